@@ -1,0 +1,157 @@
+"""The ``memconv`` command: convert, detect, check, migrate.
+
+Every command takes ``--json`` (the full report on stdout); every command that
+writes takes ``--dry-run``. Errors are one line naming the file and what to do,
+never a traceback. Exit statuses are listed in docs/cli.md.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from . import dialects, pipeline
+from .errors import MemconvError
+from .fs import check_out, write_tree
+from .report import EXIT_ERROR, EXIT_OK, Report
+
+DIALECTS = list(dialects.MODULES)
+
+_json_option = click.option("--json", "as_json", is_flag=True, help="Print the full report as JSON on stdout.")
+_dry_run_option = click.option("--dry-run", is_flag=True, help="Show the plan and the report; write nothing.")
+_force_option = click.option("--force", is_flag=True, help="Replace OUT even if it is not empty.")
+_in_arg = click.argument("in_path", metavar="IN", type=click.Path(path_type=Path, file_okay=False))
+_out_arg = click.argument("out_path", metavar="OUT", type=click.Path(path_type=Path))
+
+
+def _finish(report: Report, as_json: bool) -> None:
+    if as_json:
+        click.echo(report.to_json())
+    click.echo(report.summary(), err=True)
+    for difference in report.differences:
+        click.echo(difference["diff"], err=as_json, nl=False)
+    sys.exit(report.exit_code)
+
+
+def _fail(report: Report, exc: MemconvError, as_json: bool) -> None:
+    report.errors.append(str(exc))
+    report.exit_code = exc.exit_code
+    if as_json:
+        click.echo(report.to_json())
+    click.echo(f"memconv {report.command}: error: {exc}", err=True)
+    sys.exit(exc.exit_code)
+
+
+def _write(report: Report, plan: pipeline.Plan, out: Path, dry_run: bool, force: bool) -> None:
+    report.output = str(out)
+    if dry_run:
+        report.dry_run = True
+        check_out(out, force)
+        for path in sorted(plan.files):
+            click.echo(f"would write {out / path}", err=True)
+        return
+    write_tree(plan.files, out, force=force)
+    report.written = True
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="memconv")
+def main() -> None:
+    """Convert AI-agent memory stores between memoir, claude, memspec and memfmt, losing nothing."""
+
+
+@main.command()
+@click.option("--from", "source", type=click.Choice(DIALECTS), help="Dialect of IN (default: detected).")
+@click.option("--to", "target", type=click.Choice(DIALECTS), required=True, help="Dialect to write.")
+@_in_arg
+@_out_arg
+@_dry_run_option
+@_force_option
+@_json_option
+def convert(source, target, in_path, out_path, dry_run, force, as_json):
+    """Convert the store IN into a new store OUT."""
+    report = Report(command="convert", input=str(in_path))
+    try:
+        source = pipeline.resolve_dialect(in_path, source)
+        _guard_in_out(in_path, out_path)
+        store = pipeline.read(in_path, source)
+        plan = pipeline.plan(store, target, report)
+        _write(report, plan, out_path, dry_run, force)
+    except MemconvError as exc:
+        _fail(report, exc, as_json)
+    _finish(report, as_json)
+
+
+@main.command()
+@click.option("--from", "source", type=click.Choice(DIALECTS), help="Dialect of IN (default: detected).")
+@_in_arg
+@_out_arg
+@_dry_run_option
+@_force_option
+@_json_option
+def migrate(source, in_path, out_path, dry_run, force, as_json):
+    """Bring the store IN up to its dialect's current version, as OUT."""
+    report = Report(command="migrate", input=str(in_path))
+    try:
+        source = pipeline.resolve_dialect(in_path, source)
+        _guard_in_out(in_path, out_path)
+        store = pipeline.read(in_path, source)
+        plan = pipeline.plan(store, source, report)
+        _write(report, plan, out_path, dry_run, force)
+    except MemconvError as exc:
+        _fail(report, exc, as_json)
+    _finish(report, as_json)
+
+
+@main.command()
+@click.option("--from", "source", type=click.Choice(DIALECTS), help="Dialect of IN (default: detected).")
+@_in_arg
+@_json_option
+def check(source, in_path, as_json):
+    """Read IN, write it back in memory, and show every file that would change (exit 1 if any)."""
+    report = Report(command="check", input=str(in_path))
+    try:
+        source = pipeline.resolve_dialect(in_path, source)
+        pipeline.check(in_path, source, report)
+    except MemconvError as exc:
+        _fail(report, exc, as_json)
+    if report.exit_code == EXIT_OK:
+        report.warnings.append("round trip is byte-identical")
+    _finish(report, as_json)
+
+
+@main.command()
+@_in_arg
+@_json_option
+def detect(in_path, as_json):
+    """Say which dialect and version IN is, with a hint when it looks like something else."""
+    try:
+        found = dialects.detect_all(in_path)
+    except MemconvError as exc:
+        _fail(Report(command="detect", input=str(in_path)), exc, as_json)
+    if as_json:
+        click.echo(json.dumps([{"dialect": d.dialect, "version": d.version, "confidence": round(d.confidence, 3),
+                                "evidence": d.evidence, "hint": d.hint} for d in found], indent=2))
+    if not found:
+        click.echo(f"{in_path}: no known memory store here (looked for: {', '.join(dialects.available())})",
+                   err=True)
+        sys.exit(EXIT_ERROR)
+    best = found[0]
+    click.echo(f"{best.dialect} (version {best.version}): {best.evidence}", err=as_json)
+    for other in found[1:]:
+        click.echo(f"  also looks like {other.dialect} ({other.evidence})", err=as_json)
+    for d in found:
+        if d.hint:
+            click.echo(f"  hint: {d.hint}", err=as_json)
+    sys.exit(EXIT_OK)
+
+
+def _guard_in_out(in_path: Path, out_path: Path) -> None:
+    """IN is never written: refuse an OUT that is IN or lies inside it."""
+    a, b = in_path.resolve(), out_path.resolve()
+    if a == b or a in b.parents:
+        raise MemconvError(f"{out_path}: the output would be written inside the input store",
+                           hint="choose an OUT outside IN; memconv never writes into its input")

@@ -1,0 +1,92 @@
+"""The dialects memconv reads and writes, one module (or package) each.
+
+Every dialect module provides the same four names, and nothing else is
+required of it:
+
+``NAME``
+    The dialect's name on the command line (``memoir``).
+``detect(root: Path) -> Detection | None``
+    Whether ``root`` looks like a store of this dialect, cheaply.
+``read(root: Path) -> Store``
+    Files in, model out. Runs the dialect's migration ladder. Files it cannot
+    read become ``Store.quarantined`` entries; it raises ``StoreError`` only
+    when ``root`` is not a store of this dialect at all.
+``write(store: Store) -> dict[str, bytes]``
+    Model in, files out, in memory: POSIX relative path → bytes. Pure, so the
+    CLI can compare (``check``), plan (``--dry-run``) or write atomically.
+
+A dialect knows nothing of the others. The core never imports one by name
+except through :data:`MODULES`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+
+from ..errors import StoreError
+
+#: Dialect name → module that implements it.
+MODULES = {
+    "memoir": "memconv.dialects.memoir",
+    "claude": "memconv.dialects.claude",
+    "memspec": "memconv.dialects.memspec",
+    "memfmt": "memconv.dialects.memfmt",
+}
+
+
+@dataclass
+class Detection:
+    """What a dialect's ``detect`` says of a folder."""
+
+    dialect: str
+    #: The dialect's version (or generation) of what was found, if known.
+    version: str | int | None
+    #: 0..1: how sure. Several dialects may claim a folder; the surest wins.
+    confidence: float
+    #: What was seen, for the user: "memory/ with 12 entries, session.json v1".
+    evidence: str
+    #: A suggestion when the folder looks like something else too.
+    hint: str | None = None
+    #: Where the store's root really is, if not the folder given.
+    root: Path | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+def available() -> list[str]:
+    """Names of the dialects whose module is present in this install."""
+    names = []
+    for name, module in MODULES.items():
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name and module.startswith(exc.name):
+                continue
+            raise
+        names.append(name)
+    return names
+
+
+def get(name: str) -> ModuleType:
+    """The module of dialect ``name``; a clear error when there is none."""
+    if name not in MODULES:
+        raise StoreError(f"unknown dialect {name!r}", hint="choose one of " + ", ".join(MODULES))
+    try:
+        return importlib.import_module(MODULES[name])
+    except ModuleNotFoundError as exc:
+        if exc.name and MODULES[name].startswith(exc.name):
+            raise StoreError(f"the {name} dialect is not implemented in this version of memconv") from None
+        raise
+
+
+def detect_all(root: Path) -> list[Detection]:
+    """Every dialect's opinion of ``root``, surest first."""
+    found = []
+    for name in available():
+        detection = get(name).detect(root)
+        if detection is not None:
+            found.append(detection)
+    found.sort(key=lambda d: -d.confidence)
+    return found

@@ -1,0 +1,37 @@
+"""Errors as values a user can act on: which file, which line, what to do."""
+
+from __future__ import annotations
+
+
+class MemconvError(Exception):
+    """Base of every error memconv raises on purpose. Never shown as a traceback."""
+
+    #: Exit status the CLI uses for this error.
+    exit_code = 4
+
+    def __init__(self, message: str, *, hint: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+    def __str__(self) -> str:
+        return self.message + (f" ({self.hint})" if self.hint else "")
+
+
+class ReadError(MemconvError):
+    """One file could not be read. Readers turn it into a quarantine entry."""
+
+    def __init__(self, path: str, problem: str, *, line: int | None = None, hint: str | None = None):
+        where = f"{path}:{line}" if line else path
+        super().__init__(f"{where}: {problem}", hint=hint)
+        self.path = path
+        self.problem = problem
+        self.line = line
+
+
+class StoreError(MemconvError):
+    """The store as a whole cannot be used (missing, not this dialect…)."""
+
+
+class OutputError(MemconvError):
+    """OUT cannot be written as asked (not empty, unsafe path…)."""

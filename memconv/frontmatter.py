@@ -1,0 +1,245 @@
+"""Frontmatter: split a markdown file, read its YAML, and write it back in place.
+
+One pass per file: the block is parsed once with PyYAML's C loader, and the
+same lines are cut into per-key chunks so that a writer can keep every key it
+did not change exactly as the user wrote it (quotes, comments, list style)
+and render only the keys whose values changed. That is how an edited record
+keeps its formatting, and how an unedited one comes back byte for byte.
+
+Values are read with YAML 1.2 core meanings, not PyYAML's 1.1 ones: dates
+stay strings (``created: 2026-05-14`` is text to every dialect here), and only
+``true``/``false`` are booleans (``yes`` is a word).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import yaml
+
+from .errors import ReadError
+
+try:  # pragma: no cover - which loader exists depends on the PyYAML build
+    _BaseLoader = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover
+    _BaseLoader = yaml.SafeLoader
+
+
+class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
+    """Safe loader without timestamp resolution and with YAML 1.2 booleans."""
+
+
+_Loader.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in resolvers if tag not in ("tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:bool")]
+    for first, resolvers in _BaseLoader.yaml_implicit_resolvers.items()
+}
+_Loader.add_implicit_resolver(
+    "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
+)
+
+#: A delimiter line: ``---`` with optional trailing spaces.
+_DELIMITER = re.compile(r"^---[ \t]*$")
+#: The start of a top-level key: ``name: value`` or ``"quoted key": value``.
+_TOP_KEY = re.compile(r"""^(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)'|(?P<plain>[^\s#\-'"][^:]*?|-[^\s:][^:]*?))[ \t]*:(?:[ \t]|$)""")
+
+
+def load_yaml(text: str) -> Any:
+    """Parse YAML text with this module's meanings (dates stay strings)."""
+    return yaml.load(text, Loader=_Loader)
+
+
+@dataclass
+class Chunk:
+    """Lines of a frontmatter block: one top-level key, or loose comments/blank lines."""
+
+    key: str | None
+    lines: list[str]
+
+
+@dataclass
+class Frontmatter:
+    """A parsed frontmatter block and the layout needed to write it back."""
+
+    values: dict[str, Any]
+    #: None when the block could not be cut into per-key lines.
+    chunks: list[Chunk] | None
+    open_line: str = "---"
+    close_line: str = "---"
+    #: Whether the closing delimiter line ended with a newline.
+    close_newline: bool = True
+    #: Blank lines between the closing delimiter and the body.
+    gap: str = ""
+
+
+def split(text: str, path: str) -> tuple[Frontmatter | None, str]:
+    """Cut ``text`` into its frontmatter and its body.
+
+    Returns ``(None, text)`` for a file with no frontmatter. Raises
+    :class:`ReadError` (with the line) for an unterminated block, YAML that
+    does not parse, or a block that is not a mapping.
+    """
+    if not text.startswith("---"):
+        return None, text
+    first_end = text.find("\n")
+    first = text if first_end < 0 else text[:first_end]
+    if not _DELIMITER.match(first):
+        return None, text
+    if first_end < 0:
+        raise ReadError(path, "frontmatter is opened with '---' but never closed", line=1,
+                        hint="add a closing '---' line after the frontmatter")
+    lines = text[first_end + 1 :].split("\n")
+    for i, line in enumerate(lines):
+        if _DELIMITER.match(line):
+            block_lines = lines[:i]
+            close_line = line
+            rest = lines[i + 1 :]
+            break
+    else:
+        raise ReadError(path, "frontmatter is opened with '---' but never closed", line=1,
+                        hint="add a closing '---' line after the frontmatter")
+    close_newline = len(rest) > 0
+    body = "\n".join(rest)
+    stripped = body.lstrip("\n")
+    gap = body[: len(body) - len(stripped)]
+    block = "\n".join(block_lines)
+    try:
+        values = load_yaml(block) if block.strip() else {}
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 2 if mark is not None else None
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise ReadError(path, f"frontmatter is not valid YAML: {problem}", line=line,
+                        hint="fix the YAML between the '---' lines") from None
+    if values is None:
+        values = {}
+    if not isinstance(values, dict):
+        raise ReadError(path, "frontmatter is not a mapping of keys to values", line=2,
+                        hint="write frontmatter as 'key: value' lines")
+    for key in values:
+        if not isinstance(key, str):
+            raise ReadError(path, f"frontmatter key {key!r} is not text", line=2)
+    chunks = _chunks(block_lines)
+    if {c.key for c in chunks if c.key is not None} != set(values):
+        # A construct the line scanner does not follow (complex keys, odd
+        # indentation): keep the values, and render the block anew if edited.
+        chunks = None
+    fm = Frontmatter(values=values, chunks=chunks, open_line=first, close_line=close_line,
+                     close_newline=close_newline, gap=gap)
+    return fm, stripped
+
+
+def _chunks(lines: list[str]) -> list[Chunk]:
+    chunks: list[Chunk] = []
+    for line in lines:
+        m = _TOP_KEY.match(line)
+        if m:
+            key = m.group("dq") if m.group("dq") is not None else m.group("sq") if m.group("sq") is not None else m.group("plain").rstrip()
+            chunks.append(Chunk(key, [line]))
+        elif chunks and chunks[-1].key is not None and (line[:1] in (" ", "\t") or line.startswith("- ") or line == "-"):
+            chunks[-1].lines.append(line)
+        else:
+            chunks.append(Chunk(None, [line]))
+    return chunks
+
+
+def same(a: Any, b: Any) -> bool:
+    """Equal and of the same types all the way down (``1`` is not ``True``)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return list(a) == list(b) and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+Render = Callable[[str, Any], list[str]]
+
+
+def patch(fm: Frontmatter | None, pairs: dict[str, Any], render: Render) -> str:
+    """Frontmatter text (delimiters included) for ``pairs``, keeping ``fm``'s formatting.
+
+    Keys whose value is unchanged keep their source lines; changed keys are
+    rendered with ``render``; removed keys go; new keys are added at the end.
+    Comments and blank lines stay where they were.
+    """
+    if fm is None or fm.chunks is None:
+        lines = [line for key, value in pairs.items() for line in render(key, value)]
+        return "---\n" + "".join(line + "\n" for line in lines) + "---\n"
+    out: list[str] = []
+    seen: set[str] = set()
+    for chunk in fm.chunks:
+        if chunk.key is None:
+            out.extend(chunk.lines)
+            continue
+        if chunk.key in seen or chunk.key not in pairs:
+            continue
+        seen.add(chunk.key)
+        value = pairs[chunk.key]
+        if chunk.key in fm.values and same(fm.values[chunk.key], value):
+            out.extend(chunk.lines)
+        else:
+            out.extend(render(chunk.key, value))
+    for key, value in pairs.items():
+        if key not in seen:
+            out.extend(render(key, value))
+    text = fm.open_line + "\n" + "".join(line + "\n" for line in out) + fm.close_line
+    return text + ("\n" if fm.close_newline else "")
+
+
+# --- canonical rendering of the memoir/claude frontmatter subset -------------------
+
+_PLAIN_UNSAFE_START = set("!&*[]{}|>'\"%@`#,?:-")
+
+
+def scalar(value: Any) -> str:
+    """A YAML scalar in the frontmatter subset: plain when it reads back the same, else double-quoted."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return json.dumps(value)
+    text = str(value)
+    if _plain_ok(text):
+        return text
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _plain_ok(text: str) -> bool:
+    if not text or text != text.strip() or "\n" in text or "\t" in text:
+        return False
+    if text[0] in _PLAIN_UNSAFE_START and not (text[0] == "-" and len(text) > 1 and text[1] not in " \t"):
+        return False
+    if ": " in text or " #" in text or text.endswith(":"):
+        return False
+    if any(ord(c) < 0x20 or c == "\x7f" or c == "\ufeff" for c in text):
+        return False
+    try:
+        return same(load_yaml("k: " + text), {"k": text})
+    except yaml.YAMLError:
+        return False
+
+
+def render_block(key: str, value: Any) -> list[str]:
+    """``key: value`` lines: scalars inline, lists as ``  - item``, one level of mapping."""
+    if isinstance(value, list):
+        if not value:
+            return [f"{key}: []"]
+        if all(not isinstance(v, (list, dict)) for v in value):
+            return [f"{key}:"] + [f"  - {scalar(v)}" for v in value]
+        return [f"{key}: {json.dumps(value, ensure_ascii=False)}"]
+    if isinstance(value, dict):
+        if not value:
+            return [f"{key}: {{}}"]
+        if all(not isinstance(v, (list, dict)) for v in value.values()):
+            return [f"{key}:"] + [f"  {_key(k)}: {scalar(v)}" for k, v in value.items()]
+        return [f"{key}: {json.dumps(value, ensure_ascii=False)}"]
+    return [f"{key}: {scalar(value)}"]
+
+
+def _key(key: str) -> str:
+    return key if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.-]*", key) else json.dumps(key, ensure_ascii=False)

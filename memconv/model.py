@@ -1,0 +1,316 @@
+"""The one intermediate model every dialect reads into and writes out of.
+
+Readers turn files into a :class:`Store`; writers turn a :class:`Store` back
+into files. Nothing here knows about any file format: the model names what a
+memory *means* (a decision, a tombstone, a link name, an anchor), and keeps,
+beside that meaning, just enough of where it came from (:class:`Source`) for a
+writer of the same dialect to give the user their bytes back untouched.
+
+See ``docs/model.md`` for the contract in prose.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+#: The kinds a record can be, by the question "what should a tool do with it
+#: when it loads?". memoir's six types are the core vocabulary; the other
+#: dialects add the kinds they have that memoir does not.
+KINDS = (
+    # memoir (spec v0.1.2 §3.3)
+    "fact",
+    "preference",
+    "decision",
+    "lesson",
+    "goal",
+    "next_action",
+    # memspec
+    "procedure",
+    "observation",
+    # memfmt
+    "entity",
+    "episode",
+    "profile",
+)
+
+#: Lifecycle states. ``active`` is live; every other state must never be
+#: presented as live by a target's tools.
+LIFECYCLE_STATES = ("active", "superseded", "retired", "hidden", "done")
+
+
+@dataclass
+class Origin:
+    """Where a memory came from (memoir ``origin``, claude ``originSessionId``)."""
+
+    tool: str | None = None
+    session_id: str | None = None
+    machine_id: str | None = None
+    #: Sub-keys nobody specified, in source order; writers keep them.
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Lifecycle:
+    """Whether a record is live, and if not, since when and why."""
+
+    state: str = "active"
+    #: When the record left the live set (memoir ``hidden_at``/``done_at``).
+    at: str | None = None
+    reason: str | None = None
+
+
+@dataclass
+class Edge:
+    """A typed link from this record to another, by the target's link name."""
+
+    #: ``supersedes``, ``superseded_by``, ``conflicts_with``, ``refines``,
+    #: ``supports``, ``depends_on`` (memspec), or a relation verb (memfmt).
+    type: str
+    target: str
+    note: str | None = None
+    #: ``out`` for this record → target; ``in`` for a memfmt ``←`` relation.
+    direction: str = "out"
+
+
+@dataclass
+class Anchor:
+    """A pin of a claim to a file's content (memspec ``anchors``)."""
+
+    file: str
+    sha: str | None = None
+    repo: str | None = None
+    #: Sub-keys nobody specified, in source order.
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Step:
+    """One step of a procedure, with its own record (memfmt ``## Steps``)."""
+
+    action: str
+    detail: str | None = None
+    needs: list[str] | None = None
+    gives: list[str] | None = None
+    #: Unset means nobody measured — not that the step failed.
+    successes: int | None = None
+    failures: int | None = None
+
+
+@dataclass
+class Revision:
+    """One line of a procedure's ``## Evolution``."""
+
+    from_version: int
+    to_version: int
+    reason: str
+    date: str | None = None
+    #: What the *retiring* version had achieved; unset means unmeasured.
+    successes: int | None = None
+    failures: int | None = None
+
+
+@dataclass
+class Knowledge:
+    """A piece of an entity's ``## Knowledge``: ``**[kind] title** — content``."""
+
+    kind: str
+    title: str
+    content: str = ""
+    artifact: str | None = None
+
+
+@dataclass
+class Source:
+    """Where a record or file was read from, and how it was written there.
+
+    A writer of the same dialect uses this to reproduce the user's bytes: when
+    the record is unchanged since it was read (its fingerprint still matches),
+    ``raw`` is written back as it stands; when it was edited, only what changed
+    is rendered anew and the rest keeps its source formatting.
+    """
+
+    dialect: str
+    #: POSIX path relative to the store root, e.g. ``memory/fact_x.md``.
+    path: str
+    #: The dialect's version for this file, after detection (before migration).
+    version: int | str | None = None
+    raw: bytes | None = None
+    #: Fingerprint of the record as the reader built it (see ``fingerprint``).
+    fingerprint: str | None = None
+    #: Dialect-private notes on formatting (key order, quoting, newlines).
+    layout: Any = None
+
+
+@dataclass
+class Record:
+    """One memory: an entry, a claim, an observation, an entity, an episode…
+
+    Fields that a dialect has no word for stay ``None``; ``None`` always means
+    "not written down", never "false" or "empty". Lists likewise: ``None`` is
+    absent, ``[]`` is written as empty.
+    """
+
+    kind: str
+    #: Link name (memoir/claude filename stem, memfmt name) or id (memspec).
+    link: str
+    title: str | None = None
+    description: str | None = None
+    body: str = ""
+    created: str | None = None
+    updated: str | None = None
+    tags: list[str] | None = None
+    aliases: list[str] | None = None
+    #: memoir ``project``; memspec ``scope`` is kept in ``scope``: absent and
+    #: ``universal`` are different facts there.
+    project: str | None = None
+    scope: str | None = None
+    origin: Origin | None = None
+    #: Memory text source (memoir fact ``source``, memspec ``source``).
+    source_text: str | None = None
+    lifecycle: Lifecycle = field(default_factory=Lifecycle)
+    edges: list[Edge] = field(default_factory=list)
+
+    # Time: validity window and review dates.
+    valid_from: str | None = None
+    valid_to: str | None = None
+    check_by: str | None = None
+    expires: str | None = None
+    last_verified: str | None = None
+    anchors: list[Anchor] | None = None
+
+    # Kind-specific meaning. Each belongs to one kind; see docs/model.md.
+    why: str | None = None  #: decision
+    rejected: str | None = None  #: decision
+    date: str | None = None  #: decision: when it was decided
+    trigger: str | None = None  #: lesson
+    how_to_apply: str | None = None  #: lesson
+    fired_count: int | None = None  #: lesson
+    last_fired: str | None = None  #: lesson
+    set_on: str | None = None  #: goal
+    added: str | None = None  #: next_action
+    machine_id: str | None = None  #: next_action
+    outcome: str | None = None  #: episode
+    steps: list[Step] | None = None  #: procedure
+    evolution: list[Revision] | None = None  #: procedure
+    facts: list[str] | None = None  #: entity
+    knowledge: list[Knowledge] | None = None  #: entity
+
+    #: A record whose type the reader did not understand, kept whole: the
+    #: writer reproduces it and converters carry it untouched.
+    opaque: bool = False
+    #: Fields nobody specified, in source order. Writers keep them.
+    extra: dict[str, Any] = field(default_factory=dict)
+    source: Source | None = None
+
+
+@dataclass
+class WorkingSet:
+    """memoir's session state: the live working set plus bounded history.
+
+    ``document`` is the whole parsed ``session.json`` (at the current schema
+    version, after migration), in source key order, unknown keys at every
+    level included. It is already structured data, so the model keeps it as
+    such; the accessors below name its parts.
+    """
+
+    document: dict[str, Any]
+    source: Source | None = None
+
+    @property
+    def version(self) -> Any:
+        return self.document.get("version")
+
+    def current(self, name: str) -> list[dict[str, Any]] | None:
+        """A list under ``current`` (``goals``, ``parked_actions``…), or None."""
+        current = self.document.get("current")
+        if not isinstance(current, dict):
+            return None
+        return current.get(name)
+
+    @property
+    def history(self) -> list[dict[str, Any]] | None:
+        return self.document.get("history")
+
+
+@dataclass
+class IndexLink:
+    """A ``- [Title](file.md) — hook`` line of an index."""
+
+    title: str
+    target: str
+    hook: str | None = None
+    #: False when the linked file is not in the store (reported, kept).
+    resolved: bool = True
+
+
+@dataclass
+class IndexSection:
+    heading: str | None
+    links: list[IndexLink] = field(default_factory=list)
+    #: Bullets with no file behind them: old stores keep memory this way, so
+    #: they are content and must reach the output.
+    inline: list[str] = field(default_factory=list)
+
+
+@dataclass
+class IndexFile:
+    """An index the dialect's tool loads (claude/memfmt ``MEMORY.md``)."""
+
+    path: str
+    title: str | None = None
+    sections: list[IndexSection] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+    source: Source | None = None
+
+
+@dataclass
+class ForeignFile:
+    """A file in the store that the dialect does not own: carried byte for byte."""
+
+    path: str
+    raw: bytes
+    why: str = "not a file of this dialect"
+
+
+@dataclass
+class Quarantined:
+    """A file kept out of the conversion, with its original bytes and why."""
+
+    path: str
+    raw: bytes
+    reason: str
+    #: 1-based line of the problem, when there is one.
+    line: int | None = None
+
+
+@dataclass
+class Store:
+    """Everything a reader found in a store, and nothing it made up."""
+
+    dialect: str
+    records: list[Record] = field(default_factory=list)
+    working_set: WorkingSet | None = None
+    indexes: list[IndexFile] = field(default_factory=list)
+    foreign: list[ForeignFile] = field(default_factory=list)
+    quarantined: list[Quarantined] = field(default_factory=list)
+    #: What the migration ladder did, one human sentence per step applied.
+    migrations: list[str] = field(default_factory=list)
+    #: Things a person should look at that did not stop the read.
+    warnings: list[str] = field(default_factory=list)
+    #: Store-level facts a dialect keeps (memfmt generated date, memspec
+    #: config), by name.
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+def fingerprint(record: Record) -> str:
+    """A string that changes whenever any meaningful field of ``record`` does.
+
+    ``source`` is left out: it is where the record came from, not what it says.
+    """
+    saved = record.source
+    record.source = None
+    try:
+        return repr(record)
+    finally:
+        record.source = saved
