@@ -106,7 +106,9 @@ def split(text: str, path: str) -> tuple[Frontmatter | None, str]:
     gap = body[: len(body) - len(stripped)]
     block = "\n".join(block_lines)
     try:
-        values = load_yaml(block) if block.strip() else {}
+        values = _fast_values(block_lines)
+        if values is None:
+            values = load_yaml(block) if block.strip() else {}
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 2 if mark is not None else None
@@ -129,6 +131,96 @@ def split(text: str, path: str) -> tuple[Frontmatter | None, str]:
     fm = Frontmatter(values=values, chunks=chunks, open_line=first, close_line=close_line,
                      close_newline=close_newline, gap=gap)
     return fm, stripped
+
+
+#: A key line the fast path takes: ``name: value`` or ``tags:`` (value parsed separately).
+_FAST_KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*):(?: (.*))?$")
+#: A nested line the fast path takes: ``  tool: memoir-cli`` under a mapping key.
+_FAST_SUBKEY = re.compile(r"^  ([A-Za-z_][A-Za-z0-9_-]*):(?: (.*))?$")
+#: A list item the fast path takes: ``  - staging`` or ``- staging``.
+_FAST_ITEM = re.compile(r"^(?:  )?- (.*)$")
+#: A plain scalar with no YAML syntax in it: ``Staging API endpoints``.
+_FAST_PLAIN = re.compile(r"^[^\s'\"\[\]{}#&*!|>%@`,?:<=~.+\-](?:[^:#\t]|:(?! |$)|(?<! )#)*(?<=\S)$")
+#: Numbers and dates the fast path types itself: ``42``, ``2026-05-14``, ``2026-06-12T09:30:00Z``.
+_FAST_INT = re.compile(r"^-?(?:0|[1-9][0-9]*)$")
+_FAST_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})?)?$")
+_WORDS = {"null": None, "Null": None, "NULL": None, "true": True, "True": True, "TRUE": True,
+          "false": False, "False": False, "FALSE": False}
+
+
+#: Characters YAML will not take raw in a plain scalar (controls, line separators, BOM).
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff\ufffe\uffff]")
+
+
+def _fast_scalar(text: str) -> tuple[bool, object]:
+    """(True, value) when ``text`` is a scalar whose YAML meaning is certain; (False, None) otherwise."""
+    if _UNPRINTABLE.search(text):
+        return False, None
+    if text in _WORDS:
+        return True, _WORDS[text]
+    if text[:1].isdigit() or text[:1] == "-":
+        if _FAST_INT.match(text):
+            return True, int(text)
+        if _FAST_DATE.match(text):
+            return True, text
+        return False, None
+    if _FAST_PLAIN.match(text):
+        return True, text
+    return False, None
+
+
+def _fast_values(lines: list[str]) -> dict | None:
+    """The frontmatter values, read without YAML when every line is of the simplest kind.
+
+    Most files in a real store are ``key: plain value`` lines and ``- item``
+    lists; for those, this gives exactly what :func:`load_yaml` gives, at a
+    fraction of its cost. Anything else (quotes, comments, flow lists, odd
+    numbers) returns None and the caller parses with YAML. A property test
+    holds the two to the same answers.
+    """
+    values: dict = {}
+    key = None
+    container = None
+    for line in lines:
+        m = _FAST_KEY.match(line)
+        if m:
+            key, rest = m.group(1), m.group(2)
+            if key in values:
+                return None
+            if rest is None or rest == "":
+                values[key] = None
+                container = None
+                continue
+            ok, value = _fast_scalar(rest)
+            if not ok:
+                return None
+            values[key] = value
+            key = None
+            continue
+        if key is None:
+            return None
+        item = _FAST_ITEM.match(line)
+        if item and (container is None or isinstance(container, list)):
+            if container is None:
+                container = values[key] = []
+            ok, value = _fast_scalar(item.group(1))
+            if not ok:
+                return None
+            container.append(value)
+            continue
+        sub = _FAST_SUBKEY.match(line)
+        if sub and (container is None or isinstance(container, dict)):
+            if container is None:
+                container = values[key] = {}
+            if sub.group(1) in container or not sub.group(2):
+                return None
+            ok, value = _fast_scalar(sub.group(2))
+            if not ok:
+                return None
+            container[sub.group(1)] = value
+            continue
+        return None
+    return values
 
 
 def _chunks(lines: list[str]) -> list[Chunk]:

@@ -1,0 +1,48 @@
+"""Shared helpers for the test suite: golden stores, tree comparison, the CLI runner."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "golden"
+SCHEMAS = Path(__file__).resolve().parent / "schemas"
+
+#: Set MEMCONV_REGEN=1 to rewrite expected golden outputs instead of comparing
+#: (then review the change as a diff). See docs/golden.md.
+REGEN = os.environ.get("MEMCONV_REGEN") == "1"
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    """Every file under ``root`` as relative POSIX path → bytes."""
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def write_files(root: Path, files: dict[str, bytes]) -> None:
+    for path, data in files.items():
+        target = root / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+
+
+def assert_tree(expected_dir: Path, actual: dict[str, bytes]) -> None:
+    """``actual`` equals the tree at ``expected_dir``, byte for byte; or rewrite it under REGEN."""
+    if REGEN:
+        import shutil
+
+        shutil.rmtree(expected_dir, ignore_errors=True)
+        write_files(expected_dir, actual)
+        return
+    expected = tree(expected_dir)
+    assert sorted(actual) == sorted(expected), "the output has exactly the expected files"
+    for path in expected:
+        assert actual[path] == expected[path], f"{path} is byte-identical to the golden copy"
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()

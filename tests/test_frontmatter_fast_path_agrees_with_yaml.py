@@ -1,0 +1,59 @@
+"""The no-YAML fast path reads every block it accepts exactly as the YAML loader does."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memconv.frontmatter import _fast_values, load_yaml, same
+
+_alphabet = st.sampled_from(list("abcXYZ019 -_:#'\"[]{},.!&*|>%@`?~=+<\t\\/é—") + ["\u2028", "\x85", "\ufeff"])
+#: Mostly-plain words, so that the fast path accepts many blocks and is really compared.
+_wordy = st.text(st.sampled_from(list("abc XYé—") + ["\u2028", "\x85", "\x07", "\ufeff"]), max_size=8).map(
+    lambda s: f"w{s}w")
+_value = st.one_of(
+    _wordy,
+    st.text(_alphabet, min_size=1, max_size=12),
+    st.sampled_from(["null", "True", "yes", "no", "on", "~", "0", "-0", "007", "0x1F", "1_000", "1.5", ".inf",
+                     "2026-05-14", "2026-06-12T09:30:00Z", "2026-06-12 09:30:00", "12:30:00", "- x", "a: b", "a #c"]),
+)
+_key = st.sampled_from(["type", "name", "tags", "origin", "x-y", "a_b"])
+
+
+@st.composite
+def blocks(draw):
+    lines = []
+    for _ in range(draw(st.integers(1, 5))):
+        key = draw(_key)
+        shape = draw(st.sampled_from(["scalar", "empty", "list", "list0", "map"]))
+        if shape == "scalar":
+            lines.append(f"{key}: {draw(_value)}")
+        elif shape == "empty":
+            lines.append(f"{key}:")
+        elif shape in ("list", "list0"):
+            lines.append(f"{key}:")
+            indent = "  " if shape == "list" else ""
+            lines += [f"{indent}- {draw(_value)}" for _ in range(draw(st.integers(1, 3)))]
+        else:
+            lines.append(f"{key}:")
+            lines += [f"  {draw(_key)}: {draw(_value)}" for _ in range(draw(st.integers(1, 3)))]
+    return lines
+
+
+@settings(max_examples=400, deadline=None)
+@given(blocks())
+def test_fast_path_gives_what_yaml_gives_or_declines(lines):
+    fast = _fast_values(lines)
+    if fast is None:
+        return
+    # Verified by deleting the _UNPRINTABLE guard: fails with a ScannerError on 'w\x85w'.
+    assert same(fast, load_yaml("\n".join(lines))), "the fast path never reads a value differently from YAML"
+
+
+def test_fast_path_takes_the_common_shapes():
+    lines = ["type: fact", "name: Staging API: endpoints", "created: 2026-05-14", "fired_count: 3", "tags:",
+             "  - a", "origin:", "  tool: memoir-cli"]
+    assert _fast_values(lines) is None, "': ' inside a value is YAML's business"
+    lines[1] = "name: Staging API endpoints"
+    assert _fast_values(lines) == {"type": "fact", "name": "Staging API endpoints", "created": "2026-05-14",
+                                   "fired_count": 3, "tags": ["a"], "origin": {"tool": "memoir-cli"}}
