@@ -18,12 +18,13 @@ _REQUIRED_CURRENT = ("goals", "next_actions", "open_questions", "decisions")
 
 
 def step(document: dict[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = {"version": 1}
-    for key, value in document.items():
-        if key != "version":
-            out[key] = value
-    if not isinstance(out.get("machines"), dict):
-        out.setdefault("machines", {})
+    items = [("version", 1)] + [(k, v) for k, v in document.items() if k != "version"]
+    keys = [k for k, _ in items]
+    if not isinstance(document.get("machines"), dict) and "machines" not in keys:
+        # Where memoir-cli writes it: after the dates.
+        at = max(keys.index(k) for k in ("version", "created_at", "updated_at") if k in keys) + 1
+        items.insert(at, ("machines", {}))
+    out = dict(items)
     current = out.get("current")
     if current is None:
         current = {}
