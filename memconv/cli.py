@@ -16,7 +16,7 @@ import click
 from . import dialects, pipeline
 from .errors import MemconvError
 from .fs import check_out, write_tree
-from .report import EXIT_ERROR, EXIT_OK, Report
+from .report import EXIT_ERROR, EXIT_LOSS, EXIT_OK, Report
 
 DIALECTS = list(dialects.MODULES)
 
@@ -63,6 +63,31 @@ def main() -> None:
     """Convert AI-agent memory stores between memoir, claude, memspec and memfmt, losing nothing."""
 
 
+_lossy_option = click.option("--lossy", is_flag=True,
+                             help="Write clean target files with no memconv carry; list exactly what was dropped.")
+_fail_on_loss_option = click.option("--fail-on-loss", is_flag=True,
+                                    help="Exit 5 (writing nothing) if anything would be dropped.")
+
+
+def _convert(command, source, target, in_path, out_path, dry_run, force, as_json, lossy, fail_on_loss):
+    report = Report(command=command, input=str(in_path))
+    try:
+        source = pipeline.resolve_dialect(in_path, source)
+        _guard_in_out(in_path, out_path)
+        store = pipeline.read(in_path, source)
+        plan = pipeline.plan(store, target, report, lossy=lossy)
+        dropped = [f"{f.source}: {name}" for f in report.files for name in f.dropped]
+        if fail_on_loss and dropped:
+            report.errors.append(f"{len(dropped)} field(s) would be dropped; nothing was written")
+            report.exit_code = EXIT_LOSS
+            report.output = str(out_path)
+            _finish(report, as_json)
+        _write(report, plan, out_path, dry_run, force)
+    except MemconvError as exc:
+        _fail(report, exc, as_json)
+    _finish(report, as_json)
+
+
 @main.command()
 @click.option("--from", "source", type=click.Choice(DIALECTS), help="Dialect of IN (default: detected).")
 @click.option("--to", "target", type=click.Choice(DIALECTS), required=True, help="Dialect to write.")
@@ -71,18 +96,31 @@ def main() -> None:
 @_dry_run_option
 @_force_option
 @_json_option
-def convert(source, target, in_path, out_path, dry_run, force, as_json):
+@_lossy_option
+@_fail_on_loss_option
+def convert(source, target, in_path, out_path, dry_run, force, as_json, lossy, fail_on_loss):
     """Convert the store IN into a new store OUT."""
-    report = Report(command="convert", input=str(in_path))
-    try:
-        source = pipeline.resolve_dialect(in_path, source)
-        _guard_in_out(in_path, out_path)
-        store = pipeline.read(in_path, source)
-        plan = pipeline.plan(store, target, report)
-        _write(report, plan, out_path, dry_run, force)
-    except MemconvError as exc:
-        _fail(report, exc, as_json)
-    _finish(report, as_json)
+    _convert("convert", source, target, in_path, out_path, dry_run, force, as_json, lossy, fail_on_loss)
+
+
+def _shorthand(source: str, target: str) -> None:
+    @main.command(name=f"{source}-to-{target}", help=f"Shorthand for `convert --from {source} --to {target}`.")
+    @_in_arg
+    @_out_arg
+    @_dry_run_option
+    @_force_option
+    @_json_option
+    @_lossy_option
+    @_fail_on_loss_option
+    def pair(in_path, out_path, dry_run, force, as_json, lossy, fail_on_loss):
+        _convert(f"{source}-to-{target}", source, target, in_path, out_path, dry_run, force, as_json, lossy,
+                 fail_on_loss)
+
+
+for _source in DIALECTS:
+    for _target in DIALECTS:
+        if _source != _target:
+            _shorthand(_source, _target)
 
 
 @main.command()
@@ -108,14 +146,18 @@ def migrate(source, in_path, out_path, dry_run, force, as_json):
 
 @main.command()
 @click.option("--from", "source", type=click.Choice(DIALECTS), help="Dialect of IN (default: detected).")
+@click.option("--via", type=click.Choice(DIALECTS), help="Round-trip through this dialect and back.")
 @_in_arg
 @_json_option
-def check(source, in_path, as_json):
-    """Read IN, write it back in memory, and show every file that would change (exit 1 if any)."""
+def check(source, via, in_path, as_json):
+    """Read IN, write it back in memory (through --via B and back), and show every file that would change."""
     report = Report(command="check", input=str(in_path))
     try:
         source = pipeline.resolve_dialect(in_path, source)
-        pipeline.check(in_path, source, report)
+        if via and via != source:
+            pipeline.check_via(in_path, source, via, report)
+        else:
+            pipeline.check(in_path, source, report)
     except MemconvError as exc:
         _fail(report, exc, as_json)
     if report.exit_code == EXIT_OK:

@@ -32,13 +32,14 @@ def read(root: Path, dialect: str) -> Store:
     return dialects.get(dialect).read(root)
 
 
-def convert(store: Store, target: str) -> Store:
-    """The store as the ``target`` dialect should see it."""
+def convert(store: Store, target: str, *, lossy: bool = False):
+    """The store as the ``target`` dialect should see it, and the per-record report (None within a dialect)."""
     if target == store.dialect:
-        return store
+        return store, None
     from . import converters
 
-    return converters.convert(store, target)
+    conversion = converters.run(store, target, lossy=lossy)
+    return conversion.store, conversion
 
 
 @dataclass
@@ -49,9 +50,9 @@ class Plan:
     report: Report
 
 
-def plan(store: Store, target: str, report: Report) -> Plan:
+def plan(store: Store, target: str, report: Report, *, lossy: bool = False) -> Plan:
     """Convert and write in memory; fill ``report``. Writes nothing to disk."""
-    out_store = convert(store, target)
+    out_store, conversion = convert(store, target, lossy=lossy)
     files = dialects.get(target).write(out_store)
     report.source_dialect = store.dialect
     report.target_dialect = target
@@ -59,6 +60,14 @@ def plan(store: Store, target: str, report: Report) -> Plan:
     report.warnings.extend(store.warnings)
     if out_store is not store:
         report.warnings.extend(w for w in out_store.warnings if w not in store.warnings)
+    if conversion is not None:
+        for rec in conversion.records:
+            report.files.append(FileReport(source=rec.source, source_kind=rec.source_kind, target=rec.target_link,
+                                           target_kind=rec.target_kind, status="converted", native=rec.native,
+                                           carried=rec.carried, dropped=rec.dropped, warnings=rec.warnings))
+        report.warnings.extend(w for w in conversion.warnings if w not in report.warnings)
+        _quarantine(store, files, report)
+        return Plan(files, report)
     for record in store.records:
         src = record.source
         unchanged = src is not None and src.dialect == target and src.fingerprint == fingerprint(record)
@@ -76,6 +85,11 @@ def plan(store: Store, target: str, report: Report) -> Plan:
     for foreign in store.foreign:
         report.files.append(FileReport(source=foreign.path, target=foreign.path, status="foreign",
                                        warnings=[] if foreign.why == "not a file of this dialect" else [foreign.why]))
+    _quarantine(store, files, report)
+    return Plan(files, report)
+
+
+def _quarantine(store: Store, files: dict[str, bytes], report: Report) -> None:
     for q in store.quarantined:
         files[f"{QUARANTINE_DIR}/{q.path}"] = q.raw
         report.quarantined.append({"path": q.path, "line": q.line, "reason": q.reason,
@@ -83,7 +97,6 @@ def plan(store: Store, target: str, report: Report) -> Plan:
         report.files.append(FileReport(source=q.path, target=f"{QUARANTINE_DIR}/{q.path}", status="quarantined"))
     if store.quarantined:
         report.exit_code = EXIT_QUARANTINED
-    return Plan(files, report)
 
 
 def check(root: Path, dialect: str, report: Report) -> Report:
@@ -102,6 +115,37 @@ def check(root: Path, dialect: str, report: Report) -> Report:
         report.errors.append(f"{q.path}" + (f":{q.line}" if q.line else "") + f": {q.reason}")
     if report.differences or store.quarantined:
         report.exit_code = EXIT_DIFFERENCES
+    return report
+
+
+def check_via(root: Path, dialect: str, via: str, report: Report) -> Report:
+    """Round-trip ``root`` through dialect ``via`` and back, in memory, and diff against the disk."""
+    import tempfile
+
+    store = read(root, dialect)
+    there = plan(store, via, Report(command="check", input=str(root)))
+    with tempfile.TemporaryDirectory(prefix="memconv-via-") as tmp:
+        tmp_root = Path(tmp)
+        for path, data in there.files.items():
+            if path.startswith(QUARANTINE_DIR + "/"):
+                continue
+            target = tmp_root / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        back_store = read(tmp_root, via)
+    back = plan(back_store, dialect, report)
+    report.source_dialect, report.target_dialect = dialect, via
+    report.warnings.extend(w for w in there.report.warnings if w not in report.warnings)
+    on_disk = set(list_files(root))
+    written = {p: b for p, b in back.files.items() if not p.startswith(QUARANTINE_DIR + "/")}
+    for path in sorted(on_disk | set(written)):
+        before = (root / path).read_bytes() if path in on_disk else None
+        after = written.get(path)
+        if before != after:
+            report.differences.append({"path": path, "diff": _diff(path, before, after)})
+    for q in store.quarantined:
+        report.errors.append(f"{q.path}" + (f":{q.line}" if q.line else "") + f": {q.reason}")
+    report.exit_code = EXIT_DIFFERENCES if report.differences or store.quarantined else 0
     return report
 
 

@@ -1,16 +1,340 @@
 """Converters between dialects: model in, model out, knowing no files.
 
-Each converter turns a store read from one dialect into the store another
-dialect's writer should write: native fields where the target has a home for
-them, carried fields in the target's extension mechanism otherwise.
+A conversion of a store read from dialect A into dialect B runs in four steps:
+
+1. **Restore.** Records that carry a ``memconv`` carry (they were converted
+   into A earlier) are put back the way they were, native edits winning.
+2. **Forward.** Every record goes to its native home in B (``mapping.py``):
+   its kind, a link name B can use, every ``[[link]]`` and edge renamed.
+   Records B cannot hold live (a retired claim in memfmt) and records B has no
+   home for (an opaque legacy file) become *notes*: files B's tools ignore.
+3. **Read back.** B's writer renders the store, B's reader reads it back, and
+   each record is mapped home to A again.
+4. **Carry the difference.** Whatever did not come back is encoded under the
+   one ``memconv`` key of B's extension mechanism, so B→A gives A again.
+
+The only dialect facts here are the names of their extension mechanisms
+(:func:`_set_carry`, :func:`_get_carry`); the rest is the model.
 """
 
 from __future__ import annotations
 
+import copy
+import re
+import tempfile
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .. import dialects
 from ..errors import StoreError
-from ..model import Store
+from ..model import Record, Source, Store, WorkingSet
+from . import carry as carrying
+from . import links, notes
+from .carry import KEY, Carry
+from .mapping import LIFECYCLE, TARGET_KIND
 
 
-def convert(store: Store, target: str) -> Store:
-    raise StoreError(f"conversion from {store.dialect} to {target} is not implemented yet",
-                     hint="this version converts within a dialect (read, migrate, write back)")
+@dataclass
+class RecordReport:
+    """What became of one record, for the conversion report."""
+
+    source: str | None
+    source_kind: str
+    target_kind: str | None = None
+    target_link: str | None = None
+    native: list[str] = field(default_factory=list)
+    carried: list[str] = field(default_factory=list)
+    dropped: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Conversion:
+    """A converted store and what happened to every record."""
+
+    store: Store
+    records: list[RecordReport] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def convert(store: Store, target: str, *, lossy: bool = False) -> Store:
+    """The store as ``target`` should be written (see :func:`run` for the report)."""
+    return run(store, target, lossy=lossy).store
+
+
+def run(store: Store, target: str, *, lossy: bool = False) -> Conversion:
+    if target not in TARGET_KIND:
+        raise StoreError(f"unknown target dialect {target!r}")
+    restored, report = restore(store)
+    return forward(restored, target, lossy=lossy, report=report)
+
+
+# --- 1. restore ---------------------------------------------------------------------
+
+
+def _get_carry(record: Record) -> Any:
+    if record.extra.get(KEY) is not None:
+        return record.extra[KEY]
+    ext = getattr(record, "ext", None)
+    if isinstance(ext, dict) and ext.get(KEY) is not None:
+        return ext[KEY]
+    return None
+
+
+def _strip_carry(record: Record) -> None:
+    record.extra.pop(KEY, None)
+    ext = getattr(record, "ext", None)
+    if isinstance(ext, dict) and KEY in ext:
+        rest = {k: v for k, v in ext.items() if k != KEY}
+        record.ext = rest or None
+
+
+def _set_carry(record: Record, target: str, carry: Carry) -> None:
+    if target == "memspec" and hasattr(record, "ext"):
+        record.ext = {**(record.ext or {}), KEY: carry.dumps()}
+    else:
+        record.extra[KEY] = carry.dumps()
+
+
+def restore(store: Store) -> tuple[Store, Conversion]:
+    """Put records that came from another dialect back the way they were."""
+    out = Store(dialect=store.dialect, indexes=list(store.indexes), quarantined=list(store.quarantined),
+                migrations=list(store.migrations), warnings=list(store.warnings), meta=dict(store.meta),
+                working_set=store.working_set)
+    report = Conversion(store=out)
+    pending: list[tuple[Record, Carry | None]] = []
+    for record in store.records:
+        raw = _get_carry(record)
+        if raw is None:
+            pending.append((record, None))
+            continue
+        try:
+            carry = Carry.loads(raw)
+        except ValueError as exc:
+            report.warnings.append(f"{_where(record)}: {exc}; converted as it stands")
+            pending.append((record, None))
+            continue
+        pending.append((record, carry))
+    for foreign in store.foreign:
+        found = notes.read(foreign)
+        if found is None:
+            out.foreign.append(foreign)
+        elif found[0] == "record":
+            out.records.append(found[1])
+        elif found[0] == "working_set":
+            out.working_set = WorkingSet(document=found[1])
+        else:
+            _restore_store(out, found[1])
+    # Links first: every record's link as it will be, so bodies and edges can follow.
+    prepared: list[tuple[Record, Carry | None, Record]] = []
+    rename: dict[str, str] = {}
+    for record, carry in pending:
+        if carry is None:
+            prepared.append((record, None, record))
+            continue
+        home = _back(record, carry)
+        if "link" in carry.fields and carry.native.get("link") == carrying._digest(home.link):
+            rename[home.link] = carry.fields["link"]
+        prepared.append((record, carry, home))
+    for original, carry, home in prepared:
+        if carry is None:
+            out.records.append(original)
+            continue
+        _rename(home, rename)
+        applied = carrying.apply(home, carry)
+        _strip_carry(home)
+        # Remember where it came from: converting it back there keeps its link and kind.
+        home.source = Source(dialect=carry.origin, path=_where(original))
+        out.records.append(home)
+        if applied.overridden:
+            report.warnings.append(
+                f"{_where(original)}: edited in {store.dialect}: " + ", ".join(applied.overridden)
+                + " — the edit wins, the carried copies were dropped")
+    return out, report
+
+
+def _back(record: Record, carry: Carry) -> Record:
+    """``record`` read from a target, mapped home to the dialect it was converted from."""
+    home = copy.deepcopy(record)
+    home.source = None
+    _strip_carry(home)
+    kind = TARGET_KIND.get(carry.origin, {}).get(record.kind, record.kind)
+    home.kind = kind
+    return home
+
+
+def _restore_store(out: Store, payload: dict[str, Any]) -> None:
+    from .codec import decode
+    from ..model import IndexFile
+
+    out.indexes = [decode(i, IndexFile) for i in payload.get("indexes", [])]
+    out.meta.update(payload.get("meta", {}))
+
+
+# --- 2. forward ---------------------------------------------------------------------
+
+
+def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Conversion:
+    out = Store(dialect=f"{store.dialect}→{target}", foreign=list(store.foreign),
+                quarantined=list(store.quarantined), migrations=list(store.migrations),
+                warnings=list(report.warnings), meta=_target_meta(store, target))
+    report.store = out
+    taken: set[str] = set()
+    rename: dict[str, str] = {}
+    natives: list[tuple[Record, Record]] = []
+    kept_out: list[Record] = []
+    for record in store.records:
+        kind = TARGET_KIND[target].get(record.kind)
+        live = record.lifecycle.state in LIFECYCLE[target]
+        if record.opaque and target in ("memoir", "claude"):
+            kind = "opaque"
+        if kind is None or not live:
+            kept_out.append(record)
+            continue
+        if _origin(store, record) == target and kind == record.kind:
+            link = record.link
+        else:
+            link = _unique(native_link(record, kind, target), taken)
+        taken.add(link)
+        rename[record.link] = link
+        natives.append((record, _to_kind(record, kind, link)))
+    for _, native in natives:
+        _rename(native, rename)
+    # 3. read back what the target's writer makes of the native records.
+    back = _read_back(target, natives, store)
+    unrename = {new: old for old, new in rename.items()}
+    for original, native in natives:
+        returned = back.get(native.link)
+        rep = RecordReport(source=_where(original), source_kind=original.kind, target_kind=native.kind,
+                           target_link=native.link)
+        if returned is None:
+            raise StoreError(f"{_where(original)}: the {target} writer lost this record on read-back",
+                             hint="this is a bug in memconv; please report it with the file")
+        home = _back(returned, Carry(origin=store.dialect if store.dialect in TARGET_KIND else target))
+        _rename(home, unrename)
+        carry = carrying.difference(original, home, origin=_origin(store, original))
+        rep.native = [n for n, v in carrying.flat(original).items() if v not in (None, [], False)
+                      and n not in carry.fields and n != "kind"]
+        if carry.fields or carry.extra_order:
+            if lossy:
+                rep.dropped = sorted(carry.fields)
+            else:
+                rep.carried = sorted(carry.fields)
+                _set_carry(native, target, carry)
+        out.records.append(native)
+        report.records.append(rep)
+    for record in kept_out:
+        state = record.lifecycle.state
+        why = (f"{state} in the source; {target} cannot mark it so" if state not in LIFECYCLE[target]
+               else f"{record.kind} has no home in {target}")
+        note = notes.write(record, _origin(store, record), target, why, lossy=lossy)
+        out.foreign.append(note)
+        rep = RecordReport(source=_where(record), source_kind=record.kind, target_kind="note",
+                           target_link=note.path, warnings=[f"kept out of the live set: {why}"])
+        if lossy:
+            rep.dropped = [n for n, v in carrying.flat(record).items() if v not in (None, [], False)]
+        else:
+            rep.carried = ["(whole record)"]
+        report.records.append(rep)
+    if store.working_set is not None:
+        if target == "memoir":
+            out.working_set = store.working_set
+        else:
+            note = notes.working_set(store.working_set, target, store.dialect, lossy=lossy)
+            out.foreign.append(note)
+            report.warnings.append(f"the session working set is written as {note.path}"
+                                   + ("" if lossy else "; its exact JSON is carried there"))
+    if store.indexes and target not in ("claude",):
+        payload = {"indexes": [carrying.encode(i) for i in store.indexes]}
+        note = notes.store_note(payload, target, store.dialect, lossy=lossy)
+        out.foreign.append(note)
+        report.warnings.append(f"{len(store.indexes)} index file(s) carried in {note.path}")
+    elif store.indexes:
+        out.indexes = store.indexes
+    return report
+
+
+def _origin(store: Store, record: Record) -> str:
+    if record.source is not None and record.source.dialect in TARGET_KIND:
+        return record.source.dialect
+    return store.dialect if store.dialect in TARGET_KIND else "memoir"
+
+
+def _target_meta(store: Store, target: str) -> dict[str, Any]:
+    return {k: v for k, v in store.meta.items() if k.startswith(target + ".")}
+
+
+def _read_back(target: str, natives: list[tuple[Record, Record]], store: Store) -> dict[str, Record]:
+    module = dialects.get(target)
+    probe = Store(dialect=f"{store.dialect}→{target}", records=[n for _, n in natives])
+    files = module.write(probe)
+    with tempfile.TemporaryDirectory(prefix="memconv-readback-") as tmp:
+        root = Path(tmp)
+        for path, data in files.items():
+            p = root / path
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_bytes(data)
+        read = module.read(root)
+    if read.quarantined:
+        q = read.quarantined[0]
+        raise StoreError(f"the {target} writer made a file its own reader refuses: {q.path}: {q.reason}",
+                         hint="this is a bug in memconv; please report it")
+    return {r.link: r for r in read.records}
+
+
+def _to_kind(record: Record, kind: str, link: str) -> Record:
+    native = copy.deepcopy(record)
+    native.source = None
+    native.kind = kind
+    native.link = link
+    if kind != "opaque":
+        native.opaque = False
+    return native
+
+
+def _rename(record: Record, rename: dict[str, str]) -> None:
+    if not rename:
+        return
+    record.body = links.rewrite(record.body, rename)
+    for edge in record.edges:
+        edge.target = rename.get(edge.target, edge.target)
+
+
+def _unique(link: str, taken: set[str]) -> str:
+    if link not in taken:
+        return link
+    n = 2
+    while f"{link}-{n}" in taken:
+        n += 1
+    return f"{link}-{n}"
+
+
+#: Characters a slug keeps: ``Staging API endpoints`` → ``staging-api-endpoints``.
+_SLUG_DROP = re.compile(r"[^a-z0-9]+")
+
+
+def slug(text: str) -> str:
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return _SLUG_DROP.sub("-", ascii_text.lower()).strip("-")[:60].strip("-") or "untitled"
+
+
+def native_link(record: Record, kind: str, target: str) -> str:
+    """A link name the target's users would write for this record."""
+    name = record.title or record.link
+    if target == "memoir":
+        if kind == "opaque":
+            return record.link
+        prefix = f"{kind}_"
+        base = slug(record.link[len(prefix):] if record.link.startswith(prefix) else name)
+        return prefix + base
+    if target == "claude":
+        return slug(name)
+    if target == "memfmt":
+        return name.strip() or record.link
+    return record.link  # memspec: the writer derives an id from the record
+
+
+def _where(record: Record) -> str:
+    return record.source.path if record.source is not None else record.link

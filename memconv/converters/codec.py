@@ -1,0 +1,82 @@
+"""Model values to JSON and back, so a carried field survives any target's text.
+
+Carried fields are written as one JSON document in the target's extension
+mechanism. Decoding is driven by the model's own type hints, so a carried
+``edges`` comes back as ``list[Edge]``, not as a list of dicts.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import types
+import typing
+from typing import Any
+
+from ..model import Record
+
+
+def encode(value: Any) -> Any:
+    """A model value as JSON data: dataclasses as objects of their set fields."""
+    if dataclasses.is_dataclass(value):
+        return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)
+                if f.name != "source"}
+    if isinstance(value, list):
+        return [encode(v) for v in value]
+    if isinstance(value, dict):
+        return {k: encode(v) for k, v in value.items()}
+    return value
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def field_type(name: str) -> Any:
+    """The declared type of ``Record.<name>``."""
+    return _hints(Record)[name]
+
+
+def decode(data: Any, hint: Any) -> Any:
+    """JSON data back into a value of type ``hint``."""
+    if data is None:
+        return None
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        options = [a for a in typing.get_args(hint) if a is not type(None)]
+        for option in options:
+            if _fits(data, option):
+                return decode(data, option)
+        return data
+    if origin is list:
+        (item,) = typing.get_args(hint) or (Any,)
+        return [decode(v, item) for v in data]
+    if origin is dict:
+        args = typing.get_args(hint)
+        value_hint = args[1] if len(args) == 2 else Any
+        return {k: decode(v, value_hint) for k, v in data.items()}
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint) and isinstance(data, dict):
+        hints = _hints(hint)
+        known = {f.name for f in dataclasses.fields(hint)}
+        return hint(**{k: decode(v, hints[k]) for k, v in data.items() if k in known})
+    return data
+
+
+def _fits(data: Any, hint: Any) -> bool:
+    origin = typing.get_origin(hint) or hint
+    if hint is Any:
+        return True
+    if origin is list:
+        return isinstance(data, list)
+    if origin is dict or (isinstance(hint, type) and dataclasses.is_dataclass(hint)):
+        return isinstance(data, dict)
+    if hint is int:
+        return type(data) is int
+    if hint is bool:
+        return type(data) is bool
+    if hint is float:
+        return isinstance(data, (int, float)) and type(data) is not bool
+    if isinstance(hint, type):
+        return isinstance(data, hint)
+    return True
