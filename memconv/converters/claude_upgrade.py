@@ -148,7 +148,7 @@ def upgrade(source: Store, layout: str = "nested") -> Upgrade:
         names[record.link] = name
         taken.add(name.lower())
     result.renamed = {old: new for old, new in names.items() if old != new}
-    known = set(names) | set(names.values())
+    known = set(names) | set(names.values()) | {idx.path[:-3] for idx in source.indexes}
 
     for record in source.records:
         status, changes, problems = plans[record.link]
@@ -192,8 +192,8 @@ def upgrade(source: Store, layout: str = "nested") -> Upgrade:
                 if stem in result.renamed:
                     report.changes.append(f"link ({link.target}) → ({result.renamed[stem]}.md)")
                     link.target = f"{result.renamed[stem]}.md"
-                elif not link.resolved:
-                    report.warnings.append(f"links to {link.target}, which is not in the folder (kept as written)")
+        for line, target in claude.index.broken_links(idx):
+            report.warnings.append(f"line {line} links to {target}, which is not in the folder (kept as written)")
         if report.changes:
             report.status = "converted"
         if inline:
@@ -207,10 +207,10 @@ def upgrade(source: Store, layout: str = "nested") -> Upgrade:
     for q in source.quarantined:
         # Carried where it was, untouched: an upgrade never drops or rewrites what it cannot read.
         out.foreign.append(ForeignFile(f"{prefix}{q.path}", q.raw, why=f"could not be read: {q.reason}"))
-        where = q.path + (f":{q.line}" if q.line else "")
+        where = f"line {q.line}: " if q.line else ""
         result.files.append(FileReport(source=q.path, target=f"{prefix}{q.path}", status="quarantined",
-                                       warnings=[f"{where}: {q.reason}; carried unchanged"]))
-    result.warnings.extend(source.warnings)
+                                       warnings=[f"{where}{q.reason}; carried unchanged"]))
+    # The reader's warnings (broken index links) are already in the index's own report above.
     return result
 
 

@@ -94,16 +94,8 @@ def read(root: Path) -> Store:
 
 
 def _warn_broken(store: Store, idx) -> None:
-    line = 0
-    for item in idx.source.layout.items:
-        line += 1
-        if item[0] == "link":
-            link = idx.sections[item[1]].links[item[2]]
-            if not link.resolved:
-                store.warnings.append(f"{idx.path}:{line}: links to {link.target}, which is not in the folder "
-                                      "(kept as written)")
-        elif item[0] == "inline":
-            line += len(item[3]) - 1
+    for line, target in index.broken_links(idx):
+        store.warnings.append(f"{idx.path}:{line}: links to {target}, which is not in the folder (kept as written)")
 
 
 def written_type(record: Record) -> str | None:

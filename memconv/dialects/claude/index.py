@@ -121,6 +121,23 @@ def read_index(raw: bytes, path: str, present: set[str]) -> IndexFile:
     return index
 
 
+def broken_links(index: IndexFile) -> list[tuple[int, str]]:
+    """``(line, target)`` of every link to a file that is not in the folder (1-based lines)."""
+    layout = index.source.layout if index.source is not None and index.source.dialect == NAME else None
+    if layout is None:
+        return [(0, link.target) for s in index.sections for link in s.links if not link.resolved]
+    found, line = [], 0
+    for item in layout.items:
+        line += 1
+        if item[0] == "link":
+            link = index.sections[item[1]].links[item[2]]
+            if not link.resolved:
+                found.append((line, link.target))
+        elif item[0] == "inline":
+            line += len(item[3]) - 1
+    return found
+
+
 def _shift(item: tuple) -> tuple:
     if item[0] in ("section", "link", "inline"):
         return (item[0], item[1] - 1, *item[2:])
