@@ -36,6 +36,8 @@ def test_feedback_is_a_lesson_with_trigger_from_description_and_how_to_apply_fro
 
 
 def test_how_to_apply_inside_a_code_fence_is_not_the_section():
+    # Verified by treating fences as paragraphs in body.outline: fails with how_to_apply
+    # 'an example, not the rule\n```'.
     record = read("---\nname: T\ndescription: d\ntype: feedback\n---\n"
                   "```md\n**How to apply:** an example, not the rule\n```\n")
     assert record.how_to_apply is None, "a label inside a fence is code, not structure"

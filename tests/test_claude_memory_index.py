@@ -64,6 +64,7 @@ def test_generated_index_links_every_entry_grouped_by_type_with_description_as_h
 
 
 def test_a_large_index_is_split_into_linked_pages_each_under_the_loaded_limit(tmp_path):
+    # Verified by setting PAGE_LINES = 250: fails with "MEMORY-2.md must stay under 200 lines".
     store = _records(1000)
     files = claude.write(store)
     pages = sorted(p for p in files if index.is_index_path(p))

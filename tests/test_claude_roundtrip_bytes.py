@@ -93,3 +93,24 @@ def test_any_legacy_file_round_trips_and_keeps_its_meaning(raw):
     again = entries.read_entry(entries.write_entry(record), "x.md", "x")
     for name in ("kind", "title", "description", "aliases", "origin", "extra", "opaque"):
         assert getattr(again, name) == getattr(record, name), f"{name} survives an edit in the file's own shape"
+
+
+def test_an_edited_record_changes_only_the_line_of_the_edited_key():
+    # Verified by rendering every edited file anew (ignoring its frontmatter layout): fails with
+    # the nested metadata block, the quotes and the CRLF endings all rewritten.
+    # (Removing the raw fast path alone does not fail any test: the patch path reproduces an
+    # unedited file byte for byte too; the fast path only saves the work.)
+    root = GOLDEN / "mixed-project" / "input"
+    for name, old, new in (("feedback_no_mocks.md", "mocks hide broken SQL", "mocks hide bad SQL"),
+                           ("user_editor.md", "Neovim, no IDE suggestions", "Helix, no IDE suggestions")):
+        raw = (root / name).read_bytes()
+        record = entries.read_entry(raw, name, name[:-3])
+        record.description = record.description.replace(old, new)
+        if record.kind == "lesson":
+            record.trigger = record.description
+        after = entries.write_entry(record).split(b"\n")
+        before = raw.split(b"\n")
+        assert len(after) == len(before), name
+        differing = [b for a, b in zip(after, before) if a != b]
+        assert len(differing) == 1 and differing[0].startswith(b"description:"), f"{name}: only the edited key"
+        assert entries.read_entry(b"\n".join(after), name, name[:-3]).description == record.description

@@ -26,6 +26,8 @@ def _backups(root: Path) -> list[Path]:
 
 
 def test_in_place_leaves_a_complete_backup_and_a_flat_memoir_store(tmp_path):
+    # Verified by making backup() create an empty folder instead of a copy: fails (the copy
+    # check raises, exit 1).
     root = _copy(tmp_path)
     (root / ".git").mkdir()
     (root / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
@@ -55,6 +57,8 @@ def test_in_place_twice_changes_nothing_and_makes_no_second_backup(tmp_path):
 
 
 def test_a_run_killed_while_writing_leaves_the_folder_as_it_was(tmp_path, monkeypatch):
+    # Verified by building the new folder inside IN rather than beside it: fails, IN is half
+    # rewritten (and then removed by the cleanup).
     root = _copy(tmp_path)
     original = tree(root)
     calls = {"n": 0}
