@@ -12,10 +12,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from markdown_it import MarkdownIt
 
-_MD = MarkdownIt("commonmark")
+#: Block structure only: inline parsing (emphasis, links) is most of markdown-it's time and
+#: nothing here needs it; a heading's text is its raw content.
+_MD = MarkdownIt("commonmark").disable(["inline", "text_join"], ignoreInvalid=True)
 
 #: A bold label opening a line: ``**How to apply:** text`` or ``**Why**: text``.
 _LABEL = re.compile(r"^\*\*(?P<label>[^*\n]{1,40}?):?\*\*:?[ \t]*")
@@ -43,8 +46,9 @@ class Outline:
     paragraphs: list[tuple[int, int]]
 
 
+@lru_cache(maxsize=256)
 def outline(body: str) -> Outline:
-    """Parse ``body`` once and say which lines are code, prose and headings."""
+    """Parse ``body`` once and say which lines are code, prose and headings (read-only, cached)."""
     code: set[int] = set()
     prose: set[int] = set()
     headings: list[tuple[int, int, str]] = []
@@ -65,8 +69,20 @@ def outline(body: str) -> Outline:
     return Outline(code, prose, headings, paragraphs)
 
 
+#: Text that may start code or raw HTML: a fence, an indented line, a tag. Without any of
+#: these a body has no code lines, and link scanning need not parse it.
+_MAYBE_CODE = re.compile(r"```|~~~|<|(?:^|\n)(?: {4}|\t)")
+
+
+def code_lines(body: str) -> set[int]:
+    """Lines of ``body`` inside code or raw HTML (parses only when there may be some)."""
+    return outline(body).code if _MAYBE_CODE.search(body) else set()
+
+
 def first_title(body: str) -> str | None:
     """The text of the first level-1 heading (``# Title``), outside code."""
+    if "#" not in body:
+        return None
     for _, level, text in outline(body).headings:
         if level == 1:
             return text
@@ -81,6 +97,8 @@ def section(body: str, label: str) -> str | None:
     takes the blocks that follow instead, up to the next paragraph, heading or
     label. Labels inside code fences do not count; code inside the section is kept.
     """
+    if "**" not in body or label not in body.lower():
+        return None
     lines = body.split("\n")
     shape = outline(body)
     stops = {line for line, _, _ in shape.headings} | {start for start, _ in shape.paragraphs}
@@ -111,7 +129,7 @@ def rewrite_links(body: str, names: dict[str, str]) -> tuple[str, list[str]]:
     """
     if not names or ("[[" not in body and ".md" not in body):
         return body, []
-    shape = outline(body)
+    code = code_lines(body)
     lines = body.split("\n")
     changed: list[str] = []
 
@@ -132,7 +150,7 @@ def rewrite_links(body: str, names: dict[str, str]) -> tuple[str, list[str]]:
         return f"{m.group('head')}{m.group('dot') or ''}{new}.md{m.group('tail') or ''})"
 
     for n, line in enumerate(lines):
-        if n in shape.code or ("[[" not in line and ".md" not in line):
+        if n in code or ("[[" not in line and ".md" not in line):
             continue
         lines[n] = MD_LINK.sub(md, WIKILINK.sub(wiki, line))
     return "\n".join(lines), changed
@@ -142,10 +160,10 @@ def link_targets(body: str) -> list[str]:
     """Every wikilink target and sibling ``.md`` link target (as a link name) outside code."""
     if "[[" not in body and ".md" not in body:
         return []
-    shape = outline(body)
+    code = code_lines(body)
     found = []
     for n, line in enumerate(body.split("\n")):
-        if n in shape.code:
+        if n in code:
             continue
         found.extend(m.group("target").strip() for m in WIKILINK.finditer(line))
         found.extend(m.group("target")[:-3] for m in MD_LINK.finditer(line))
