@@ -6,7 +6,6 @@ Checked on the goldens and on legacy folders hypothesis makes up.
 from __future__ import annotations
 
 import json
-import re
 import shutil
 from pathlib import Path
 

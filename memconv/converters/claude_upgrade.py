@@ -104,7 +104,6 @@ def _source_kind(record: Record) -> str:
 def _plan(record: Record) -> tuple[str, list[str], list[str]]:
     """``(status, changes, problems)`` for one claude record, before renaming."""
     layout = record.source.layout
-    values = layout.frontmatter.values if layout.frontmatter is not None else {}
     if record.opaque:
         if layout.frontmatter is None:
             return "opaque", [], ["a bare file with no frontmatter (Appendix A: opaque legacy entry)"]
@@ -112,11 +111,10 @@ def _plan(record: Record) -> tuple[str, list[str], list[str]]:
             return "opaque", [], ["a `project` dossier has no atomic mapping (Appendix A: opaque legacy entry)"]
         what = f"type {layout.type_word!r}" if layout.type_word else "no type"
         return "opaque", [], [f"{what} is not a claude or memoir type"]
-    _, notes = claude.entries.normalise(values, record.body)
     problems = canonical_problems(record)
     if problems:
         return "opaque", [], problems
-    return ("kept" if not notes["changes"] else "converted"), list(notes["changes"]), []
+    return ("kept" if not layout.changes else "converted"), list(layout.changes), []
 
 
 def upgrade(source: Store, layout: str = "nested") -> Upgrade:

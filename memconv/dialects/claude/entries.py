@@ -21,7 +21,6 @@ from __future__ import annotations
 from typing import Any
 
 from ... import frontmatter as fmx
-from ...errors import ReadError
 from ...model import KINDS, Record, Source, fingerprint
 from ...text import decode, encode
 from ..memoir import entries as memoir_entries
@@ -47,9 +46,9 @@ CARRY_KEY = "memconv"
 class EntryLayout:
     """How a claude file was written, so an edited record keeps its shape."""
 
-    __slots__ = ("frontmatter", "text", "type_at", "type_word", "session_at", "derived")
+    __slots__ = ("frontmatter", "text", "type_at", "type_word", "session_at", "derived", "changes")
 
-    def __init__(self, frontmatter, text, type_at=None, type_word=None, session_at=None, derived=()):
+    def __init__(self, frontmatter, text, type_at=None, type_word=None, session_at=None, derived=(), changes=()):
         self.frontmatter = frontmatter
         self.text = text
         #: ``top``, ``metadata`` or None: where the type was written.
@@ -61,6 +60,8 @@ class EntryLayout:
         #: Lesson fields taken from elsewhere (``trigger`` ← description,
         #: ``how_to_apply`` ← body section) rather than from their own keys.
         self.derived = frozenset(derived)
+        #: What Appendix A changed to read the file (``type: feedback → lesson``), for reports.
+        self.changes = tuple(changes)
 
 
 def normalise(values: dict[str, Any], body: str) -> tuple[dict[str, Any] | None, dict[str, Any]]:
@@ -157,7 +158,7 @@ def read_entry(raw: bytes, path: str, link: str) -> Record:
     else:
         record = memoir_entries._record(canonical, True, body, link, path)
         layout = EntryLayout(fm, text_layout, notes["type_at"], notes["type_word"], notes["session_at"],
-                             notes["derived"])
+                             notes["derived"], notes["changes"])
     version = "legacy" if fm is None or notes.get("type_word") not in CLAUDE_TYPES or notes.get("type_at") != "top" \
         or notes.get("session_at") is not None else "current"
     if canonical is not None and notes["type_word"] in memoir_entries.TYPES:

@@ -251,11 +251,6 @@ def _render(index: IndexFile) -> str:
 # --- generating an index for records that have none ------------------------------
 
 
-def group_of(record: Record, written_type: str | None) -> str | None:
-    """The Claude Code type a record is listed under."""
-    return written_type if written_type in ("user", "feedback", "project", "reference") else None
-
-
 def generate(entries: list[tuple[str, Record, str | None]], title: str = "Memory Index") -> tuple[list[IndexFile], list[str]]:
     """Index files linking every ``(path, record, claude type)``, grouped by type, paged under the limit.
 
@@ -267,7 +262,8 @@ def generate(entries: list[tuple[str, Record, str | None]], title: str = "Memory
         hook = hook.replace("\n", " ").strip() if hook else None
         link = IndexLink(title=(record.title or record.link).replace("\n", " ").replace("]", ")"), target=path,
                          hook=hook)
-        grouped.setdefault(group_of(record, written_type), []).append(link)
+        group = written_type if written_type in {key for key, _ in GROUPS} else None
+        grouped.setdefault(group, []).append(link)
     sections = [IndexSection(heading=label, links=grouped[key]) for key, label in GROUPS if key in grouped]
     main = IndexFile(path=PATH, title=title, sections=sections)
     if len(_render(main).split("\n")) - 1 < LOADED_LINES:
