@@ -1,4 +1,4 @@
-"""The ``memconv`` command: convert, detect, check, migrate.
+"""The ``memconv`` command: convert, detect, check, migrate, upgrade.
 
 Every command takes ``--json`` (the full report on stdout); every command that
 writes takes ``--dry-run``. Errors are one line naming the file and what to do,
@@ -189,6 +189,50 @@ def detect(in_path, as_json):
         if d.hint:
             click.echo(f"  hint: {d.hint}", err=as_json)
     sys.exit(EXIT_OK)
+
+
+@main.command()
+@_in_arg
+@click.argument("out_path", metavar="[OUT]", required=False, type=click.Path(path_type=Path))
+@click.option("--in-place", is_flag=True,
+              help="Upgrade IN where it stands, after copying it whole to a timestamped backup beside it.")
+@_dry_run_option
+@_force_option
+@_json_option
+def upgrade(in_path, out_path, in_place, dry_run, force, as_json):
+    """Upgrade a legacy Claude Code memory folder IN to a canonical memoir v0.1.2 store.
+
+    With OUT, IN is left alone and OUT gets a memoir store (memory/*.md). With
+    --in-place, the folder keeps its place (and its flat layout, so Claude Code
+    still loads it) and the originals go to IN.memconv-backup-<time> beside it.
+    """
+    from . import upgrade as upgrading
+
+    report = Report(command="upgrade", input=str(in_path))
+    try:
+        if in_place == (out_path is not None):
+            raise MemconvError("give either OUT or --in-place", hint="memconv upgrade IN OUT, or memconv upgrade --in-place IN")
+        if in_place:
+            planned = upgrading.plan(in_path, report, layout="flat")
+            report.output = str(in_path)
+            if not planned.changes_in:
+                report.warnings.append("already upgraded: nothing to change, no backup made")
+            elif dry_run:
+                report.dry_run = True
+                for path in sorted(planned.files):
+                    click.echo(f"would write {in_path / path}", err=True)
+            else:
+                kept = upgrading.backup(in_path)
+                report.warnings.append(f"originals backed up to {kept}")
+                upgrading.replace_in_place(planned.files, in_path)
+                report.written = True
+        else:
+            _guard_in_out(in_path, out_path)
+            planned = upgrading.plan(in_path, report)
+            _write(report, pipeline.Plan(planned.files, report), out_path, dry_run, force)
+    except MemconvError as exc:
+        _fail(report, exc, as_json)
+    _finish(report, as_json)
 
 
 def _guard_in_out(in_path: Path, out_path: Path) -> None:

@@ -33,6 +33,8 @@ class FileReport:
     carried: list[str] = field(default_factory=list)
     dropped: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    #: What a rewrite did to this file, one line each (``type: feedback → lesson``); ``upgrade`` fills it.
+    changes: list[str] = field(default_factory=list)
 
 
 @dataclass

@@ -54,17 +54,19 @@ def detect(root: Path) -> Detection | None:
         if not head.startswith("---"):
             legacy += 1
             continue
+        nested_legacy = False
         for line in head.split("\n")[1:]:
             if line.startswith("---"):
+                legacy += nested_legacy
                 break
             if line.startswith("type:"):
                 value = line[5:].strip().strip("'\"")
                 canonical += value in TYPES
                 legacy += value in _LEGACY_TYPES
                 break
-            if line.startswith("metadata:") or line.startswith("originSessionId:"):
-                legacy += 1
-                break
+            # Only a sign of legacy if no top-level type follows (an upgraded entry keeps
+            # metadata.node_type as an unknown key).
+            nested_legacy |= line.startswith("metadata:") or line.startswith("originSessionId:")
     has_session = (root / session.PATH).is_file()
     version = None
     if has_session:

@@ -1,0 +1,277 @@
+"""``memconv upgrade``: a legacy Claude Code memory folder → a canonical memoir v0.1.2 store.
+
+The claude reader has already applied memoir spec Appendix A's "read as"
+table to every file (``metadata.type`` → ``type``, ``originSessionId`` →
+``origin.session_id``, ``user`` → ``preference``, ``feedback`` → ``lesson``
+with ``trigger`` ← ``description`` and ``how_to_apply`` ← the
+``**How to apply:**`` section, ``reference`` → ``fact``; ``project`` dossiers
+and bare files opaque). This module decides, per record, what the upgrade
+writes, knowing only the model:
+
+* **converted** — the record can be a canonical memoir entry: it gets a
+  type-prefixed link name (``feedback_testing`` → ``lesson_testing``) and is
+  rendered by the memoir writer;
+* **kept** — it already is a canonical memoir entry: its bytes stay, only its
+  name (if unprefixed) and links change;
+* **opaque** — Appendix A has no canonical form for it (a dossier, a bare
+  file), or it lacks what the memoir schema requires (a ``feedback`` entry
+  with no ``**How to apply:**``): it is kept as written under its own name,
+  with a warning that says why.
+
+Every wikilink, body link, ``superseded_by`` and index link that named an
+old link name is rewritten to the new one, so no link breaks. Names are
+chosen so that upgrading the result again changes nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass, field
+
+from ..dialects import claude
+from ..dialects.claude import body as bodies
+from ..dialects.claude.entries import CLAUDE_TYPES
+from ..dialects.memoir import entries as memoir_entries
+from ..errors import ReadError
+from ..model import Edge, ForeignFile, Record, Source, Store
+from ..report import FileReport
+from ..text import decode, encode
+
+#: What the upgrade writes: the memoir spec's version and the entry directory.
+TARGET = "memoir v0.1.2"
+
+#: Runs of characters that are not part of a link-name slug: ``No Mocks!`` → ``no-mocks``.
+_SLUG_JUNK = re.compile(r"[\W_]+")
+#: A leading type word on a file name: ``feedback_testing``, ``next_action-ship``.
+_TYPE_PREFIX = re.compile(
+    r"^(?:" + "|".join(sorted(set(CLAUDE_TYPES) | set(memoir_entries.TYPES), key=len, reverse=True)) + r")[_-]")
+#: The date fields the memoir schema wants as ISO 8601: ``2026-05-14`` or ``2026-05-14T09:30:00Z``.
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$")
+
+
+@dataclass
+class Upgrade:
+    """The memoir store to write, and what became of every file."""
+
+    store: Store
+    files: list[FileReport] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    #: Old link name → new link name, for every entry whose name changed.
+    renamed: dict[str, str] = field(default_factory=dict)
+
+
+def slug(stem: str) -> str:
+    """The lowercase slug of a file stem, without a type word in front: ``feedback_No_Mocks`` → ``no-mocks``."""
+    text = stem.lower()
+    text = _TYPE_PREFIX.sub("", text, count=1) or text
+    return _SLUG_JUNK.sub("-", text).strip("-") or "entry"
+
+
+def canonical_problems(record: Record) -> list[str]:
+    """Why ``record`` cannot be a canonical memoir entry, in the reference validator's words."""
+    problems = []
+    kind = record.kind
+    if record.opaque or kind not in memoir_entries.TYPES:
+        return ["not one of the six memoir types"]
+    if kind == "lesson":
+        if not record.trigger:
+            problems.append("a lesson needs a trigger, and it has no description to take one from")
+        if not record.how_to_apply:
+            problems.append("a lesson needs how_to_apply, and its body has no **How to apply:** section")
+    if kind == "next_action" and not record.added:
+        problems.append("a next_action needs `added`")
+    if kind == "decision" and record.lifecycle.state == "hidden" and not record.lifecycle.at:
+        problems.append("a hidden decision needs `hidden_at`")
+    if kind == "preference" and record.scope is not None and record.scope not in ("global", "project"):
+        problems.append(f"preference scope {record.scope!r} is not global or project")
+    for name in ("created", "updated", "date", "set_on", "added", "last_fired"):
+        value = getattr(record, name)
+        if value is not None and not _ISO_DATE.match(value):
+            problems.append(f"{name} {value!r} is not an ISO 8601 date")
+    if record.lifecycle.at is not None and not _ISO_DATE.match(record.lifecycle.at):
+        problems.append(f"{record.lifecycle.at!r} (hidden_at/done_at) is not an ISO 8601 date")
+    return problems
+
+
+def _source_kind(record: Record) -> str:
+    layout = record.source.layout if record.source is not None else None
+    if layout is None or layout.frontmatter is None:
+        return "bare"
+    return layout.type_word or "untyped"
+
+
+def _plan(record: Record) -> tuple[str, list[str], list[str]]:
+    """``(status, changes, problems)`` for one claude record, before renaming."""
+    layout = record.source.layout
+    if record.opaque:
+        if layout.frontmatter is None:
+            return "opaque", [], ["a bare file with no frontmatter (Appendix A: opaque legacy entry)"]
+        if layout.type_word == "project":
+            return "opaque", [], ["a `project` dossier has no atomic mapping (Appendix A: opaque legacy entry)"]
+        what = f"type {layout.type_word!r}" if layout.type_word else "no type"
+        return "opaque", [], [f"{what} is not a claude or memoir type"]
+    problems = canonical_problems(record)
+    if problems:
+        return "opaque", [], problems
+    return ("kept" if not layout.changes else "converted"), list(layout.changes), []
+
+
+def upgrade(source: Store, layout: str = "nested") -> Upgrade:
+    """The memoir store a claude store upgrades to; ``layout`` is ``nested`` (``memory/``) or ``flat``."""
+    prefix = "memory/" if layout == "nested" else ""
+    out = Store(dialect="memoir", meta={"layout": layout})
+    result = Upgrade(out)
+    plans = {}
+    for record in source.records:
+        plans[record.link] = _plan(record)
+    # Names: a record keeps its name when it is opaque or already canonical;
+    # those are reserved first so a second upgrade finds every name taken by itself.
+    names: dict[str, str] = {}
+    taken: set[str] = set()
+    wanted: dict[str, str] = {}
+    for record in source.records:
+        status = plans[record.link][0]
+        wanted[record.link] = record.link if status == "opaque" else f"{record.kind}_{slug(record.link)}"
+    for record in source.records:
+        if wanted[record.link] == record.link:
+            names[record.link] = record.link
+            taken.add(record.link.lower())
+    for record in source.records:
+        if record.link in names:
+            continue
+        name, n = wanted[record.link], 2
+        while name.lower() in taken:
+            name, n = f"{wanted[record.link]}-{n}", n + 1
+        names[record.link] = name
+        taken.add(name.lower())
+    result.renamed = {old: new for old, new in names.items() if old != new}
+    known = set(names) | set(names.values()) | {idx.path[:-3] for idx in source.indexes}
+
+    for record in source.records:
+        status, changes, problems = plans[record.link]
+        new = names[record.link]
+        path = f"{prefix}{new}.md"
+        report = FileReport(source=record.source.path, source_kind=_source_kind(record), target=path,
+                            target_kind="opaque" if status == "opaque" else record.kind, status=status,
+                            changes=list(changes))
+        if new != record.link:
+            report.changes.insert(0, f"renamed {record.link}.md → {new}.md")
+        for target in bodies.link_targets(record.body):
+            if target not in known:
+                report.warnings.append(f"links to [[{target}]], which names no entry in the store (left as written)")
+        try:
+            if status == "opaque":
+                entry = _kept_as_written(record, path, new, result.renamed, report)
+                report.warnings[:0] = [f"kept as written, not canonical: {p}" for p in problems]
+            elif status == "kept":
+                entry = _kept_canonical(record, path, new, result.renamed, report)
+            else:
+                entry = _converted(record, path, new, result.renamed, report)
+        except ReadError as exc:  # e.g. a schema_version memoir will not read: carried, untouched
+            out.foreign.append(ForeignFile(f"{prefix}{record.link}.md", record.source.raw, why=exc.problem))
+            report.status, report.target = "quarantined", f"{prefix}{record.link}.md"
+            report.warnings.append(f"{exc.problem}; carried unchanged")
+            result.files.append(report)
+            continue
+        out.records.append(entry)
+        result.files.append(report)
+
+    for idx in source.indexes:
+        relinked = dataclasses.replace(idx, sections=[dataclasses.replace(
+            s, links=[dataclasses.replace(link) for link in s.links]) for s in idx.sections])
+        report = FileReport(source=idx.path, source_kind="index", target=f"{prefix}{idx.path}", target_kind="index",
+                            status="kept")
+        inline = 0
+        for section in relinked.sections:
+            inline += len(section.inline)
+            for link in section.links:
+                stem = link.target[:-3]
+                if stem in result.renamed:
+                    report.changes.append(f"link ({link.target}) → ({result.renamed[stem]}.md)")
+                    link.target = f"{result.renamed[stem]}.md"
+        for line, target in claude.index.broken_links(idx):
+            report.warnings.append(f"line {line} links to {target}, which is not in the folder (kept as written)")
+        if report.changes:
+            report.status = "converted"
+        if inline:
+            report.changes.append(f"{inline} inline memory bullet(s) kept in the index as written")
+        out.foreign.append(ForeignFile(f"{prefix}{idx.path}", claude.index.write_index(relinked),
+                                       why="Claude Code's MEMORY.md index, kept beside the entries"))
+        result.files.append(report)
+    for foreign in source.foreign:
+        out.foreign.append(ForeignFile(f"{prefix}{foreign.path}", foreign.raw, why=foreign.why))
+        result.files.append(FileReport(source=foreign.path, target=f"{prefix}{foreign.path}", status="foreign"))
+    for q in source.quarantined:
+        # Carried where it was, untouched: an upgrade never drops or rewrites what it cannot read.
+        out.foreign.append(ForeignFile(f"{prefix}{q.path}", q.raw, why=f"could not be read: {q.reason}"))
+        where = f"line {q.line}: " if q.line else ""
+        result.files.append(FileReport(source=q.path, target=f"{prefix}{q.path}", status="quarantined",
+                                       warnings=[f"{where}{q.reason}; carried unchanged"]))
+    # The reader's warnings (broken index links) are already in the index's own report above.
+    return result
+
+
+#: Text fields that may quote the body (``how_to_apply`` ← its section), so may hold links too.
+_LINKED_TEXT = ("description", "trigger", "how_to_apply", "why", "rejected")
+
+
+def _relink_record(record: Record, renamed: dict[str, str], report: FileReport) -> None:
+    record.body, changed = bodies.rewrite_links(record.body, renamed)
+    report.changes.extend(f"link {c}" for c in changed)
+    for name in _LINKED_TEXT:
+        value = getattr(record, name)
+        if value is not None:
+            new, changed = bodies.rewrite_links(value, renamed)
+            if changed:
+                setattr(record, name, new)
+                report.changes.extend(f"link in {name} {c}" for c in changed)
+    edges = []
+    for edge in record.edges:
+        if edge.target in renamed:
+            report.changes.append(f"superseded_by {edge.target} → {renamed[edge.target]}")
+            edge = Edge(edge.type, renamed[edge.target], edge.note, edge.direction)
+        edges.append(edge)
+    record.edges = edges
+
+
+def _converted(record: Record, path: str, new: str, renamed: dict[str, str], report: FileReport) -> Record:
+    """A canonical memoir record, written over the file's own frontmatter lines.
+
+    The memoir writer keeps every line of a key whose value did not change
+    (quotes, list indentation, line endings), so the upgrade's diff is the
+    keys Appendix A moves and nothing else.
+    """
+    layout = record.source.layout
+    source = Source(dialect="memoir", path=path, version=1, raw=None,
+                    layout=memoir_entries.EntryLayout(layout.frontmatter, layout.text))
+    entry = dataclasses.replace(record, link=new, source=source, extra=dict(record.extra),
+                                edges=list(record.edges), lifecycle=dataclasses.replace(record.lifecycle))
+    if entry.title is None:
+        entry.title = bodies.first_title(entry.body) or record.link
+        report.changes.append(f"name ← {'first # heading' if bodies.first_title(entry.body) else 'file name'}")
+    if entry.description is None:
+        report.warnings.append("no description: indexes and pickers will not show this entry well")
+    _relink_record(entry, renamed, report)
+    return entry
+
+
+def _kept_canonical(record: Record, path: str, new: str, renamed: dict[str, str], report: FileReport) -> Record:
+    entry = memoir_entries.read_entry(record.source.raw, path, new)
+    _relink_record(entry, renamed, report)
+    return entry
+
+
+def _kept_as_written(record: Record, path: str, new: str, renamed: dict[str, str], report: FileReport) -> Record:
+    """The file's own bytes, with only its links renamed, read back as a memoir (opaque) entry."""
+    raw = record.source.raw
+    relinked, changed = bodies.rewrite_links(record.body, renamed)
+    if changed:
+        text, text_layout = decode(raw, record.source.path)
+        head = text[: len(text) - len(record.body)]
+        raw = encode(head + relinked, text_layout)
+        report.changes.extend(f"link {c}" for c in changed)
+    return memoir_entries.read_entry(raw, path, new)
+
+
+__all__ = ["TARGET", "Upgrade", "upgrade", "slug", "canonical_problems"]

@@ -1,0 +1,170 @@
+"""Structure inside a claude entry's body: titles, bold-label sections, links.
+
+Legacy Claude Code entries carry meaning in their bodies: a bare file's name
+is its first ``# `` heading, a ``feedback`` entry's rule for applying it is
+its ``**How to apply:**`` section. Reading that with line regexes alone would
+mistake a ``# comment`` or a ``**How to apply:**`` inside a code fence for
+structure, so the body is parsed once with markdown-it-py (CommonMark) and
+only lines of real paragraphs and headings are looked at.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from markdown_it import MarkdownIt
+
+#: Block structure only: inline parsing (emphasis, links) is most of markdown-it's time and
+#: nothing here needs it; a heading's text is its raw content.
+_MD = MarkdownIt("commonmark").disable(["inline", "text_join"], ignoreInvalid=True)
+
+#: A bold label opening a line: ``**How to apply:** text`` or ``**Why**: text``.
+_LABEL = re.compile(r"^\*\*(?P<label>[^*\n]{1,40}?):?\*\*:?[ \t]*")
+#: A wikilink: ``[[decision_local-db-choice]]`` or ``[[name|shown text]]``.
+WIKILINK = re.compile(r"\[\[(?P<target>[^\]|\n]+?)(?P<rest>\|[^\]\n]*)?\]\]")
+#: A markdown link to a sibling file: ``[Title](user_role.md)``, ``[x](./a.md#part)``.
+MD_LINK = re.compile(r"(?P<head>\]\()(?P<dot>\./)?(?P<target>[^)\s/#]+\.md)(?P<tail>#[^)\s]*)?\)")
+
+#: The labels Claude Code writes in feedback and project entries.
+HOW_TO_APPLY = "how to apply"
+WHY = "why"
+
+
+@dataclass
+class Outline:
+    """What markdown-it saw in a body, by line number (0-based)."""
+
+    #: Lines inside fenced/indented code or raw HTML: never structure, never rewritten.
+    code: set[int]
+    #: Lines that belong to top-level paragraphs.
+    prose: set[int]
+    #: Top-level headings: (line, level, text).
+    headings: list[tuple[int, int, str]]
+    #: Top-level paragraphs: (first line, line after the last).
+    paragraphs: list[tuple[int, int]]
+
+
+@lru_cache(maxsize=256)
+def outline(body: str) -> Outline:
+    """Parse ``body`` once and say which lines are code, prose and headings (read-only, cached)."""
+    code: set[int] = set()
+    prose: set[int] = set()
+    headings: list[tuple[int, int, str]] = []
+    paragraphs: list[tuple[int, int]] = []
+    tokens = _MD.parse(body)
+    for i, tok in enumerate(tokens):
+        if tok.map is None:
+            continue
+        start, end = tok.map
+        if tok.type in ("fence", "code_block", "html_block"):
+            code.update(range(start, end))
+        elif tok.type == "paragraph_open" and tok.level == 0:
+            prose.update(range(start, end))
+            paragraphs.append((start, end))
+        elif tok.type == "heading_open" and tok.level == 0:
+            text = tokens[i + 1].content if i + 1 < len(tokens) else ""
+            headings.append((start, int(tok.tag[1:]), text.strip()))
+    return Outline(code, prose, headings, paragraphs)
+
+
+#: Text that may start code or raw HTML: a fence, an indented line, a tag. Without any of
+#: these a body has no code lines, and link scanning need not parse it.
+_MAYBE_CODE = re.compile(r"```|~~~|<|(?:^|\n)(?: {4}|\t)")
+
+
+def code_lines(body: str) -> set[int]:
+    """Lines of ``body`` inside code or raw HTML (parses only when there may be some)."""
+    return outline(body).code if _MAYBE_CODE.search(body) else set()
+
+
+def first_title(body: str) -> str | None:
+    """The text of the first level-1 heading (``# Title``), outside code."""
+    if "#" not in body:
+        return None
+    for _, level, text in outline(body).headings:
+        if level == 1:
+            return text
+    return None
+
+
+def section(body: str, label: str) -> str | None:
+    """The text of the ``**Label:**`` section of ``body``, or None if it has none.
+
+    The section is the rest of the paragraph the label opens, up to the next
+    bold label. A label alone on its line (``**How to apply:**`` then a list)
+    takes the blocks that follow instead, up to the next paragraph, heading or
+    label. Labels inside code fences do not count; code inside the section is kept.
+    """
+    if "**" not in body or label not in body.lower():
+        return None
+    lines = body.split("\n")
+    shape = outline(body)
+    stops = {line for line, _, _ in shape.headings} | {start for start, _ in shape.paragraphs}
+    for start, end in shape.paragraphs:
+        for n in range(start, end):
+            match = _LABEL.match(lines[n])
+            if match is None or match.group("label").strip().lower() != label:
+                continue
+            collected = [lines[n][match.end():]]
+            for m in range(n + 1, end):
+                if _LABEL.match(lines[m]):
+                    break
+                collected.append(lines[m])
+            if not "\n".join(collected).strip():
+                for m in range(end, len(lines)):
+                    if m in stops:
+                        break
+                    collected.append(lines[m])
+            text = "\n".join(collected).strip()
+            return text or None
+    return None
+
+
+def rewrite_links(body: str, names: dict[str, str]) -> tuple[str, list[str]]:
+    """``body`` with wikilinks and ``(file.md)`` links renamed by ``names`` (old link name → new).
+
+    Code blocks are left alone. Returns the new body and one line per link changed.
+    """
+    if not names or ("[[" not in body and ".md" not in body):
+        return body, []
+    code = code_lines(body)
+    lines = body.split("\n")
+    changed: list[str] = []
+
+    def wiki(m: re.Match) -> str:
+        target = m.group("target").strip()
+        new = names.get(target)
+        if new is None or new == target:
+            return m.group(0)
+        changed.append(f"[[{target}]] → [[{new}]]")
+        return f"[[{new}{m.group('rest') or ''}]]"
+
+    def md(m: re.Match) -> str:
+        target = m.group("target")[:-3]
+        new = names.get(target)
+        if new is None or new == target:
+            return m.group(0)
+        changed.append(f"({target}.md) → ({new}.md)")
+        return f"{m.group('head')}{m.group('dot') or ''}{new}.md{m.group('tail') or ''})"
+
+    for n, line in enumerate(lines):
+        if n in code or ("[[" not in line and ".md" not in line):
+            continue
+        lines[n] = MD_LINK.sub(md, WIKILINK.sub(wiki, line))
+    return "\n".join(lines), changed
+
+
+def link_targets(body: str) -> list[str]:
+    """Every wikilink target and sibling ``.md`` link target (as a link name) outside code."""
+    if "[[" not in body and ".md" not in body:
+        return []
+    code = code_lines(body)
+    found = []
+    for n, line in enumerate(body.split("\n")):
+        if n in code:
+            continue
+        found.extend(m.group("target").strip() for m in WIKILINK.finditer(line))
+        found.extend(m.group("target")[:-3] for m in MD_LINK.finditer(line))
+    return found

@@ -1,0 +1,70 @@
+"""Helpers shared by the claude dialect and upgrade tests: goldens, links, frontmatter."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from memconv import frontmatter as fmx
+from memconv.dialects.claude import body as bodies
+from memconv.dialects.claude import index as claude_index
+from memconv.errors import ReadError
+from memconv.fs import list_files
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "golden" / "claude"
+SCHEMAS = Path(__file__).resolve().parent / "schemas"
+STORES = sorted(p.name for p in GOLDEN.iterdir() if (p / "input").is_dir())
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    return {p: (root / p).read_bytes() for p in list_files(root)}
+
+
+def write(files: dict[str, bytes], root: Path) -> Path:
+    for path, data in files.items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_bytes(data)
+    return root
+
+
+def entry_schema() -> dict:
+    return json.loads((SCHEMAS / "entry.schema.json").read_text(encoding="utf-8"))
+
+
+def frontmatter(data: bytes, path: str = "x.md") -> dict | None:
+    fm, _ = fmx.split(data.decode("utf-8").replace("\r\n", "\n").lstrip("\ufeff"), path)
+    return fm.values if fm is not None else None
+
+
+def links(files: dict[str, bytes], folder: str) -> list[tuple[str, str, bool]]:
+    """Every link in the memory ``folder`` of ``files``: (file, link name, resolves)."""
+    prefix = folder + "/" if folder else ""
+    names = {p[len(prefix):-3] for p in files if p.startswith(prefix) and p.endswith(".md")
+             and "/" not in p[len(prefix):]}
+    found = []
+    for path, data in files.items():
+        if not (path.startswith(prefix) and path.endswith(".md")) or "/" in path[len(prefix):]:
+            continue
+        text = data.decode("utf-8", "replace").replace("\r\n", "\n")
+        rel = path[len(prefix):]
+        if claude_index.is_index_path(rel):
+            for line in text.split("\n"):
+                m = claude_index.LINK_LINE.match(line)
+                if m:
+                    target = m.group("target")[:-3]
+                    found.append((rel, target, target in names))
+            continue
+        try:
+            fm, body = fmx.split(text, path)
+        except ReadError:  # a quarantined file: its links are text like any other
+            fm, body = None, text
+        targets = bodies.link_targets(body)
+        if fm is not None:
+            for key in ("how_to_apply", "trigger", "description", "why", "rejected"):
+                if isinstance(fm.values.get(key), str):
+                    targets += bodies.link_targets(fm.values[key])
+            if isinstance(fm.values.get("superseded_by"), str):
+                targets.append(fm.values["superseded_by"])
+        found.extend((rel, t, t in names) for t in targets)
+    return found
