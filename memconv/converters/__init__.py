@@ -67,7 +67,9 @@ def convert(store: Store, target: str, *, lossy: bool = False) -> Store:
 def run(store: Store, target: str, *, lossy: bool = False) -> Conversion:
     if target not in TARGET_KIND:
         raise StoreError(f"unknown target dialect {target!r}")
+    indexes = _unreproducible_indexes(store)
     restored, report = restore(store)
+    restored.indexes = indexes + [i for i in restored.indexes if i not in store.indexes]
     return forward(restored, target, lossy=lossy, report=report)
 
 
@@ -75,12 +77,14 @@ def run(store: Store, target: str, *, lossy: bool = False) -> Conversion:
 
 
 def _get_carry(record: Record) -> Any:
-    if record.extra.get(KEY) is not None:
-        return record.extra[KEY]
-    ext = getattr(record, "ext", None)
-    if isinstance(ext, dict) and ext.get(KEY) is not None:
-        return ext[KEY]
-    return None
+    value = record.extra.get(KEY)
+    if value is None:
+        ext = getattr(record, "ext", None)
+        value = ext.get(KEY) if isinstance(ext, dict) else None
+    if isinstance(value, dict):
+        # claude keeps its own marker (``kind``) in the same namespace: the carry sits beside it.
+        value = value.get("carry")
+    return value
 
 
 def _strip_carry(record: Record) -> None:
@@ -92,8 +96,12 @@ def _strip_carry(record: Record) -> None:
 
 
 def _set_carry(record: Record, target: str, carry: Carry) -> None:
+    """Put ``carry`` under the one ``memconv`` key of the target's extension mechanism."""
     if target == "memspec" and hasattr(record, "ext"):
         record.ext = {**(record.ext or {}), KEY: carry.dumps()}
+    elif target == "claude":
+        # A mapping, so that the claude writer can add its kind marker beside it.
+        record.extra[KEY] = {"carry": carry.dumps()}
     else:
         record.extra[KEY] = carry.dumps()
 
@@ -105,6 +113,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                 working_set=store.working_set)
     report = Conversion(store=out)
     pending: list[tuple[Record, Carry | None]] = []
+    restored: list[tuple[Record, Record, carrying.Applied]] = []
     for record in store.records:
         raw = _get_carry(record)
         if raw is None:
@@ -126,31 +135,30 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         elif found[0] == "working_set":
             out.working_set = WorkingSet(document=found[1])
         else:
-            _restore_store(out, found[1])
-    # Links first: every record's link as it will be, so bodies and edges can follow.
-    prepared: list[tuple[Record, Carry | None, Record]] = []
-    rename: dict[str, str] = {}
+            _restore_store(out, found[1], store)
+    untouched: list[Record] = []
     for record, carry in pending:
         if carry is None:
-            prepared.append((record, None, record))
+            untouched.append(record)
             continue
         home = _back(record, carry)
-        if "link" in carry.fields and carry.native.get("link") == carrying._digest(home.link):
-            rename[home.link] = carry.fields["link"]
-        prepared.append((record, carry, home))
-    for original, carry, home in prepared:
-        if carry is None:
-            out.records.append(original)
-            continue
-        _rename(home, rename)
-        applied = carrying.apply(home, carry)
-        _strip_carry(home)
+        applied = carrying.apply(home, carry)  # edit detection sees the target's own link names
         # Remember where it came from: converting it back there keeps its link and kind.
-        home.source = Source(dialect=carry.origin, path=_where(original))
+        home.source = Source(dialect=carry.origin, path=_where(record))
+        restored.append((record, home, applied))
+    rename = {record.link: home.link for record, home, _ in restored}
+    for record in untouched:
+        # Its links to restored records follow them home; its own link is the forward step's business.
+        if rename and ("[[" in record.body or record.edges):
+            record = copy.deepcopy(record)
+            _rename(record, rename)
+        out.records.append(record)
+    for record, home, applied in restored:
+        _rename(home, rename, keep=set(applied.carried))
         out.records.append(home)
         if applied.overridden:
             report.warnings.append(
-                f"{_where(original)}: edited in {store.dialect}: " + ", ".join(applied.overridden)
+                f"{_where(record)}: edited in {store.dialect}: " + ", ".join(applied.overridden)
                 + " — the edit wins, the carried copies were dropped")
     return out, report
 
@@ -162,14 +170,27 @@ def _back(record: Record, carry: Carry) -> Record:
     _strip_carry(home)
     kind = TARGET_KIND.get(carry.origin, {}).get(record.kind, record.kind)
     home.kind = kind
+    if carry.origin in TARGET_KIND:
+        # The link the way back would give it, carried or not: the two paths must agree.
+        home.link = native_link(home, kind, carry.origin)
     return home
 
 
-def _restore_store(out: Store, payload: dict[str, Any]) -> None:
-    from .codec import decode
+def _restore_store(out: Store, payload: dict[str, Any], store: Store) -> None:
+    """Index files and store facts from a store note, parsed again by their own dialect when it can."""
     from ..model import IndexFile
+    from .codec import decode
 
-    out.indexes = [decode(i, IndexFile) for i in payload.get("indexes", [])]
+    origin = payload.get("from")
+    module = dialects.get(origin) if origin in TARGET_KIND else None
+    present = {f"{r.link}.md" for r in store.records}
+    raws = payload.get("raw", {})
+    for encoded in payload.get("indexes", []):
+        index = decode(encoded, IndexFile)
+        raw = raws.get(index.path)
+        if raw is not None and module is not None and hasattr(module, "read_index"):
+            index = module.read_index(raw.encode("utf-8"), index.path, present)
+        out.indexes.append(index)
     out.meta.update(payload.get("meta", {}))
 
 
@@ -209,12 +230,19 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
         returned = back.get(native.link)
         rep = RecordReport(source=_where(original), source_kind=original.kind, target_kind=native.kind,
                            target_link=native.link)
+        out.records.append(native)
+        report.records.append(rep)
+        if _origin(store, original) == target:
+            # Home again: the target's own reader and writer keep it; nothing to carry.
+            rep.native = [n for n, v in carrying.flat(original).items() if v not in (None, [], False)]
+            continue
         if returned is None:
             raise StoreError(f"{_where(original)}: the {target} writer lost this record on read-back",
                              hint="this is a bug in memconv; please report it with the file")
-        home = _back(returned, Carry(origin=store.dialect if store.dialect in TARGET_KIND else target))
+        home = _back(returned, Carry(origin=_origin(store, original)))
+        as_written = copy.deepcopy(home)
         _rename(home, unrename)
-        carry = carrying.difference(original, home, origin=_origin(store, original))
+        carry = carrying.difference(original, home, origin=_origin(store, original), native=as_written)
         rep.native = [n for n, v in carrying.flat(original).items() if v not in (None, [], False)
                       and n not in carry.fields and n != "kind"]
         if carry.fields or carry.extra_order:
@@ -223,8 +251,6 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
             else:
                 rep.carried = sorted(carry.fields)
                 _set_carry(native, target, carry)
-        out.records.append(native)
-        report.records.append(rep)
     for record in kept_out:
         state = record.lifecycle.state
         why = (f"{state} in the source; {target} cannot mark it so" if state not in LIFECYCLE[target]
@@ -246,14 +272,32 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
             out.foreign.append(note)
             report.warnings.append(f"the session working set is written as {note.path}"
                                    + ("" if lossy else "; its exact JSON is carried there"))
-    if store.indexes and target not in ("claude",):
-        payload = {"indexes": [carrying.encode(i) for i in store.indexes]}
+    indexes = store.indexes
+    if indexes and target != "claude":
+        payload = {"from": _store_origin(store), "indexes": [carrying.encode(i) for i in indexes],
+                   "raw": {i.path: i.source.raw.decode("utf-8") for i in indexes
+                           if i.source is not None and i.source.raw is not None}}
         note = notes.store_note(payload, target, store.dialect, lossy=lossy)
         out.foreign.append(note)
-        report.warnings.append(f"{len(store.indexes)} index file(s) carried in {note.path}")
-    elif store.indexes:
-        out.indexes = store.indexes
+        report.warnings.append(f"{len(indexes)} index file(s) carried in {note.path}")
+    elif indexes:
+        out.indexes = indexes
     return report
+
+
+def _unreproducible_indexes(store: Store) -> list:
+    """The store's index files that its own writer would not regenerate as they are."""
+    with_source = [i for i in store.indexes if i.source is not None and i.source.raw is not None]
+    if not with_source or store.dialect not in TARGET_KIND:
+        return list(store.indexes)
+    probe = Store(dialect="probe", records=[_to_kind(r, r.kind, r.link) for r in store.records])
+    regenerated = dialects.get(store.dialect).write(probe)
+    return [i for i in store.indexes
+            if i.source is None or i.source.raw is None or regenerated.get(i.path) != i.source.raw]
+
+
+def _store_origin(store: Store) -> str:
+    return store.dialect if store.dialect in TARGET_KIND else "memoir"
 
 
 def _origin(store: Store, record: Record) -> str:
@@ -294,12 +338,15 @@ def _to_kind(record: Record, kind: str, link: str) -> Record:
     return native
 
 
-def _rename(record: Record, rename: dict[str, str]) -> None:
+def _rename(record: Record, rename: dict[str, str], keep: set[str] = frozenset()) -> None:
+    """Point ``record``'s wikilinks and edges at renamed records; ``keep`` fields were restored whole."""
     if not rename:
         return
-    record.body = links.rewrite(record.body, rename)
-    for edge in record.edges:
-        edge.target = rename.get(edge.target, edge.target)
+    if "body" not in keep:
+        record.body = links.rewrite(record.body, rename)
+    if "edges" not in keep:
+        for edge in record.edges:
+            edge.target = rename.get(edge.target, edge.target)
 
 
 def _unique(link: str, taken: set[str]) -> str:

@@ -81,15 +81,21 @@ class Carry:
                    extra_order=doc.get("extra_order"), payload=payload)
 
 
-def difference(original: Record, returned: Record, origin: str) -> Carry:
-    """The carry that turns ``returned`` (the native round trip) back into ``original``."""
+def difference(original: Record, returned: Record, origin: str, native: Record | None = None) -> Carry:
+    """The carry that turns ``returned`` (the native round trip) back into ``original``.
+
+    ``native`` is the returned record before its links were renamed home: edit
+    detection compares against what the target's files say, in the target's
+    link names, so it does not depend on any other record.
+    """
     a, b = flat(original), flat(returned)
+    n = flat(native) if native is not None else b
     carry = Carry(origin=origin)
     for name in list(a) + [n for n in b if n not in a]:
         before, after = a.get(name), b.get(name)
         if repr(before) != repr(after):
             carry.fields[name] = encode(before) if not name.startswith("extra.") else (before or [])
-            carry.native[name] = _digest(after)
+            carry.native[name] = _digest(n.get(name))
     order = [k for k in original.extra if k != KEY]
     returned_order = [k for k in returned.extra if k != KEY and k in original.extra]
     if order != returned_order and order:

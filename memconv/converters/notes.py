@@ -18,7 +18,7 @@ from typing import Any
 
 from .. import frontmatter as fmx
 from ..errors import ReadError
-from ..model import ForeignFile, Record, WorkingSet
+from ..model import ForeignFile, Record, Source, WorkingSet
 from ..text import decode
 from .carry import KEY, VERSION
 from .codec import decode as decode_value
@@ -97,6 +97,8 @@ def read(foreign: ForeignFile) -> tuple[str, Any] | None:
     if "record" in doc:
         record = decode_value(doc["record"], Record)
         record.body = body
+        # Its origin: converting it back there keeps its link and kind.
+        record.source = Source(dialect=str(doc.get("from")), path=foreign.path)
         return "record", record
     if "working_set" in doc:
         return "working_set", doc["working_set"]
