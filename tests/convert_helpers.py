@@ -1,0 +1,57 @@
+"""Converting stores in tests: in memory, through a real folder, as the CLI does."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from memconv import dialects, pipeline
+from memconv.model import Store, fingerprint
+from memconv.report import Report
+
+from .conftest import GOLDEN
+
+#: Every dialect this install has.
+DIALECTS = dialects.available()
+
+
+def golden_inputs() -> list[tuple[str, str]]:
+    """(dialect, store name) for every golden store whose dialect is installed."""
+    found = []
+    for dialect in DIALECTS:
+        base = GOLDEN / dialect
+        if base.is_dir():
+            found += [(dialect, p.name) for p in sorted(base.iterdir()) if (p / "input").is_dir()]
+    return found
+
+
+#: Golden stores in their dialect's canonical form: A→B→A must give them back byte for byte.
+CANONICAL = [(d, n) for d, n in golden_inputs() if n == "canonical"]
+
+
+def convert_files(store: Store, target: str, *, lossy: bool = False) -> tuple[dict[str, bytes], Report]:
+    report = Report(command="convert", input="<memory>")
+    plan = pipeline.plan(store, target, report, lossy=lossy)
+    return {p: b for p, b in plan.files.items() if not p.startswith(".memconv/")}, report
+
+
+def read_files(files: dict[str, bytes], dialect: str) -> Store:
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        for path, data in files.items():
+            (root / path).parent.mkdir(parents=True, exist_ok=True)
+            (root / path).write_bytes(data)
+        return dialects.get(dialect).read(root)
+
+
+def hop(store: Store, target: str) -> tuple[Store, dict[str, bytes]]:
+    files, _ = convert_files(store, target)
+    return read_files(files, target), files
+
+
+def model(store: Store) -> dict:
+    """A store's meaning, for comparison: records by link, and the working set."""
+    return {
+        "records": {r.link: fingerprint(r) for r in store.records},
+        "working_set": store.working_set.document if store.working_set is not None else None,
+    }
