@@ -33,7 +33,8 @@ from ..model import Record, Source, Store, WorkingSet
 from . import carry as carrying
 from . import links, notes
 from .carry import KEY, Carry
-from .mapping import LIFECYCLE, TARGET_KIND
+from .claude_upgrade import slug as stem_slug
+from .mapping import CLAUDE_WORD, LIFECYCLE, TARGET_KIND
 
 
 @dataclass
@@ -360,6 +361,10 @@ def _unique(link: str, taken: set[str]) -> str:
 
 #: Characters a slug keeps: ``Staging API endpoints`` → ``staging-api-endpoints``.
 _SLUG_DROP = re.compile(r"[^a-z0-9]+")
+#: A link that is already a file stem (memoir, claude), not a name or an id: ``feedback_no_mocks``.
+_STEM = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+#: A memspec id: ``ms_01JQ8Z6Y3K4V5W6X7Y8Z9A0B1C``.
+_MEMSPEC_ID = re.compile(r"^ms_[0-9A-Z]{26}$")
 
 
 def slug(text: str) -> str:
@@ -367,19 +372,23 @@ def slug(text: str) -> str:
     return _SLUG_DROP.sub("-", ascii_text.lower()).strip("-")[:60].strip("-") or "untitled"
 
 
+def _base(record: Record) -> str:
+    """The name part of a file-stem link: the stem without its type word, or the title's slug."""
+    if _STEM.match(record.link) and not _MEMSPEC_ID.match(record.link):
+        return stem_slug(record.link)
+    return slug(record.title or record.link)
+
+
 def native_link(record: Record, kind: str, target: str) -> str:
-    """A link name the target's users would write for this record."""
-    name = record.title or record.link
+    """A link name the target's users would write for this record (upgrade's naming rule for memoir)."""
+    if kind == "opaque" and target in ("memoir", "claude"):
+        return record.link
     if target == "memoir":
-        if kind == "opaque":
-            return record.link
-        prefix = f"{kind}_"
-        base = slug(record.link[len(prefix):] if record.link.startswith(prefix) else name)
-        return prefix + base
+        return f"{kind}_{_base(record)}"
     if target == "claude":
-        return slug(name)
+        return f"{CLAUDE_WORD.get(kind, 'project')}_{_base(record)}"
     if target == "memfmt":
-        return name.strip() or record.link
+        return (record.title or record.link).strip() or record.link
     return record.link  # memspec: the writer derives an id from the record
 
 

@@ -45,6 +45,9 @@ TARGET_KIND: dict[str, dict[str, str]] = {
     },
 }
 
+#: The Claude Code type word a model kind is written as, for file names (``feedback_testing``).
+CLAUDE_WORD = {"preference": "user", "lesson": "feedback", "fact": "reference"}
+
 #: Lifecycle states each dialect can say natively. A record in any other
 #: state is kept out of the target's live set (see ``docs/mapping.md``).
 LIFECYCLE: dict[str, frozenset[str]] = {
