@@ -34,7 +34,7 @@ from . import carry as carrying
 from . import links, notes
 from .carry import KEY, Carry
 from .claude_upgrade import slug as stem_slug
-from .mapping import CLAUDE_WORD, LIFECYCLE, TARGET_KIND
+from .mapping import CLAUDE_WORD, LIFECYCLE, LOSSY_AS_DOSSIER, TARGET_KIND
 
 
 @dataclass
@@ -221,7 +221,10 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
             link = _unique(native_link(record, kind, target), taken)
         taken.add(link)
         rename[record.link] = link
-        natives.append((record, _to_kind(record, kind, link)))
+        native = _to_kind(record, kind, link)
+        if lossy and kind in LOSSY_AS_DOSSIER.get(target, ()):
+            native = _dossier(native)
+        natives.append((record, native))
     for _, native in natives:
         _rename(native, rename)
     # 3. read back what the target's writer makes of the native records.
@@ -337,6 +340,16 @@ def _to_kind(record: Record, kind: str, link: str) -> Record:
     if kind != "opaque":
         native.opaque = False
     return native
+
+
+def _dossier(record: Record) -> Record:
+    """A record as a plain Claude ``project`` memory: name, description, body; nothing else."""
+    extra = {"name": record.title or record.link}
+    if record.description is not None:
+        extra["description"] = record.description
+    extra["type"] = "project"
+    return Record(kind="opaque", link=record.link, title=record.title, description=record.description,
+                  body=record.body, opaque=True, extra=extra)
 
 
 def _rename(record: Record, rename: dict[str, str], keep: set[str] = frozenset()) -> None:

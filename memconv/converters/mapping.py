@@ -45,6 +45,11 @@ TARGET_KIND: dict[str, dict[str, str]] = {
     },
 }
 
+#: Kinds a target holds only through memconv's own marker; ``--lossy`` writes them as plain
+#: ``project`` memories instead, so that no memconv key is left in the files.
+LOSSY_AS_DOSSIER = {"claude": ("decision", "goal", "next_action", "episode", "observation", "procedure",
+                               "entity", "profile")}
+
 #: The Claude Code type word a model kind is written as, for file names (``feedback_testing``).
 CLAUDE_WORD = {"preference": "user", "lesson": "feedback", "fact": "reference"}
 

@@ -1,0 +1,49 @@
+"""--lossy writes clean files and lists every dropped field; --fail-on-loss refuses to drop anything."""
+
+from __future__ import annotations
+
+import json
+
+from memconv.cli import main
+
+from .conftest import GOLDEN, tree
+
+SRC = GOLDEN / "memoir" / "canonical" / "input"
+
+
+def test_lossy_json_lists_every_dropped_field_and_writes_no_carry(runner, tmp_path):
+    out = tmp_path / "out"
+    result = runner.invoke(main, ["memoir-to-claude", "--lossy", "--json", str(SRC), str(out)])
+    assert result.exit_code == 0, result.stderr
+    report = json.loads(result.stdout)
+    dropped = {f["source"]: f["dropped"] for f in report["files"] if f["dropped"]}
+    assert dropped, "a lossy conversion of this store drops something, and says what"
+    assert all(f["carried"] == [] for f in report["files"]), "nothing is carried"
+    assert not any(b"memconv:" in data for data in tree(out).values()), "no file holds a memconv carry"
+    kept_out = [f for f in report["files"] if f["target_kind"] == "note"]
+    assert kept_out and all(f["dropped"] for f in kept_out), "records kept out of the live set list what they lose"
+
+
+def test_fail_on_loss_exits_5_and_writes_nothing(runner, tmp_path):
+    out = tmp_path / "out"
+    result = runner.invoke(main, ["convert", "--to", "claude", "--lossy", "--fail-on-loss", str(SRC), str(out)])
+    assert result.exit_code == 5
+    assert not out.exists(), "nothing is written when something would be lost"
+
+
+def test_without_lossy_nothing_is_dropped(runner, tmp_path):
+    result = runner.invoke(main, ["memoir-to-claude", "--fail-on-loss", "--json", str(SRC), str(tmp_path / "o")])
+    assert result.exit_code == 0, result.stderr
+    assert all(f["dropped"] == [] for f in json.loads(result.stdout)["files"])
+
+
+def test_dry_run_prints_the_plan_and_the_report_and_writes_nothing(runner, tmp_path):
+    result = runner.invoke(main, ["memoir-to-claude", "--dry-run", str(SRC), str(tmp_path / "o")])
+    assert result.exit_code == 0
+    assert "would write" in result.stderr and "MEMORY.md" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_check_via_another_dialect_passes_on_a_canonical_store(runner):
+    result = runner.invoke(main, ["check", "--via", "claude", str(SRC)])
+    assert result.exit_code == 0, result.stdout + result.stderr
