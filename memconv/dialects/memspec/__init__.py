@@ -103,7 +103,8 @@ def read(root: Path) -> Store:
     seen: dict[str, str] = {}
     for path in list_files(root):
         if not path.startswith(prefix):
-            store.foreign.append(ForeignFile(path, (root / path).read_bytes(), why="outside .memspec/; carried as is"))
+            # the project around .memspec/: not memory, but carried so that the folder comes back whole
+            store.foreign.append(ForeignFile(path, (root / path).read_bytes()))
             continue
         rel = path[len(prefix):]
         if CACHE.match(rel):
@@ -111,8 +112,8 @@ def read(root: Path) -> Store:
             continue
         raw = (root / path).read_bytes()
         if not (rel.startswith(RECORD_DIRS) and rel.endswith(".md")):
-            why = "memspec config, carried byte for byte" if rel == "config.yaml" else "not a memspec record"
-            store.foreign.append(ForeignFile(path, raw, why=why))
+            # config.yaml, .gitignore, notes: carried byte for byte (memspec reads only its record folders)
+            store.foreign.append(ForeignFile(path, raw))
             continue
         try:
             record, notes = read_record(raw, path, prefix, operators)

@@ -1,0 +1,102 @@
+"""Golden memspec stores: read + write as memspec, compared byte for byte with what is committed.
+
+Each store under ``golden/memspec/<name>/`` has ``input/`` and beside it
+``expected-migrate/`` (the files ``memconv migrate`` writes: for a current store
+that is its round trip, for a v0.2 store the migrated store, quarantine
+included) and ``expected-report.txt`` (migrations, warnings and quarantines,
+one per line).
+
+Regenerate after a deliberate change, then review the diff:
+
+    MEMCONV_REGEN=1 PYTHONPATH=$PWD /work/venv/bin/python -m pytest tests/test_memspec_golden_stores.py
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from memconv.dialects import memspec
+from memconv.fs import list_files
+from memconv.pipeline import plan
+from memconv.report import Report
+from memspec_schema_rules import problems
+
+GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "memspec"
+STORES = sorted(p.name for p in GOLDEN.iterdir() if (p / "input").is_dir())
+CURRENT = ("current-every-field", "newer-scope-probes")
+REGEN = os.environ.get("MEMCONV_REGEN") == "1"
+
+
+def run(root: Path) -> tuple[dict[str, bytes], str]:
+    store = memspec.read(root)
+    result = plan(store, "memspec", Report(command="migrate", input=str(root)))
+    lines = [f"migration: {m}" for m in store.migrations] + [f"warning: {w}" for w in store.warnings]
+    lines += [f"quarantined: {q.path}" + (f":{q.line}" if q.line else "") + f": {q.reason}" for q in store.quarantined]
+    return result.files, "".join(line + "\n" for line in lines)
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    return {p: (root / p).read_bytes() for p in list_files(root)}
+
+
+@pytest.mark.parametrize("name", STORES)
+def test_golden_store_writes_expected_files_and_report(name):
+    files, report = run(GOLDEN / name / "input")
+    expected_dir = GOLDEN / name / "expected-migrate"
+    if REGEN:
+        shutil.rmtree(expected_dir, ignore_errors=True)
+        for path, data in files.items():
+            (expected_dir / path).parent.mkdir(parents=True, exist_ok=True)
+            (expected_dir / path).write_bytes(data)
+        (GOLDEN / name / "expected-report.txt").write_text(report, encoding="utf-8")
+    assert files == tree(expected_dir), f"{name}: output differs from the committed expected-migrate/"
+    assert report == (GOLDEN / name / "expected-report.txt").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("name", CURRENT)
+def test_current_store_round_trip_is_byte_identical(name):
+    # Independent of the committed expectations, so regenerating cannot bless a broken writer.
+    # Verified by making write_record always render (dropping the raw fast path): fails on the
+    # hand-written decision (flow lists, comment) and the CRLF file.
+    root = GOLDEN / name / "input"
+    files, _ = run(root)
+    original = {p: b for p, b in tree(root).items() if not memspec.CACHE.match(p.split(".memspec/", 1)[-1])}
+    assert files == original, "a current memspec store read and written back is byte-identical (caches left out)"
+
+
+@pytest.mark.parametrize("name", STORES)
+def test_migrated_output_is_a_current_store_that_round_trips(name):
+    out = GOLDEN / name / "expected-migrate"
+    store = memspec.read(out)
+    assert store.migrations == [], "migrated output needs no further migration"
+    assert store.quarantined == [], "quarantined originals live outside .memspec/ and are carried, not re-read"
+    files, _ = run(out)
+    assert files == tree(out), "migrating twice changes nothing"
+
+
+@pytest.mark.parametrize("name", STORES)
+def test_migrated_output_satisfies_memspec_schema_rules(name):
+    out = GOLDEN / name / "expected-migrate"
+    prefix = memspec._prefix(out)
+    found = []
+    for path in list_files(out):
+        rel = path[len(prefix):] if path.startswith(prefix) else None
+        if rel and rel.startswith(memspec.RECORD_DIRS) and rel.endswith(".md"):
+            found += problems(rel, (out / path).read_text(encoding="utf-8").replace("\r\n", "\n"))
+    assert found == []
+
+
+def test_v02_store_every_record_accounted_for():
+    root = GOLDEN / "v02-dated-observations" / "input"
+    store = memspec.read(root)
+    record_files = [p for p in list_files(root) if p.startswith(".memspec/") and p.endswith(".md")]
+    seen = [r.source.path for r in store.records] + [q.path for q in store.quarantined]
+    assert sorted(seen) == sorted(record_files), "every record file is either converted or quarantined"
+    files, _ = run(root)
+    for q in store.quarantined:
+        assert files[f".memconv/quarantine/{q.path}"] == (root / q.path).read_bytes(), \
+            "a quarantined file is kept byte for byte, never rewritten"
