@@ -60,8 +60,8 @@ def test_golden_store_writes_expected_files_and_report(name):
 @pytest.mark.parametrize("name", CURRENT)
 def test_current_store_round_trip_is_byte_identical(name):
     # Independent of the committed expectations, so regenerating cannot bless a broken writer.
-    # Verified by making write_record always render (dropping the raw fast path): fails on the
-    # hand-written decision (flow lists, comment) and the CRLF file.
+    # Verified by making write_record always render the whole block anew (no raw fast path, no
+    # per-key patch): fails on current-every-field (hand-written flow lists, comment, CRLF).
     root = GOLDEN / name / "input"
     files, _ = run(root)
     original = {p: b for p, b in tree(root).items() if not memspec.CACHE.match(p.split(".memspec/", 1)[-1])}
@@ -100,3 +100,31 @@ def test_v02_store_every_record_accounted_for():
     for q in store.quarantined:
         assert files[f".memconv/quarantine/{q.path}"] == (root / q.path).read_bytes(), \
             "a quarantined file is kept byte for byte, never rewritten"
+
+
+#: Records in the golden inputs that were written by js-yaml 3.14.2 exactly as memspec writes them.
+MEMSPEC_WRITTEN = [
+    "current-every-field/input/.memspec/memory/facts/ms_01KN49FJ20XS6Y1EYPJ9ZTW94H.md",
+    "current-every-field/input/.memspec/memory/operator/procedures/ms_01KN9E9020GFWGMEAJVSM4XVEK.md",
+    "current-every-field/input/.memspec/observations/ms_01KNC0NQ20VJS2K0BMGVWSBS87.md",
+    "current-every-field/input/.memspec/archive/ms_01KNEK2E20K04CYB1EYW0J0B6X.md",
+    "current-every-field/input/.memspec/archive/ms_01KNH5F520795G44J2YZX6ZWCR.md",
+    "newer-scope-probes/input/memory/facts/ms_01KNRWNA20VCD395V3FZBW4Z1W.md",
+    "newer-scope-probes/input/memory/decisions/ms_01KN49FJ2028KAX7EADGMGE1FN.md",
+    "newer-scope-probes/input/memory/operator/facts/ms_01KN6VW92007FGJ3K7XW52AH0T.md",
+]
+
+
+@pytest.mark.parametrize("path", MEMSPEC_WRITTEN)
+def test_rendering_from_the_model_alone_gives_what_memspec_writes(path):
+    # The model, with its source forgotten, rendered in canonical form: the same bytes memspec wrote.
+    # Verified by setting jsyaml.WIDTH to 100: the folded supersede_reason no longer matches.
+    from memconv.dialects.memspec.records import WriteContext, read_record, write_record
+
+    raw = (GOLDEN / path).read_bytes()
+    rel = path.split("/input/", 1)[1]
+    prefix = ".memspec/" if rel.startswith(".memspec/") else ""
+    record, _ = read_record(raw, rel, prefix)
+    record.source = None
+    out_path, data = write_record(record, WriteContext(ids={}, prefix=prefix))
+    assert (out_path, data.decode()) == (rel, raw.decode())
