@@ -125,6 +125,8 @@ def read(root: Path) -> Store:
         store.migrations.extend(notes)
         _warn(store, record, path, rel, seen)
     if left_out:
+        #: for tools that compare a round trip (``check``): these were left out on purpose
+        store.meta["left_out"] = left_out
         store.warnings.append("left out (memspec caches and logs, rebuilt by memspec, not records): "
                               + ", ".join(left_out))
     return store
