@@ -147,3 +147,16 @@ def test_a_record_built_in_code_becomes_a_valid_current_memspec_record(record):
     if record.edges:
         target = next(r for r in written.values() if r.title == "Other").link
         assert back.edges == [Edge("depends_on", target)], "links are rewritten to the target's id"
+
+
+def test_a_key_added_by_an_edit_lands_where_memspec_writes_it():
+    # Verified by calling frontmatter.patch on the bare layout (no slots): stale lands after ext and fails.
+    root = Path(__file__).resolve().parent.parent / "golden" / "memspec" / "current-every-field" / "input"
+    path = ".memspec/memory/decisions/ms_01KN6VW9204RGZAZ9BSYT25SEB.md"
+    record, _ = read_record((root / path).read_bytes(), path, ".memspec/")
+    record.stale = True
+    _, data = write_record(record, WriteContext(ids={}))
+    lines = data.decode().split("\n")
+    assert lines[lines.index("check_by: never") + 1] == "stale: true"
+    assert "tags: [db, \"storage\"]" in lines and "# reviewed with the team on 2026-04-02" in lines, \
+        "untouched keys and comments keep their formatting"

@@ -27,6 +27,8 @@ STORE_DIR = ".memspec"
 RECORD_DIRS = ("memory/", "observations/", "archive/")
 #: Files memspec rebuilds or appends to on its own: ``.fts.db``, ``.fts.db-wal``, ``usage.jsonl``.
 CACHE = re.compile(r"^(?:\.fts\.db.*|usage\.jsonl|\.reconcile\.json|dream/.*)$")
+#: Folders only a memspec store has (the type folders first).
+_STORE_SUBDIRS = ("memory/facts", "memory/decisions", "memory/procedures", "memory/operator", "observations", "archive")
 #: A record file name: ``ms_01HXK7Y3P5QZJKM8N4R2T6W9VB.md``.
 RECORD_FILE = re.compile(r"^ms_[0-9A-Z]{26}\.md$")
 
@@ -35,10 +37,10 @@ def _prefix(root: Path) -> str | None:
     """``.memspec/`` for a project folder, ``""`` for the ``.memspec`` folder itself, None otherwise."""
     if (root / STORE_DIR).is_dir():
         return STORE_DIR + "/"
-    if root.name == STORE_DIR or (root / "config.yaml").is_file() and any(
-            (root / d.rstrip("/")).is_dir() for d in RECORD_DIRS):
+    if root.name == STORE_DIR:
         return ""
-    if any((root / d.rstrip("/")).is_dir() for d in ("memory/facts", "memory/decisions", "memory/procedures")):
+    if any((root / d).is_dir() for d in _STORE_SUBDIRS) and (
+            (root / "config.yaml").is_file() or any((root / d).is_dir() for d in _STORE_SUBDIRS[:4])):
         return ""
     return None
 
@@ -65,8 +67,7 @@ def detect(root: Path) -> Detection | None:
     hint = None
     if legacy:
         hint = f"{legacy} record(s) use pre-0.3 fields; `memconv migrate` brings them to the current generation"
-    return Detection(NAME, version, min(confidence, 1.0), evidence, hint,
-                     root=store if prefix else None)
+    return Detection(NAME, version, min(confidence, 1.0), evidence, hint)
 
 
 def _operators(config: bytes | None) -> tuple[str, ...]:

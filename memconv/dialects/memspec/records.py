@@ -280,12 +280,37 @@ def write_record(record: Record, ctx: WriteContext) -> tuple[str, bytes]:
     if layout.migrated:
         head = "---\n" + jsyaml.dump(pairs) + "\n---\n"
     else:
-        head = fmx.patch(fm, pairs, jsyaml.dump_key)
+        head = fmx.patch(_with_slots(fm, pairs), pairs, jsyaml.dump_key)
     text = head + fm.gap + _body(record, layout)
     path = layout.path
     if layout.placed and not layout.migrated:
         path = layout.prefix + implied_path(pairs, path[len(layout.prefix):], ctx.operators)
     return path, encode(text, layout.text)
+
+
+def _with_slots(fm: fmx.Frontmatter, pairs: dict[str, Any]) -> fmx.Frontmatter:
+    """``fm`` with an empty chunk for each key the edit adds, at its place in memspec's key order.
+
+    ``frontmatter.patch`` renders a chunk whose key has no source value, so a key
+    added by an edit (``stale: true``) lands where memspec would write it rather
+    than after ``ext`` and the unknown keys.
+    """
+    if fm.chunks is None:
+        return fm
+    present = {c.key for c in fm.chunks if c.key is not None}
+    new = [k for k in pairs if k not in present and k in ORDER]
+    if not new:
+        return fm
+    chunks = list(fm.chunks)
+    for key in new:
+        earlier = ORDER[: ORDER.index(key)]
+        at = 0
+        for i, chunk in enumerate(chunks):
+            if chunk.key in earlier:
+                at = i + 1
+        chunks.insert(at, fmx.Chunk(key, []))
+    return fmx.Frontmatter(values=fm.values, chunks=chunks, open_line=fm.open_line, close_line=fm.close_line,
+                           close_newline=fm.close_newline, gap=fm.gap)
 
 
 def _body(record: Record, layout: RecordLayout) -> str:
