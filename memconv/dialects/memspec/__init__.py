@@ -20,7 +20,7 @@ from ...fs import list_files
 from ...frontmatter import load_yaml
 from ...model import ForeignFile, Quarantined, Store
 from .. import Detection
-from .records import NAME, RecordLayout, WriteContext, memspec_id, read_record, write_record
+from .records import ISO_Z, NAME, RecordLayout, WriteContext, memspec_id, read_record, write_record
 
 STORE_DIR = ".memspec"
 #: Folders of a ``.memspec`` store that hold records.
@@ -142,6 +142,14 @@ def _warn(store: Store, record, path: str, rel: str, seen: dict[str, str]) -> No
                               "(the operator-tier one, else the first)")
     else:
         seen[record.link] = path
+    fm = record.source.layout.frontmatter
+    for key in ("valid_from", "valid_to"):
+        value = getattr(record, key)
+        lines = [line for c in fm.chunks or () if c.key == key for line in c.lines]
+        unquoted = bool(lines) and not re.match(rf"^{key}:\s*['\"]", lines[0])
+        if value is not None and (unquoted or not ISO_Z.match(value)):
+            store.warnings.append(f"{path}: {key} {value!r} is {'unquoted' if unquoted else 'not an ISO date-time ending in Z'}; "
+                                  "memspec 0.7.2 rejects it (quote it as 'YYYY-MM-DDTHH:MM:SS.sssZ'); kept as written")
     if record.check_by is None and "check_by" not in record.extra:
         store.warnings.append(f"{path}: no check_by; memspec will skip this record until one is added")
 
