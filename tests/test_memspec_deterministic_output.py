@@ -23,6 +23,9 @@ def test_migrating_the_same_store_twice_gives_identical_output(tmp_path):
                        capture_output=True, cwd=Path(__file__).resolve().parent.parent)
         outs.append({p: (out / p).read_bytes() for p in list_files(out)})
     assert outs[0] and outs[0] == outs[1], "same input, same files, byte for byte"
+    expected = GOLDEN / "v02-dated-observations" / "expected-migrate"
+    assert outs[0] == {p: (expected / p).read_bytes() for p in list_files(expected)}, \
+        "`memconv migrate IN OUT` on a v0.2 store writes the committed current store"
 
 
 def test_derived_ids_are_deterministic_ulids_that_sort_by_created():
@@ -79,3 +82,10 @@ def test_scope_absent_and_universal_are_different_facts():
     assert scopes["No scope on this one: not yet classified"] is None
     probe = next(r for r in store.records if r.title == "Nobody sets core.autocrlf").probes[0]
     assert probe.extra == {"recorded_at": "2026-08-05T10:30:00.000Z"}, "unknown probe sub-keys are kept"
+
+
+def test_a_body_that_repeats_the_title_is_not_written_twice():
+    record = Record(kind="fact", link="x", title="Same", body="# Same\n\nProse.\n", created="2026-04-04")
+    files = memspec.write(Store(dialect="claude", records=[record]))
+    text = next(iter(files.values())).decode()
+    assert text.endswith("---\n# Same\n\nProse.\n")

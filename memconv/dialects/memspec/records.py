@@ -333,7 +333,11 @@ def _body(record: Record, layout: RecordLayout) -> str:
 def _canonical_body(record: Record) -> str:
     """memspec's ``serializeMemoryFile`` body: ``# Title``, a blank line, the trimmed prose."""
     title = record.title or record.description or record.link
-    return "\n".join([f"# {title}", "", record.body.strip()]).rstrip() + "\n"
+    content = record.body.strip()
+    first, _, rest = content.partition("\n")
+    if TITLE.match(first) and TITLE.match(first).group(1).strip() == title:
+        content = rest.strip()  # memspec drops a leading heading that repeats the title
+    return "\n".join([f"# {title}", "", content]).rstrip() + "\n"
 
 
 def frontmatter_pairs(record: Record, ctx: WriteContext, layout: RecordLayout | None) -> dict[str, Any]:
