@@ -150,8 +150,10 @@ def _warn(store: Store, record, path: str, rel: str, seen: dict[str, str]) -> No
         if value is not None and (unquoted or not ISO_Z.match(value)):
             store.warnings.append(f"{path}: {key} {value!r} is {'unquoted' if unquoted else 'not an ISO date-time ending in Z'}; "
                                   "memspec 0.7.2 rejects it (quote it as 'YYYY-MM-DDTHH:MM:SS.sssZ'); kept as written")
-    if record.check_by is None and "check_by" not in record.extra:
-        store.warnings.append(f"{path}: no check_by; memspec will skip this record until one is added")
+    for key, value in (("check_by", record.check_by), ("created", record.created), ("source", record.source_text)):
+        if value is None:
+            store.warnings.append(f"{path}: no usable {key}; memspec skips this record until one is added "
+                                  "(memconv does not invent it)")
 
 
 def write(store: Store) -> dict[str, bytes]:
