@@ -80,6 +80,8 @@ def test_migrated_output_is_a_current_store_that_round_trips(name):
 
 @pytest.mark.parametrize("name", STORES)
 def test_migrated_output_satisfies_memspec_schema_rules(name):
+    # Verified by making v04_to_current keep the old path (no relocation) and regenerating:
+    # fails on v02-dated-observations ("in memory/decisions/, but ... memory/operator/decisions/").
     out = GOLDEN / name / "expected-migrate"
     prefix = memspec._prefix(out)
     found = []
