@@ -85,6 +85,21 @@ class Anchor:
 
 
 @dataclass
+class Probe:
+    """A stored command whose output witnesses a claim (memspec ``probes``).
+
+    Kept, never run: running a probe executes a shell command, and memspec
+    itself never does that on a read path.
+    """
+
+    command: str | None = None
+    #: sha256 of the command's stdout when the probe was recorded.
+    sha256: str | None = None
+    #: Sub-keys nobody specified, in source order.
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
 class Step:
     """One step of a procedure, with its own record (memfmt ``## Steps``)."""
 
@@ -195,6 +210,26 @@ class Record:
     evolution: list[Revision] | None = None  #: procedure
     facts: list[str] | None = None  #: entity
     knowledge: list[Knowledge] | None = None  #: entity
+
+    # Witness and trust (memspec). None means the file did not say.
+    #: memspec ``source_kind``: ``operator`` | ``agent`` | ``import`` (trust tier).
+    source_kind: str | None = None
+    #: memspec ``verified_with``: how the claim was last witnessed
+    #: (``anchor``, ``probe``, ``operator``, ``evidence``, ``assertion``).
+    verified_with: str | None = None
+    #: memspec ``stale``: review overdue (a flag, never a deletion). ``False`` is
+    #: kept apart from absent because a file can say ``stale: false``.
+    stale: bool | None = None
+    #: memspec ``pinned``: always surfaced in boot context.
+    pinned: bool | None = None
+    #: memspec probes (stored commands + sha256 of their output).
+    probes: list[Probe] | None = None
+    #: memspec ``ext``: the dialect's own extension map, whole and in source
+    #: order (``edge_sources``, ``edge_removals``, ``legacy_confidence``,
+    #: ``store_layer``…). A dedicated field rather than ``extra`` because ``ext``
+    #: is a known key with a fixed place in memspec's key order, and because
+    #: converters carry other dialects' unknown keys *into* it.
+    ext: dict[str, Any] | None = None
 
     #: A record whose type the reader did not understand, kept whole: the
     #: writer reproduces it and converters carry it untouched.

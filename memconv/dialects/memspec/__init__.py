@@ -1,0 +1,179 @@
+"""The memspec dialect: claims and observations under ``.memspec/``, every generation.
+
+A store is either a project folder holding ``.memspec/`` or the ``.memspec``
+folder itself; the writer keeps whichever shape it read (a store from another
+dialect is written as a project folder holding ``.memspec/``). Records live in
+``memory/{facts,decisions,procedures}/``, ``memory/operator/…/``,
+``observations/`` (flat, or ``observations/YYYY-MM-DD/`` in older stores) and
+``archive/``. ``config.yaml`` and every other file are carried byte for byte;
+memspec's caches and logs (``.fts.db*``, ``usage.jsonl``, ``.reconcile.json``,
+``dream/``) are not records and are left out, and the report says so.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ...errors import ReadError, StoreError
+from ...fs import list_files
+from ...frontmatter import load_yaml
+from ...model import ForeignFile, Quarantined, Store
+from .. import Detection
+from .records import ISO_Z, NAME, RecordLayout, WriteContext, memspec_id, read_record, write_record
+
+STORE_DIR = ".memspec"
+#: Folders of a ``.memspec`` store that hold records.
+RECORD_DIRS = ("memory/", "observations/", "archive/")
+#: Files memspec rebuilds or appends to on its own: ``.fts.db``, ``.fts.db-wal``, ``usage.jsonl``.
+CACHE = re.compile(r"^(?:\.fts\.db.*|usage\.jsonl|\.reconcile\.json|dream/.*)$")
+#: Folders only a memspec store has (the type folders first).
+_STORE_SUBDIRS = ("memory/facts", "memory/decisions", "memory/procedures", "memory/operator", "observations", "archive")
+#: A record file name: ``ms_01HXK7Y3P5QZJKM8N4R2T6W9VB.md``.
+RECORD_FILE = re.compile(r"^ms_[0-9A-Z]{26}\.md$")
+
+
+def _prefix(root: Path) -> str | None:
+    """``.memspec/`` for a project folder, ``""`` for the ``.memspec`` folder itself, None otherwise."""
+    if (root / STORE_DIR).is_dir():
+        return STORE_DIR + "/"
+    if root.name == STORE_DIR:
+        return ""
+    if any((root / d).is_dir() for d in _STORE_SUBDIRS) and (
+            (root / "config.yaml").is_file() or any((root / d).is_dir() for d in _STORE_SUBDIRS[:4])):
+        return ""
+    return None
+
+
+def detect(root: Path) -> Detection | None:
+    if not root.is_dir():
+        return None
+    prefix = _prefix(root)
+    if prefix is None:
+        return None
+    store = root / prefix if prefix else root
+    files = [p for p in list_files(store) if p.startswith(RECORD_DIRS) and p.endswith(".md")]
+    named = sum(1 for p in files if RECORD_FILE.match(p.rsplit("/", 1)[-1]))
+    legacy = 0
+    for path in files[:200]:
+        head = (store / path).read_bytes()[:4096].decode("utf-8", "replace")
+        if re.search(r"^(?:confidence|decay_after|corrects|corrected_by):|^state: *(?:captured|corrected|decayed|archived)\b",
+                     head, re.M):
+            legacy += 1
+    confidence = 0.6 + (0.4 * named / len(files) if files else 0.0)
+    version = "v0.2" if legacy == len(files) and files else "mixed" if legacy else "current"
+    where = prefix or "./"
+    evidence = f"{where} with {len(files)} record file(s) ({named} named ms_<ULID>.md)"
+    hint = None
+    if legacy:
+        hint = f"{legacy} record(s) use pre-0.3 fields; `memconv migrate` brings them to the current generation"
+    return Detection(NAME, version, min(confidence, 1.0), evidence, hint)
+
+
+def _operators(config: bytes | None) -> tuple[str, ...]:
+    """Operator source names a ``config.yaml`` declares (``operators: [ana]`` or ``operator: ana``)."""
+    if not config:
+        return ()
+    try:
+        doc = load_yaml(config.decode("utf-8"))
+    except Exception:  # a config that does not parse is carried, not interpreted
+        return ()
+    if not isinstance(doc, dict):
+        return ()
+    names = doc.get("operators", doc.get("operator"))
+    if isinstance(names, str):
+        return (names,)
+    if isinstance(names, list):
+        return tuple(n for n in names if isinstance(n, str))
+    return ()
+
+
+def read(root: Path) -> Store:
+    """Read a memspec store. Files that cannot be read are quarantined, never guessed at."""
+    if not root.is_dir():
+        raise StoreError(f"{root}: no such folder", hint="give the path of a project holding .memspec/")
+    prefix = _prefix(root)
+    if prefix is None:
+        raise StoreError(f"{root}: no .memspec folder here", hint="give the project folder or its .memspec folder")
+    store = Store(dialect=NAME, meta={"prefix": prefix})
+    config_path = root / prefix / "config.yaml"
+    operators = _operators(config_path.read_bytes() if config_path.is_file() else None)
+    if operators:
+        store.meta["operators"] = operators
+    left_out = []
+    seen: dict[str, str] = {}
+    for path in list_files(root):
+        if not path.startswith(prefix):
+            # the project around .memspec/: not memory, but carried so that the folder comes back whole
+            store.foreign.append(ForeignFile(path, (root / path).read_bytes()))
+            continue
+        rel = path[len(prefix):]
+        if CACHE.match(rel):
+            left_out.append(path)
+            continue
+        raw = (root / path).read_bytes()
+        if not (rel.startswith(RECORD_DIRS) and rel.endswith(".md")):
+            # config.yaml, .gitignore, notes: carried byte for byte (memspec reads only its record folders)
+            store.foreign.append(ForeignFile(path, raw))
+            continue
+        try:
+            record, notes = read_record(raw, path, prefix, operators)
+        except ReadError as exc:
+            store.quarantined.append(Quarantined(path, raw, exc.problem + (f" ({exc.hint})" if exc.hint else ""),
+                                                 exc.line))
+            continue
+        store.records.append(record)
+        store.migrations.extend(notes)
+        _warn(store, record, path, rel, seen)
+    if left_out:
+        #: for tools that compare a round trip (``check``): these were left out on purpose
+        store.meta["left_out"] = left_out
+        store.warnings.append("left out (memspec caches and logs, rebuilt by memspec, not records): "
+                              + ", ".join(left_out))
+    return store
+
+
+def _warn(store: Store, record, path: str, rel: str, seen: dict[str, str]) -> None:
+    stem = rel.rsplit("/", 1)[-1][:-3]
+    if stem != record.link:
+        store.warnings.append(f"{path}: file name does not match its id {record.link}; kept where it is")
+    if record.link in seen:
+        store.warnings.append(f"{path}: same id as {seen[record.link]}; memspec keeps only one of them "
+                              "(the operator-tier one, else the first)")
+    else:
+        seen[record.link] = path
+    fm = record.source.layout.frontmatter
+    for key in ("valid_from", "valid_to"):
+        value = getattr(record, key)
+        lines = [line for c in fm.chunks or () if c.key == key for line in c.lines]
+        unquoted = bool(lines) and not re.match(rf"^{key}:\s*['\"]", lines[0])
+        if value is not None and (unquoted or not ISO_Z.match(value)):
+            store.warnings.append(f"{path}: {key} {value!r} is {'unquoted' if unquoted else 'not an ISO date-time ending in Z'}; "
+                                  "memspec 0.7.2 rejects it (quote it as 'YYYY-MM-DDTHH:MM:SS.sssZ'); kept as written")
+    for key, value in (("check_by", record.check_by), ("created", record.created), ("source", record.source_text)):
+        if value is None:
+            store.warnings.append(f"{path}: no usable {key}; memspec skips this record until one is added "
+                                  "(memconv does not invent it)")
+
+
+def write(store: Store) -> dict[str, bytes]:
+    """The files of ``store`` as a memspec store: relative path → bytes."""
+    prefix = store.meta.get("prefix", STORE_DIR + "/") if store.dialect == NAME else STORE_DIR + "/"
+    operators = tuple(store.meta.get("operators", ())) if store.dialect == NAME else ()
+    ids: dict[str, str] = {}
+    for record in store.records:
+        ids.setdefault(record.link, memspec_id(record))
+    ctx = WriteContext(ids=ids, prefix=prefix, operators=operators)
+    files: dict[str, bytes] = {}
+    for record in store.records:
+        path, data = write_record(record, ctx)
+        if path in files:
+            raise StoreError(f"two records would both be written to {path}",
+                             hint="memspec ids must be unique within a store")
+        files[path] = data
+    for foreign in store.foreign:
+        files.setdefault(foreign.path, foreign.raw)
+    return files
+
+
+__all__ = ["NAME", "detect", "read", "write", "RecordLayout"]

@@ -1,0 +1,176 @@
+"""memspec v0.1/v0.2 → v0.3/v0.4: the field mapping of memspec's MIGRATION-v0.3.
+
+- state ``captured→active``, ``corrected→superseded``, ``decayed|archived→retired``;
+- ``kind: claim`` when absent;
+- ``decay_after→check_by``; ``corrects→supersedes[]``; ``corrected_by→superseded_by``;
+  ``correction_reason→supersede_reason``, backfilled with
+  ``(predates reason tracking)`` on a superseded record that has none;
+- ``ext.code_anchors→anchors``; ``confidence→ext.legacy_confidence``;
+- ``source_kind`` inferred from ``source`` (``human:*``, ``siim``, ``user`` or a
+  configured operator → operator; ``*-import``, ``migration-*`` and memspec's
+  known importers → import; else agent);
+- ``verified_with`` inferred (anchors + ``last_verified`` → anchor; evidence in
+  ``ext.last_verification`` → evidence; operator source → operator; else assertion).
+
+Where memspec's migrator drops a value (a ``decay_after`` beside a
+``check_by``, a second copy of the anchors, a non-numeric confidence), this
+step keeps it under ``ext.legacy_*`` and says so. It never sets ``stale``:
+that depends on the day the migration runs, and memspec computes it on read.
+Unknown keys pass through in order.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+DESCRIPTION = "memspec v0.2 → v0.3/v0.4: renamed legacy fields, mapped states, inferred source_kind and verified_with"
+
+PREDATES_REASON = "(predates reason tracking)"
+_LEGACY_STATES = {"captured": "active", "corrected": "superseded", "decayed": "retired", "archived": "retired"}
+#: memspec's operator names: ``siim``, ``user`` (any case).
+_OPERATOR = re.compile(r"^(siim|user)$", re.IGNORECASE)
+#: Import sources: ``migration-2026``, ``claude-fable``, ``brownfield-import``.
+_IMPORT = re.compile(r"^(migration-|claude-fable|.*-import$|openclaw-import)", re.IGNORECASE)
+
+
+def infer_source_kind(source: str, operators: tuple[str, ...] = ()) -> str:
+    if _OPERATOR.match(source) or source.lower().startswith("human:") or source in operators:
+        return "operator"
+    if _IMPORT.match(source):
+        return "import"
+    return "agent"
+
+
+def _rename(values: dict[str, Any], old: str, new: str, convert=lambda v: v) -> dict[str, Any]:
+    """``values`` with ``old`` renamed to ``new`` in place (same position)."""
+    return {(new if k == old else k): (convert(v) if k == old else v) for k, v in values.items()}
+
+
+def step(draft):
+    values = dict(draft.values)
+    notes: list[str] = []
+    ext = dict(values["ext"]) if isinstance(values.get("ext"), dict) else None
+
+    state = values.get("state")
+    if state in _LEGACY_STATES:
+        values["state"] = _LEGACY_STATES[state]
+        notes.append(f"state {state} → {values['state']}")
+    if "kind" not in values:
+        values = _insert_after(values, "id", "kind", "claim")
+        notes.append("kind: claim (absent; pre-0.3 records were all claims)")
+
+    def keep_legacy(key: str, value: Any, why: str) -> None:
+        nonlocal ext
+        ext = dict(ext or {})
+        ext[f"legacy_{key}"] = value
+        notes.append(f"{key} kept as ext.legacy_{key} ({why})")
+
+    for old, new in (("decay_after", "check_by"), ("corrected_by", "superseded_by"),
+                     ("correction_reason", "supersede_reason"), ("corrects", "supersedes")):
+        if old not in values:
+            continue
+        convert = (lambda v: v if isinstance(v, list) else [v]) if old == "corrects" else (lambda v: v)
+        if new in values:
+            if values[new] != convert(values[old]):
+                keep_legacy(old, values[old], f"{new} is also set and wins")
+            else:
+                notes.append(f"{old} dropped (same as {new})")
+            del values[old]
+        else:
+            values = _rename(values, old, new, convert)
+            notes.append(f"{old} → {new}")
+
+    if (values.get("state") == "superseded" or "superseded_by" in values) and not values.get("supersede_reason"):
+        values = _place(values, "supersede_reason", PREDATES_REASON)
+        notes.append(f"supersede_reason backfilled: \"{PREDATES_REASON}\"")
+
+    if ext is not None and "code_anchors" in ext:
+        anchors = ext.pop("code_anchors")
+        if "anchors" not in values:
+            values = _place(values, "anchors", anchors)
+            notes.append("ext.code_anchors → anchors")
+        elif values["anchors"] == anchors:
+            notes.append("ext.code_anchors dropped (same as anchors)")
+        else:
+            ext["legacy_code_anchors"] = anchors
+            notes.append("ext.code_anchors kept as ext.legacy_code_anchors (anchors is also set and wins)")
+
+    if "confidence" in values:
+        confidence = values.pop("confidence")
+        ext = dict(ext or {})
+        if "legacy_confidence" not in ext:
+            ext["legacy_confidence"] = confidence
+            notes.append(f"confidence {confidence!r} → ext.legacy_confidence")
+        elif ext["legacy_confidence"] != confidence:
+            ext["legacy_confidence_top_level"] = confidence
+            notes.append("confidence kept as ext.legacy_confidence_top_level (ext.legacy_confidence is also set)")
+
+    if ext is not None:
+        if ext:
+            values = _place(values, "ext", ext)
+        else:
+            values.pop("ext", None)
+            notes.append("ext removed (empty once code_anchors moved out)")
+
+    if "source_kind" not in values:
+        source = values.get("source")
+        kind = infer_source_kind(source if isinstance(source, str) else "", draft.operators)
+        values = _place(values, "source_kind", kind)
+        notes.append(f"source_kind: {kind} (inferred from source {source!r})")
+
+    if "verified_with" not in values:
+        witness = _infer_verified_with(values)
+        values = _place(values, "verified_with", witness)
+        notes.append(f"verified_with: {witness} (inferred)")
+
+    return draft.note(values, *notes)
+
+
+def _infer_verified_with(values: dict[str, Any]) -> str:
+    anchors = values.get("anchors")
+    if isinstance(anchors, list) and anchors and values.get("last_verified"):
+        return "anchor"
+    ext = values.get("ext")
+    last = ext.get("last_verification") if isinstance(ext, dict) else None
+    if isinstance(last, dict) and "evidence" in last:
+        return "evidence"
+    if values.get("source_kind") == "operator":
+        return "operator"
+    return "assertion"
+
+
+#: memspec's writer order; a key added by the ladder goes to its place in it.
+ORDER = ("id", "kind", "type", "state", "created", "source", "source_kind", "tags", "check_by", "stale",
+         "last_verified", "verified_with", "pinned", "anchors", "supersedes", "superseded_by",
+         "supersede_reason", "conflicts_with", "refines", "supports", "depends_on", "expires",
+         "valid_from", "valid_to", "ext")
+
+
+def _place(values: dict[str, Any], key: str, value: Any) -> dict[str, Any]:
+    """``values`` with ``key`` set: in place if present, else after its predecessor in :data:`ORDER`."""
+    if key in values:
+        out = dict(values)
+        out[key] = value
+        return out
+    before = ORDER[: ORDER.index(key)]
+    anchor = None
+    for k in values:
+        if k in before:
+            anchor = k
+    if anchor is None:
+        return {key: value, **values}
+    return _insert_after(values, anchor, key, value)
+
+
+def _insert_after(values: dict[str, Any], after: str, key: str, value: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    placed = False
+    for k, v in values.items():
+        out[k] = v
+        if k == after:
+            out[key] = value
+            placed = True
+    if not placed:
+        out = {key: value, **values}
+    return out

@@ -1,0 +1,111 @@
+"""memspec's YAML is js-yaml 3.14's: the writer must quote, fold and indent exactly as it does.
+
+The expected strings below were produced by js-yaml 3.14.2 ``safeDump({k: value})``
+(the version gray-matter 4 pulls into memspec 0.7.2), not written by hand.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from memconv.dialects.memspec import jsyaml
+
+#: (value, what js-yaml writes after ``k: ``)
+JS_YAML_SCALARS = [
+    ('plain words', 'plain words'),
+    ('yes', "'yes'"),
+    ('No', "'No'"),
+    ('on', "'on'"),
+    ('y', "'y'"),
+    ('0123', "'0123'"),
+    ('0o17', '0o17'),
+    ('0x1F', "'0x1F'"),
+    ('1_000', "'1_000'"),
+    ('1:30', "'1:30'"),
+    ('+1', "'+1'"),
+    ('.5', "'.5'"),
+    ('1e3', "'1e3'"),
+    ('-', "'-'"),
+    ('- item', "'- item'"),
+    ('~', "'~'"),
+    ('null', "'null'"),
+    ('true', "'true'"),
+    ('2026-04-04', "'2026-04-04'"),
+    ('2026-04-04T10:30:00Z', "'2026-04-04T10:30:00Z'"),
+    ('human:siim', "'human:siim'"),
+    ('a #b', "'a #b'"),
+    ('a#b', 'a#b'),
+    ('#tag', "'#tag'"),
+    ('trailing ', "'trailing '"),
+    (' leading', "' leading'"),
+    ("it's", "it's"),
+    ('tab\there', '"tab\\there"'),
+    ('nbsp\xa0x', '"nbsp\\_x"'),
+    ('emoji 😀', '"emoji \\U0001F600"'),
+    ('line1\nline2', '|-\n  line1\n  line2'),
+    ('ends with newline\n', '|\n  ends with newline'),
+    ('two\n\n', '|+\n  two'),
+    ('xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'),
+    ('xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', '>-\n  xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'),
+    ('word word word word word word word word word word word word word word word word word', '>-\n  word word word word word word word word word word word word word word word\n  word word'),
+    ('word word word word word word word word word word word word word word word word wor', '>-\n  word word word word word word word word word word word word word word word\n  word wor'),
+    ('@mention', "'@mention'"),
+    ('%pct', "'%pct'"),
+    ('*star', "'*star'"),
+    ('!bang', "'!bang'"),
+    ('&amp', "'&amp'"),
+    ('|pipe', "'|pipe'"),
+    ('>gt', "'>gt'"),
+    ('[x]', "'[x]'"),
+    ('{x}', "'{x}'"),
+    ('a, b', "'a, b'"),
+    ("'quoted'", "'''quoted'''"),
+    ('"dq"', '\'"dq"\''),
+    ('=eq', "'=eq'"),
+    ('?q', "'?q'"),
+    ('.inf', "'.inf'"),
+    ('-.5', "'-.5'"),
+    ('', "''"),
+]
+
+
+@pytest.mark.parametrize("value, expected", JS_YAML_SCALARS)
+def test_scalar_quoting_matches_js_yaml(value, expected):
+    # Verified by dropping the YAML 1.1 compat booleans list: 'yes', 'No', 'on', 'y' fail.
+    assert jsyaml.dump({"k": value}) == "k: " + expected
+
+
+def test_nested_structures_match_js_yaml_layout():
+    doc = {"tags": [], "anchors": [{"file": "a.ts", "sha": "abc", "repo": "../x"}], "ext": {"empty": {},
+           "n": [1, 0.85, 1.0, -3, True, None], "deep": {"list": ["human:ana"]}}, "check_by": "never"}
+    assert jsyaml.dump(doc) == (
+        "tags: []\n"
+        "anchors:\n"
+        "  - file: a.ts\n"
+        "    sha: abc\n"
+        "    repo: ../x\n"
+        "ext:\n"
+        "  empty: {}\n"
+        "  'n':\n"
+        "    - 1\n"
+        "    - 0.85\n"
+        "    - 1\n"
+        "    - -3\n"
+        "    - true\n"
+        "    - null\n"
+        "  deep:\n"
+        "    list:\n"
+        "      - 'human:ana'\n"
+        "check_by: never"
+    )
+
+
+def test_fold_width_shrinks_with_depth():
+    # 76 columns at depth 2 (ext.x), 78 at depth 1: js-yaml narrows the width as indentation grows.
+    text = "x" * 77
+    assert jsyaml.dump({"k": text}) == "k: " + text
+    assert jsyaml.dump({"ext": {"x": text}}) == "ext:\n  x: >-\n    " + text
+
+
+def test_integer_like_keys_come_first_as_in_javascript_objects():
+    assert jsyaml.dump({"b": 1, "10": 2, "2": 3}) == "'2': 3\n'10': 2\nb: 1"
