@@ -23,7 +23,7 @@ from memconv.dialects import memspec
 from memconv.fs import list_files
 from memconv.pipeline import plan
 from memconv.report import Report
-from memspec_schema_rules import problems
+from .memspec_schema_rules import problems
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "memspec"
 STORES = sorted(p.name for p in GOLDEN.iterdir() if (p / "input").is_dir())

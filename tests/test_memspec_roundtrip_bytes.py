@@ -18,7 +18,7 @@ from memconv.dialects import memspec
 from memconv.dialects.memspec import jsyaml
 from memconv.dialects.memspec.records import WriteContext, read_record, write_record
 from memconv.model import Anchor, Edge, Lifecycle, Probe, Record, fingerprint
-from memspec_schema_rules import problems
+from .memspec_schema_rules import problems
 
 ID = "ms_01KN9E9020H7RQQBNT58TJ7XAD"
 OTHER = "ms_01KNEK2E20Y2BCJCPQP05QECMA"
