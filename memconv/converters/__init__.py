@@ -29,12 +29,12 @@ from typing import Any
 
 from .. import dialects
 from ..errors import StoreError
-from ..model import Record, Source, Store, WorkingSet
+from ..model import Record, Source, Store, WorkingSet, fingerprint
 from . import carry as carrying
 from . import links, notes
 from .carry import KEY, Carry
 from .claude_upgrade import slug as stem_slug
-from .mapping import CLAUDE_WORD, LIFECYCLE, LOSSY_AS_DOSSIER, TARGET_KIND
+from .mapping import CLAUDE_WORD, EDGE_TYPES, LIFECYCLE, LOSSY_AS_DOSSIER, TARGET_KIND
 
 
 @dataclass
@@ -58,6 +58,8 @@ class Conversion:
     store: Store
     records: list[RecordReport] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    #: id(record) → the dialect a restored record came from (it keeps its link and kind there).
+    origins: dict[int, str] = field(default_factory=dict)
 
 
 def convert(store: Store, target: str, *, lossy: bool = False) -> Store:
@@ -115,6 +117,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
     report = Conversion(store=out)
     pending: list[tuple[Record, Carry | None]] = []
     restored: list[tuple[Record, Record, carrying.Applied]] = []
+    carries: list[Carry] = []
     for record in store.records:
         raw = _get_carry(record)
         if raw is None:
@@ -132,7 +135,13 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         if found is None:
             out.foreign.append(foreign)
         elif found[0] == "record":
-            out.records.append(found[1])
+            record, origin, original = found[1]
+            report.origins[id(record)] = origin
+            if original is not None:
+                match = _reread([(origin, original)]).get((origin, original["path"]))
+                if match is not None:
+                    record.source = match.source
+            out.records.append(record)
         elif found[0] == "working_set":
             out.working_set = WorkingSet(document=found[1])
         else:
@@ -144,9 +153,14 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             continue
         home = _back(record, carry)
         applied = carrying.apply(home, carry)  # edit detection sees the target's own link names
+        if "link" not in applied.carried:
+            _home_link(home, carry.origin)
         # Remember where it came from: converting it back there keeps its link and kind.
-        home.source = Source(dialect=carry.origin, path=_where(record))
+        home.source = None
+        report.origins[id(home)] = carry.origin
         restored.append((record, home, applied))
+        carries.append(carry)
+    _reattach([(home, carry) for (_, home, _), carry in zip(restored, carries)], report)
     rename = {record.link: home.link for record, home, _ in restored}
     for record in untouched:
         # Its links to restored records follow them home; its own link is the forward step's business.
@@ -164,6 +178,22 @@ def restore(store: Store) -> tuple[Store, Conversion]:
     return out, report
 
 
+def _reattach(homes: list[tuple[Record, Carry]], report: Conversion) -> None:
+    """Give restored records their carried source file back, so their own writer can reuse it."""
+    wanted = [(c.origin, c.payload["original"]) for _, c in homes if "original" in c.payload]
+    if not wanted:
+        return
+    again = _reread(wanted)
+    for home, carry in homes:
+        original = carry.payload.get("original")
+        if original is None:
+            continue
+        found = again.get((carry.origin, original["path"]))
+        if found is not None:
+            home.source = found.source
+            report.origins.pop(id(home), None)
+
+
 def _back(record: Record, carry: Carry) -> Record:
     """``record`` read from a target, mapped home to the dialect it was converted from."""
     home = copy.deepcopy(record)
@@ -171,10 +201,13 @@ def _back(record: Record, carry: Carry) -> Record:
     _strip_carry(home)
     kind = TARGET_KIND.get(carry.origin, {}).get(record.kind, record.kind)
     home.kind = kind
-    if carry.origin in TARGET_KIND:
-        # The link the way back would give it, carried or not: the two paths must agree.
-        home.link = native_link(home, kind, carry.origin)
     return home
+
+
+def _home_link(home: Record, origin: str) -> None:
+    """The link the way back gives a record whose link was not carried (or was renamed in the target)."""
+    if origin in TARGET_KIND:
+        home.link = native_link(home, home.kind, origin)
 
 
 def _restore_store(out: Store, payload: dict[str, Any], store: Store) -> None:
@@ -199,6 +232,7 @@ def _restore_store(out: Store, payload: dict[str, Any], store: Store) -> None:
 
 
 def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Conversion:
+    origins = report.origins
     out = Store(dialect=f"{store.dialect}→{target}", foreign=list(store.foreign),
                 quarantined=list(store.quarantined), migrations=list(store.migrations),
                 warnings=list(report.warnings), meta=_target_meta(store, target))
@@ -215,18 +249,19 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
         if kind is None or not live:
             kept_out.append(record)
             continue
-        if _origin(store, record) == target and kind == record.kind:
+        if _origin(store, record, origins) == target and kind == record.kind:
             link = record.link
         else:
             link = _unique(native_link(record, kind, target), taken)
         taken.add(link)
         rename[record.link] = link
-        native = _to_kind(record, kind, link)
+        native = _to_kind(record, kind, link, target)
         if lossy and kind in LOSSY_AS_DOSSIER.get(target, ()):
             native = _dossier(native)
         natives.append((record, native))
     for _, native in natives:
         _rename(native, rename)
+    hand_written = _hand_written(store, [r for r, _ in natives] + kept_out) if not lossy else set()
     # 3. read back what the target's writer makes of the native records.
     back = _read_back(target, natives, store)
     unrename = {new: old for old, new in rename.items()}
@@ -236,20 +271,23 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
                            target_link=native.link)
         out.records.append(native)
         report.records.append(rep)
-        if _origin(store, original) == target:
+        if _origin(store, original, origins) == target:
             # Home again: the target's own reader and writer keep it; nothing to carry.
             rep.native = [n for n, v in carrying.flat(original).items() if v not in (None, [], False)]
             continue
         if returned is None:
             raise StoreError(f"{_where(original)}: the {target} writer lost this record on read-back",
                              hint="this is a bug in memconv; please report it with the file")
-        home = _back(returned, Carry(origin=_origin(store, original)))
+        home = _back(returned, Carry(origin=_origin(store, original, origins)))
         as_written = copy.deepcopy(home)
+        _home_link(home, _origin(store, original, origins))
         _rename(home, unrename)
-        carry = carrying.difference(original, home, origin=_origin(store, original), native=as_written)
+        carry = carrying.difference(original, home, origin=_origin(store, original, origins), native=as_written)
+        if id(original) in hand_written:
+            carry.payload["original"] = _original(original)
         rep.native = [n for n, v in carrying.flat(original).items() if v not in (None, [], False)
                       and n not in carry.fields and n != "kind"]
-        if carry.fields or carry.extra_order:
+        if carry.fields or carry.extra_order or carry.payload:
             if lossy:
                 rep.dropped = sorted(carry.fields)
             else:
@@ -259,7 +297,8 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
         state = record.lifecycle.state
         why = (f"{state} in the source; {target} cannot mark it so" if state not in LIFECYCLE[target]
                else f"{record.kind} has no home in {target}")
-        note = notes.write(record, _origin(store, record), target, why, lossy=lossy)
+        note = notes.write(record, _origin(store, record, origins), target, why, lossy=lossy,
+                           original=_original(record) if id(record) in hand_written else None)
         out.foreign.append(note)
         rep = RecordReport(source=_where(record), source_kind=record.kind, target_kind="note",
                            target_link=note.path, warnings=[f"kept out of the live set: {why}"])
@@ -304,7 +343,68 @@ def _store_origin(store: Store) -> str:
     return store.dialect if store.dialect in TARGET_KIND else "memoir"
 
 
-def _origin(store: Store, record: Record) -> str:
+def _original(record: Record) -> dict[str, str]:
+    """The source file of a hand-written record, to carry: its own dialect gives it back byte for byte."""
+    return {"path": record.source.path, "raw": record.source.raw.decode("utf-8")}
+
+
+def _hand_written(store: Store, records: list[Record]) -> set[int]:
+    """Records whose own dialect would not write them back the same from their meaning alone.
+
+    Their origin writer, given the record without its source, renders it
+    canonically; when reading that rendering back does not give the same
+    record (a hand-written quirk the writer normalises), the original file is
+    carried too, so that the way back is byte-identical and an edit made on
+    the way keeps the file's formatting.
+    """
+    groups: dict[str, list[Record]] = {}
+    for record in records:
+        src = record.source
+        if src is not None and src.raw is not None and src.dialect in TARGET_KIND:
+            groups.setdefault(src.dialect, []).append(record)
+    found: set[int] = set()
+    for dialect, group in groups.items():
+        module = dialects.get(dialect)
+        bare = [_to_kind(r, r.kind, r.link) for r in group]
+        try:
+            back = _read_files(module, module.write(Store(dialect="probe", records=bare)))
+        except StoreError:
+            found.update(id(r) for r in group)
+            continue
+        read = {r.link: fingerprint(r) for r in back.records}
+        found.update(id(r) for r in group if read.get(r.link) != fingerprint(r))
+    return found
+
+
+def _read_files(module, files: dict[str, bytes]) -> Store:
+    with tempfile.TemporaryDirectory(prefix="memconv-readback-") as tmp:
+        root = Path(tmp)
+        for path, data in files.items():
+            p = root / path
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_bytes(data)
+        return module.read(root)
+
+
+def _reread(originals: list[tuple[str, dict[str, str]]]) -> dict[tuple[str, str], Record]:
+    """Carried source files read again by their own dialect: (dialect, path) → record with its source."""
+    by_dialect: dict[str, dict[str, bytes]] = {}
+    for dialect, original in originals:
+        by_dialect.setdefault(dialect, {})[original["path"]] = original["raw"].encode("utf-8")
+    out: dict[tuple[str, str], Record] = {}
+    for dialect, files in by_dialect.items():
+        if dialect not in TARGET_KIND:
+            continue
+        for record in _read_files(dialects.get(dialect), files).records:
+            if record.source is not None:
+                out[(dialect, record.source.path)] = record
+    return out
+
+
+def _origin(store: Store, record: Record, origins: dict[int, str]) -> str:
+    """The dialect ``record`` belongs to: where it was restored from, read from, or the store's."""
+    if id(record) in origins:
+        return origins[id(record)]
     if record.source is not None and record.source.dialect in TARGET_KIND:
         return record.source.dialect
     return store.dialect if store.dialect in TARGET_KIND else "memoir"
@@ -315,16 +415,11 @@ def _target_meta(store: Store, target: str) -> dict[str, Any]:
 
 
 def _read_back(target: str, natives: list[tuple[Record, Record]], store: Store) -> dict[str, Record]:
+    if not natives:
+        return {}
     module = dialects.get(target)
     probe = Store(dialect=f"{store.dialect}→{target}", records=[n for _, n in natives])
-    files = module.write(probe)
-    with tempfile.TemporaryDirectory(prefix="memconv-readback-") as tmp:
-        root = Path(tmp)
-        for path, data in files.items():
-            p = root / path
-            p.parent.mkdir(parents=True, exist_ok=True)
-            p.write_bytes(data)
-        read = module.read(root)
+    read = _read_files(module, module.write(probe))
     if read.quarantined:
         q = read.quarantined[0]
         raise StoreError(f"the {target} writer made a file its own reader refuses: {q.path}: {q.reason}",
@@ -332,13 +427,18 @@ def _read_back(target: str, natives: list[tuple[Record, Record]], store: Store) 
     return {r.link: r for r in read.records}
 
 
-def _to_kind(record: Record, kind: str, link: str) -> Record:
+def _to_kind(record: Record, kind: str, link: str, target: str | None = None) -> Record:
     native = copy.deepcopy(record)
-    native.source = None
+    if target is None or native.source is None or native.source.dialect != target:
+        native.source = None  # home again keeps its source file: its writer reuses it
     native.kind = kind
     native.link = link
     if kind != "opaque":
         native.opaque = False
+    edge_types = EDGE_TYPES.get(target)
+    if edge_types is not None:
+        # Links the target has no word for are carried, not forced into a wrong one.
+        native.edges = [e for e in native.edges if e.type in edge_types and e.direction == "out"]
     return native
 
 
@@ -402,7 +502,8 @@ def native_link(record: Record, kind: str, target: str) -> str:
         return f"{CLAUDE_WORD.get(kind, 'project')}_{_base(record)}"
     if target == "memfmt":
         return (record.title or record.link).strip() or record.link
-    return record.link  # memspec: the writer derives an id from the record
+    # memspec: the id its writer derives from the record (created + identity), so it is stable.
+    return dialects.get("memspec").records.memspec_id(record)
 
 
 def _where(record: Record) -> str:

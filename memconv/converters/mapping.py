@@ -50,6 +50,14 @@ TARGET_KIND: dict[str, dict[str, str]] = {
 LOSSY_AS_DOSSIER = {"claude": ("decision", "goal", "next_action", "episode", "observation", "procedure",
                                "entity", "profile")}
 
+#: Edge types a dialect writes natively (None: any, as relations). Others are carried.
+EDGE_TYPES: dict[str, frozenset[str] | None] = {
+    "memoir": frozenset({"superseded_by"}),
+    "claude": frozenset({"superseded_by"}),
+    "memspec": frozenset({"supersedes", "superseded_by", "conflicts_with", "refines", "supports", "depends_on"}),
+    "memfmt": None,
+}
+
 #: The Claude Code type word a model kind is written as, for file names (``feedback_testing``).
 CLAUDE_WORD = {"preference": "user", "lesson": "feedback", "fact": "reference"}
 
@@ -93,7 +101,7 @@ CONCEPTS: tuple[Concept, ...] = (
     Concept("claude", "feedback", "lesson", "change behaviour"),
     Concept("claude", "reference", "fact", "inform"),
     Concept("claude", "project (dossier) / bare file", "opaque", "orient", {
-        "memoir": "opaque entry, kept whole", "claude": "native", "memspec": "carried whole (a fact claim)",
+        "memoir": "opaque entry, kept whole", "claude": "native", "memspec": "carried whole (a note memspec ignores)",
         "memfmt": "carried whole (an unmarked note memfmt ignores)",
     }),
     Concept("claude", "MEMORY.md index", None, "orient", {

@@ -18,7 +18,7 @@ from typing import Any
 
 from .. import frontmatter as fmx
 from ..errors import ReadError
-from ..model import ForeignFile, Record, Source, WorkingSet
+from ..model import ForeignFile, Record, WorkingSet
 from ..text import decode
 from .carry import KEY, VERSION
 from .codec import decode as decode_value
@@ -44,13 +44,20 @@ def _render(name: str, status: str | None, payload: dict[str, Any] | None, body:
     return (head + ("\n" + body if body else "")).encode("utf-8")
 
 
-def write(record: Record, origin: str, target: str, why: str, *, lossy: bool) -> ForeignFile:
-    """A note holding ``record`` whole (or, with ``lossy``, only its title and body)."""
+def write(record: Record, origin: str, target: str, why: str, *, lossy: bool,
+          original: dict[str, str] | None = None) -> ForeignFile:
+    """A note holding ``record`` whole (or, with ``lossy``, only its title and body).
+
+    ``original`` is the record's source file, carried when its own dialect
+    would not write it back the same from its meaning alone.
+    """
     from . import slug
 
     data = encode(record)
     data.pop("body", None)
     payload = None if lossy else {"from": origin, "record": data}
+    if payload is not None and original is not None:
+        payload["original"] = original
     status = f"{record.lifecycle.state} {record.kind}" if record.lifecycle.state != "active" else record.kind
     raw = _render(record.title or record.link, status, payload, record.body)
     return ForeignFile(_path(target, slug(record.link)), raw, why=f"memconv note: {why}")
@@ -78,7 +85,7 @@ def store_note(store_payload: dict[str, Any], target: str, origin: str, *, lossy
 
 
 def read(foreign: ForeignFile) -> tuple[str, Any] | None:
-    """What a note holds: ``("record", Record)``, ``("working_set", dict)``, ``("store", dict)``; else None."""
+    """What a note holds: ``("record", (Record, origin dialect, original file or None))``, ``("working_set", dict)``, ``("store", dict)``; else None."""
     if not foreign.path.endswith(".md") or f"{NOTES_DIR}/" not in foreign.path:
         return None
     try:
@@ -97,9 +104,7 @@ def read(foreign: ForeignFile) -> tuple[str, Any] | None:
     if "record" in doc:
         record = decode_value(doc["record"], Record)
         record.body = body
-        # Its origin: converting it back there keeps its link and kind.
-        record.source = Source(dialect=str(doc.get("from")), path=foreign.path)
-        return "record", record
+        return "record", (record, str(doc.get("from")), doc.get("original"))
     if "working_set" in doc:
         return "working_set", doc["working_set"]
     if "store" in doc:
