@@ -103,7 +103,7 @@ def check(root: Path, dialect: str, report: Report) -> Report:
     """Read ``root``, write it back in memory, and diff against the disk."""
     store = read(root, dialect)
     result = plan(store, dialect, report)
-    on_disk = set(list_files(root))
+    on_disk = _store_files(root, store)
     written = {p: b for p, b in result.files.items() if not p.startswith(QUARANTINE_DIR + "/")}
     for path in sorted(on_disk | set(written)):
         before = (root / path).read_bytes() if path in on_disk else None
@@ -136,7 +136,7 @@ def check_via(root: Path, dialect: str, via: str, report: Report) -> Report:
     back = plan(back_store, dialect, report)
     report.source_dialect, report.target_dialect = dialect, via
     report.warnings.extend(w for w in there.report.warnings if w not in report.warnings)
-    on_disk = set(list_files(root))
+    on_disk = _store_files(root, store)
     written = {p: b for p, b in back.files.items() if not p.startswith(QUARANTINE_DIR + "/")}
     for path in sorted(on_disk | set(written)):
         before = (root / path).read_bytes() if path in on_disk else None
@@ -147,6 +147,13 @@ def check_via(root: Path, dialect: str, via: str, report: Report) -> Report:
         report.errors.append(f"{q.path}" + (f":{q.line}" if q.line else "") + f": {q.reason}")
     report.exit_code = EXIT_DIFFERENCES if report.differences or store.quarantined else 0
     return report
+
+
+def _store_files(root: Path, store: Store) -> set[str]:
+    """The files on disk that belong to the store: under its prefix, less what it leaves out on purpose."""
+    prefix = store.meta.get("prefix") or ""
+    left_out = set(store.meta.get("left_out", ()))
+    return {p for p in list_files(root) if p.startswith(prefix) and p not in left_out}
 
 
 def _diff(path: str, before: bytes | None, after: bytes | None) -> str:

@@ -102,12 +102,10 @@ def read(root: Path) -> Store:
         store.meta["operators"] = operators
     left_out = []
     seen: dict[str, str] = {}
-    for path in list_files(root):
-        if not path.startswith(prefix):
-            # the project around .memspec/: not memory, but carried so that the folder comes back whole
-            store.foreign.append(ForeignFile(path, (root / path).read_bytes()))
-            continue
-        rel = path[len(prefix):]
+    # Only .memspec/ is the store: the project around it (its code, its node_modules) is not
+    # memory, is never read, and is never copied into OUT.
+    for rel in list_files(root / prefix if prefix else root):
+        path = prefix + rel
         if CACHE.match(rel):
             left_out.append(path)
             continue
