@@ -29,7 +29,7 @@ from typing import Any
 
 from .. import dialects
 from ..errors import StoreError
-from ..model import Record, Source, Store, WorkingSet, fingerprint
+from ..model import ForeignFile, Record, Store, WorkingSet, fingerprint
 from . import carry as carrying
 from . import links, notes
 from .carry import KEY, Carry
@@ -132,7 +132,12 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         pending.append((record, carry))
     for foreign in store.foreign:
         found = notes.read(foreign)
-        if found is None:
+        carried = notes.carried_file_path(foreign.path)
+        if carried is not None:
+            file = ForeignFile(carried[1], foreign.raw, foreign.why)
+            report.origins[id(file)] = carried[0]
+            out.foreign.append(file)
+        elif found is None:
             out.foreign.append(foreign)
         elif found[0] == "record":
             record, origin, original = found[1]
@@ -225,7 +230,8 @@ def _restore_store(out: Store, payload: dict[str, Any], store: Store) -> None:
         if raw is not None and module is not None and hasattr(module, "read_index"):
             index = module.read_index(raw.encode("utf-8"), index.path, present)
         out.indexes.append(index)
-    out.meta.update(payload.get("meta", {}))
+    if payload.get("meta"):
+        out.meta = {"memconv.meta_from": origin, **payload["meta"]}
 
 
 # --- 2. forward ---------------------------------------------------------------------
@@ -233,9 +239,20 @@ def _restore_store(out: Store, payload: dict[str, Any], store: Store) -> None:
 
 def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Conversion:
     origins = report.origins
-    out = Store(dialect=f"{store.dialect}→{target}", foreign=list(store.foreign),
+    meta_from = store.meta.get("memconv.meta_from", store.dialect)
+    home_meta = meta_from == target
+    out = Store(dialect=target if home_meta else f"{store.dialect}→{target}",
                 quarantined=list(store.quarantined), migrations=list(store.migrations),
-                warnings=list(report.warnings), meta=_target_meta(store, target))
+                warnings=list(report.warnings),
+                meta={k: v for k, v in store.meta.items() if not k.startswith("memconv.")} if home_meta else {})
+    for foreign in store.foreign:
+        home = origins.get(id(foreign), _store_origin(store))
+        if home == target:
+            out.foreign.append(foreign)
+        else:
+            # A file the target might mistake for its own (a README.md among claude memories): set aside.
+            out.foreign.append(ForeignFile(notes.carried_file(foreign.path, home, target), foreign.raw,
+                                           foreign.why))
     report.store = out
     taken: set[str] = set()
     rename: dict[str, str] = {}
@@ -315,16 +332,21 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
             out.foreign.append(note)
             report.warnings.append(f"the session working set is written as {note.path}"
                                    + ("" if lossy else "; its exact JSON is carried there"))
-    indexes = store.indexes
-    if indexes and target != "claude":
-        payload = {"from": _store_origin(store), "indexes": [carrying.encode(i) for i in indexes],
+    indexes = store.indexes if target != "claude" else []
+    meta = {} if home_meta else _carried_meta(store)
+    if indexes or meta:
+        payload = {"from": meta_from if meta_from in TARGET_KIND else _store_origin(store),
+                   "indexes": [carrying.encode(i) for i in indexes],
                    "raw": {i.path: i.source.raw.decode("utf-8") for i in indexes
                            if i.source is not None and i.source.raw is not None}}
+        if meta:
+            payload["meta"] = meta
         note = notes.store_note(payload, target, store.dialect, lossy=lossy)
         out.foreign.append(note)
-        report.warnings.append(f"{len(indexes)} index file(s) carried in {note.path}")
-    elif indexes:
-        out.indexes = indexes
+        if indexes:
+            report.warnings.append(f"{len(indexes)} index file(s) carried in {note.path}")
+    if target == "claude" and store.indexes:
+        out.indexes = store.indexes
     return report
 
 
@@ -410,8 +432,23 @@ def _origin(store: Store, record: Record, origins: dict[int, str]) -> str:
     return store.dialect if store.dialect in TARGET_KIND else "memoir"
 
 
-def _target_meta(store: Store, target: str) -> dict[str, Any]:
-    return {k: v for k, v in store.meta.items() if k.startswith(target + ".")}
+#: Store facts every writer assumes when it is told nothing: not worth a note.
+_META_DEFAULTS = {"layout": "nested", "prefix": ".memspec/", "operators": ()}
+#: Store facts that describe one read, not the store: never carried.
+_META_TRANSIENT = frozenset({"left_out"})
+
+
+def _carried_meta(store: Store) -> dict[str, Any]:
+    """The source store's facts its own writer needs to give the same files back."""
+    out = {}
+    for key, value in store.meta.items():
+        if key in _META_TRANSIENT or key.startswith("memconv."):
+            continue
+        default = _META_DEFAULTS.get(key, object())
+        if value == default or (isinstance(value, (list, tuple)) and tuple(value) == default):
+            continue
+        out[key] = list(value) if isinstance(value, tuple) else value
+    return out
 
 
 def _read_back(target: str, natives: list[tuple[Record, Record]], store: Store) -> dict[str, Record]:

@@ -30,8 +30,8 @@ TARGET_KIND: dict[str, dict[str, str]] = {
         # Claude Code's own types: user (preference), feedback (lesson), reference (fact),
         # project (ongoing work: decisions, goals, actions, what happened).
         "fact": "fact", "preference": "preference", "decision": "decision", "lesson": "lesson",
-        "goal": "goal", "next_action": "next_action", "procedure": "lesson", "observation": "episode",
-        "entity": "fact", "episode": "episode", "profile": "preference",
+        "goal": "goal", "next_action": "next_action", "procedure": "lesson", "observation": "fact",
+        "entity": "fact", "episode": "fact", "profile": "preference",
     },
     "memspec": {
         "fact": "fact", "preference": "fact", "decision": "decision", "lesson": "procedure",

@@ -30,6 +30,25 @@ NOTES_DIR = "memconv"
 _PREFIX = {"memspec": ".memspec/"}
 
 
+#: Where files the source store did not own are set aside in a target of another dialect.
+FILES_DIR = f"{NOTES_DIR}/files"
+
+
+def carried_file(path: str, origin: str, target: str) -> str:
+    """Where a foreign file of an ``origin`` store goes in ``target``: ``memconv/files/<origin>/<path>``."""
+    return f"{_PREFIX.get(target, '')}{FILES_DIR}/{origin}/{path}"
+
+
+def carried_file_path(path: str) -> tuple[str, str] | None:
+    """(origin dialect, original path) of a file set aside by :func:`carried_file`, or None."""
+    for prefix in {"", *_PREFIX.values()}:
+        head = f"{prefix}{FILES_DIR}/"
+        if path.startswith(head) and "/" in path[len(head):]:
+            origin, rest = path[len(head):].split("/", 1)
+            return origin, rest
+    return None
+
+
 def _path(target: str, name: str) -> str:
     return f"{_PREFIX.get(target, '')}{NOTES_DIR}/{name}.md"
 
