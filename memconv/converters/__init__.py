@@ -259,20 +259,21 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
     natives: list[tuple[Record, Record]] = []
     kept_out: list[Record] = []
     for record in store.records:
-        kind = TARGET_KIND[target].get(record.kind)
-        live = record.lifecycle.state in LIFECYCLE[target]
+        home = _origin(store, record, origins) == target
+        kind = record.kind if home else TARGET_KIND[target].get(record.kind)
+        live = home or record.lifecycle.state in LIFECYCLE[target]
         if record.opaque and target in ("memoir", "claude"):
             kind = "opaque"
         if kind is None or not live:
             kept_out.append(record)
             continue
-        if _origin(store, record, origins) == target and kind == record.kind:
-            link = record.link
-        else:
-            link = _unique(native_link(record, kind, target), taken)
+        # Home again, a record keeps its kind and its link: it is what that dialect wrote.
+        link = record.link if home else _unique(native_link(record, kind, target), taken)
         taken.add(link)
         rename[record.link] = link
-        native = _to_kind(record, kind, link, target)
+        native = _to_kind(record, kind, link, None if home else target)
+        if home and record.source is not None and record.source.dialect == target:
+            native.source = record.source  # home again: its own writer reuses its file
         if lossy and kind in LOSSY_AS_DOSSIER.get(target, ()):
             native = _dossier(native)
         natives.append((record, native))
@@ -466,8 +467,7 @@ def _read_back(target: str, natives: list[tuple[Record, Record]], store: Store) 
 
 def _to_kind(record: Record, kind: str, link: str, target: str | None = None) -> Record:
     native = copy.deepcopy(record)
-    if target is None or native.source is None or native.source.dialect != target:
-        native.source = None  # home again keeps its source file: its writer reuses it
+    native.source = None
     native.kind = kind
     native.link = link
     if kind != "opaque":
