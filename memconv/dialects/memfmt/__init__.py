@@ -22,7 +22,7 @@ from ...fs import list_files, safe_relpath
 from ...migrations.memfmt import CURRENT, FILE, file_version, mengram_to_memfmt
 from ...model import (ForeignFile, IndexFile, IndexLink, IndexSection, Quarantined, Record, Source, Store,
                       fingerprint)
-from ...text import TextLayout, decode, encode
+from ...text import TextLayout, encode
 from .. import Detection
 from . import files, syntax
 from .files import check_fields, read_entity, read_episode, read_procedure, read_profile, render, render_index
@@ -51,6 +51,24 @@ class FileLayout:
 
 
 # --- where a store is ------------------------------------------------------------------
+
+def _decode(raw: bytes, path: str) -> tuple[str, TextLayout]:
+    """UTF-8 bytes → text with ``\n`` newlines (CRLF and lone CR, as memfmt reads them), and how to undo it.
+
+    Unlike :func:`memconv.text.decode`, a NUL byte is allowed: it is valid
+    UTF-8, memfmt reads it, and so must we to agree with it.
+    """
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ReadError(path, f"is not valid UTF-8 (byte 0x{raw[exc.start]:02x} at offset {exc.start})",
+                        line=raw[:exc.start].count(b"\n") + 1) from None
+    bom = text.startswith("\ufeff")
+    if bom:
+        text = text[1:]
+    newline = "\r\n" if "\r\n" in text else "\n"
+    return text.replace("\r\n", "\n").replace("\r", "\n"), TextLayout(bom=bom, newline=newline)
+
 
 def _prefix(root: Path) -> str:
     """``memory/`` when ``root`` holds the store, ``""`` when ``root`` is the store."""
@@ -118,13 +136,12 @@ def read(root: Path) -> Store:
             store.foreign.append(ForeignFile(path, raw))
             continue
         try:
-            text, layout = decode(raw, path)
+            text, layout = _decode(raw, path)
         except ReadError as exc:
             store.foreign.append(ForeignFile(path, raw, f"{exc.problem}; carried untouched"))
             continue
-        # memfmt reads with universal newlines and keeps a byte-order mark, so
-        # a file behind a BOM has no frontmatter to memfmt: it is not its file.
-        text = text.replace("\r", "\n")
+        # memfmt keeps a byte-order mark, so a file behind a BOM has no
+        # frontmatter to memfmt: it is not memfmt's file.
         if layout.bom:
             text = "\ufeff" + text
         fm, body = syntax.split(text)
@@ -217,7 +234,7 @@ def _warn_unfaithful(store: Store, plan: "_Plan") -> None:
     generated = generated_date(store)
     for record in store.records:
         source = record.source
-        text = decode(source.raw, source.path)[0].replace("\r", "\n")
+        text = _decode(source.raw, source.path)[0]
         if source.version != CURRENT:
             text = mengram_to_memfmt.step_text(text)
         wanted = plan.paths[id(record)]
@@ -349,7 +366,7 @@ def _migrated_raw(source: Source) -> bytes:
     """An unedited file as it is, or with its legacy type key renamed (the ladder's one step)."""
     if source.version == CURRENT:
         return source.raw
-    text, layout = decode(source.raw, source.path)
+    text, layout = _decode(source.raw, source.path)
     return encode(mengram_to_memfmt.step_text(text), layout)
 
 
