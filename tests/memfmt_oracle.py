@@ -7,7 +7,9 @@ executable spec we check against, not code we run.
 from __future__ import annotations
 
 import contextlib
+import datetime
 import io
+import sys
 from pathlib import Path
 
 import memfmt
@@ -85,11 +87,32 @@ def from_library(memory: memfmt.Memory, generated: str | None = None) -> Store:
 
 # --- memfmt validate -------------------------------------------------------------------
 
-def validate(path: Path) -> tuple[int, str]:
-    """``memfmt validate PATH``: (exit status, what it printed)."""
+def validate(path: Path, today: str | None = None) -> tuple[int, str]:
+    """``memfmt validate PATH``: (exit status, what it printed).
+
+    memfmt validate re-serialises ``profile.md`` stamped with *today's* date,
+    so a store whose profile was generated on another day fails it whatever
+    wrote it (``test_memfmt_validate_passes.py`` shows memfmt failing its own
+    output). ``today`` runs it as on that day — the profile's ``generated`` —
+    and changes nothing else.
+    """
+    module = sys.modules["memfmt.serialize"]
+    real_date = module.date
+    if today is not None:
+        fixed = datetime.date.fromisoformat(today)
+
+        class _Day(datetime.date):
+            @classmethod
+            def today(cls):
+                return fixed
+
+        module.date = _Day
     out = io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
-        status = memfmt_cli.main(["validate", str(path)])
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+            status = memfmt_cli.main(["validate", str(path)])
+    finally:
+        module.date = real_date
     return status, out.getvalue()
 
 

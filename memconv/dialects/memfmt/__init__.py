@@ -13,6 +13,7 @@ the bytes it was read from. ``docs/memfmt.md`` has the decisions.
 
 from __future__ import annotations
 
+import datetime
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -238,7 +239,8 @@ def _warn_unfaithful(store: Store, plan: "_Plan") -> None:
         if source.version != CURRENT:
             text = mengram_to_memfmt.step_text(text)
         wanted = plan.paths[id(record)]
-        if render(record, plan.stems, generated).strip() != text.strip():
+        date = record.updated if record.kind == "profile" else generated  # a profile carries its own
+        if render(record, plan.stems, date).strip() != text.strip():
             store.warnings.append(f"{source.path}: memfmt would rewrite this file differently (it holds text or "
                                   "spacing the format does not keep); kept as it is unless the record is edited")
         elif wanted != source.path:
@@ -385,14 +387,32 @@ def write(store: Store) -> dict[str, bytes]:
         if _unchanged(record):
             out[path] = _migrated_raw(record.source)
             continue
-        if record.kind == "profile" and not record.body:
-            _warn(store, f"{path}: the profile is empty; memfmt keeps no empty profile, so none is written")
+        if record.kind == "profile":
+            if not record.body:
+                _warn(store, f"{path}: the profile is empty; memfmt keeps no empty profile, so none is written")
+                continue
+            out[path] = _encode(render(record, plan.stems, _profile_date(store, path)), record.source)
             continue
         out[path] = _encode(render(record, plan.stems, generated), record.source)
     _write_index(store, plan, prefix, out)
     for foreign in store.foreign:
         out.setdefault(foreign.path, foreign.raw)
     return out
+
+
+def _profile_date(store: Store, path: str) -> str:
+    """``generated:`` of a profile written anew: the given date, else today's, as memfmt stamps it.
+
+    Unlike MEMORY.md (which ``memfmt validate`` skips), ``memfmt validate``
+    re-serialises profile.md stamped with *today's* date, so any other date
+    fails it. The report says so whenever today's date is used.
+    """
+    if store.meta.get("date"):
+        return str(store.meta["date"])
+    today = datetime.date.today().isoformat()
+    _warn(store, f"{path}: written anew with generated: {today} (today), as memfmt stamps a profile and "
+                 "`memfmt validate` expects; give --date to pin another")
+    return today
 
 
 def _write_index(store: Store, plan: _Plan, prefix: str, out: dict[str, bytes]) -> None:

@@ -357,7 +357,8 @@ def _step_text(step: Step) -> str:
 
 
 def render_profile(record: Record, generated: str | None) -> str:
-    date = record.updated or generated
+    """profile.md; its ``generated:`` is when the file is written (memfmt's rule), not ``record.updated``."""
+    date = generated
     return "\n".join([_front("profile", {"generated": date}, record.extra), "", "# Profile", "",
                       record.body.strip()]) + "\n"
 
