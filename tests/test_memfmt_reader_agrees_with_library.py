@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 
 import memfmt
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 
 from memconv.dialects import memfmt as dialect
 
@@ -23,7 +23,11 @@ from memfmt_oracle import memories, to_library
 def _read_both(tree: dict[str, str]):
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        memfmt.write_dir(tree, root)
+        try:
+            memfmt.write_dir(tree, root)
+        except (memfmt.MemfmtError, ValueError, OSError):
+            # memfmt put `happened` into a path it then refuses (`../..`, NUL): nothing to read.
+            assume(False)
         theirs = memfmt.load(root)
         ours = dialect.read(root)
     return theirs, ours
