@@ -143,3 +143,9 @@ def test_a_typed_file_of_an_unknown_kind_is_carried_and_said(tmp_path):
     (foreign,) = [f for f in store.foreign if f.path == "memory/widgets/w.md"]
     assert "memfmt_type 'widget' is not a kind memfmt reads" in foreign.why
     assert dialect.write(store)["memory/widgets/w.md"] == foreign.raw
+
+
+def test_a_store_whose_only_file_is_refused_is_still_a_store(tmp_path):
+    root = _store(tmp_path, {"memory/procedures/p.md": "---\nmemfmt_type: procedure\nversion: two\n---\n\n# p\n"})
+    store = dialect.read(root)
+    assert not store.records and [q.path for q in store.quarantined] == ["memory/procedures/p.md"]

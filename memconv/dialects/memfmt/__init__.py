@@ -181,7 +181,7 @@ def read(root: Path) -> Store:
         except ReadError as exc:
             store.quarantined.append(Quarantined(path, raw, exc.problem + (f" ({exc.hint})" if exc.hint else ""),
                                                  exc.line))
-    if not store.records and index is None:
+    if not store.records and index is None and not store.quarantined:
         raise StoreError(f"{root}: no memfmt files here (no Markdown file has memfmt_type in its frontmatter)",
                          hint="point at a memfmt store or its memory/ folder")
     if migrated:
@@ -189,6 +189,8 @@ def read(root: Path) -> Store:
         store.migrations.append(f"{len(migrated)} memfmt file(s): {mengram_to_memfmt.DESCRIPTION}: {shown}")
     plan = _plan(store, prefix)
     if index is not None:
+        # An index is regenerated, not authored: its fingerprint is the text it
+        # would be regenerated as. While that stays the same, its bytes are kept.
         index.source.fingerprint = _index_text(store, plan, index)
         _resolve_index(index, plan)
     _warn_unfaithful(store, plan)
