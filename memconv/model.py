@@ -238,6 +238,28 @@ class Record:
     extra: dict[str, Any] = field(default_factory=dict)
     source: Source | None = None
 
+    # Appended for memfmt (docs/memfmt.md): what an entity, an episode or a
+    # procedure says that no field above can hold. Generic words, so another
+    # dialect with the same idea can use them.
+    #: A stable identifier beside the link name (memfmt ``id``); link stays the name.
+    id: str | None = None
+    #: entity: what sort of thing it is (memfmt ``entity_type``: person, tool…).
+    category: str | None = None
+    #: episode: when it happened, which is not when it was written down (``created``).
+    happened: str | None = None
+    valence: str | None = None  #: episode: how it went (positive, negative…)
+    importance: int | None = None  #: episode
+    participants: list[str] | None = None  #: episode
+    preconditions: list[str] | None = None  #: procedure
+    #: procedure: the workflow's own revision number, not the file format's (``Source.version``).
+    version: int | None = None
+    #: procedure: runs of this version that worked / failed; unset means never written down.
+    successes: int | None = None
+    failures: int | None = None
+    last_failure: str | None = None  #: procedure: why it last went wrong, one line
+    last_failed: str | None = None  #: procedure: when (ISO date)
+    last_succeeded: str | None = None  #: procedure: when it last worked (ISO date)
+
 
 @dataclass
 class WorkingSet:

@@ -1,0 +1,443 @@
+"""The memfmt dialect: an agent's memory as ``memory/`` Markdown files (memfmt 0.5).
+
+A store is a ``memory/`` folder, or the folder holding one; either shape is
+written back as it was found. A Markdown file is memfmt's only when its
+frontmatter says so (``memfmt_type``, or the older ``mengram_type``); every
+other file is someone's own — a vault note, an image — and is carried through
+byte for byte, never converted.
+
+What memfmt's own serialiser would write is what this writer writes, paths
+and ``(2)`` numbering included; a file read and not changed is written back as
+the bytes it was read from. ``docs/memfmt.md`` has the decisions.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from ...errors import ReadError, StoreError
+from ...fs import list_files, safe_relpath
+from ...migrations.memfmt import CURRENT, FILE, file_version, mengram_to_memfmt
+from ...model import (ForeignFile, IndexFile, IndexLink, IndexSection, Quarantined, Record, Source, Store,
+                      fingerprint)
+from ...text import TextLayout, encode
+from .. import Detection
+from . import files, syntax
+from .files import check_fields, read_entity, read_episode, read_procedure, read_profile, render, render_index
+
+NAME = "memfmt"
+#: The folder a memfmt store lives in, inside the folder a user points at.
+ROOT = "memory"
+INDEX = "MEMORY.md"
+#: Folder of each kind of memory file.
+FOLDERS = {"entity": "entities", "episode": "episodes", "procedure": "procedures"}
+MEMORY_KINDS = ("entity", "episode", "procedure", "profile")
+
+UNTYPED = "markdown without memfmt_type: someone's own note, carried untouched and never converted"
+
+#: What memfmt's writer would put in a filename that must not go there: ``2026/07/30`` → ``2026-07-30``.
+_UNSAFE_IN_HAPPENED = re.compile(r"[\\/\x00-\x1f]")
+#: An ISO date at the start of a value: ``2026-07-30`` in ``2026-07-30T10:00``.
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")
+
+
+@dataclass
+class FileLayout:
+    """How a memfmt file was written: its newlines and byte-order mark."""
+
+    text: TextLayout
+
+
+# --- where a store is ------------------------------------------------------------------
+
+def _decode(raw: bytes, path: str) -> tuple[str, TextLayout]:
+    """UTF-8 bytes → text with ``\n`` newlines (CRLF and lone CR, as memfmt reads them), and how to undo it.
+
+    Unlike :func:`memconv.text.decode`, a NUL byte is allowed: it is valid
+    UTF-8, memfmt reads it, and so must we to agree with it.
+    """
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ReadError(path, f"is not valid UTF-8 (byte 0x{raw[exc.start]:02x} at offset {exc.start})",
+                        line=raw[:exc.start].count(b"\n") + 1) from None
+    bom = text.startswith("\ufeff")
+    if bom:
+        text = text[1:]
+    newline = "\r\n" if "\r\n" in text else "\n"
+    return text.replace("\r\n", "\n").replace("\r", "\n"), TextLayout(bom=bom, newline=newline)
+
+
+def _prefix(root: Path) -> str:
+    """``memory/`` when ``root`` holds the store, ``""`` when ``root`` is the store."""
+    return f"{ROOT}/" if (root / ROOT).is_dir() else ""
+
+
+def _store_prefix(store: Store) -> str:
+    if store.dialect == NAME and "root" in store.meta:
+        root = store.meta["root"]
+        return f"{root}/" if root else ""
+    return f"{ROOT}/"
+
+
+def _type_of(head: str) -> str | None:
+    """The type key a file's first bytes carry in their frontmatter, if any (for ``detect``)."""
+    if not head.startswith("---\n") and not head.startswith("---\r\n"):
+        return None
+    for line in head.splitlines()[1:]:
+        if line.startswith("---"):
+            return None
+        for key in (syntax.TYPE_KEY, syntax.LEGACY_TYPE_KEY):
+            if line.startswith(key + ":") and line[len(key) + 1:].strip():
+                return key
+    return None
+
+
+def detect(root: Path) -> Detection | None:
+    if not root.is_dir():
+        return None
+    prefix = _prefix(root)
+    typed = legacy = untyped = 0
+    for path in list_files(root):
+        if not path.endswith(".md") or (typed + untyped) >= 400:
+            continue
+        with open(root / path, "rb") as handle:
+            key = _type_of(handle.read(2048).decode("utf-8", "replace"))
+        typed += key is not None
+        legacy += key == syntax.LEGACY_TYPE_KEY
+        untyped += key is None
+    if not typed:
+        return None
+    evidence = f"{prefix or './'} with {typed} memfmt file(s)"
+    if untyped:
+        evidence += f" and {untyped} note(s) of someone's own"
+    hint = None
+    if legacy:
+        hint = f"{legacy} file(s) use Mengram's mengram_type; `memconv migrate` rewrites them with memfmt_type"
+    return Detection(NAME, CURRENT if legacy < typed else file_version(syntax.LEGACY_TYPE_KEY),
+                     0.95, evidence, hint, root=root)
+
+
+# --- reading ---------------------------------------------------------------------------
+
+def read(root: Path) -> Store:
+    """Read a memfmt store. Files that cannot be read are quarantined, never guessed at."""
+    if not root.is_dir():
+        raise StoreError(f"{root}: no such folder", hint="give the path of a memfmt store or its memory/ folder")
+    prefix = _prefix(root)
+    store = Store(dialect=NAME, meta={"root": prefix.rstrip("/")})
+    migrated: list[str] = []
+    index: IndexFile | None = None
+    for path in list_files(root):
+        raw = (root / path).read_bytes()
+        if not path.endswith(".md"):
+            store.foreign.append(ForeignFile(path, raw))
+            continue
+        try:
+            text, layout = _decode(raw, path)
+        except ReadError as exc:
+            store.foreign.append(ForeignFile(path, raw, f"{exc.problem}; carried untouched"))
+            continue
+        # memfmt keeps a byte-order mark, so a file behind a BOM has no
+        # frontmatter to memfmt: it is not memfmt's file.
+        if layout.bom:
+            text = "\ufeff" + text
+        fm, body = syntax.split(text)
+        kind, key = syntax.file_type(fm.values) if fm is not None else (None, None)
+        if kind is None:
+            why = UNTYPED
+            if layout.bom and _type_of(text[1:]):
+                why = "starts with a byte-order mark, so memfmt does not see its memfmt_type; carried untouched"
+            store.foreign.append(ForeignFile(path, raw, why))
+            continue
+        try:
+            version = file_version(key)
+            values, steps = FILE.climb(fm.values, version)
+            if kind in MEMORY_KINDS:
+                check_fields(kind, fm, path)
+                record = _read_record(kind, values, body, path)
+                record.source = Source(dialect=NAME, path=path, version=version, raw=raw,
+                                       layout=FileLayout(layout))
+                record.source.fingerprint = fingerprint(record)
+                store.records.append(record)
+            elif kind == "index" and path == prefix + INDEX and index is None:
+                check_fields("index", fm, path)
+                index = _read_index(values, body, path, raw, version, layout)
+                store.indexes.append(index)
+                if isinstance(values.get("generated"), str) and values["generated"]:
+                    store.meta["generated"] = values["generated"]
+            else:
+                why = (f"a second memfmt index (the store's is {prefix}{INDEX}); carried untouched"
+                       if kind == "index" else
+                       f"{key} {kind!r} is not a kind memfmt reads "
+                       "(entity, episode, procedure, profile, index); carried untouched")
+                store.foreign.append(ForeignFile(path, raw, why))
+                continue
+            if steps:
+                migrated.append(path)
+        except ReadError as exc:
+            store.quarantined.append(Quarantined(path, raw, exc.problem + (f" ({exc.hint})" if exc.hint else ""),
+                                                 exc.line))
+    if not store.records and index is None and not store.quarantined:
+        raise StoreError(f"{root}: no memfmt files here (no Markdown file has memfmt_type in its frontmatter)",
+                         hint="point at a memfmt store or its memory/ folder")
+    if migrated:
+        shown = ", ".join(migrated[:5]) + (f" and {len(migrated) - 5} more" if len(migrated) > 5 else "")
+        store.migrations.append(f"{len(migrated)} memfmt file(s): {mengram_to_memfmt.DESCRIPTION}: {shown}")
+    plan = _plan(store, prefix)
+    if index is not None:
+        # An index is regenerated, not authored: its fingerprint is the text it
+        # would be regenerated as. While that stays the same, its bytes are kept.
+        index.source.fingerprint = _index_text(store, plan, index)
+        _resolve_index(index, plan)
+    _warn_unfaithful(store, plan)
+    return store
+
+
+def _read_record(kind: str, values: dict, body: str, path: str) -> Record:
+    stem = path.rsplit("/", 1)[-1][:-3]
+    if kind == "entity":
+        return read_entity(values, body)
+    if kind == "episode":
+        return read_episode(values, body, stem)
+    if kind == "procedure":
+        return read_procedure(values, body, stem)
+    return read_profile(values, body)
+
+
+def _read_index(values: dict, body: str, path: str, raw: bytes, version: int, layout: TextLayout) -> IndexFile:
+    index = IndexFile(path=path, title=files.title(body) or None, extra=files.extra(values, "index"))
+    for heading, lines in files.sections(body).items():
+        if not heading:
+            continue
+        section = IndexSection(heading)
+        for line in lines:
+            if line.startswith("- [[") and line.rstrip().endswith("]]"):
+                stem = line.rstrip()[4:-2]
+                section.links.append(IndexLink(title=stem, target=f"{FOLDERS['entity']}/{stem}.md"))
+            elif line.startswith("- "):
+                section.inline.append(line[2:])
+        index.sections.append(section)
+    index.source = Source(dialect=NAME, path=path, version=version, raw=raw, layout=FileLayout(layout))
+    return index
+
+
+def _resolve_index(index: IndexFile, plan: "_Plan") -> None:
+    stems = set(plan.stems.values())
+    for section in index.sections:
+        for link in section.links:
+            link.resolved = link.title in stems
+
+
+def _warn_unfaithful(store: Store, plan: "_Plan") -> None:
+    """Say which files memfmt itself would rewrite differently (what ``memfmt validate`` reports)."""
+    generated = generated_date(store)
+    for record in store.records:
+        source = record.source
+        text = _decode(source.raw, source.path)[0]
+        if source.version != CURRENT:
+            text = mengram_to_memfmt.step_text(text)
+        wanted = plan.paths[id(record)]
+        date = record.updated if record.kind == "profile" else generated  # a profile carries its own
+        if render(record, plan.stems, date).strip() != text.strip():
+            store.warnings.append(f"{source.path}: memfmt would rewrite this file differently (it holds text or "
+                                  "spacing the format does not keep); kept as it is unless the record is edited")
+        elif wanted != source.path:
+            store.warnings.append(f"{source.path}: memfmt would name this file {wanted}; kept where it is")
+
+
+# --- writing ---------------------------------------------------------------------------
+
+@dataclass
+class _Plan:
+    """Where each record goes: ``paths[id(record)]``, and entity name → file stem for links."""
+
+    paths: dict[int, str]
+    stems: dict[str, str]
+    #: Entity file stems, for the index.
+    entity_stems: list[str]
+
+
+def _unchanged(record: Record) -> bool:
+    source = record.source
+    return source is not None and source.dialect == NAME and source.raw is not None \
+        and source.fingerprint == fingerprint(record)
+
+
+def _stem_of(path: str) -> str:
+    return path.rsplit("/", 1)[-1][:-3]
+
+
+def _wanted_stem(record: Record) -> str:
+    """The stem memfmt's serialiser gives ``record`` before ``(2)`` numbering."""
+    if record.kind == "entity":
+        return syntax.slug(record.title if record.title is not None else record.link)
+    if record.kind == "procedure":
+        return syntax.slug(record.title)
+    if record.kind == "episode":
+        base = syntax.slug(record.title or "episode")
+        if not record.happened:
+            return base
+        # memfmt writes `happened` into the filename as it stands; only what
+        # would leave the folder is replaced, so every ordinary date matches.
+        return f"{_UNSAFE_IN_HAPPENED.sub('-', record.happened)}-{base}"
+    return "profile"
+
+
+def _keeps_path(record: Record, folder: str) -> bool:
+    """Whether an owned record stays at its source path: unedited, or edited with its name unchanged."""
+    source = record.source
+    if source is None or source.dialect != NAME:
+        return False
+    if _unchanged(record):
+        return True
+    if not source.path.startswith(folder + "/") or "/" in source.path[len(folder) + 1:]:
+        return False
+    stem, wanted = _stem_of(source.path), _wanted_stem(record)
+    return stem == wanted or re.fullmatch(re.escape(wanted) + r" \(\d+\)", stem) is not None
+
+
+def _plan(store: Store, prefix: str) -> _Plan:
+    paths: dict[int, str] = {}
+    taken: dict[str, set[str]] = {}
+    for foreign in store.foreign:  # a note of someone's own is never overwritten
+        folder, _, name = foreign.path.rpartition("/")
+        if name.endswith(".md"):
+            taken.setdefault(folder, set()).add(name[:-3])
+    for q in store.quarantined:
+        folder, _, name = q.path.rpartition("/")
+        if name.endswith(".md"):
+            taken.setdefault(folder, set()).add(name[:-3])
+    pending: list[tuple[Record, str]] = []
+    for record in store.records:
+        if record.kind not in MEMORY_KINDS:
+            raise StoreError(f"a {record.kind!r} record ({record.link}) has no memfmt file",
+                             hint="convert the store to memfmt first; memfmt holds entities, episodes, "
+                                  "procedures and a profile")
+        folder = prefix + FOLDERS[record.kind] if record.kind in FOLDERS else prefix.rstrip("/")
+        if _keeps_path(record, folder):
+            paths[id(record)] = record.source.path
+            parent, _, name = record.source.path.rpartition("/")
+            taken.setdefault(parent, set()).add(name[:-3])
+        else:
+            pending.append((record, folder))
+    for record, folder in pending:
+        stem = syntax.numbered(_wanted_stem(record), taken.setdefault(folder, set()))
+        paths[id(record)] = f"{folder}/{stem}.md" if folder else f"{stem}.md"
+    stems: dict[str, str] = {}
+    entity_stems: list[str] = []
+    for record in store.records:
+        if record.kind == "entity":
+            stem = _stem_of(paths[id(record)])
+            entity_stems.append(stem)
+            stems.setdefault(record.title if record.title is not None else record.link, stem)
+    return _Plan(paths, stems, entity_stems)
+
+
+def generated_date(store: Store) -> str | None:
+    """The ``generated:`` date of regenerated files: given (``meta['date']``), the store's, or its newest date.
+
+    Never today's date: a conversion run twice gives the same bytes. None when
+    the store holds no date at all; the key is then left out.
+    """
+    for key in ("date", "generated"):
+        if store.meta.get(key):
+            return str(store.meta[key])
+    found = []
+    for record in store.records:
+        values = [record.created, record.updated, record.happened, record.last_failed, record.last_succeeded,
+                  record.date]
+        values += [rev.date for rev in record.evolution or ()]
+        found += [v[:10] for v in values if isinstance(v, str) and _ISO_DATE.match(v)]
+    return max(found) if found else None
+
+
+def _index_text(store: Store, plan: _Plan, index: IndexFile | None) -> str:
+    counts = {kind: sum(r.kind == kind for r in store.records) for kind in FOLDERS}
+    extra_keys = index.extra if index is not None else {}
+    return render_index(counts, plan.entity_stems, generated_date(store), extra_keys)
+
+
+def _encode(text: str, record_source: Source | None) -> bytes:
+    layout = record_source.layout if record_source is not None and record_source.dialect == NAME else None
+    return encode(text, layout.text if isinstance(layout, FileLayout) else None)
+
+
+def _migrated_raw(source: Source) -> bytes:
+    """An unedited file as it is, or with its legacy type key renamed (the ladder's one step)."""
+    if source.version == CURRENT:
+        return source.raw
+    text, layout = _decode(source.raw, source.path)
+    return encode(mengram_to_memfmt.step_text(text), layout)
+
+
+def write(store: Store) -> dict[str, bytes]:
+    """The files of ``store`` as a memfmt store: relative path → bytes.
+
+    May append to ``store.warnings`` (a record memfmt has no room for), so the
+    report can say so; it writes nothing else.
+    """
+    prefix = _store_prefix(store)
+    plan = _plan(store, prefix)
+    generated = generated_date(store)
+    out: dict[str, bytes] = {}
+    for record in store.records:
+        path = safe_relpath(plan.paths[id(record)])
+        if _unchanged(record):
+            out[path] = _migrated_raw(record.source)
+            continue
+        if record.kind == "profile":
+            if not record.body:
+                _warn(store, f"{path}: the profile is empty; memfmt keeps no empty profile, so none is written")
+                continue
+            out[path] = _encode(render(record, plan.stems, _profile_date(store, path)), record.source)
+            continue
+        out[path] = _encode(render(record, plan.stems, generated), record.source)
+    _write_index(store, plan, prefix, out)
+    for foreign in store.foreign:
+        out.setdefault(foreign.path, foreign.raw)
+    return out
+
+
+def _profile_date(store: Store, path: str) -> str:
+    """``generated:`` of a profile written anew: the given date, else today's, as memfmt stamps it.
+
+    Unlike MEMORY.md (which ``memfmt validate`` skips), ``memfmt validate``
+    re-serialises profile.md stamped with *today's* date, so any other date
+    fails it. The report says so whenever today's date is used.
+    """
+    if store.meta.get("date"):
+        return str(store.meta["date"])
+    today = datetime.date.today().isoformat()
+    _warn(store, f"{path}: written anew with generated: {today} (today), as memfmt stamps a profile and "
+                 "`memfmt validate` expects; give --date to pin another")
+    return today
+
+
+def _write_index(store: Store, plan: _Plan, prefix: str, out: dict[str, bytes]) -> None:
+    path = prefix + INDEX
+    index = next((i for i in store.indexes if i.source is not None and i.source.dialect == NAME), None)
+    if index is None and store.dialect == NAME:
+        return  # the store had no index: writing one would change what was read
+    if any(f.path == path for f in store.foreign):
+        _warn(store, f"{path} is someone's own note; memfmt's index was not written over it")
+        return
+    text = _index_text(store, plan, index)
+    if index is not None and index.source.raw is not None and text == index.source.fingerprint:
+        out[index.source.path] = _migrated_raw(index.source)
+    else:
+        if generated_date(store) is None:
+            _warn(store, f"{path}: no date in the store for its generated: field, so it is left out "
+                         "(memfmt would write today's date; give one with --date)")
+        out[path] = _encode(text, index.source if index is not None else None)
+
+
+def _warn(store: Store, warning: str) -> None:
+    if warning not in store.warnings:  # write may run more than once (check, dry run)
+        store.warnings.append(warning)
+
+
+__all__ = ["NAME", "detect", "read", "write", "generated_date", "files", "syntax"]
