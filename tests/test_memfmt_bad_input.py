@@ -14,7 +14,7 @@ from memconv.fs import write_tree
 from memconv.model import Record, Store
 from memconv.report import EXIT_QUARANTINED
 
-from memfmt_oracle import validate
+from .memfmt_oracle import validate
 
 GOOD = "---\nmemfmt_type: entity\n---\n\n# Ali\n"
 

@@ -26,7 +26,7 @@ from memconv import pipeline
 from memconv.fs import list_files, write_tree
 from memconv.report import Report
 
-from memfmt_oracle import to_library, validate
+from .memfmt_oracle import to_library, validate
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "memfmt"
 STORES = sorted(p.name for p in GOLDEN.iterdir() if (p / "input").is_dir())

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, assume, given, settings
 
 from memconv.dialects import memfmt as dialect
 
-from memfmt_oracle import memories, to_library
+from .memfmt_oracle import memories, to_library
 
 
 def _read_both(tree: dict[str, str]):

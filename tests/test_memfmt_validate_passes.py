@@ -19,7 +19,7 @@ from memconv.dialects.memfmt.syntax import slug
 from memconv.fs import write_tree
 from memconv.model import Edge, Knowledge, Step
 
-from memfmt_oracle import date, from_library, validate
+from .memfmt_oracle import date, from_library, validate
 
 FULL = Path(__file__).resolve().parent.parent / "golden" / "memfmt" / "full" / "input"
 DAY = "2026-08-02"

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 
 from memconv.dialects import memfmt as dialect
 
-from memfmt_oracle import from_library, memories
+from .memfmt_oracle import from_library, memories
 
 DATE = "2026-08-02"
 
