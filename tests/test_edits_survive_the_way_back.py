@@ -21,9 +21,11 @@ def test_a_native_edit_of_the_title_wins_on_the_way_back(via):
     files, _ = convert_files(store, via)
     edited, hits = {}, 0
     for path, data in files.items():
-        if path.endswith(".md") and "memconv/" not in path and "MEMORY" not in path and OLD.encode() in data:
-            # Edit the file's text, not its name: what a person does in an editor.
-            data = data.replace(OLD.encode(), NEW.encode())
+        titled = (f"\n# {OLD}\n".encode() in data or f"\nname: {OLD}\n".encode() in data)
+        if path.endswith(".md") and "memconv/" not in path and "MEMORY" not in path and titled:
+            # Edit the record's own title in its file, not its file name: what a person does in an editor.
+            data = data.replace(f"# {OLD}\n".encode(), f"# {NEW}\n".encode())
+            data = data.replace(f"name: {OLD}\n".encode(), f"name: {NEW}\n".encode())
             hits += 1
         edited[path] = data
     assert hits == 1, f"the title is written natively, once, in {via}"

@@ -31,7 +31,7 @@ from .. import dialects
 from ..errors import StoreError
 from ..model import ForeignFile, Record, Store, WorkingSet, fingerprint
 from . import carry as carrying
-from . import links, notes
+from . import links, notes, transforms
 from .carry import KEY, Carry
 from .claude_upgrade import slug as stem_slug
 from .mapping import CLAUDE_WORD, EDGE_TYPES, LIFECYCLE, LOSSY_AS_DOSSIER, TARGET_KIND
@@ -70,9 +70,14 @@ def convert(store: Store, target: str, *, lossy: bool = False) -> Store:
 def run(store: Store, target: str, *, lossy: bool = False) -> Conversion:
     if target not in TARGET_KIND:
         raise StoreError(f"unknown target dialect {target!r}")
-    indexes = _unreproducible_indexes(store)
+    own = any(_get_carry(r) is None for r in store.records)
+    indexes = _carried_indexes(store, own)
     restored, report = restore(store)
     restored.indexes = indexes + [i for i in restored.indexes if i not in store.indexes]
+    if not own:
+        # Every record came from elsewhere: the store's own facts (memfmt's generated date) are
+        # only a rendering of them, and need not travel.
+        restored.meta = {k: v for k, v in restored.meta.items() if k.startswith("memconv.")}
     return forward(restored, target, lossy=lossy, report=report)
 
 
@@ -98,15 +103,16 @@ def _strip_carry(record: Record) -> None:
         record.ext = rest or None
 
 
-def _set_carry(record: Record, target: str, carry: Carry) -> None:
+def _set_carry(record: Record, target: str, carry: Carry | str) -> None:
     """Put ``carry`` under the one ``memconv`` key of the target's extension mechanism."""
-    if target == "memspec" and hasattr(record, "ext"):
-        record.ext = {**(record.ext or {}), KEY: carry.dumps()}
+    text = carry if isinstance(carry, str) else carry.dumps()
+    if target == "memspec":
+        record.ext = {**(record.ext or {}), KEY: text}
     elif target == "claude":
         # A mapping, so that the claude writer can add its kind marker beside it.
-        record.extra[KEY] = {"carry": carry.dumps()}
+        record.extra[KEY] = {"carry": text}
     else:
-        record.extra[KEY] = carry.dumps()
+        record.extra[KEY] = text
 
 
 def restore(store: Store) -> tuple[Store, Conversion]:
@@ -167,6 +173,11 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         carries.append(carry)
     _reattach([(home, carry) for (_, home, _), carry in zip(restored, carries)], report)
     rename = {record.link: home.link for record, home, _ in restored}
+    if store.dialect in TARGET_KIND:
+        # Text names a record by the link memconv gave it in this dialect, which its reader may
+        # not use as the link (memfmt episodes are linked by file stem, written by name).
+        for record, home, _ in restored:
+            rename.setdefault(native_link(record, record.kind, store.dialect), home.link)
     for record in untouched:
         # Its links to restored records follow them home; its own link is the forward step's business.
         if rename and ("[[" in record.body or record.edges):
@@ -199,14 +210,17 @@ def _reattach(homes: list[tuple[Record, Carry]], report: Conversion) -> None:
             report.origins.pop(id(home), None)
 
 
-def _back(record: Record, carry: Carry) -> Record:
-    """``record`` read from a target, mapped home to the dialect it was converted from."""
+def _back(record: Record, carry: Carry, kind: str | None = None) -> Record:
+    """``record`` read from a target, mapped home to the dialect it was converted from.
+
+    ``kind`` is the kind it had there, when known (carried, or at conversion time);
+    otherwise the origin's own word for the target's kind.
+    """
     home = copy.deepcopy(record)
     home.source = None
     _strip_carry(home)
-    kind = TARGET_KIND.get(carry.origin, {}).get(record.kind, record.kind)
-    home.kind = kind
-    return home
+    kind = kind or carry.payload.get("kind") or TARGET_KIND.get(carry.origin, {}).get(record.kind, record.kind)
+    return transforms.backward(home, record.kind, kind)
 
 
 def _home_link(home: Record, origin: str) -> None:
@@ -268,10 +282,12 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
             kept_out.append(record)
             continue
         # Home again, a record keeps its kind and its link: it is what that dialect wrote.
-        link = record.link if home else _unique(native_link(record, kind, target), taken)
+        link = record.link if home else _unique(native_link(record, kind, target), taken, target)
         taken.add(link)
         rename[record.link] = link
         native = _to_kind(record, kind, link, None if home else target)
+        if target == "memfmt" and not home and native.kind == "entity":
+            native.title = link  # memfmt links entities by name: two of one name would be one
         if home and record.source is not None and record.source.dialect == target:
             native.source = record.source  # home again: its own writer reuses its file
         if lossy and kind in LOSSY_AS_DOSSIER.get(target, ()):
@@ -284,7 +300,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
     back = _read_back(target, natives, store)
     unrename = {new: old for old, new in rename.items()}
     for original, native in natives:
-        returned = back.get(native.link)
+        returned = back.get(id(native))
         rep = RecordReport(source=_where(original), source_kind=original.kind, target_kind=native.kind,
                            target_link=native.link)
         out.records.append(native)
@@ -296,13 +312,16 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
         if returned is None:
             raise StoreError(f"{_where(original)}: the {target} writer lost this record on read-back",
                              hint="this is a bug in memconv; please report it with the file")
-        home = _back(returned, Carry(origin=_origin(store, original, origins)))
+        origin = _origin(store, original, origins)
+        home = _back(returned, Carry(origin=origin), kind=original.kind)
         as_written = copy.deepcopy(home)
         _home_link(home, _origin(store, original, origins))
         _rename(home, unrename)
         carry = carrying.difference(original, home, origin=_origin(store, original, origins), native=as_written)
         if id(original) in hand_written:
             carry.payload["original"] = _original(original)
+        if original.kind != TARGET_KIND.get(origin, {}).get(returned.kind, returned.kind):
+            carry.payload["kind"] = original.kind
         rep.native = [n for n, v in carrying.flat(original).items() if v not in (None, [], False)
                       and n not in carry.fields and n != "kind"]
         if carry.fields or carry.extra_order or carry.payload:
@@ -351,15 +370,25 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
     return report
 
 
-def _unreproducible_indexes(store: Store) -> list:
-    """The store's index files that its own writer would not regenerate as they are."""
-    with_source = [i for i in store.indexes if i.source is not None and i.source.raw is not None]
+def _carried_indexes(store: Store, own: bool) -> list:
+    """The store's index files that carry something of their own.
+
+    Inline bullets and links to missing files are content. Otherwise an index
+    is a rendering of the records: it is carried only when the store's own
+    records are in it and its writer would not regenerate it as it is.
+    """
+    content = [i for i in store.indexes
+               if any(s.inline or not all(link.resolved for link in s.links) for s in i.sections)]
+    rest = [i for i in store.indexes if i not in content]
+    if not own or not rest:
+        return content
+    with_source = [i for i in rest if i.source is not None and i.source.raw is not None]
     if not with_source or store.dialect not in TARGET_KIND:
-        return list(store.indexes)
+        return content + rest
     probe = Store(dialect="probe", records=[_to_kind(r, r.kind, r.link) for r in store.records])
     regenerated = dialects.get(store.dialect).write(probe)
-    return [i for i in store.indexes
-            if i.source is None or i.source.raw is None or regenerated.get(i.path) != i.source.raw]
+    return content + [i for i in rest
+                      if i.source is None or i.source.raw is None or regenerated.get(i.path) != i.source.raw]
 
 
 def _store_origin(store: Store) -> str:
@@ -434,7 +463,7 @@ def _origin(store: Store, record: Record, origins: dict[int, str]) -> str:
 
 
 #: Store facts every writer assumes when it is told nothing: not worth a note.
-_META_DEFAULTS = {"layout": "nested", "prefix": ".memspec/", "operators": ()}
+_META_DEFAULTS = {"layout": "nested", "prefix": ".memspec/", "operators": (), "root": "memory"}
 #: Store facts that describe one read, not the store: never carried.
 _META_TRANSIENT = frozenset({"left_out"})
 
@@ -452,23 +481,46 @@ def _carried_meta(store: Store) -> dict[str, Any]:
     return out
 
 
-def _read_back(target: str, natives: list[tuple[Record, Record]], store: Store) -> dict[str, Record]:
+#: The marker a record wears while it is written and read back: which one it was.
+_PROBE = "memconv-probe:"
+
+
+def _read_back(target: str, natives: list[tuple[Record, Record]], store: Store) -> dict[int, Record]:
+    """What the target's reader makes of what its writer wrote: id(native) → record read back.
+
+    Each native record wears a marker in the target's extension mechanism for
+    the trip, so it is found again whatever path or link the writer gave it.
+    """
     if not natives:
         return {}
     module = dialects.get(target)
-    probe = Store(dialect=f"{store.dialect}→{target}", records=[n for _, n in natives])
-    read = _read_files(module, module.write(probe))
+    for i, (_, native) in enumerate(natives):
+        _set_carry(native, target, f"{_PROBE}{i}")
+    try:
+        read = _read_files(module, module.write(Store(dialect=f"{store.dialect}→{target}",
+                                                      records=[n for _, n in natives])))
+    finally:
+        for _, native in natives:
+            _strip_carry(native)
     if read.quarantined:
         q = read.quarantined[0]
         raise StoreError(f"the {target} writer made a file its own reader refuses: {q.path}: {q.reason}",
                          hint="this is a bug in memconv; please report it")
-    return {r.link: r for r in read.records}
+    back: dict[int, Record] = {}
+    for record in read.records:
+        marker = _get_carry(record)
+        if isinstance(marker, str) and marker.startswith(_PROBE):
+            _, native = natives[int(marker[len(_PROBE):])]
+            back[id(native)] = record
+    return back
 
 
 def _to_kind(record: Record, kind: str, link: str, target: str | None = None) -> Record:
     native = copy.deepcopy(record)
     native.source = None
-    native.kind = kind
+    native = transforms.convert(native, kind)
+    if target is not None:
+        native = transforms.finish(native, target)
     native.link = link
     if kind != "opaque":
         native.opaque = False
@@ -495,18 +547,22 @@ def _rename(record: Record, rename: dict[str, str], keep: set[str] = frozenset()
         return
     if "body" not in keep:
         record.body = links.rewrite(record.body, rename)
+    if record.facts and "facts" not in keep:
+        record.facts = [links.rewrite(f, rename) for f in record.facts]
     if "edges" not in keep:
         for edge in record.edges:
             edge.target = rename.get(edge.target, edge.target)
 
 
-def _unique(link: str, taken: set[str]) -> str:
+def _unique(link: str, taken: set[str], target: str = "") -> str:
+    """``link``, or ``link-2``… (``link (2)``… in memfmt, as it numbers names) when taken."""
     if link not in taken:
         return link
     n = 2
-    while f"{link}-{n}" in taken:
+    form = "{} ({})" if target == "memfmt" else "{}-{}"
+    while form.format(link, n) in taken:
         n += 1
-    return f"{link}-{n}"
+    return form.format(link, n)
 
 
 #: Characters a slug keeps: ``Staging API endpoints`` → ``staging-api-endpoints``.

@@ -42,6 +42,11 @@ def flat(record: Record) -> dict[str, Any]:
     return parts
 
 
+#: Fields that say which record this is, not what it says: a renamed title in the target
+#: does not make it another record, so its link always comes home.
+_IDENTITY = frozenset({"link"})
+
+
 def _digest(value: Any) -> str:
     return hashlib.sha1(repr(value).encode("utf-8")).hexdigest()[:12]
 
@@ -95,7 +100,8 @@ def difference(original: Record, returned: Record, origin: str, native: Record |
         before, after = a.get(name), b.get(name)
         if repr(before) != repr(after):
             carry.fields[name] = encode(before) if not name.startswith("extra.") else (before or [])
-            carry.native[name] = _digest(n.get(name))
+            if name not in _IDENTITY:
+                carry.native[name] = _digest(n.get(name))
     order = [k for k in original.extra if k != KEY]
     returned_order = [k for k in returned.extra if k != KEY and k in original.extra]
     if order != returned_order and order:

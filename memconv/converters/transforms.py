@@ -1,0 +1,195 @@
+"""Native renderings: how a record of one kind is said in another kind's words.
+
+Each transform is a pair. ``forward`` puts what a record means into the
+fields the target kind has (a lesson's how-to into a procedure's steps, a
+decision's why into an episode's context); ``backward`` reads those fields
+back. The pair is exact for what the forward side writes, so a record that
+goes out and comes back carries nothing for these fields; for a record
+native to the target, ``backward`` is simply the most natural reading. What a
+pair cannot reproduce is carried by the caller (``carry.py``), never lost.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from typing import Callable
+
+from ..model import Record, Step
+
+#: A blank-line-separated block of a body: ``First paragraph.\n\nSecond.``
+_PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
+#: The labelled paragraphs a decision's why and rejected become in an episode's context:
+#: ``**Why:** zero dependencies``.
+_WHY = "**Why:** "
+_REJECTED = "**Rejected:** "
+
+Transform = Callable[[Record], Record]
+
+
+def paragraphs(body: str) -> list[str]:
+    """The body's paragraphs, each collapsed to one line (memfmt bullets are one line)."""
+    return [" ".join(p.split()) for p in _PARAGRAPH_BREAK.split(body.strip()) if p.strip()]
+
+
+def _join(parts: list[str]) -> str:
+    return "\n\n".join(parts) + "\n" if parts else ""
+
+
+# --- into memfmt kinds -------------------------------------------------------------
+
+
+def to_entity(r: Record) -> Record:
+    """A fact-like record as an entity: its description and paragraphs become facts."""
+    if r.facts is None:
+        facts = ([r.description] if r.description else []) + paragraphs(r.body)
+        r.facts = facts or None
+        r.description = None
+        r.body = ""
+    return r
+
+
+def from_entity(r: Record) -> Record:
+    """An entity as a fact-like record: the first fact describes it, the rest are its body."""
+    facts = r.facts or []
+    if r.description is None and facts:
+        r.description = facts[0]
+        facts = facts[1:]
+    if not r.body.strip():
+        r.body = _join(facts)
+    r.facts = None
+    return r
+
+
+def to_episode(r: Record) -> Record:
+    """A decision (or anything that happened) as an episode: the choice is its outcome, the why its context."""
+    if r.kind == "episode":
+        return r
+    extra = []
+    if r.why:
+        extra.append(_WHY + " ".join(r.why.split()))
+        r.why = None
+    if r.rejected:
+        extra.append(_REJECTED + " ".join(r.rejected.split()))
+        r.rejected = None
+    r.body = _join(paragraphs(r.body) + extra).strip()
+    if r.outcome is None and r.description:
+        r.outcome, r.description = r.description, None
+    if r.happened is None and r.date:
+        r.happened, r.date = r.date, None
+    return r
+
+
+def from_episode(r: Record, kind: str) -> Record:
+    """An episode read home: labelled why/rejected paragraphs back to a decision's fields."""
+    parts = paragraphs(r.body)
+    if kind == "decision":
+        while parts and (parts[-1].startswith(_WHY) or parts[-1].startswith(_REJECTED)):
+            last = parts.pop()
+            if last.startswith(_WHY):
+                r.why = last[len(_WHY):]
+            else:
+                r.rejected = last[len(_REJECTED):]
+        if r.date is None and r.happened:
+            r.date, r.happened = r.happened, None
+    if r.description is None and r.outcome:
+        r.description, r.outcome = r.outcome, None
+    r.body = _join(parts) if r.body.strip() else ""
+    return r
+
+
+def to_procedure(r: Record) -> Record:
+    """A lesson as a procedure: trigger is its **When**, how_to_apply its one step."""
+    if r.steps is None and r.how_to_apply:
+        r.steps = [Step(action=" ".join(r.how_to_apply.split()))]
+        r.how_to_apply = None
+    return r
+
+
+def from_procedure(r: Record) -> Record:
+    """A procedure as a lesson: its steps, in order, are how to apply it.
+
+    A procedure nobody has run yet says ``v1``, ``0✓/0✗``; a lesson that never
+    had a record should not gain one, so those defaults are not kept.
+    """
+    if r.version == 1 and not r.successes and not r.failures and not r.evolution:
+        r.version = r.successes = r.failures = None
+    if r.how_to_apply is None and r.steps:
+        r.how_to_apply = "; ".join(s.action for s in r.steps)
+        if len(r.steps) == 1 and r.steps[0].detail is None and r.steps[0].successes is None \
+                and r.steps[0].needs is None and r.steps[0].gives is None:
+            r.steps = None
+    if r.trigger is None and r.kind == "lesson":
+        r.trigger = r.title
+    return r
+
+
+_TO: dict[str, Transform] = {"entity": to_entity, "episode": to_episode, "procedure": to_procedure}
+_MEMFMT_KINDS = ("entity", "episode", "procedure")
+
+
+def convert(record: Record, to_kind: str) -> Record:
+    """``record`` (a copy the caller owns) said in ``to_kind``'s fields.
+
+    Into a memfmt kind from another kind: ``to_*``. Out of a memfmt kind into
+    another: ``from_*``. Otherwise the fields already mean the same: relabel.
+    """
+    from_kind = record.kind
+    if from_kind == to_kind:
+        return record
+    if to_kind in _TO and from_kind not in _MEMFMT_KINDS:
+        record = _TO[to_kind](record)
+    elif from_kind in _MEMFMT_KINDS and to_kind not in _MEMFMT_KINDS:
+        if from_kind == "entity":
+            record = from_entity(record)
+        elif from_kind == "episode":
+            record = from_episode(record, to_kind)
+        else:
+            record = from_procedure(record)
+    record.kind = to_kind
+    return record
+
+
+def backward(record: Record, from_kind: str, to_kind: str) -> Record:
+    """A record of ``from_kind`` (read from a target) read as ``to_kind``: the same conversion."""
+    record = copy.copy(record)
+    record.kind = from_kind
+    return convert(record, to_kind)
+
+
+#: ``**How to apply:**`` at the start of a paragraph, the lesson convention of memoir and claude.
+_HOW_TO_APPLY = re.compile(r"^\*\*How to apply:?\*\*:?\s*(.+)$", re.M)
+_LINE_LIMIT = 160
+
+
+def _first_line(text: str) -> str | None:
+    for paragraph in paragraphs(text):
+        line = paragraph.lstrip("#>-*0123456789. ").strip()
+        if line:
+            return line if len(line) <= _LINE_LIMIT else line[: _LINE_LIMIT - 1].rstrip() + "…"
+    return None
+
+
+def finish(record: Record, target: str) -> Record:
+    """What the target's own tools expect of every record, filled from what the record says.
+
+    memoir and claude: every entry has a description; a lesson has a trigger
+    and a how_to_apply. What is filled here is carried as absent by the caller,
+    so it goes away again on the way home.
+    """
+    if target == "claude" and record.opaque and isinstance(record.extra.get("type"), str) \
+            and record.extra["type"] not in ("user", "feedback", "project", "reference"):
+        # Claude Code knows four types; a kept-whole entry of another type is a project memory there.
+        record.extra = {**record.extra, "type": "project"}
+    if target not in ("memoir", "claude") or record.opaque:
+        return record
+    if record.description is None:
+        record.description = _first_line(record.body) or record.title
+    if record.kind == "lesson":
+        if record.trigger is None:
+            record.trigger = record.description or record.title
+        if record.how_to_apply is None and target == "memoir":
+            m = _HOW_TO_APPLY.search(record.body)
+            record.how_to_apply = (" ".join(m.group(1).split()) if m else None) or record.description \
+                or record.title
+    return record
