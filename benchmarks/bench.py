@@ -97,6 +97,10 @@ def main() -> None:
                        timed([PY, "-m", "memconv", "convert", "--from", "memfmt", "--to", "memfmt", "--force",
                               str(baseline_store), str(tmp / "out2")], args.runs))
         print(f"ratio memconv memfmt→memfmt / memfmt (medians): {ours2 / base:.2f}")
+        ours3 = report(f"memconv memoir→memfmt ({args.n})",
+                       timed([PY, "-m", "memconv", "memoir-to-memfmt", "--force", str(tmp / "memoir"),
+                              str(tmp / "out3")], args.runs))
+        print(f"ratio memconv memoir→memfmt / memfmt (medians): {ours3 / base:.2f}")
 
 
 if __name__ == "__main__":

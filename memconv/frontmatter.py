@@ -310,6 +310,9 @@ def _plain_ok(text: str) -> bool:
         return False
     if any(ord(c) < 0x20 or c == "\x7f" or c == "\ufeff" for c in text):
         return False
+    certain, value = _fast_scalar(text)
+    if certain:
+        return value == text and type(value) is str  # the fast path reads it exactly as YAML would
     try:
         return same(load_yaml("k: " + text), {"k": text})
     except yaml.YAMLError:

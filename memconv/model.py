@@ -360,6 +360,43 @@ class Store:
     meta: dict[str, Any] = field(default_factory=dict)
 
 
+def _containers() -> tuple[str, ...]:
+    import dataclasses as dc
+
+    return tuple(f.name for f in dc.fields(Record) if f.name != "source"
+                 and not any(t in str(f.type) for t in ("str | None", "int | None", "bool | None"))
+                 and f.type not in ("str", "bool"))
+
+
+def clone(record: Record, *, keep_source: bool = False) -> Record:
+    """A copy of ``record`` that shares nothing mutable with it (its source is dropped unless kept).
+
+    Cheaper than ``copy.deepcopy``: only fields that hold lists, dicts or
+    dataclasses are copied deeply, and the source (with its raw bytes and
+    layout) is never copied.
+    """
+    import copy
+
+    new = copy.copy(record)
+    for name in _CONTAINERS:
+        value = getattr(record, name)
+        if value is None:
+            continue
+        if isinstance(value, list) and all(isinstance(v, (str, int, float, bool)) for v in value):
+            value = list(value)
+        elif isinstance(value, dict) and all(isinstance(v, (str, int, float, bool, type(None)))
+                                             for v in value.values()):
+            value = dict(value)
+        elif isinstance(value, Lifecycle):
+            value = copy.copy(value)
+        else:
+            value = copy.deepcopy(value)
+        setattr(new, name, value)
+    if not keep_source:
+        new.source = None
+    return new
+
+
 def fingerprint(record: Record) -> str:
     """A string that changes whenever any meaningful field of ``record`` does.
 
@@ -371,3 +408,7 @@ def fingerprint(record: Record) -> str:
         return repr(record)
     finally:
         record.source = saved
+
+
+#: Record fields that hold containers or dataclasses, which :func:`clone` copies deeply.
+_CONTAINERS = _containers()

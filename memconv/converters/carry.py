@@ -47,6 +47,15 @@ def flat(record: Record) -> dict[str, Any]:
 _IDENTITY = frozenset({"link"})
 
 
+def _differ(before: Any, after: Any) -> bool:
+    """Whether two field values differ, ``1`` and ``True`` included (most are both None: cheap)."""
+    if before is after:
+        return False
+    if type(before) is not type(after) or before != after:
+        return True
+    return (isinstance(before, (list, dict)) or dataclasses.is_dataclass(before)) and repr(before) != repr(after)
+
+
 def _digest(value: Any) -> str:
     return hashlib.sha1(repr(value).encode("utf-8")).hexdigest()[:12]
 
@@ -94,14 +103,15 @@ def difference(original: Record, returned: Record, origin: str, native: Record |
     link names, so it does not depend on any other record.
     """
     a, b = flat(original), flat(returned)
-    n = flat(native) if native is not None else b
+    written = flat(native) if native is not None else b
     carry = Carry(origin=origin)
-    for name in list(a) + [n for n in b if n not in a]:
+    for name in list(a) + [k for k in b if k not in a]:
         before, after = a.get(name), b.get(name)
-        if repr(before) != repr(after):
-            carry.fields[name] = encode(before) if not name.startswith("extra.") else (before or [])
-            if name not in _IDENTITY:
-                carry.native[name] = _digest(n.get(name))
+        if not _differ(before, after):
+            continue
+        carry.fields[name] = encode(before) if not name.startswith("extra.") else (before or [])
+        if name not in _IDENTITY:
+            carry.native[name] = _digest(written.get(name))
     order = [k for k in original.extra if k != KEY]
     returned_order = [k for k in returned.extra if k != KEY and k in original.extra]
     if order != returned_order and order:

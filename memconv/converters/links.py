@@ -21,7 +21,13 @@ CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
 _md = MarkdownIt("commonmark")
 
 
+#: Anything that could open a code block or raw HTML: a fence, an indented line, a tag.
+_MAYBE_BLOCK = re.compile(r"```|~~~|^(?: {4}|\t)|<", re.M)
+
+
 def _code_lines(body: str) -> set[int]:
+    if not _MAYBE_BLOCK.search(body):
+        return set()  # no fence, no indented block, no HTML: markdown-it would find no code
     lines: set[int] = set()
     for token in _md.parse(body):
         if token.type in ("fence", "code_block", "html_block") and token.map:
