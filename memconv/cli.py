@@ -63,19 +63,32 @@ def main() -> None:
     """Convert AI-agent memory stores between memoir, claude, memspec and memfmt, losing nothing."""
 
 
+def _iso_date(ctx, param, value):
+    if value is not None:
+        import datetime
+
+        try:
+            datetime.date.fromisoformat(value)
+        except ValueError:
+            raise click.BadParameter("give a date as YYYY-MM-DD") from None
+    return value
+
+
+_date_option = click.option("--date", callback=_iso_date, metavar="YYYY-MM-DD",
+                            help="Date stamped on regenerated indexes (memfmt MEMORY.md); default: from the store.")
 _lossy_option = click.option("--lossy", is_flag=True,
                              help="Write clean target files with no memconv carry; list exactly what was dropped.")
 _fail_on_loss_option = click.option("--fail-on-loss", is_flag=True,
                                     help="Exit 5 (writing nothing) if anything would be dropped.")
 
 
-def _convert(command, source, target, in_path, out_path, dry_run, force, as_json, lossy, fail_on_loss):
+def _convert(command, source, target, in_path, out_path, dry_run, force, as_json, lossy, fail_on_loss, date=None):
     report = Report(command=command, input=str(in_path))
     try:
         source = pipeline.resolve_dialect(in_path, source)
         _guard_in_out(in_path, out_path)
         store = pipeline.read(in_path, source)
-        plan = pipeline.plan(store, target, report, lossy=lossy)
+        plan = pipeline.plan(store, target, report, lossy=lossy, date=date)
         dropped = [f"{f.source}: {name}" for f in report.files for name in f.dropped]
         if fail_on_loss and dropped:
             report.errors.append(f"{len(dropped)} field(s) would be dropped; nothing was written")
@@ -98,9 +111,10 @@ def _convert(command, source, target, in_path, out_path, dry_run, force, as_json
 @_json_option
 @_lossy_option
 @_fail_on_loss_option
-def convert(source, target, in_path, out_path, dry_run, force, as_json, lossy, fail_on_loss):
+@_date_option
+def convert(source, target, in_path, out_path, dry_run, force, as_json, lossy, fail_on_loss, date):
     """Convert the store IN into a new store OUT."""
-    _convert("convert", source, target, in_path, out_path, dry_run, force, as_json, lossy, fail_on_loss)
+    _convert("convert", source, target, in_path, out_path, dry_run, force, as_json, lossy, fail_on_loss, date)
 
 
 def _shorthand(source: str, target: str) -> None:
@@ -112,9 +126,10 @@ def _shorthand(source: str, target: str) -> None:
     @_json_option
     @_lossy_option
     @_fail_on_loss_option
-    def pair(in_path, out_path, dry_run, force, as_json, lossy, fail_on_loss):
+    @_date_option
+    def pair(in_path, out_path, dry_run, force, as_json, lossy, fail_on_loss, date):
         _convert(f"{source}-to-{target}", source, target, in_path, out_path, dry_run, force, as_json, lossy,
-                 fail_on_loss)
+                 fail_on_loss, date)
 
 
 for _source in DIALECTS:
@@ -130,14 +145,15 @@ for _source in DIALECTS:
 @_dry_run_option
 @_force_option
 @_json_option
-def migrate(source, in_path, out_path, dry_run, force, as_json):
+@_date_option
+def migrate(source, in_path, out_path, dry_run, force, as_json, date):
     """Bring the store IN up to its dialect's current version, as OUT."""
     report = Report(command="migrate", input=str(in_path))
     try:
         source = pipeline.resolve_dialect(in_path, source)
         _guard_in_out(in_path, out_path)
         store = pipeline.read(in_path, source)
-        plan = pipeline.plan(store, source, report)
+        plan = pipeline.plan(store, source, report, date=date)
         _write(report, plan, out_path, dry_run, force)
     except MemconvError as exc:
         _fail(report, exc, as_json)

@@ -50,9 +50,14 @@ class Plan:
     report: Report
 
 
-def plan(store: Store, target: str, report: Report, *, lossy: bool = False) -> Plan:
-    """Convert and write in memory; fill ``report``. Writes nothing to disk."""
+def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date: str | None = None) -> Plan:
+    """Convert and write in memory; fill ``report``. Writes nothing to disk.
+
+    ``date`` is stamped on indexes the target regenerates (memfmt's ``generated:``).
+    """
     out_store, conversion = convert(store, target, lossy=lossy)
+    if date is not None:
+        out_store.meta["date"] = date
     files = dialects.get(target).write(out_store)
     report.source_dialect = store.dialect
     report.target_dialect = target

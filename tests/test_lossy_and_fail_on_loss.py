@@ -47,3 +47,22 @@ def test_dry_run_prints_the_plan_and_the_report_and_writes_nothing(runner, tmp_p
 def test_check_via_another_dialect_passes_on_a_canonical_store(runner):
     result = runner.invoke(main, ["check", "--via", "claude", str(SRC)])
     assert result.exit_code == 0, result.stdout + result.stderr
+
+
+def test_date_stamps_the_regenerated_memfmt_index_and_is_checked(runner, tmp_path):
+    out = tmp_path / "o"
+    result = runner.invoke(main, ["memoir-to-memfmt", "--date", "2027-01-02", str(SRC), str(out)])
+    assert result.exit_code == 0, result.stderr
+    assert b"generated: 2027-01-02\n" in (out / "memory" / "MEMORY.md").read_bytes(), "--date is the date written"
+    bad = runner.invoke(main, ["memoir-to-memfmt", "--date", "soon", str(SRC), str(tmp_path / "p")])
+    assert bad.exit_code == 2 and "YYYY-MM-DD" in bad.stderr
+
+
+def test_without_date_the_index_date_comes_from_the_store_not_today(runner, tmp_path):
+    import datetime
+
+    out = tmp_path / "o"
+    assert runner.invoke(main, ["memoir-to-memfmt", str(SRC), str(out)]).exit_code == 0
+    text = (out / "memory" / "MEMORY.md").read_text()
+    assert f"generated: {datetime.date.today().isoformat()}" not in text, "never today's date behind the user's back"
+    assert "generated: 2026-" in text
