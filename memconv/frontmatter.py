@@ -298,7 +298,17 @@ def scalar(value: Any) -> str:
     text = str(value)
     if _plain_ok(text):
         return text
-    return json.dumps(text, ensure_ascii=False)
+    return double_quoted(text)
+
+
+#: Characters a YAML double-quoted scalar may not hold raw: write them as ``\uXXXX`` escapes.
+_YAML_UNPRINTABLE = re.compile("[\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]")
+
+
+def double_quoted(text: str) -> str:
+    """``text`` as a YAML double-quoted scalar that reads back as exactly ``text``."""
+    quoted = json.dumps(text, ensure_ascii=False)  # escapes quotes, backslashes, C0 controls
+    return _YAML_UNPRINTABLE.sub(lambda m: f"\\u{ord(m.group(0)):04x}", quoted)
 
 
 def _plain_ok(text: str) -> bool:
@@ -326,15 +336,20 @@ def render_block(key: str, value: Any) -> list[str]:
             return [f"{key}: []"]
         if all(not isinstance(v, (list, dict)) for v in value):
             return [f"{key}:"] + [f"  - {scalar(v)}" for v in value]
-        return [f"{key}: {json.dumps(value, ensure_ascii=False)}"]
+        return [f"{key}: {_flow(value)}"]
     if isinstance(value, dict):
         if not value:
             return [f"{key}: {{}}"]
         if all(not isinstance(v, (list, dict)) for v in value.values()):
             return [f"{key}:"] + [f"  {_key(k)}: {scalar(v)}" for k, v in value.items()]
-        return [f"{key}: {json.dumps(value, ensure_ascii=False)}"]
+        return [f"{key}: {_flow(value)}"]
     return [f"{key}: {scalar(value)}"]
 
 
+def _flow(value: Any) -> str:
+    """Nested data as one line of YAML flow (JSON, with YAML's unprintables escaped)."""
+    return _YAML_UNPRINTABLE.sub(lambda m: f"\\u{ord(m.group(0)):04x}", json.dumps(value, ensure_ascii=False))
+
+
 def _key(key: str) -> str:
-    return key if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.-]*", key) else json.dumps(key, ensure_ascii=False)
+    return key if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.-]*", key) else double_quoted(key)

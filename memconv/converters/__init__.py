@@ -163,9 +163,10 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             untouched.append(record)
             continue
         home = _back(record, carry)
+        # The link the way back derives, exactly as at conversion time (before the carry):
+        # a carried link then replaces it.
+        _home_link(home, carry.origin)
         applied = carrying.apply(home, carry)  # edit detection sees the target's own link names
-        if "link" not in applied.carried:
-            _home_link(home, carry.origin)
         # Remember where it came from: converting it back there keeps its link and kind.
         home.source = None
         report.origins[id(home)] = carry.origin
@@ -271,6 +272,8 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
     rename: dict[str, str] = {}
     natives: list[tuple[Record, Record]] = []
     kept_out: list[Record] = []
+    #: Records whose link had to be numbered: the way back could not derive it, so they always carry.
+    numbered: set[int] = set()
     for record in store.records:
         home = _origin(store, record, origins) == target
         kind = record.kind if home else TARGET_KIND[target].get(record.kind)
@@ -281,7 +284,10 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
             kept_out.append(record)
             continue
         # Home again, a record keeps its kind and its link: it is what that dialect wrote.
-        link = record.link if home else _unique(native_link(record, kind, target), taken, target)
+        wanted = record.link if home else native_link(record, kind, target)
+        link = wanted if home else _unique(wanted, taken, target)
+        if link != wanted:
+            numbered.add(id(record))
         taken.add(link)
         rename[record.link] = link
         native = _to_kind(record, kind, link, None if home else target)
@@ -323,7 +329,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
             carry.payload["kind"] = original.kind
         rep.native = [n for n, v in carrying.flat(original).items() if v not in (None, [], False)
                       and n not in carry.fields and n != "kind"]
-        if carry.fields or carry.extra_order or carry.payload:
+        if carry.fields or carry.extra_order or carry.payload or id(original) in numbered:
             if lossy:
                 rep.dropped = sorted(carry.fields)
             else:

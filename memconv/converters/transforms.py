@@ -183,7 +183,9 @@ def finish(record: Record, target: str) -> Record:
         record.extra = {**record.extra, "type": "project"}
     if target not in ("memoir", "claude") or record.opaque:
         return record
-    if record.description is None:
+    if not (record.title or "").strip():
+        record.title = record.link.strip() or record.kind  # a name is required, and may not be blank
+    if not (record.description or "").strip():
         record.description = _first_line(record.body) or record.title
     if record.kind == "lesson":
         if record.trigger is None:
