@@ -45,6 +45,8 @@ class RecordReport:
     source_kind: str
     target_kind: str | None = None
     target_link: str | None = None
+    #: Where the target's writer put it, relative to OUT.
+    target_path: str | None = None
     native: list[str] = field(default_factory=list)
     carried: list[str] = field(default_factory=list)
     dropped: list[str] = field(default_factory=list)
@@ -306,8 +308,9 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
     unrename = {new: old for old, new in rename.items()}
     for original, native in natives:
         returned = back.get(id(native))
+        written_at = returned.source.path if returned is not None and returned.source is not None else None
         rep = RecordReport(source=_where(original), source_kind=original.kind, target_kind=native.kind,
-                           target_link=native.link)
+                           target_link=native.link, target_path=written_at)
         out.records.append(native)
         report.records.append(rep)
         if _origin(store, original, origins) == target:
@@ -343,7 +346,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
                            original=_original(record) if id(record) in hand_written else None)
         out.foreign.append(note)
         rep = RecordReport(source=_where(record), source_kind=record.kind, target_kind="note",
-                           target_link=note.path, warnings=[f"kept out of the live set: {why}"])
+                           target_link=record.link, target_path=note.path, warnings=[f"kept out of the live set: {why}"])
         if lossy:
             rep.dropped = [n for n, v in carrying.flat(record).items() if v not in (None, [], False)]
         else:
