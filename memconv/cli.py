@@ -101,17 +101,18 @@ def _convert(command, source, target, in_path, out_path, dry_run, force, as_json
     _finish(report, as_json)
 
 
+def _conversion_options(command):
+    """What every converting command takes: IN, OUT, and the writing and loss options."""
+    for option in reversed((_in_arg, _out_arg, _dry_run_option, _force_option, _json_option, _lossy_option,
+                            _fail_on_loss_option, _date_option)):
+        command = option(command)
+    return command
+
+
 @main.command()
 @click.option("--from", "source", type=click.Choice(DIALECTS), help="Dialect of IN (default: detected).")
 @click.option("--to", "target", type=click.Choice(DIALECTS), required=True, help="Dialect to write.")
-@_in_arg
-@_out_arg
-@_dry_run_option
-@_force_option
-@_json_option
-@_lossy_option
-@_fail_on_loss_option
-@_date_option
+@_conversion_options
 def convert(source, target, in_path, out_path, dry_run, force, as_json, lossy, fail_on_loss, date):
     """Convert the store IN into a new store OUT."""
     _convert("convert", source, target, in_path, out_path, dry_run, force, as_json, lossy, fail_on_loss, date)
@@ -119,14 +120,7 @@ def convert(source, target, in_path, out_path, dry_run, force, as_json, lossy, f
 
 def _shorthand(source: str, target: str) -> None:
     @main.command(name=f"{source}-to-{target}", help=f"Shorthand for `convert --from {source} --to {target}`.")
-    @_in_arg
-    @_out_arg
-    @_dry_run_option
-    @_force_option
-    @_json_option
-    @_lossy_option
-    @_fail_on_loss_option
-    @_date_option
+    @_conversion_options
     def pair(in_path, out_path, dry_run, force, as_json, lossy, fail_on_loss, date):
         _convert(f"{source}-to-{target}", source, target, in_path, out_path, dry_run, force, as_json, lossy,
                  fail_on_loss, date)

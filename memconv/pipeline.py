@@ -66,11 +66,7 @@ def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date
     if out_store is not store:
         report.warnings.extend(w for w in out_store.warnings if w not in store.warnings)
     if conversion is not None:
-        for rec in conversion.records:
-            report.files.append(FileReport(source=rec.source, source_kind=rec.source_kind,
-                                           target=rec.target_path or rec.target_link,
-                                           target_kind=rec.target_kind, status="converted", native=rec.native,
-                                           carried=rec.carried, dropped=rec.dropped, warnings=rec.warnings))
+        report.files.extend(conversion.records)
         report.warnings.extend(w for w in conversion.warnings if w not in report.warnings)
         _quarantine(store, files, report)
         return Plan(files, report)

@@ -30,6 +30,7 @@ from typing import Any
 from .. import dialects
 from ..errors import StoreError
 from ..model import ForeignFile, Record, Store, WorkingSet, clone, fingerprint
+from ..report import FileReport
 from . import carry as carrying
 from . import links, notes, transforms
 from .carry import KEY, Carry
@@ -38,27 +39,12 @@ from .mapping import CLAUDE_WORD, EDGE_TYPES, LIFECYCLE, LOSSY_AS_DOSSIER, TARGE
 
 
 @dataclass
-class RecordReport:
-    """What became of one record, for the conversion report."""
-
-    source: str | None
-    source_kind: str
-    target_kind: str | None = None
-    target_link: str | None = None
-    #: Where the target's writer put it, relative to OUT.
-    target_path: str | None = None
-    native: list[str] = field(default_factory=list)
-    carried: list[str] = field(default_factory=list)
-    dropped: list[str] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-
-
-@dataclass
 class Conversion:
     """A converted store and what happened to every record."""
 
     store: Store
-    records: list[RecordReport] = field(default_factory=list)
+    #: One entry per record: where it came from and went, what went native, carried or dropped.
+    records: list[FileReport] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     #: id(record) → the dialect a restored record came from (it keeps its link and kind there).
     origins: dict[int, str] = field(default_factory=dict)
@@ -309,8 +295,8 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
     for original, native in natives:
         returned = back.get(id(native))
         written_at = returned.source.path if returned is not None and returned.source is not None else None
-        rep = RecordReport(source=_where(original), source_kind=original.kind, target_kind=native.kind,
-                           target_link=native.link, target_path=written_at)
+        rep = FileReport(source=_where(original), source_kind=original.kind, target=written_at or native.link,
+                         target_kind=native.kind)
         out.records.append(native)
         report.records.append(rep)
         if _origin(store, original, origins) == target:
@@ -345,8 +331,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
         note = notes.write(record, _origin(store, record, origins), target, why, lossy=lossy,
                            original=_original(record) if id(record) in hand_written else None)
         out.foreign.append(note)
-        rep = RecordReport(source=_where(record), source_kind=record.kind, target_kind="note",
-                           target_link=record.link, target_path=note.path, warnings=[f"kept out of the live set: {why}"])
+        rep = FileReport(source=_where(record), source_kind=record.kind, target=note.path, target_kind="note", warnings=[f"kept out of the live set: {why}"])
         if lossy:
             rep.dropped = [n for n, v in carrying.flat(record).items() if v not in (None, [], False)]
         else:
