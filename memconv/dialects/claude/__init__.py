@@ -31,19 +31,24 @@ def is_entry_path(path: str) -> bool:
     return path.endswith(".md") and "/" not in path and not is_index_path(path)
 
 
-def _legacy_marks(head: str) -> tuple[bool, bool]:
-    """(claude-looking, memoir-canonical-looking) for the first bytes of a file."""
+def _marks(head: str) -> tuple[bool, bool, bool]:
+    """(claude-looking, legacy shape, memoir-canonical-looking) for the first bytes of a file.
+
+    Claude Code's current shape is top-level ``type`` in its four words; the
+    legacy shapes are a bare file and ``type``/``originSessionId`` nested
+    under ``metadata``.
+    """
     if not head.startswith("---"):
-        return True, False  # a bare file: a legacy claude memory
+        return True, True, False  # a bare file: a legacy claude memory
     for line in head.split("\n")[1:]:
         if line.startswith("---"):
             break
         if line.startswith("type:"):
             value = line[5:].strip().strip("'\"")
-            return value in CLAUDE_TYPES, value not in CLAUDE_TYPES
+            return value in CLAUDE_TYPES, False, value not in CLAUDE_TYPES
         if line.startswith("metadata:") or line.startswith("originSessionId:"):
-            return True, False
-    return False, False
+            return True, True, False
+    return False, False, False
 
 
 def detect(root: Path) -> Detection | None:
@@ -52,11 +57,12 @@ def detect(root: Path) -> Detection | None:
     files = list_files(root)
     names = [p for p in files if is_entry_path(p)]
     has_index = INDEX_PATH in files
-    claude_like = other = 0
+    claude_like = legacy = other = 0
     for path in names[:200]:
         head = (root / path).read_bytes()[:2048].decode("utf-8", "replace").lstrip("\ufeff")
-        looks, canonical = _legacy_marks(head)
+        looks, old, canonical = _marks(head)
         claude_like += looks
+        legacy += old
         other += canonical
     if not has_index and not claude_like:
         return None
@@ -64,9 +70,11 @@ def detect(root: Path) -> Detection | None:
     confidence = (0.6 if has_index else 0.3) + (0.35 * claude_like / sampled if sampled else 0.0)
     evidence = f"{len(names)} memory file(s)" + (", MEMORY.md index" if has_index else ", no MEMORY.md")
     hint = None
-    if claude_like:
-        hint = f"{claude_like} file(s) in legacy Claude Code form; `memconv upgrade` turns the folder into canonical memoir"
-    return Detection(NAME, "legacy" if claude_like else "current", min(confidence, 1.0), evidence, hint)
+    if legacy:
+        hint = f"{legacy} file(s) in a legacy Claude Code shape; `memconv upgrade` turns the folder into canonical memoir"
+    elif claude_like:
+        hint = "`memconv upgrade` turns this folder into a canonical memoir store"
+    return Detection(NAME, "legacy" if legacy else "current", min(confidence, 1.0), evidence, hint)
 
 
 def read(root: Path) -> Store:

@@ -54,6 +54,8 @@ def detect(root: Path) -> Detection | None:
     store = root / prefix if prefix else root
     files = [p for p in list_files(store) if p.startswith(RECORD_DIRS) and p.endswith(".md")]
     named = sum(1 for p in files if RECORD_FILE.match(p.rsplit("/", 1)[-1]))
+    if prefix == "" and root.name != STORE_DIR and files and not named:
+        return None  # a memory/ folder of another tool (memfmt's), not a .memspec store
     legacy = 0
     for path in files[:200]:
         head = (store / path).read_bytes()[:4096].decode("utf-8", "replace")
