@@ -29,13 +29,13 @@ from typing import Any
 
 from .. import dialects
 from ..errors import StoreError
-from ..model import ForeignFile, Record, Store, WorkingSet, clone, fingerprint
+from ..model import ForeignFile, Record, Store, clone, fingerprint
 from ..report import FileReport
 from . import carry as carrying
-from . import links, notes, transforms
+from . import layout, links, notes, transforms
 from .carry import KEY, Carry
 from .claude_upgrade import slug as stem_slug
-from .mapping import CLAUDE_WORD, EDGE_TYPES, LIFECYCLE, LOSSY_AS_DOSSIER, TARGET_KIND
+from .mapping import CLAUDE_WORD, EDGE_TYPES, INDEX_IS_CONTENT, LIFECYCLE, LOSSY_AS_DOSSIER, TARGET_KIND
 
 
 @dataclass
@@ -60,12 +60,14 @@ def run(store: Store, target: str, *, lossy: bool = False) -> Conversion:
         raise StoreError(f"unknown target dialect {target!r}")
     own = any(_get_carry(r) is None for r in store.records)
     indexes = _carried_indexes(store, own)
-    restored, report = restore(store)
-    restored.indexes = indexes + [i for i in restored.indexes if i not in store.indexes]
     if not own:
         # Every record came from elsewhere: the store's own facts (memfmt's generated date) are
-        # only a rendering of them, and need not travel.
-        restored.meta = {k: v for k, v in restored.meta.items() if k.startswith("memconv.")}
+        # only a rendering of them, and need not travel. Facts restored from a note still do.
+        store = Store(dialect=store.dialect, records=store.records, working_set=store.working_set,
+                      indexes=store.indexes, foreign=store.foreign, quarantined=store.quarantined,
+                      migrations=store.migrations, warnings=store.warnings)
+    restored, report = restore(store)
+    restored.indexes = indexes + [i for i in restored.indexes if i not in store.indexes]
     return forward(restored, target, lossy=lossy, report=report)
 
 
@@ -112,6 +114,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
     pending: list[tuple[Record, Carry | None]] = []
     restored: list[tuple[Record, Record, carrying.Applied]] = []
     carries: list[Carry] = []
+    noted: list[tuple[Record, str, dict[str, Any]]] = []
     for record in store.records:
         raw = _get_carry(record)
         if raw is None:
@@ -134,15 +137,13 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         elif found is None:
             out.foreign.append(foreign)
         elif found[0] == "record":
-            record, origin, original = found[1]
+            record, origin, patch = found[1]
             report.origins[id(record)] = origin
-            if original is not None:
-                match = _reread([(origin, original)]).get((origin, original["path"]))
-                if match is not None:
-                    record.source = match.source
+            if patch is not None:
+                noted.append((record, origin, patch))
             out.records.append(record)
         elif found[0] == "working_set":
-            out.working_set = WorkingSet(document=found[1])
+            out.working_set = layout.restore_working_set(*found[1])
         else:
             _restore_store(out, found[1], store)
     untouched: list[Record] = []
@@ -160,7 +161,6 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         report.origins[id(home)] = carry.origin
         restored.append((record, home, applied))
         carries.append(carry)
-    _reattach([(home, carry) for (_, home, _), carry in zip(restored, carries)], report)
     rename = {record.link: home.link for record, home, _ in restored}
     if store.dialect in TARGET_KIND:
         # Text names a record by the link memconv gave it in this dialect, which its reader may
@@ -173,30 +173,18 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             record = clone(record, keep_source=True)
             _rename(record, rename)
         out.records.append(record)
-    for record, home, applied in restored:
+    formats = []
+    for (record, home, applied), carry in zip(restored, carries):
         _rename(home, rename, keep=set(applied.carried))
         out.records.append(home)
+        if "format" in carry.payload:
+            formats.append((home, carry.origin, carry.payload["format"]))
         if applied.overridden:
             report.warnings.append(
                 f"{_where(record)}: edited in {store.dialect}: " + ", ".join(applied.overridden)
                 + " — the edit wins, the carried copies were dropped")
+    _restore_sources(formats + noted)
     return out, report
-
-
-def _reattach(homes: list[tuple[Record, Carry]], report: Conversion) -> None:
-    """Give restored records their carried source file back, so their own writer can reuse it."""
-    wanted = [(c.origin, c.payload["original"]) for _, c in homes if "original" in c.payload]
-    if not wanted:
-        return
-    again = _reread(wanted)
-    for home, carry in homes:
-        original = carry.payload.get("original")
-        if original is None:
-            continue
-        found = again.get((carry.origin, original["path"]))
-        if found is not None:
-            home.source = found.source
-            report.origins.pop(id(home), None)
 
 
 def _back(record: Record, carry: Carry, kind: str | None = None) -> Record:
@@ -243,7 +231,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
     origins = report.origins
     meta_from = store.meta.get("memconv.meta_from", store.dialect)
     home_meta = meta_from == target
-    out = Store(dialect=target if home_meta else f"{store.dialect}→{target}",
+    out = Store(dialect=f"{store.dialect}→{target}",
                 quarantined=list(store.quarantined), migrations=list(store.migrations),
                 warnings=list(report.warnings),
                 meta={k: v for k, v in store.meta.items() if not k.startswith("memconv.")} if home_meta else {})
@@ -288,7 +276,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
         natives.append((record, native))
     for _, native in natives:
         _rename(native, rename)
-    hand_written = _hand_written(store, [r for r, _ in natives] + kept_out) if not lossy else set()
+    formats = {} if lossy else layout.patches(_by_origin(store, [r for r, _ in natives] + kept_out, origins))
     # 3. read back what the target's writer makes of the native records.
     back = _read_back(target, natives, store)
     unrename = {new: old for old, new in rename.items()}
@@ -312,8 +300,8 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
         _home_link(home, _origin(store, original, origins))
         _rename(home, unrename)
         carry = carrying.difference(original, home, origin=_origin(store, original, origins), native=as_written)
-        if id(original) in hand_written:
-            carry.payload["original"] = _original(original)
+        if id(original) in formats:
+            carry.payload["format"] = formats[id(original)]
         if original.kind != TARGET_KIND.get(origin, {}).get(returned.kind, returned.kind):
             carry.payload["kind"] = original.kind
         rep.native = [n for n, v in carrying.flat(original).items() if v not in (None, [], False)
@@ -329,7 +317,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
         why = (f"{state} in the source; {target} cannot mark it so" if state not in LIFECYCLE[target]
                else f"{record.kind} has no home in {target}")
         note = notes.write(record, _origin(store, record, origins), target, why, lossy=lossy,
-                           original=_original(record) if id(record) in hand_written else None)
+                           format_patch=formats.get(id(record)))
         out.foreign.append(note)
         rep = FileReport(source=_where(record), source_kind=record.kind, target=note.path, target_kind="note", warnings=[f"kept out of the live set: {why}"])
         if lossy:
@@ -366,19 +354,20 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
 def _carried_indexes(store: Store, own: bool) -> list:
     """The store's index files that carry something of their own.
 
-    Inline bullets and links to missing files are content. Otherwise an index
-    is a rendering of the records: it is carried only when the store's own
-    records are in it and its writer would not regenerate it as it is.
+    A memfmt ``MEMORY.md`` is regenerated from the records by every writer of
+    memfmt, so it never is (its ``generated`` date travels as a store fact).
+    A claude ``MEMORY.md`` is maintained by hand: inline bullets and links to
+    missing files are content; otherwise it is carried only when the store's
+    own records are in it and its writer would not regenerate it as it is.
     """
+    if store.dialect not in INDEX_IS_CONTENT:
+        return []
     content = [i for i in store.indexes
                if any(s.inline or not all(link.resolved for link in s.links) for s in i.sections)]
     rest = [i for i in store.indexes if i not in content]
     if not own or not rest:
         return content
-    with_source = [i for i in rest if i.source is not None and i.source.raw is not None]
-    if not with_source or store.dialect not in TARGET_KIND:
-        return content + rest
-    probe = Store(dialect="probe", records=[_to_kind(r, r.kind, r.link) for r in store.records])
+    probe = Store(dialect="probe", records=[clone(r) for r in store.records])
     regenerated = dialects.get(store.dialect).write(probe)
     return content + [i for i in rest
                       if i.source is None or i.source.raw is None or regenerated.get(i.path) != i.source.raw]
@@ -388,43 +377,15 @@ def _store_origin(store: Store) -> str:
     return store.dialect if store.dialect in TARGET_KIND else "memoir"
 
 
-def _original(record: Record) -> dict[str, str]:
-    """The source file of a hand-written record, to carry: its own dialect gives it back byte for byte."""
-    return {"path": record.source.path, "raw": record.source.raw.decode("utf-8")}
-
-
-def _hand_written(store: Store, records: list[Record]) -> set[int]:
-    """Records whose own dialect would not write them back the same from their meaning alone.
-
-    Their origin writer, given the record without its source, renders it
-    canonically; when reading that rendering back does not give the same
-    record (a hand-written quirk the writer normalises), the original file is
-    carried too, so that the way back is byte-identical and an edit made on
-    the way keeps the file's formatting.
-    """
+def _by_origin(store: Store, records: list[Record], origins: dict[int, str]) -> dict[str, list[Record]]:
+    """Records read from a file of their own dialect and unchanged since, grouped by that dialect."""
     groups: dict[str, list[Record]] = {}
     for record in records:
         src = record.source
-        if src is not None and src.raw is not None and src.dialect in TARGET_KIND:
+        if src is not None and src.raw is not None and src.dialect in TARGET_KIND \
+                and src.dialect == _origin(store, record, origins) and src.fingerprint == fingerprint(record):
             groups.setdefault(src.dialect, []).append(record)
-    found: set[int] = set()
-    for dialect, group in groups.items():
-        module = dialects.get(dialect)
-        bare = [clone(r) for r in group]
-        try:
-            written = module.write(Store(dialect="probe", records=bare))
-        except StoreError:
-            found.update(id(r) for r in group)
-            continue
-        # A record whose canonical rendering is its own file, byte for byte, is reproducible:
-        # only the others need reading back to see whether their meaning survives.
-        unsure = [r for r in group if written.get(r.source.path) != r.source.raw]
-        if not unsure:
-            continue
-        back = _read_files(module, written)
-        read = {r.link: fingerprint(r) for r in back.records}
-        found.update(id(r) for r in unsure if read.get(r.link) != fingerprint(r))
-    return found
+    return groups
 
 
 #: Read-backs go through a dialect's own reader, which reads folders; a memory-backed folder
@@ -442,19 +403,35 @@ def _read_files(module, files: dict[str, bytes]) -> Store:
         return module.read(root)
 
 
-def _reread(originals: list[tuple[str, dict[str, str]]]) -> dict[tuple[str, str], Record]:
-    """Carried source files read again by their own dialect: (dialect, path) → record with its source."""
+def _reread(files: list[tuple[str, str, bytes]]) -> dict[tuple[str, str], Record]:
+    """Source files read again by their own dialect: (dialect, path, bytes) → record with its source."""
     by_dialect: dict[str, dict[str, bytes]] = {}
-    for dialect, original in originals:
-        by_dialect.setdefault(dialect, {})[original["path"]] = original["raw"].encode("utf-8")
+    for dialect, path, raw in files:
+        by_dialect.setdefault(dialect, {})[path] = raw
     out: dict[tuple[str, str], Record] = {}
-    for dialect, files in by_dialect.items():
+    for dialect, batch in by_dialect.items():
         if dialect not in TARGET_KIND:
             continue
-        for record in _read_files(dialects.get(dialect), files).records:
+        for record in _read_files(dialects.get(dialect), batch).records:
             if record.source is not None:
                 out[(dialect, record.source.path)] = record
     return out
+
+
+def _restore_sources(items: list[tuple[Record, str, dict[str, Any]]]) -> None:
+    """Give restored records their original file back from its format patch, where it still applies."""
+    rebuilt = []
+    for home, origin, patch in items:
+        raw = layout.apply(layout.render_alone(origin, home), patch)
+        if raw is not None:
+            rebuilt.append((home, origin, patch["path"], raw))
+    if not rebuilt:
+        return
+    again = _reread([(origin, path, raw) for _, origin, path, raw in rebuilt])
+    for home, origin, path, _ in rebuilt:
+        found = again.get((origin, path))
+        if found is not None:
+            home.source = found.source
 
 
 def _origin(store: Store, record: Record, origins: dict[int, str]) -> str:
@@ -544,6 +521,10 @@ def _dossier(record: Record) -> Record:
                   body=record.body, opaque=True, extra=extra)
 
 
+#: One-line fields that may name other records with ``[[links]]`` too.
+_LINKED_TEXT = ("description", "trigger", "how_to_apply", "why", "rejected", "outcome")
+
+
 def _rename(record: Record, rename: dict[str, str], keep: set[str] = frozenset()) -> None:
     """Point ``record``'s wikilinks and edges at renamed records; ``keep`` fields were restored whole."""
     if not rename:
@@ -552,6 +533,10 @@ def _rename(record: Record, rename: dict[str, str], keep: set[str] = frozenset()
         record.body = links.rewrite(record.body, rename)
     if record.facts and "facts" not in keep:
         record.facts = [links.rewrite(f, rename) for f in record.facts]
+    for name in _LINKED_TEXT:
+        value = getattr(record, name)
+        if value and "[[" in value and name not in keep:
+            setattr(record, name, links.rewrite(value, rename))
     if "edges" not in keep:
         for edge in record.edges:
             edge.target = rename.get(edge.target, edge.target)

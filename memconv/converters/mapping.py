@@ -58,6 +58,10 @@ EDGE_TYPES: dict[str, frozenset[str] | None] = {
     "memfmt": None,
 }
 
+#: Dialects whose index is written by hand, so what it says beyond its links is content.
+#: (memfmt regenerates its MEMORY.md from the records on every write.)
+INDEX_IS_CONTENT = frozenset({"claude"})
+
 #: The Claude Code type word a model kind is written as, for file names (``feedback_testing``).
 CLAUDE_WORD = {"preference": "user", "lesson": "feedback", "fact": "reference"}
 

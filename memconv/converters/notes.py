@@ -64,26 +64,31 @@ def _render(name: str, status: str | None, payload: dict[str, Any] | None, body:
 
 
 def write(record: Record, origin: str, target: str, why: str, *, lossy: bool,
-          original: dict[str, str] | None = None) -> ForeignFile:
+          format_patch: dict[str, Any] | None = None) -> ForeignFile:
     """A note holding ``record`` whole (or, with ``lossy``, only its title and body).
 
-    ``original`` is the record's source file, carried when its own dialect
-    would not write it back the same from its meaning alone.
+    ``format_patch`` turns the record's canonical rendering back into its
+    source file (see ``layout.py``), when the two differ.
     """
     from . import slug
 
     data = encode(record)
     data.pop("body", None)
     payload = None if lossy else {"from": origin, "record": data}
-    if payload is not None and original is not None:
-        payload["original"] = original
+    if payload is not None and format_patch is not None:
+        payload["format"] = format_patch
     status = f"{record.lifecycle.state} {record.kind}" if record.lifecycle.state != "active" else record.kind
     raw = _render(record.title or record.link, status, payload, record.body)
     return ForeignFile(_path(target, slug(record.link)), raw, why=f"memconv note: {why}")
 
 
 def working_set(ws: WorkingSet, target: str, origin: str, *, lossy: bool) -> ForeignFile:
+    from . import layout
+
     payload = None if lossy else {"from": origin, "working_set": ws.document}
+    patch = layout.working_set_patch(ws) if payload is not None else None
+    if patch is not None:
+        payload["format"] = patch
     raw = _render("Working set", "session working set", payload, render_working_set(ws))
     return ForeignFile(_path(target, "working-set"), raw, why="memconv note: the session working set")
 
@@ -104,7 +109,8 @@ def store_note(store_payload: dict[str, Any], target: str, origin: str, *, lossy
 
 
 def read(foreign: ForeignFile) -> tuple[str, Any] | None:
-    """What a note holds: ``("record", (Record, origin dialect, original file or None))``, ``("working_set", dict)``, ``("store", dict)``; else None."""
+    """What a note holds: ``("record", (Record, origin dialect, format patch or None))``,
+    ``("working_set", (document, format patch or None))``, ``("store", dict)``; else None."""
     if not foreign.path.endswith(".md") or f"{NOTES_DIR}/" not in foreign.path:
         return None
     try:
@@ -123,9 +129,9 @@ def read(foreign: ForeignFile) -> tuple[str, Any] | None:
     if "record" in doc:
         record = decode_value(doc["record"], Record)
         record.body = body
-        return "record", (record, str(doc.get("from")), doc.get("original"))
+        return "record", (record, str(doc.get("from")), doc.get("format"))
     if "working_set" in doc:
-        return "working_set", doc["working_set"]
+        return "working_set", (doc["working_set"], doc.get("format"))
     if "store" in doc:
         return "store", doc["store"]
     return None

@@ -14,6 +14,9 @@ required of it:
 ``write(store: Store) -> dict[str, bytes]``
     Model in, files out, in memory: POSIX relative path → bytes. Pure, so the
     CLI can compare (``check``), plan (``--dry-run``) or write atomically.
+    Store-level facts a writer needs (memoir ``layout``, memspec ``prefix``,
+    memfmt ``root``…) come from ``store.meta`` whatever the store's dialect:
+    a converted store carries only the facts of its target's own dialect.
 
 A dialect knows nothing of the others. The core never imports one by name
 except through :data:`MODULES`.

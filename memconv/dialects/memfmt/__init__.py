@@ -77,7 +77,7 @@ def _prefix(root: Path) -> str:
 
 
 def _store_prefix(store: Store) -> str:
-    if store.dialect == NAME and "root" in store.meta:
+    if "root" in store.meta:
         root = store.meta["root"]
         return f"{root}/" if root else ""
     return f"{ROOT}/"

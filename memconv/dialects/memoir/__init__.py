@@ -127,7 +127,7 @@ def _warn_session(store: Store, document: dict) -> None:
 
 def write(store: Store) -> dict[str, bytes]:
     """The files of ``store`` as a memoir store: relative path → bytes."""
-    layout = store.meta.get("layout", "nested") if store.dialect == NAME else "nested"
+    layout = store.meta.get("layout", "nested")
     prefix = _entry_dir(layout)
     files: dict[str, bytes] = {}
     for record in store.records:

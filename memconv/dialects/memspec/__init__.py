@@ -158,8 +158,8 @@ def _warn(store: Store, record, path: str, rel: str, seen: dict[str, str]) -> No
 
 def write(store: Store) -> dict[str, bytes]:
     """The files of ``store`` as a memspec store: relative path → bytes."""
-    prefix = store.meta.get("prefix", STORE_DIR + "/") if store.dialect == NAME else STORE_DIR + "/"
-    operators = tuple(store.meta.get("operators", ())) if store.dialect == NAME else ()
+    prefix = store.meta.get("prefix", STORE_DIR + "/")
+    operators = tuple(store.meta.get("operators", ()))
     ids: dict[str, str] = {}
     for record in store.records:
         ids.setdefault(record.link, memspec_id(record))

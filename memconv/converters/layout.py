@@ -1,0 +1,125 @@
+"""Format patches: how a file differed from what its own dialect would write.
+
+A record read from a hand-written file (quoted values, no blank line after
+the frontmatter, a comment) means the same as its canonical rendering but is
+not the same bytes. So that converting there and back gives the user their
+file, the conversion carries a *format patch*: the line edits that turn the
+canonical rendering of the record into the original file. On the way back the
+record is rendered canonically again; if that rendering is the one the patch
+was made against (the record was not edited on the way), the patch rebuilds
+the original bytes, and the record's own reader gives it its source again, so
+its writer reuses the file. An edited record comes back canonical.
+
+Patches are small for the usual quirks; the carried data is the difference,
+not a copy of the file.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import re
+from typing import Any
+
+from .. import dialects
+from ..errors import StoreError
+from ..model import Record, Store, clone
+
+#: Index files a writer adds beside a record: ``MEMORY.md``, ``MEMORY-2.md``, ``memory/MEMORY.md``.
+_INDEX = re.compile(r"(?:^|/)MEMORY(?:-\d+)?\.md$")
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha1(data).hexdigest()[:16]
+
+
+def render_alone(dialect: str, record: Record) -> tuple[str, bytes] | None:
+    """(path, bytes) the dialect's writer gives ``record`` with no source, or None if not one file."""
+    try:
+        files = dialects.get(dialect).write(Store(dialect="probe", records=[clone(record)]))
+    except StoreError:
+        return None
+    own = [(p, b) for p, b in files.items() if not _INDEX.search(p)]
+    return own[0] if len(own) == 1 else None
+
+
+def make(canonical: tuple[str, bytes] | None, path: str, raw: bytes) -> dict[str, Any]:
+    """The patch from ``canonical`` (path, bytes) to the original file ``raw`` at ``path``."""
+    if canonical is None:
+        return {"path": path, "raw": raw.decode("utf-8")}
+    base = canonical[1].decode("utf-8").splitlines(keepends=True)
+    want = raw.decode("utf-8").splitlines(keepends=True)
+    ops = [[i1, i2, "".join(want[j1:j2])]
+           for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, base, want, autojunk=False).get_opcodes()
+           if tag != "equal"]
+    return {"path": path, "base": _digest(canonical[1]), "ops": ops}
+
+
+def apply(canonical: tuple[str, bytes] | None, patch: dict[str, Any]) -> bytes | None:
+    """The original file, or None when ``canonical`` is not what the patch was made against (an edit)."""
+    if "raw" in patch:
+        return patch["raw"].encode("utf-8")
+    if canonical is None or _digest(canonical[1]) != patch.get("base"):
+        return None
+    lines = canonical[1].decode("utf-8").splitlines(keepends=True)
+    out: list[str] = []
+    pos = 0
+    for i1, i2, text in patch["ops"]:
+        out.extend(lines[pos:i1])
+        out.append(text)
+        pos = i2
+    out.extend(lines[pos:])
+    return "".join(out).encode("utf-8")
+
+
+def patches(groups: dict[str, list[Record]]) -> dict[int, dict[str, Any]]:
+    """id(record) → its format patch, for every record whose file is not its canonical rendering.
+
+    ``groups`` maps a dialect to records read from it (with their source).
+    The whole group is rendered once; only records whose file differs are
+    rendered alone to make their patch.
+    """
+    found: dict[int, dict[str, Any]] = {}
+    for dialect, group in groups.items():
+        try:
+            written = dialects.get(dialect).write(Store(dialect="probe", records=[clone(r) for r in group]))
+        except StoreError:
+            written = {}
+        for record in group:
+            source = record.source
+            if written.get(source.path) == source.raw:
+                continue
+            found[id(record)] = make(render_alone(dialect, record), source.path, source.raw)
+    return found
+
+
+def working_set_patch(working_set) -> dict[str, Any] | None:
+    """The format patch of a ``session.json`` read from disk, or None when it is in the reference layout."""
+    from ..model import WorkingSet
+
+    source = working_set.source
+    if source is None or source.raw is None:
+        return None
+    session = dialects.get("memoir").session
+    canonical = session.write_session(WorkingSet(document=working_set.document))
+    if canonical == source.raw:
+        return None
+    return make((source.path, canonical), source.path, source.raw)
+
+
+def restore_working_set(document: dict[str, Any], patch: dict[str, Any] | None):
+    """The working set of ``document``, with its original ``session.json`` back where the patch applies."""
+    from ..model import WorkingSet
+
+    working_set = WorkingSet(document=document)
+    if patch is None:
+        return working_set
+    session = dialects.get("memoir").session
+    raw = apply((patch["path"], session.write_session(working_set)), patch)
+    if raw is None:
+        return working_set
+    try:
+        again, _ = session.read_session(raw, patch["path"])
+    except Exception:  # noqa: BLE001 - a patch that no longer reads is simply not used
+        return working_set
+    return again if again.document == document else working_set
