@@ -41,3 +41,25 @@ def test_unedited_records_carry_no_warning(via):
     files, _ = convert_files(store, via)
     _, report = convert_files(read_files(files, via), "memoir")
     assert not [w for w in report.warnings if "edited in" in w], "nothing was edited, nothing is reported as edited"
+
+
+def test_a_fact_edited_in_memfmt_wins_and_the_report_names_the_dropped_carry():
+    """The issue's own scenario: convert to memfmt, edit a fact, convert back."""
+    from memconv.model import Record, Store
+
+    from .convert_helpers import convert_files as convert
+
+    body = "Staging runs at staging.example.com.\n\n- bearer tokens\n- 60 req/min\n"
+    store = read_files(dialects.get("memoir").write(Store(dialect="code", records=[
+        Record(kind="fact", link="fact_staging", title="Staging", description="Where staging is", body=body)])),
+        "memoir")
+    files, _ = convert(store, "memfmt")
+    (path,) = [p for p in files if p.startswith("memory/entities/")]
+    assert b"- Staging runs at staging.example.com.\n" in files[path], "the body's words are facts in memfmt"
+    assert b'\\"body\\"' in files[path], "the list does not fit one-line facts, so the exact body is carried"
+    files[path] = files[path].replace(b"staging.example.com", b"staging.example.org")
+    back, report = convert(read_files(files, "memfmt"), "memoir")
+    text = back["memory/fact_staging.md"].decode()
+    # Verified by dropping the digest check in carry.apply(): the carried body overwrites the edit.
+    assert "staging.example.org" in text and "staging.example.com" not in text, "the edit wins"
+    assert any("edited in memfmt: body" in w for w in report.warnings), "the report names the dropped carry"
