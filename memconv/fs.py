@@ -54,19 +54,33 @@ def check_out(out: Path, force: bool) -> None:
             raise OutputError(f"{out}: folder is not empty", hint="choose an empty or new folder, or pass --force")
 
 
-def write_tree(files: dict[str, bytes], out: Path, force: bool = False) -> None:
-    """Write ``files`` (relative path → bytes) as the folder ``out``, all or nothing."""
-    check_out(out, force)
+def stage(files: dict[str, bytes], beside: Path) -> Path:
+    """A new temporary folder next to ``beside`` holding ``files``; removed again if writing fails.
+
+    Built on the same file system as its destination, so that a rename can put
+    it in place whole.
+    """
     for path in files:
         safe_relpath(path)
-    out = out.absolute()
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.memconv-", dir=out.parent))
+    beside.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{beside.name}.memconv-", dir=beside.parent))
     try:
         for path, data in files.items():
             target = tmp / path
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return tmp
+
+
+def write_tree(files: dict[str, bytes], out: Path, force: bool = False) -> None:
+    """Write ``files`` (relative path → bytes) as the folder ``out``, all or nothing."""
+    check_out(out, force)
+    out = out.absolute()
+    tmp = stage(files, out)
+    try:
         if out.exists():
             old = Path(tempfile.mkdtemp(prefix=f".{out.name}.memconv-old-", dir=out.parent))
             os.rename(out, old / "old")

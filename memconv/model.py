@@ -340,6 +340,12 @@ class Quarantined:
     #: 1-based line of the problem, when there is one.
     line: int | None = None
 
+    @classmethod
+    def because(cls, error: Any, path: str, raw: bytes) -> "Quarantined":
+        """The quarantine entry for the file at ``path`` a reader refused with ``error`` (a ``ReadError``)."""
+        hint = f" ({error.hint})" if error.hint else ""
+        return cls(path, raw, error.problem + hint, error.line)
+
 
 @dataclass
 class Store:

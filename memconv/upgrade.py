@@ -19,7 +19,7 @@ from pathlib import Path
 from .converters import claude_upgrade
 from .dialects import claude, memoir
 from .errors import OutputError, StoreError
-from .fs import SKIPPED_DIRS, list_files, safe_relpath
+from .fs import SKIPPED_DIRS, list_files, stage
 from .model import ForeignFile
 from .report import EXIT_QUARANTINED, FileReport, Report
 
@@ -87,15 +87,9 @@ def replace_in_place(files: dict[str, bytes], in_path: Path) -> None:
     The new folder is built beside IN first; IN is swapped for it only when
     every byte is written, so a killed run never leaves a half-written file.
     """
-    for path in files:
-        safe_relpath(path)
     in_path = in_path.absolute()
-    tmp = Path(tempfile.mkdtemp(prefix=f".{in_path.name}.memconv-", dir=in_path.parent))
+    tmp = stage(files, in_path)
     try:
-        for path, data in files.items():
-            target = tmp / path
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
         for name in SKIPPED_DIRS:  # a .git inside the memory folder stays with it
             if (in_path / name).is_dir():
                 shutil.copytree(in_path / name, tmp / name, symlinks=True)

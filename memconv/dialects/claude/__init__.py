@@ -96,8 +96,7 @@ def read(root: Path) -> Store:
             else:
                 store.foreign.append(ForeignFile(path, raw))
         except ReadError as exc:
-            store.quarantined.append(Quarantined(path, raw, exc.problem + (f" ({exc.hint})" if exc.hint else ""),
-                                                 exc.line))
+            store.quarantined.append(Quarantined.because(exc, path, raw))
     return store
 
 

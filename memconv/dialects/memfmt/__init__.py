@@ -179,8 +179,7 @@ def read(root: Path) -> Store:
             if steps:
                 migrated.append(path)
         except ReadError as exc:
-            store.quarantined.append(Quarantined(path, raw, exc.problem + (f" ({exc.hint})" if exc.hint else ""),
-                                                 exc.line))
+            store.quarantined.append(Quarantined.because(exc, path, raw))
     if not store.records and index is None and not store.quarantined:
         raise StoreError(f"{root}: no memfmt files here (no Markdown file has memfmt_type in its frontmatter)",
                          hint="point at a memfmt store or its memory/ folder")

@@ -119,8 +119,7 @@ def read(root: Path) -> Store:
         try:
             record, notes = read_record(raw, path, prefix, operators)
         except ReadError as exc:
-            store.quarantined.append(Quarantined(path, raw, exc.problem + (f" ({exc.hint})" if exc.hint else ""),
-                                                 exc.line))
+            store.quarantined.append(Quarantined.because(exc, path, raw))
             continue
         store.records.append(record)
         store.migrations.extend(notes)
