@@ -143,7 +143,11 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                 noted.append((record, origin, patch))
             out.records.append(record)
         elif found[0] == "working_set":
-            out.working_set = layout.restore_working_set(*found[1])
+            document, patch, edited = found[1]
+            out.working_set = layout.restore_working_set(document, patch)
+            if edited:
+                report.warnings.append(f"{foreign.path} was edited in {store.dialect}; the working set is restored "
+                                       "from its carried copy, and the edits to the rendering are not applied")
         else:
             _restore_store(out, found[1], store)
     untouched: list[Record] = []

@@ -49,6 +49,12 @@ def carried_file_path(path: str) -> tuple[str, str] | None:
     return None
 
 
+def _digest(text: str) -> str:
+    import hashlib
+
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:12]
+
+
 def _path(target: str, name: str) -> str:
     return f"{_PREFIX.get(target, '')}{NOTES_DIR}/{name}.md"
 
@@ -89,7 +95,10 @@ def working_set(ws: WorkingSet, target: str, origin: str, *, lossy: bool) -> For
     patch = layout.working_set_patch(ws) if payload is not None else None
     if patch is not None:
         payload["format"] = patch
-    raw = _render("Working set", "session working set", payload, render_working_set(ws))
+    body = render_working_set(ws)
+    if payload is not None:
+        payload["rendered"] = _digest(body)
+    raw = _render("Working set", "session working set", payload, body)
     return ForeignFile(_path(target, "working-set"), raw, why="memconv note: the session working set")
 
 
@@ -110,7 +119,8 @@ def store_note(store_payload: dict[str, Any], target: str, origin: str, *, lossy
 
 def read(foreign: ForeignFile) -> tuple[str, Any] | None:
     """What a note holds: ``("record", (Record, origin dialect, format patch or None))``,
-    ``("working_set", (document, format patch or None))``, ``("store", dict)``; else None."""
+    ``("working_set", (document, format patch or None, whether its rendering was edited))``,
+    ``("store", dict)``; else None."""
     if not foreign.path.endswith(".md") or f"{NOTES_DIR}/" not in foreign.path:
         return None
     try:
@@ -131,7 +141,8 @@ def read(foreign: ForeignFile) -> tuple[str, Any] | None:
         record.body = body
         return "record", (record, str(doc.get("from")), doc.get("format"))
     if "working_set" in doc:
-        return "working_set", (doc["working_set"], doc.get("format"))
+        edited = "rendered" in doc and doc["rendered"] != _digest(body.lstrip("\n"))
+        return "working_set", (doc["working_set"], doc.get("format"), edited)
     if "store" in doc:
         return "store", doc["store"]
     return None
