@@ -59,25 +59,3 @@ def rewrite(body: str, rename: dict[str, str]) -> str:
 
     lines = body.split("\n")
     return "\n".join(line if i in code else line_(line) for i, line in enumerate(lines))
-
-
-def targets(body: str) -> list[str]:
-    """The link names ``body`` points at, outside code, in order."""
-    found: list[str] = []
-    rewrite(body, _Recorder(found))
-    return found
-
-
-class _Recorder(dict):
-    """A rename map that renames nothing and remembers what it was asked for."""
-
-    def __init__(self, found: list[str]):
-        super().__init__()
-        self.found = found
-
-    def __bool__(self) -> bool:
-        return True
-
-    def get(self, key, default=None):  # noqa: D401 - dict protocol
-        self.found.append(key)
-        return default
