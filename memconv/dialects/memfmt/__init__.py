@@ -13,7 +13,6 @@ the bytes it was read from. ``docs/memfmt.md`` has the decisions.
 
 from __future__ import annotations
 
-import datetime
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -392,7 +391,7 @@ def write(store: Store) -> dict[str, bytes]:
             if not record.body:
                 _warn(store, f"{path}: the profile is empty; memfmt keeps no empty profile, so none is written")
                 continue
-            out[path] = _encode(render(record, plan.stems, _profile_date(store, path)), record.source)
+            out[path] = _encode(render(record, plan.stems, _profile_date(store, record, path)), record.source)
             continue
         out[path] = _encode(render(record, plan.stems, generated), record.source)
     _write_index(store, plan, prefix, out)
@@ -401,19 +400,26 @@ def write(store: Store) -> dict[str, bytes]:
     return out
 
 
-def _profile_date(store: Store, path: str) -> str:
-    """``generated:`` of a profile written anew: the given date, else today's, as memfmt stamps it.
+def _profile_date(store: Store, record: Record, path: str) -> str | None:
+    """``generated:`` of a profile written anew: from the store, never from the clock.
 
-    Unlike MEMORY.md (which ``memfmt validate`` skips), ``memfmt validate``
-    re-serialises profile.md stamped with *today's* date, so any other date
-    fails it. The report says so whenever today's date is used.
+    The date is, in order: the one given (``--date``), the store's own
+    ``generated:``, the profile's last update, the newest date in the store.
+    The same input gives the same bytes on any day. ``memfmt validate`` re-stamps
+    a profile with *its* today, so it accepts the file only on that date (or
+    with its clock pinned to it); the report says which date was used.
     """
-    if store.meta.get("date"):
-        return str(store.meta["date"])
-    today = datetime.date.today().isoformat()
-    _warn(store, f"{path}: written anew with generated: {today} (today), as memfmt stamps a profile and "
-                 "`memfmt validate` expects; give --date to pin another")
-    return today
+    date = store.meta.get("date") or store.meta.get("generated") or _iso_day(record.updated) \
+        or generated_date(store)
+    if date is None:
+        _warn(store, f"{path}: no date in the store for its generated: field, so it is left out "
+                     "(memfmt would write today's date; give one with --date)")
+        return None
+    return str(date)
+
+
+def _iso_day(value: object) -> str | None:
+    return value[:10] if isinstance(value, str) and _ISO_DATE.match(value) else None
 
 
 def _write_index(store: Store, plan: _Plan, prefix: str, out: dict[str, bytes]) -> None:
