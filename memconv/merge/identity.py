@@ -45,6 +45,11 @@ def canonical(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
+def spelled(value: Any) -> str:
+    """A JSON spelling of ``value`` in its own key order: the last tie-break between equal copies."""
+    return json.dumps(value, ensure_ascii=False)
+
+
 def short_hash(data: bytes | str, length: int = 8) -> str:
     if isinstance(data, str):
         data = data.encode("utf-8")

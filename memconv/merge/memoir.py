@@ -85,6 +85,16 @@ def _recency(record: Record) -> int:
     return instant(_entry_date(record)[1])
 
 
+def _substance(record: Record) -> str:
+    """What an entry says, its tombstone left out: copies that differ only there are one record."""
+    saved = record.lifecycle
+    record.lifecycle = Lifecycle()
+    try:
+        return fingerprint(record)
+    finally:
+        record.lifecycle = saved
+
+
 def _start(record: Record) -> Any:
     """When a goal was set or a next action added: what a ``done_at`` is compared with."""
     return record.set_on if record.kind == "goal" else record.added
@@ -147,11 +157,11 @@ def _merge_entries(a: Store, b: Store, prefix: str, tree: _Tree, outcomes: list[
             why = f"newer {name} ({value})"
         else:
             (won, winner, raw_w), (lost, loser, raw_l) = sorted(
-                (("A", ra, raw_a), ("B", rb, raw_b)), key=lambda t: t[2], reverse=True)
+                (("A", ra, raw_a), ("B", rb, raw_b)), key=lambda t: (_substance(t[1]), t[2]), reverse=True)
             name, value = _entry_date(winner)
             when = f"same {name} ({value})" if name else "no updated or created date on either side"
-            if fingerprint(ra) == fingerprint(rb):
-                why = f"{when}, same content, formatting differs: kept the canonical choice"
+            if _substance(ra) == _substance(rb):
+                why = f"{when}, same content: kept the canonical choice"
             else:
                 conflict = True
                 why = f"{when}, different content: kept the canonical choice"

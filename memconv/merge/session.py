@@ -35,7 +35,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .identity import canonical, instant, is_hidden, is_purged, item_key, short_hash
+from .identity import canonical, instant, is_hidden, is_purged, item_key, short_hash, spelled
 from .report import Outcome
 
 #: memoir-cli's cap on live next actions (spec §4.1 "Bounded lists"): the rest are parked.
@@ -122,8 +122,10 @@ def _date(item: Any, date_field: str) -> Any:
     return item.get(date_field) if isinstance(item, dict) else None
 
 
-def _rank(copy: Copy, date_field: str) -> tuple[int, str]:
-    return instant(_date(copy.item, date_field)), canonical(copy.item)
+def _rank(copy: Copy, date_field: str) -> tuple[int, str, str, str]:
+    """Newest first; among equal dates, by content, then by placement (so a tombstone a copy
+    inherited never changes which copy wins the next merge)."""
+    return instant(_date(copy.item, date_field)), _substance(copy.item), canonical(copy.item), spelled(copy.item)
 
 
 def _pick(key: str, copies: list[Copy], date_field: str) -> Merged:
@@ -177,7 +179,8 @@ def _union(lists: list[tuple[str, str, list]], date_field: str) -> list[Merged]:
 
 
 def _newest_first(merged: list[Merged], date_field: str) -> list[Merged]:
-    return sorted(merged, key=lambda m: (-instant(_date(m.result, date_field)), canonical(m.result)))
+    return sorted(merged, key=lambda m: (-instant(_date(m.result, date_field)), _substance(m.result),
+                                         spelled(m.result)))
 
 
 # ── the rules, list by list ────────────────────────────────────────
@@ -252,7 +255,7 @@ class _Merger:
             return b
         if canonical(a) == canonical(b):
             self._outcome(where, "unchanged", None)
-            return a
+            return max(a, b, key=spelled)
         keep, other = (a, b) if canonical(a) > canonical(b) else (b, a)
         conflict = Conflict(where, other)
         path, _ = conflict.file()
