@@ -212,3 +212,20 @@ def test_merging_a_document_with_itself_changes_nothing():
     a = doc(goals=[{"text": "g", "set_on": T(1)}], decisions=[{"text": "d", "date": T(2)}],
             completed_actions=[{"text": "x", "done_at": T(1)}], history=[{"date": T(1), "summary": "s"}])
     assert merged(a, a) == a
+
+
+def test_an_action_added_at_the_very_moment_of_done_at_is_done():
+    a = doc(next_actions=[{"text": "x", "added": T(3)}])
+    b = doc(completed_actions=[{"text": "x", "done_at": T(3)}])
+    assert merged(a, b)["current"]["next_actions"] == [], "suppressed unless added is LATER than done_at"
+
+
+def test_a_tombstone_purged_by_memoir_cli_matches_its_original_text():
+    # Written by memoir-cli 3.12: `memoir forget "hunter2" --purge --yes` on a decision whose text was
+    # "  Straße Password Is Hunter2 " (casefold would turn ß into ss and miss this hash).
+    purged = {"text": "[purged]", "date": "2026-01-01T00:00:00.000Z", "hidden": True,
+              "hidden_at": "2026-11-30T19:55:36.940Z",
+              "text_hash": "5735ca4d9be33f64ee3ed1e073e8a599cc82d8632588f45f1e1d6389f8a20a83"}
+    stale = {"text": "straße password is hunter2", "date": "2026-05-01T00:00:00.000Z"}
+    out = merged(doc(decisions=[stale]), doc(decisions=[purged]))["current"]["decisions"]
+    assert out == [purged]
