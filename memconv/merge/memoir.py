@@ -81,6 +81,14 @@ def _entry_date(record: Record) -> tuple[str | None, Any]:
     return None, None
 
 
+def _bytes(record: Record) -> bytes:
+    """The entry's file: the bytes it was read from (records read are never changed here), else rendered."""
+    source = record.source
+    if source is not None and source.dialect == "memoir" and source.raw is not None:
+        return source.raw
+    return memoir_entries.write_entry(record)
+
+
 def _recency(record: Record) -> int:
     return instant(_entry_date(record)[1])
 
@@ -138,12 +146,12 @@ def _merge_entries(a: Store, b: Store, prefix: str, tree: _Tree, outcomes: list[
         path = f"{prefix}{link}.md"
         if len(copies) == 1:
             (side, record), = copies.items()
-            moved = tree.put(path, memoir_entries.write_entry(record))
+            moved = tree.put(path, _bytes(record))
             outcomes.append(Outcome("entry", moved or path, link, "added", side,
                                     "same path held by another file: kept beside it" if moved else None))
             continue
         ra, rb = copies["A"], copies["B"]
-        raw_a, raw_b = memoir_entries.write_entry(ra), memoir_entries.write_entry(rb)
+        raw_a, raw_b = _bytes(ra), _bytes(rb)
         if raw_a == raw_b:
             tree.put(path, raw_a)
             outcomes.append(Outcome("entry", path, link, "unchanged"))
