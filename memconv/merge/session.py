@@ -136,7 +136,7 @@ def _pick(key: str, copies: list[Copy], date_field: str) -> Merged:
     when = instant(_date(winner.item, date_field))
     shown = _date(winner.item, date_field)
     tied = {}
-    for c in pool:
+    for c in sorted(pool, key=lambda c: _rank(c, date_field), reverse=True):
         if instant(_date(c.item, date_field)) == when and _substance(c.item) != _substance(winner.item):
             tied.setdefault(_substance(c.item), c)
     notes = []
@@ -170,7 +170,7 @@ def _hide_like(item: Any, stone: dict) -> Any:
 
 
 def _union(lists: list[tuple[str, str, list]], date_field: str) -> list[Merged]:
-    """Every identity in the given (side, place, list) triples, merged, in first-seen order."""
+    """Every identity in the given (side, place, list) triples, merged (callers sort the result)."""
     groups: dict[str, list[Copy]] = {}
     for side, place, items in lists:
         for item in items:
@@ -232,9 +232,11 @@ def _split_next_actions(pool: list[Merged], parked_at: Any) -> tuple[list[Any], 
 
 def _key_order(a: dict | None, b: dict | None, known: tuple[str, ...]) -> list[str]:
     """The two sides' key order when they agree; else known keys first, then the rest sorted."""
-    ka, kb = list(a or {}), list(b or {})
-    if a is None or b is None or ka == kb:
-        return ka if b is None else kb if a is None else ka
+    if a is None or b is None:
+        return list(a if b is None else b)
+    ka, kb = list(a), list(b)
+    if ka == kb:
+        return ka
     keys = set(ka) | set(kb)
     return [k for k in known if k in keys] + sorted(k for k in keys if k not in known)
 
