@@ -77,6 +77,12 @@ def documents(draw):
     if draw(st.booleans()):
         current["parked_actions"] = [dict(i, parked_at="2026-01-15T00:00:00Z") for i in lst("added")
                                      if item_key(i) not in {item_key(j) for j in current["next_actions"]}]
+        if current["next_actions"] and draw(st.booleans()):
+            # A hand-edited replica holding one action both live and parked.
+            current["parked_actions"].append(dict(current["next_actions"][0], parked_at="2026-01-20T00:00:00Z",
+                                                  machine_id=draw(st.sampled_from(["m1", "m3"]))))
+    if draw(st.booleans()):
+        current["goals"].append({"note": draw(st.sampled_from(["no text", "none"]))})
     for name in ("completed_actions", "completed_goals"):
         if draw(st.booleans()):
             current[name] = [{"text": i["text"], "done_at": i.get("done_at", "2026-02-01T00:00:00.000Z")}
