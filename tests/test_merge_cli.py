@@ -111,3 +111,18 @@ def test_merging_the_result_with_a_side_again_is_a_no_op(runner, tmp_path):
         result = runner.invoke(main, ["merge", "--force", str(out), str(side), str(again)])
         assert result.exit_code == 0, result.output
         assert tree(again) == tree(out)
+
+
+def test_hostile_session_documents_merge_without_a_traceback(runner, tmp_path):
+    a, b = stores(tmp_path,
+                  {"session.json": '{"version":1,"created_at":"x","machines":[],"current":{"goals":[{"text":"\\ud800 '
+                                   'lone","set_on":"0001-01-01"},{"text":5},7,null],"next_actions":{"a":1}},'
+                                   '"history":"nope"}'},
+                  {"session.json": '{"version":1,"created_at":"2026-01-01","current":[],'
+                                   '"history":[{"date":"2026-01-01T00:00:00+14:00","summary":"\\udc80"}],'
+                                   '"machines":{"u":{"last_seen":5}}}'})
+    result = runner.invoke(main, ["merge", "--from", "memoir", str(a), str(b), str(tmp_path / "out")])
+    assert result.exit_code == 6 and result.exception is None or isinstance(result.exception, SystemExit), \
+        result.output
+    out = json.loads(tree(tmp_path / "out")["session.json"])
+    assert out["created_at"] == "2026-01-01" and out["current"]["goals"][0]["text"] == "\ud800 lone"

@@ -229,3 +229,14 @@ def test_a_tombstone_purged_by_memoir_cli_matches_its_original_text():
     stale = {"text": "straße password is hunter2", "date": "2026-05-01T00:00:00.000Z"}
     out = merged(doc(decisions=[stale]), doc(decisions=[purged]))["current"]["decisions"]
     assert out == [purged]
+
+
+def test_created_at_and_updated_at_never_take_a_date_that_does_not_parse():
+    out = merged(doc(created="garbage", updated="garbage"), doc(created=T(2), updated=T(1)))
+    assert (out["created_at"], out["updated_at"]) == (T(2), T(1))
+
+
+def test_a_lone_surrogate_in_a_text_is_hashed_as_javascript_does():
+    from memconv.merge.identity import text_hash as th
+
+    assert th("\ud800 x") == hashlib.sha256("\ufffd x".encode()).hexdigest()

@@ -37,7 +37,15 @@ def normalise(text: str) -> str:
 
 def text_hash(text: str) -> str:
     """sha256 hex of the normalised text: memoir's ``text_hash``."""
-    return hashlib.sha256(normalise(text).encode("utf-8")).hexdigest()
+    return hashlib.sha256(utf8(normalise(text))).hexdigest()
+
+
+def utf8(text: str) -> bytes:
+    """UTF-8 as JavaScript encodes a string: a lone surrogate (JSON allows ``\\ud800``) becomes U+FFFD."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace").encode("utf-8")
 
 
 def canonical(value: Any) -> str:
@@ -52,7 +60,7 @@ def spelled(value: Any) -> str:
 
 def short_hash(data: bytes | str, length: int = 8) -> str:
     if isinstance(data, str):
-        data = data.encode("utf-8")
+        data = utf8(data)
     return hashlib.sha256(data).hexdigest()[:length]
 
 
@@ -74,27 +82,37 @@ def item_key(item: Any) -> str:
     return "raw:" + canonical(item)
 
 
+def parses(value: Any) -> bool:
+    """Whether ``value`` is a date :func:`instant` can read."""
+    return _moment(value) is not None
+
+
 def instant(value: Any) -> int:
     """Microseconds since the epoch of an ISO 8601 date or date-time; 0 when missing or unreadable.
 
     A time with no offset is read as UTC (JavaScript would read it as local
     time, which differs between machines; a merge must not).
     """
+    moment = _moment(value)
+    return 0 if moment is None else moment
+
+
+def _moment(value: Any) -> int | None:
     if not isinstance(value, str):
-        return 0
+        return None
     text = value.strip()
     if text[-1:] in ("z", "Z"):
         text = text[:-1] + "+00:00"
     try:
         moment = _dt.datetime.fromisoformat(text)
     except ValueError:
-        return 0
+        return None
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=_dt.timezone.utc)
     try:
         return (moment - _EPOCH) // _dt.timedelta(microseconds=1)
     except OverflowError:
-        return 0
+        return None
 
 
 def is_purged(item: Any) -> bool:

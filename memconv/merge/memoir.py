@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -212,7 +213,11 @@ def _merge_session(a: Store, b: Store, tree: _Tree, outcomes: list[Outcome], war
         lb = wb.source.layout if wb.source is not None else None
         layout = la if la == lb and la is not None else memoir_session.SessionLayout()
         out = WorkingSet(document=merged.document, source=Source(dialect="memoir", path=path, layout=layout))
-        data = memoir_session.write_session(out)
+        try:
+            data = memoir_session.write_session(out)
+        except UnicodeEncodeError:
+            # A lone surrogate (valid JSON, "\ud800") cannot be UTF-8: keep it as the escape it was read as.
+            data = _ascii_session(merged.document, layout)
     tree.put(path, data)
     for conflict in merged.conflicts:
         copy_path, copy = conflict.file()
@@ -220,6 +225,12 @@ def _merge_session(a: Store, b: Store, tree: _Tree, outcomes: list[Outcome], war
         for outcome in outcomes:
             if outcome.conflict_copy and copy_path in outcome.conflict_copy.split(", ") and copy_path in seen:
                 outcome.already_kept = True
+
+
+def _ascii_session(document: dict, layout: memoir_session.SessionLayout) -> bytes:
+    indent = layout.indent
+    text = json.dumps(document, ensure_ascii=True, indent=indent, separators=None if indent else (",", ":"))
+    return (text + ("\n" if layout.final_newline else "")).encode("ascii")
 
 
 def _merge_files(a: Store, b: Store, tree: _Tree, outcomes: list[Outcome], quarantined: list[dict],

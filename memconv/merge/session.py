@@ -35,7 +35,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .identity import canonical, instant, is_hidden, is_purged, item_key, short_hash, spelled
+from .identity import canonical, instant, parses, is_hidden, is_purged, item_key, short_hash, spelled
 from .report import Outcome
 
 #: memoir-cli's cap on live next actions (spec §4.1 "Bounded lists"): the rest are parked.
@@ -83,8 +83,8 @@ class Conflict:
 
     def file(self) -> tuple[str, bytes]:
         payload = {"memconv": "conflict copy", "of": "session.json", "where": self.where, "value": self.value}
-        text = json.dumps(payload, ensure_ascii=False, indent=2) + "\n"
-        return f"{CONFLICT_PREFIX}{short_hash(canonical(payload))}.json", text.encode("utf-8")
+        text = json.dumps(payload, ensure_ascii=True, indent=2) + "\n"
+        return f"{CONFLICT_PREFIX}{short_hash(canonical(payload))}.json", text.encode("ascii")
 
 
 @dataclass
@@ -311,8 +311,7 @@ class _Merger:
                 merged[key] = max(va, vb)
             elif key in ("created_at", "updated_at") and ina and inb and isinstance(va, str) \
                     and isinstance(vb, str):
-                later = (instant(va), va) > (instant(vb), vb)
-                merged[key] = (va if later else vb) if key == "updated_at" else (vb if later else va)
+                merged[key] = _later(va, vb) if key == "updated_at" else _earlier(va, vb)
             elif key == "machines" and _dict_or_absent(va, ina) and _dict_or_absent(vb, inb):
                 merged[key] = self.machines(va or {}, vb or {})
             elif key == "history" and _list_or_absent(va, ina) and _list_or_absent(vb, inb):
@@ -421,11 +420,14 @@ def _history_key(row: Any) -> str:
 
 
 def _later(a: Any, b: Any) -> Any:
-    if not isinstance(a, str):
-        return b if isinstance(b, str) else None
-    if not isinstance(b, str):
-        return a
-    return max(a, b, key=lambda v: (instant(v), v))
+    """The later of two date strings; a date that does not parse never wins over one that does."""
+    dates = [v for v in (a, b) if isinstance(v, str)]
+    return max(dates, key=lambda v: (parses(v), instant(v), v)) if dates else None
+
+
+def _earlier(a: str, b: str) -> str:
+    """The earlier of two date strings; a date that does not parse never wins over one that does."""
+    return min((a, b), key=lambda v: (not parses(v), instant(v), v))
 
 
 def _also(why: str, note: str) -> str:
