@@ -122,7 +122,7 @@ def test_hostile_session_documents_merge_without_a_traceback(runner, tmp_path):
                                    '"history":[{"date":"2026-01-01T00:00:00+14:00","summary":"\\udc80"}],'
                                    '"machines":{"u":{"last_seen":5}}}'})
     result = runner.invoke(main, ["merge", "--from", "memoir", str(a), str(b), str(tmp_path / "out")])
-    assert result.exit_code == 6 and result.exception is None or isinstance(result.exception, SystemExit), \
-        result.output
+    assert result.exit_code == 6, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), "no traceback"
     out = json.loads(tree(tmp_path / "out")["session.json"])
     assert out["created_at"] == "2026-01-01" and out["current"]["goals"][0]["text"] == "\ud800 lone"
