@@ -126,3 +126,15 @@ def test_stores_of_two_dialects_or_of_another_dialect_are_refused():
         merge(Store(dialect="memoir"), Store(dialect="claude"))
     with pytest.raises(MergeRefused, match="not supported yet"):
         merge(Store(dialect="memspec"), Store(dialect="memspec"))
+
+
+def test_a_session_json_only_one_store_has_is_kept_as_it_stands_and_each_item_listed(tmp_path):
+    import json
+
+    from .merge_helpers import doc
+
+    raw = json.dumps(doc(next_actions=[{"text": f"n{i}", "added": "2026-01-01"} for i in range(10)]))
+    one, two = merge_trees(tmp_path, {"session.json": raw}, {"memory/x.md": entry()})
+    assert one.files == two.files and one.files["session.json"] == raw.encode()
+    listed = [o for o in one.outcomes if o.kind == "session"]
+    assert len(listed) == 10 and {(o.status, o.won) for o in listed} == {("added", "A")}

@@ -23,9 +23,9 @@ from ..dialects.memoir import entries as memoir_entries
 from ..dialects.memoir import session as memoir_session
 from ..fs import QUARANTINE_DIR
 from ..model import Lifecycle, Record, Source, Store, WorkingSet, clone, fingerprint
-from .identity import canonical, instant, short_hash
+from .identity import canonical, instant, item_key, short_hash
 from .report import Outcome
-from .session import merge_documents
+from .session import label as _label, merge_documents
 
 
 @dataclass
@@ -198,7 +198,7 @@ def _merge_session(a: Store, b: Store, tree: _Tree, outcomes: list[Outcome], war
         only = wa or wb
         side = "A" if wb is None else "B"
         tree.put(path, memoir_session.write_session(only))
-        outcomes.append(Outcome("session", path, path, "added", side, "only one store has a session.json"))
+        outcomes.extend(_listing(only.document, side))
         return
     raws = {"A": memoir_session.write_session(wa), "B": memoir_session.write_session(wb)}
     merged = merge_documents(wa.document, wb.document)
@@ -225,6 +225,22 @@ def _merge_session(a: Store, b: Store, tree: _Tree, outcomes: list[Outcome], war
         for outcome in outcomes:
             if outcome.conflict_copy and copy_path in outcome.conflict_copy.split(", ") and copy_path in seen:
                 outcome.already_kept = True
+
+
+def _listing(document: dict, side: str) -> list[Outcome]:
+    """Every item of a session.json only one store has: each one added, as it stands."""
+    found = []
+    current = document.get("current")
+    for name, items in (current.items() if isinstance(current, dict) else ()):
+        for item in items if isinstance(items, list) else ():
+            found.append(Outcome("session", f"session.json current.{name}", item_key(item), "added", side,
+                                 label=_label(item)))
+    for name in ("machines", "history"):
+        value = document.get(name)
+        for item in (value if isinstance(value, list) else value.keys() if isinstance(value, dict) else ()):
+            found.append(Outcome("session", f"session.json {name}", canonical(item), "added", side,
+                                 label=item if isinstance(item, str) else _label(item)))
+    return found or [Outcome("session", memoir_session.PATH, memoir_session.PATH, "added", side)]
 
 
 def _ascii_session(document: dict, layout: memoir_session.SessionLayout) -> bytes:

@@ -298,9 +298,9 @@ class _Merger:
                 else:
                     status, won = "updated", m.winner.side
             why = m.why if status != "unchanged" and m.why else None
-            label = m.key if where == "machines" else _label(m.result)
+            name = m.key if where == "machines" else label(m.result)
             self.outcomes.append(Outcome("session", f"session.json {place}", m.key, status, won, why,
-                                         ", ".join(paths) or None, label))
+                                         ", ".join(paths) or None, name))
 
     # The document.
     def document(self, a: dict, b: dict) -> dict:
@@ -446,7 +446,7 @@ def _list_or_absent(value: Any, present: bool) -> bool:
     return not present or isinstance(value, list)
 
 
-def _label(item: Any) -> str | None:
+def label(item: Any) -> str | None:
     if isinstance(item, dict):
         text = item.get("text") if isinstance(item.get("text"), str) else item.get("summary")
         if isinstance(text, str):
