@@ -11,7 +11,7 @@ through at every level. The rules, each in one function below:
   later than their ``done_at``, so a later re-add survives (§5.3.2) —
   :func:`_suppress`;
 * live and parked next actions are pooled, then re-split: the newest
-  :data:`LIVE_NEXT_ACTIONS` by ``added`` are live, the rest parked (§5.2.1) —
+  :data:`LIVE_NEXT_ACTIONS` by ``added`` are live, the rest parked (§5.2 rule 1) —
   :func:`_split_next_actions`;
 * ``machines`` per UUID by ``last_seen``, ``history`` unioned by session, and
   ``created_at`` / ``updated_at`` earliest / latest;
