@@ -138,3 +138,15 @@ def test_a_session_json_only_one_store_has_is_kept_as_it_stands_and_each_item_li
     assert one.files == two.files and one.files["session.json"] == raw.encode()
     listed = [o for o in one.outcomes if o.kind == "session"]
     assert len(listed) == 10 and {(o.status, o.won) for o in listed} == {("added", "A")}
+
+
+def test_merge_changes_nothing_in_the_stores_it_is_given(tmp_path):
+    from memconv.model import fingerprint
+
+    a = read_store(tmp_path / "a", {"memory/x.md": entry("decision", body="A\n", hidden="true",
+                                                         hidden_at="2026-01-02", updated="2026-01-01")})
+    b = read_store(tmp_path / "b", {"memory/x.md": entry("decision", body="B\n", updated="2026-01-01")})
+    before = [(repr(r), r.source.raw) for r in a.records + b.records]
+    merge(a, b)
+    assert [(repr(r), r.source.raw) for r in a.records + b.records] == before
+    assert all(fingerprint(r) == r.source.fingerprint for r in a.records + b.records)
