@@ -190,3 +190,18 @@ def test_merging_a_merged_document_with_itself_is_a_no_op(da):
     canonical = merge(store_of(da, {}), store_of(da, {})).files
     assume("session.json" in canonical)
     assert merge(store_from_files(canonical), store_from_files(canonical)).files == canonical
+
+
+@SETTINGS
+@given(entry_sets(), entry_sets())
+def test_no_entry_is_lost_and_only_an_older_copy_gives_way(ea, eb):
+    out = merge(store_of(None, ea), store_of(None, eb)).files
+    assert set(ea) | set(eb) <= set(out), "every link name of A and B is in the merge"
+    bodies = {p: b.split(b"\n---\n", 1)[1] for p, b in out.items()}
+    for path in set(ea) & set(eb):
+        for mine, theirs in ((ea[path], eb[path]), (eb[path], ea[path])):
+            mine_r, theirs_r = (read_entry(x, path, path[7:-3]) for x in (mine, theirs))
+            newer = instant(theirs_r.updated) > instant(mine_r.updated)
+            body = mine.split(b"\n---\n", 1)[1]
+            kept = any(p.startswith(path[:-3]) and b == body for p, b in bodies.items())
+            assert kept or newer, f"{path}: a copy is only replaced by a strictly newer one"
