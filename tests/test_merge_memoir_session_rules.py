@@ -240,3 +240,9 @@ def test_a_lone_surrogate_in_a_text_is_hashed_as_javascript_does():
     from memconv.merge.identity import text_hash as th
 
     assert th("\ud800 x") == hashlib.sha256("\ufffd x".encode()).hexdigest()
+
+
+def test_a_text_hash_on_a_live_decision_is_not_its_identity():
+    odd = {"text": "Use PG", "text_hash": text_hash("something else"), "date": T(1)}
+    other = {"text": "something else", "date": T(2)}
+    assert len(merged(doc(decisions=[odd]), doc(decisions=[other]))["current"]["decisions"]) == 2

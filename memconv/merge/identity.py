@@ -67,14 +67,16 @@ def short_hash(data: bytes | str, length: int = 8) -> str:
 def item_key(item: Any) -> str:
     """The identity of a session-list item.
 
-    A purged tombstone is keyed by its ``text_hash``, any other item by the
-    hash of its normalised text, so both forms of one decision meet. An item
-    with no text (malformed, but present) is keyed by its whole content: it is
-    never dropped, and only an identical copy merges with it.
+    A purged tombstone (hidden, with ``text_hash``) is keyed by its hash, any
+    other item by the hash of its normalised text, so both forms of one
+    decision meet; the hash is not an identity for a live item (spec §5.1,
+    §5.3.1). An item with no text (malformed, but present) is keyed by its
+    whole content: it is never dropped, and only an identical copy merges
+    with it.
     """
     if isinstance(item, dict):
         digest = item.get("text_hash")
-        if isinstance(digest, str) and digest:
+        if item.get("hidden") is True and isinstance(digest, str) and digest:
             return "sha256:" + digest.lower()
         text = item.get("text")
         if isinstance(text, str):
