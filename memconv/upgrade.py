@@ -80,7 +80,8 @@ def _refuse_other_stores(in_path: Path) -> None:
         raise WrongDialect(f"{in_path}: not a Claude Code memory folder: {survey.describe()}",
                            hint=f"upgrade reads only Claude Code memory; to convert, run: {runs}")
     if own[0].elsewhere(in_path):
-        raise WrongDialect(f"{in_path}: {own[0].evidence}", hint=f"run: memconv upgrade {own[0].root} OUT (or --in-place {own[0].root})")
+        memory = own[0].root
+        raise WrongDialect(f"{in_path}: {own[0].evidence}", hint=f"run: memconv upgrade {memory} OUT (or --in-place {memory})")
 
 
 def backup(in_path: Path, now: datetime | None = None) -> Path:

@@ -149,8 +149,7 @@ class Entries:
     claude: int = 0
     #: … of which in a legacy shape: ``type`` under ``metadata``, or an ``originSessionId``.
     claude_legacy_shape: int = 0
-    #: … of which ``memconv upgrade`` turns into a canonical memoir entry (``user``,
-    #: ``reference``, ``feedback`` with a description and a **How to apply:** section).
+    #: … of which ``memconv upgrade`` turns into a canonical memoir entry (by its own rule).
     upgradable: int = 0
     #: No frontmatter at all: a legacy entry where the folder is a memory folder, else just a page.
     bare: int = 0
@@ -179,7 +178,7 @@ def entries(where: Folder, paths: list[str]) -> Entries:
             found.claude += 1
             legacy_shape = not top or "originSessionId" in head.keys or "originSessionId" in head.metadata
             found.claude_legacy_shape += legacy_shape
-            found.upgradable += _upgradable(where, path, word, head)
+            found.upgradable += _upgradable(where, path, word)
         elif word is None and "originSessionId" in head.metadata:
             found.claude += 1
             found.claude_legacy_shape += 1
@@ -188,15 +187,25 @@ def entries(where: Folder, paths: list[str]) -> Entries:
     return found
 
 
-def _upgradable(where: Folder, path: str, word: str | None, head: Head) -> bool:
-    """Whether ``memconv upgrade`` rewrites this Claude entry (it keeps dossiers and incomplete lessons as written)."""
-    if word in ("user", "reference"):
-        return True
-    if word == "feedback":
-        if not head.keys.get("description"):
-            return False
-        return "how_to_apply" in head.keys or b"**How to apply:**" in (where.root / path).read_bytes()
-    return False
+def _upgradable(where: Folder, path: str, word: str | None) -> bool:
+    """Whether ``memconv upgrade`` rewrites this Claude entry as a canonical memoir one.
+
+    Asked of the upgrade's own rule (read as Appendix A says, then the memoir
+    schema's checks), not guessed: it keeps dossiers, broken frontmatter and
+    lessons without **How to apply:** as written, and a second upgrade changes
+    nothing, so detect must not send the user back to it for those.
+    """
+    if word not in ("user", "feedback", "reference"):
+        return False
+    from ..converters.claude_upgrade import canonical_problems
+    from ..errors import MemconvError
+    from .claude.entries import read_entry
+
+    try:
+        record = read_entry((where.root / path).read_bytes(), path, path.rsplit("/", 1)[-1][:-3])
+    except MemconvError:
+        return False
+    return not record.opaque and not canonical_problems(record)
 
 
 def is_claude_index(where: Folder, path: str) -> bool:
