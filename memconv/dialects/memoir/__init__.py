@@ -82,7 +82,7 @@ def detect(root: Path, seen: evidence.Folder | None = None) -> Detection | None:
     where = prefix or "./"
     text = f"{where} with {evidence.plural(found.total, 'entry file')} ({found.memoir} canonical"
     if opaque:
-        text += f", {opaque} opaque legacy kept as written"
+        text += f", {opaque} opaque, kept as written as Appendix A allows"
     if found.upgradable:
         text += f", {found.upgradable} in a legacy Claude Code type"
     text += ")" + (", MEMORY.md index" if has_index else "")
