@@ -98,6 +98,8 @@ class Folder:
         self._files: list[str] | None = None
         self._raw: dict[str, bytes] = {}
         self._heads: dict[str, Head] = {}
+        #: path → whether ``memconv upgrade`` rewrites it (memoir and claude both ask, in a flat folder).
+        self.upgradable: dict[str, bool] = {}
 
     @property
     def files(self) -> list[str]:
@@ -178,7 +180,9 @@ def entries(where: Folder, paths: list[str]) -> Entries:
             found.claude += 1
             legacy_shape = not top or "originSessionId" in head.keys or "originSessionId" in head.metadata
             found.claude_legacy_shape += legacy_shape
-            found.upgradable += _upgradable(where, path, word)
+            if path not in where.upgradable:
+                where.upgradable[path] = _upgradable(where, path, word)
+            found.upgradable += where.upgradable[path]
         elif word is None and "originSessionId" in head.metadata:
             found.claude += 1
             found.claude_legacy_shape += 1
