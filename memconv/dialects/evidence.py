@@ -124,10 +124,6 @@ class Folder:
         return [p[len(prefix):] for p in self.files if p.startswith(prefix)] if prefix else list(self.files)
 
 
-def folder(root: Path | Folder) -> Folder:
-    return root if isinstance(root, Folder) else Folder(root)
-
-
 # --- memoir and Claude Code entries: the same files, two readings ---------------------
 
 @cache

@@ -42,13 +42,18 @@ def _is_entry_path(path: str, layout: str) -> bool:
     return "/" not in name and name != "MEMORY.md"
 
 
+#: Keys of memoir's session state (spec §4) that another tool's ``session.json`` would not have together.
+_SESSION_KEYS = frozenset({"current", "machines", "history", "created_at", "updated_at"})
+
+
 def _session_mark(root: Path) -> tuple[bool, object]:
     """(whether ``session.json`` is a memoir session, its version) — a file of that name alone is not one."""
     try:
         doc = json.loads((root / session.PATH).read_bytes().decode("utf-8-sig"))
     except (ValueError, UnicodeDecodeError):
         return True, "unreadable"  # memoir's own name for its state; kept and reported, not guessed at
-    if not isinstance(doc, dict) or not ({"version", "current", "created_at", "machines", "history"} & set(doc)):
+    # ``version`` alone is too common a key to be memoir's; these are the session's own.
+    if not isinstance(doc, dict) or not (_SESSION_KEYS & set(doc) or set(doc) == {"version"}):
         return False, None
     return True, doc.get("version", 0)
 
