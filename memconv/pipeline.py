@@ -51,8 +51,8 @@ def confirm_dialect(root: Path, name: str | None, suggest: Callable[[str, Path],
     of bare legacy Claude entries has no mark, yet is a claude store), and the
     warnings returned say it was read on trust.
     """
-    if not name:
-        return []
+    if not name or not root.is_dir():
+        return []  # no --from to check, or no folder: the reader says "no such folder" (exit 4)
     dialects.get(name)
     survey = dialects.survey(root)
     if not survey.files:

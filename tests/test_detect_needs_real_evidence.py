@@ -10,6 +10,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from memconv import dialects
 from memconv.cli import main
@@ -176,3 +178,50 @@ def test_evidence_heads_are_read_once_for_all_dialects(tmp_path, monkeypatch):
     monkeypatch.setattr(evidence.Folder, "raw_head", counting)
     assert dialects.detect_all(tmp_path)[0].dialect == "memoir"
     assert len(reads) == len(set(reads)), "each file's head is read once, however many dialects look"
+
+
+def test_another_tools_session_json_is_not_memoirs(tmp_path):
+    # Verified by accepting any JSON object as a session: this finds ('memoir', 'unknown').
+    write_files(tmp_path, {"session.json": b'{"version": 2, "tabs": ["a", "b"]}', "notes.md": b"# Notes\n"})
+    assert _found(tmp_path) == []
+
+
+def test_a_memoir_store_beside_a_memspec_store_is_two_stores(tmp_path):
+    root = tmp_path / "project"
+    shutil.copytree(FIXTURES / "memspec-project", root)
+    shutil.copytree(FIXTURES / "memoir-cli-store", root, dirs_exist_ok=True)
+    survey = dialects.survey(root)
+    assert survey.finding == "several stores"
+    assert sorted(d.dialect for d in survey.stores) == ["memoir", "memspec"]
+
+
+def test_a_missing_folder_is_said_to_be_missing(runner, tmp_path):
+    result = runner.invoke(main, ["detect", str(tmp_path / "nope")])
+    assert result.exit_code == 4 and "no such folder" in result.stderr
+
+
+_word = st.text(alphabet="abcdefghijklmnopqrstuvwxyz_-", min_size=1, max_size=12)
+_MARKS = {"type", "metadata", "originSessionId", "memfmt_type", "mengram_type"}
+
+
+@st.composite
+def _pages(draw):
+    """Markdown pages with no dialect's mark: bare, or frontmatter of other keys."""
+    files = {}
+    for stem in draw(st.lists(_word, min_size=1, max_size=6, unique=True)):
+        assume(stem.upper() != "MEMORY")
+        body = f"# {draw(_word)}\n\n{draw(st.text(max_size=60))}\n"
+        keys = draw(st.dictionaries(_word, _word, max_size=4))
+        assume(not (_MARKS & set(keys)))
+        head = "".join(f"{k}: {v}\n" for k, v in keys.items())
+        folder = draw(st.sampled_from(["", "docs/", "memory/"]))
+        files[f"{folder}{stem}.md"] = (f"---\n{head}---\n{body}" if keys else body).encode()
+    return files
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(_pages())
+def test_no_folder_of_unmarked_markdown_is_ever_a_store(tmp_path_factory, files):
+    root = tmp_path_factory.mktemp("pages")
+    write_files(root, files)
+    assert _found(root) == [], f"Markdown without a mark is nobody's memory: {sorted(files)}"

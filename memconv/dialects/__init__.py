@@ -101,6 +101,8 @@ class Survey:
 
     def describe(self) -> str:
         """The finding in one sentence, for messages."""
+        if not self.root.is_dir():
+            return "no such folder" if not self.root.exists() else "not a folder"
         if not self.files:
             return "the folder is empty"
         if not self.found:
