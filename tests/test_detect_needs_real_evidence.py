@@ -17,6 +17,7 @@ from memconv import dialects
 from memconv.cli import main
 
 from .conftest import GOLDEN, write_files
+from .convert_helpers import DIALECTS, convert_files, golden_inputs, read_files
 from .detect_support import FIXTURES, memfmt_store, project_folder, two_stores
 
 CLAUDE_GOLDEN = sorted(p.name for p in (GOLDEN / "claude").iterdir() if (p / "input").is_dir())
@@ -225,3 +226,20 @@ def test_no_folder_of_unmarked_markdown_is_ever_a_store(tmp_path_factory, files)
     root = tmp_path_factory.mktemp("pages")
     write_files(root, files)
     assert _found(root) == [], f"Markdown without a mark is nobody's memory: {sorted(files)}"
+
+
+@pytest.mark.parametrize("dialect, name", golden_inputs())
+def test_every_conversion_output_is_one_store_of_its_target(tmp_path, dialect, name):
+    # memconv's carries (memconv/files/<dialect>/…) hold copies of source files: they are no second store.
+    store = dialects.get(dialect).read(GOLDEN / dialect / name / "input")
+    for target in DIALECTS:
+        files, _ = convert_files(store, target)
+        out = tmp_path / target
+        write_files(out, files)
+        survey = dialects.survey(out)
+        back = read_files(files, target)
+        if not survey.found:  # an output with nothing of the target in it (only memconv's notes) has no mark
+            assert not back.records and back.working_set is None, f"{dialect}/{name} → {target}: no mark found"
+            continue
+        assert survey.found[0].dialect == target, f"{dialect}/{name} → {target}: {survey.describe()}"
+        assert survey.finding == "one store", f"{dialect}/{name} → {target}: {survey.describe()}"
