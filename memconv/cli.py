@@ -8,6 +8,7 @@ never a traceback. Exit statuses are listed in docs/cli.md.
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 from pathlib import Path
 
@@ -85,6 +86,7 @@ _fail_on_loss_option = click.option("--fail-on-loss", is_flag=True,
 def _convert(command, source, target, in_path, out_path, dry_run, force, as_json, lossy, fail_on_loss, date=None):
     report = Report(command=command, input=str(in_path))
     try:
+        report.warnings += pipeline.confirm_dialect(in_path, source, _instead(command, target, out_path))
         source = pipeline.resolve_dialect(in_path, source)
         _guard_in_out(in_path, out_path)
         store = pipeline.read(in_path, source)
@@ -144,6 +146,7 @@ def migrate(source, in_path, out_path, dry_run, force, as_json, date):
     """Bring the store IN up to its dialect's current version, as OUT."""
     report = Report(command="migrate", input=str(in_path))
     try:
+        report.warnings += pipeline.confirm_dialect(in_path, source, _instead("migrate", None, out_path))
         source = pipeline.resolve_dialect(in_path, source)
         _guard_in_out(in_path, out_path)
         store = pipeline.read(in_path, source)
@@ -163,6 +166,7 @@ def check(source, via, in_path, as_json):
     """Read IN, write it back in memory (through --via B and back), and show every file that would change."""
     report = Report(command="check", input=str(in_path))
     try:
+        report.warnings += pipeline.confirm_dialect(in_path, source, _instead("check", via, None))
         source = pipeline.resolve_dialect(in_path, source)
         if via and via != source:
             pipeline.check_via(in_path, source, via, report)
@@ -181,23 +185,33 @@ def check(source, via, in_path, as_json):
 def detect(in_path, as_json):
     """Say which dialect and version IN is, with a hint when it looks like something else."""
     try:
-        found = dialects.detect_all(in_path)
+        survey = dialects.survey(in_path)
     except MemconvError as exc:
         _fail(Report(command="detect", input=str(in_path)), exc, as_json)
+    found, finding = survey.found, survey.finding
     if as_json:
-        click.echo(json.dumps([{"dialect": d.dialect, "version": d.version, "confidence": round(d.confidence, 3),
-                                "evidence": d.evidence, "hint": d.hint} for d in found], indent=2))
+        rows = [{"dialect": d.dialect, "version": d.version, "confidence": round(d.confidence, 3),
+                 "evidence": d.evidence, "hint": d.hint, "finding": finding} for d in found]
+        if not found:  # the same shape, saying what was (not) seen
+            rows = [{"dialect": None, "version": None, "confidence": 0.0, "evidence": survey.describe(),
+                     "hint": "name the folder that holds the store", "finding": finding}]
+        click.echo(json.dumps(rows, indent=2))
     if not found:
-        click.echo(f"{in_path}: no known memory store here (looked for: {', '.join(dialects.available())})",
-                   err=True)
+        click.echo(f"{in_path}: {survey.describe()}", err=True)
         sys.exit(EXIT_ERROR)
+    if finding == "several stores":
+        click.echo(f"{in_path}: several stores, one in each place; name the one to read with --from", err=as_json)
+        for d in survey.stores:
+            click.echo(f"  {d.dialect} (version {d.version}) at {d.where}: {d.evidence}", err=as_json)
+            if d.hint:
+                click.echo(f"    hint: {d.hint}", err=as_json)
+        sys.exit(EXIT_OK)
     best = found[0]
     click.echo(f"{best.dialect} (version {best.version}): {best.evidence}", err=as_json)
     for other in found[1:]:
         click.echo(f"  also looks like {other.dialect} ({other.evidence})", err=as_json)
-    for d in found:
-        if d.hint:
-            click.echo(f"  hint: {d.hint}", err=as_json)
+    if best.hint:
+        click.echo(f"  hint: {best.hint}", err=as_json)
     sys.exit(EXIT_OK)
 
 
@@ -243,6 +257,21 @@ def upgrade(in_path, out_path, in_place, dry_run, force, as_json):
     except MemconvError as exc:
         _fail(report, exc, as_json)
     _finish(report, as_json)
+
+
+def _instead(command: str, target: str | None, out_path: Path | None):
+    """``(dialect, folder) → the command line to run``: the same command, for the store IN really is."""
+    def line(dialect: str, folder: Path) -> str:
+        out = f" {shlex.quote(str(out_path))}" if out_path is not None else ""
+        where = shlex.quote(str(folder))
+        if command == "check":
+            return f"memconv check --from {dialect}" + (f" --via {target}" if target else "") + f" {where}"
+        if command == "migrate" or dialect == target:
+            return f"memconv migrate --from {dialect} {where}{out}"
+        if command == "convert":
+            return f"memconv convert --from {dialect} --to {target} {where}{out}"
+        return f"memconv {dialect}-to-{target} {where}{out}"
+    return line
 
 
 def _guard_in_out(in_path: Path, out_path: Path) -> None:

@@ -33,5 +33,11 @@ class StoreError(MemconvError):
     """The store as a whole cannot be used (missing, not this dialect…)."""
 
 
+class WrongDialect(StoreError):
+    """IN is not the dialect named (or a command cannot tell which store to read): a usage error."""
+
+    exit_code = 2
+
+
 class OutputError(MemconvError):
     """OUT cannot be written as asked (not empty, unsafe path…)."""

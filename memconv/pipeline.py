@@ -8,24 +8,72 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from . import dialects
-from .errors import StoreError
+from .errors import StoreError, WrongDialect
 from .fs import QUARANTINE_DIR, list_files
 from .model import Store, fingerprint
 from .report import EXIT_DIFFERENCES, EXIT_QUARANTINED, FileReport, Report
 
 
 def resolve_dialect(root: Path, name: str | None) -> str:
-    """``name`` if given, else the dialect ``detect`` is surest of."""
+    """``name`` if given, else the dialect ``detect`` is surest of.
+
+    Refuses (exit 2) when the folder holds several stores, or when the store
+    detect found is a folder inside IN (a Claude project's ``memory/``).
+    """
     if name:
         dialects.get(name)
         return name
-    found = dialects.detect_all(root)
-    if not found:
-        raise StoreError(f"{root}: not a memory store memconv recognises",
+    survey = dialects.survey(root)
+    if not survey.found:
+        raise StoreError(f"{root}: not a memory store memconv recognises: {survey.describe()}",
                          hint="run `memconv detect` on it, or name the dialect with --from")
-    return found[0].dialect
+    if survey.finding == "several stores":
+        raise WrongDialect(f"{root}: {survey.describe()}",
+                           hint="name the one to read with --from " + " or --from ".join(d.dialect for d in survey.stores))
+    best = survey.found[0]
+    if best.elsewhere(root):
+        raise WrongDialect(f"{root}: {best.evidence}", hint=best.hint)
+    return best.dialect
+
+
+def confirm_dialect(root: Path, name: str | None, suggest: Callable[[str, Path], str]) -> list[str]:
+    """Refuse (exit 2) a ``--from name`` that IN is not, with detect's finding and the command to run instead.
+
+    ``suggest(dialect, folder)`` is the same command line for another dialect
+    or folder. IN is refused when it is empty; when the store is a folder
+    inside it; when no evidence of ``name`` is found but a store of another
+    dialect is, or a confident one outweighs a weak ``name`` on the same files;
+    and when nothing is detected and reading it as ``name`` finds no record,
+    only other files. ``--from`` given on purpose is otherwise trusted (a folder
+    of bare legacy Claude entries has no mark, yet is a claude store), and the
+    warnings returned say it was read on trust.
+    """
+    if not name or not root.is_dir():
+        return []  # no --from to check, or no folder: the reader says "no such folder" (exit 4)
+    dialects.get(name)
+    survey = dialects.survey(root)
+    if not survey.files:
+        raise WrongDialect(f"{root}: the folder is empty: there is no {name} store to read",
+                           hint="give the folder that holds the store")
+    mine = next((d for d in survey.found if d.dialect == name), None)
+    if mine is not None and mine.elsewhere(root):
+        raise WrongDialect(f"{root}: {mine.evidence}", hint=f"run: {suggest(name, mine.root)}")
+    others = [d for d in survey.stores or survey.found[:1] if d.dialect != name]
+    outweighed = mine is not None and any(d.confidence >= dialects.CONFIDENT and d.where == mine.where
+                                          for d in others) and mine.confidence < dialects.STRONG
+    if others and (mine is None or outweighed):
+        runs = " or ".join(suggest(d.dialect, d.root or root) for d in others)
+        raise WrongDialect(f"{root}: not a {name} store: {survey.describe()}", hint=f"run: {runs}")
+    if not survey.found:
+        store = read(root, name)
+        if not store.records and store.working_set is None and not store.indexes:
+            raise WrongDialect(f"{root}: no {name} record here, only other files: {survey.describe()}",
+                               hint="give the folder that holds the store; `memconv detect` says what a folder is")
+        return [f"{root}: no mark of {name} found ({survey.describe()}); read as {name} because --from says so"]
+    return []
 
 
 def read(root: Path, dialect: str) -> Store:

@@ -18,7 +18,8 @@ from pathlib import Path
 
 from .converters import claude_upgrade
 from .dialects import claude, memoir
-from .errors import OutputError, StoreError
+from . import dialects
+from .errors import OutputError, StoreError, WrongDialect
 from .fs import SKIPPED_DIRS, list_files, stage
 from .model import ForeignFile
 from .report import EXIT_QUARANTINED, FileReport, Report
@@ -39,6 +40,7 @@ def plan(in_path: Path, report: Report, layout: str = "nested") -> Planned:
     """The memoir store IN upgrades to, as files, and the report of what happened to each."""
     if not in_path.is_dir():
         raise StoreError(f"{in_path}: no such folder", hint="give the path of a Claude Code memory folder")
+    _refuse_other_stores(in_path)
     nested_in = (in_path / ENTRY_DIR).is_dir()
     memory_root = in_path / ENTRY_DIR if nested_in else in_path
     if nested_in:
@@ -63,6 +65,23 @@ def plan(in_path: Path, report: Report, layout: str = "nested") -> Planned:
     on_disk = set(list_files(in_path))
     changes_in = on_disk != set(files) or any((in_path / p).read_bytes() != b for p, b in files.items())
     return Planned(files, report, changes_in)
+
+
+def _refuse_other_stores(in_path: Path) -> None:
+    """IN must be a Claude Code memory folder (or the memoir store an upgrade made): say what it is otherwise."""
+    survey = dialects.survey(in_path)
+    own = [d for d in survey.found if d.dialect in (claude.NAME, memoir.NAME)]
+    if not survey.found:
+        raise WrongDialect(f"{in_path}: not a Claude Code memory folder: {survey.describe()}",
+                           hint="give the Claude Code memory folder (~/.claude/projects/<slug>/memory), "
+                                "which holds MEMORY.md")
+    if survey.finding == "several stores" or not own:
+        runs = " or ".join(f"memconv {d.dialect}-to-memoir {in_path} OUT" for d in survey.stores or survey.found[:1])
+        raise WrongDialect(f"{in_path}: not a Claude Code memory folder: {survey.describe()}",
+                           hint=f"upgrade reads only Claude Code memory; to convert, run: {runs}")
+    if own[0].elsewhere(in_path):
+        memory = own[0].root
+        raise WrongDialect(f"{in_path}: {own[0].evidence}", hint=f"run: memconv upgrade {memory} OUT (or --in-place {memory})")
 
 
 def backup(in_path: Path, now: datetime | None = None) -> Path:

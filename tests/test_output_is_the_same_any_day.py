@@ -23,6 +23,7 @@ DAYS = ["2001-02-03 04:05:06", "2026-11-30 12:00:00", "2099-12-31 23:59:59"]
 _SCRIPT = r"""
 import hashlib, json, sys
 sys.path.insert(0, sys.argv[1])
+today = __import__("datetime").date.today().isoformat()  # before the work: faketime's clock runs on
 from memconv import dialects
 from tests.conftest import GOLDEN
 from tests.convert_helpers import DIALECTS, convert_files, golden_inputs
@@ -32,7 +33,7 @@ for dialect, name in golden_inputs():
         store = dialects.get(dialect).read(GOLDEN / dialect / name / "input")
         files, _ = convert_files(store, target)
         out[f"{dialect}/{name}->{target}"] = {p: hashlib.sha256(b).hexdigest() for p, b in files.items()}
-print(json.dumps({"today": __import__("datetime").date.today().isoformat(), "outputs": out}))
+print(json.dumps({"today": today, "outputs": out}))
 """
 
 

@@ -5,8 +5,10 @@ required of it:
 
 ``NAME``
     The dialect's name on the command line (``memoir``).
-``detect(root: Path) -> Detection | None``
-    Whether ``root`` looks like a store of this dialect, cheaply.
+``detect(root: Path, seen: evidence.Folder | None = None) -> Detection | None``
+    Whether ``root`` holds a store of this dialect, cheaply, on real evidence
+    only (see :mod:`memconv.dialects.evidence`). ``seen`` lets every dialect
+    share one listing of the folder.
 ``read(root: Path) -> Store``
     Files in, model out. Runs the dialect's migration ladder. Files it cannot
     read become ``Store.quarantined`` entries; it raises ``StoreError`` only
@@ -56,6 +58,60 @@ class Detection:
     #: Where the store's root really is, if not the folder given.
     root: Path | None = None
     notes: list[str] = field(default_factory=list)
+    #: Where in the folder the store's files are: ``./``, ``memory/``, ``.memspec/``.
+    #: Two confident detections at different places are two stores side by side.
+    where: str = "./"
+
+    def elsewhere(self, given: Path) -> bool:
+        """Whether the store is not the folder given but one inside it (a Claude project's ``memory/``)."""
+        return self.root is not None and self.root != given
+
+
+#: A detection at least this sure is a store of its own (``several stores`` needs two of them).
+STRONG = 0.5
+#: A detection this sure outweighs a weak one (below :data:`STRONG`) of another dialect on the same files.
+CONFIDENT = 0.8
+
+
+@dataclass
+class Survey:
+    """What ``detect`` concludes of a folder: every dialect's opinion, and the finding."""
+
+    root: Path
+    #: Every detection, surest first.
+    found: list[Detection]
+    #: How many files the folder holds (VCS folders skipped).
+    files: int
+
+    @property
+    def stores(self) -> list[Detection]:
+        """The surest strong detection at each place in the folder, surest first."""
+        best: dict[str, Detection] = {}
+        for d in self.found:
+            if d.confidence >= STRONG and d.where not in best:
+                best[d.where] = d
+        return list(best.values())
+
+    @property
+    def finding(self) -> str:
+        """``nothing``, ``one store`` or ``several stores``."""
+        if not self.found:
+            return "nothing"
+        return "several stores" if len(self.stores) > 1 else "one store"
+
+    def describe(self) -> str:
+        """The finding in one sentence, for messages."""
+        if not self.root.is_dir():
+            return "no such folder" if not self.root.exists() else "not a folder"
+        if not self.files:
+            return "the folder is empty"
+        if not self.found:
+            return (f"no memory store here: {self.files} file(s), none with a mark of "
+                    + ", ".join(available()) + " (a Markdown file alone is not a memory)")
+        if self.finding == "several stores":
+            return "several stores here: " + "; ".join(f"{d.dialect} at {d.where} ({d.evidence})" for d in self.stores)
+        best = self.found[0]
+        return f"this is a {best.dialect} store ({best.evidence})"
 
 
 def available() -> list[str]:
@@ -86,10 +142,23 @@ def get(name: str) -> ModuleType:
 
 def detect_all(root: Path) -> list[Detection]:
     """Every dialect's opinion of ``root``, surest first."""
+    return survey(root).found
+
+
+def survey(root: Path) -> Survey:
+    """Every dialect's opinion of ``root`` from one listing of it, and what they add up to."""
+    from .evidence import Folder
+
+    seen = Folder(root)
     found = []
     for name in available():
-        detection = get(name).detect(root)
+        detection = get(name).detect(root, seen)
         if detection is not None:
             found.append(detection)
     found.sort(key=lambda d: -d.confidence)
-    return found
+    result = Survey(root, found, len(seen.files))
+    if result.finding == "several stores":
+        # Each store is surely there, but which one the folder "is" nobody can say.
+        for d in found:
+            d.confidence = min(d.confidence, STRONG)
+    return result

@@ -17,7 +17,7 @@ from pathlib import Path
 from ...errors import ReadError, StoreError
 from ...fs import list_files
 from ...model import ForeignFile, IndexSection, Quarantined, Record, Store
-from .. import Detection
+from .. import Detection, evidence
 from . import body, entries, index
 from .entries import CLAUDE_TYPES, READ_AS, read_entry, write_entry
 from .index import PATH as INDEX_PATH
@@ -31,50 +31,64 @@ def is_entry_path(path: str) -> bool:
     return path.endswith(".md") and "/" not in path and not is_index_path(path)
 
 
-def _marks(head: str) -> tuple[bool, bool, bool]:
-    """(claude-looking, legacy shape, memoir-canonical-looking) for the first bytes of a file.
-
-    Claude Code's current shape is top-level ``type`` in its four words; the
-    legacy shapes are a bare file and ``type``/``originSessionId`` nested
-    under ``metadata``.
-    """
-    if not head.startswith("---"):
-        return True, True, False  # a bare file: a legacy claude memory
-    for line in head.split("\n")[1:]:
-        if line.startswith("---"):
-            break
-        if line.startswith("type:"):
-            value = line[5:].strip().strip("'\"")
-            return value in CLAUDE_TYPES, False, value not in CLAUDE_TYPES
-        if line.startswith("metadata:") or line.startswith("originSessionId:"):
-            return True, True, False
-    return False, False, False
+#: Where a Claude Code project folder (``~/.claude/projects/<slug>/``) keeps its memory.
+MEMORY_DIR = "memory/"
 
 
-def detect(root: Path) -> Detection | None:
+def _look(seen: evidence.Folder, prefix: str) -> tuple[evidence.Entries, bool]:
+    """The Claude marks of the memory files directly in ``prefix``, and whether its MEMORY.md is Claude's index."""
+    names = [p for p in seen.files if p.startswith(prefix) and is_entry_path(p[len(prefix):])]
+    index_path = prefix + INDEX_PATH
+    has_index = index_path in seen.files and evidence.is_claude_index(seen, index_path)
+    return evidence.entries(seen, names), has_index
+
+
+def _judge(found: evidence.Entries, has_index: bool) -> Detection | None:
+    """A Claude Code memory folder needs its index or one entry with Claude Code frontmatter; any ``.md`` is not enough."""
+    if not has_index and not found.claude:
+        return None
+    typed = found.typed
+    # MEMORY.md says "a memory folder" but not whose: memoir-cli keeps canonical memoir entries
+    # beside it too, so when entries are typed, their types decide.
+    confidence = ((0.3 if has_index else 0.0) + 0.6 * found.claude / typed) if typed else 0.6
+    parts = [evidence.plural(found.claude, "with Claude Code frontmatter", "with Claude Code frontmatter")]
+    if found.memoir:
+        parts.append(evidence.plural(found.memoir, "canonical memoir entry", "canonical memoir entries"))
+    if found.bare:
+        parts.append(f"{found.bare} bare")
+    if found.total:
+        text = f"{evidence.plural(found.total, 'memory file')} ({', '.join(parts)})"
+        text += ", MEMORY.md index" if has_index else ", no MEMORY.md"
+    else:
+        text = "MEMORY.md index and no memory file (memory kept inline in the index)"
+    legacy = found.claude_legacy_shape + found.bare
+    hint = None
+    if found.upgradable:
+        hint = (f"{evidence.plural(found.upgradable, 'entry', 'entries')} of Claude Code's user/feedback/reference "
+                "types; `memconv upgrade` rewrites them as canonical memoir")
+    return Detection(NAME, "legacy" if legacy else "current", min(confidence, 1.0), text, hint)
+
+
+def detect(root: Path, seen: evidence.Folder | None = None) -> Detection | None:
     if not root.is_dir():
         return None
-    files = list_files(root)
-    names = [p for p in files if is_entry_path(p)]
-    has_index = INDEX_PATH in files
-    claude_like = legacy = other = 0
-    for path in names[:200]:
-        head = (root / path).read_bytes()[:2048].decode("utf-8", "replace").lstrip("\ufeff")
-        looks, old, canonical = _marks(head)
-        claude_like += looks
-        legacy += old
-        other += canonical
-    if not has_index and not claude_like:
+    seen = seen or evidence.Folder(root)
+    found, has_index = _look(seen, "")
+    here = _judge(found, has_index)
+    if here is not None:
+        return here
+    # A Claude Code project folder: session transcripts (<uuid>.jsonl) beside memory/.
+    transcripts = sum(1 for p in seen.files if "/" not in p and p.endswith(".jsonl"))
+    if not transcripts or not (root / MEMORY_DIR).is_dir():
         return None
-    sampled = claude_like + other
-    confidence = (0.6 if has_index else 0.3) + (0.35 * claude_like / sampled if sampled else 0.0)
-    evidence = f"{len(names)} memory file(s)" + (", MEMORY.md index" if has_index else ", no MEMORY.md")
-    hint = None
-    if legacy:
-        hint = f"{legacy} file(s) in a legacy Claude Code shape; `memconv upgrade` turns the folder into canonical memoir"
-    elif claude_like:
-        hint = "`memconv upgrade` turns this folder into a canonical memoir store"
-    return Detection(NAME, "legacy" if legacy else "current", min(confidence, 1.0), evidence, hint)
+    inside = _judge(*_look(seen, MEMORY_DIR))
+    if inside is None:
+        return None
+    inside.evidence = (f"a Claude Code project folder ({evidence.plural(transcripts, 'session transcript')}); "
+                       f"its memory folder {MEMORY_DIR} holds {inside.evidence}")
+    inside.hint = f"point memconv at the memory folder itself: {root / MEMORY_DIR.rstrip('/')}"
+    inside.root, inside.where = root / MEMORY_DIR.rstrip("/"), MEMORY_DIR
+    return inside
 
 
 def read(root: Path) -> Store:

@@ -23,7 +23,7 @@ from ...migrations.memfmt import CURRENT, FILE, file_version, mengram_to_memfmt
 from ...model import (ForeignFile, IndexFile, IndexLink, IndexSection, Quarantined, Record, Source, Store,
                       fingerprint)
 from ...text import TextLayout, encode
-from .. import Detection
+from .. import Detection, evidence
 from . import files, syntax
 from .files import check_fields, read_entity, read_episode, read_procedure, read_profile, render, render_index
 
@@ -95,29 +95,31 @@ def _type_of(head: str) -> str | None:
     return None
 
 
-def detect(root: Path) -> Detection | None:
+def detect(root: Path, seen: evidence.Folder | None = None) -> Detection | None:
     if not root.is_dir():
         return None
+    seen = seen or evidence.Folder(root)
     prefix = _prefix(root)
     typed = legacy = untyped = 0
-    for path in list_files(root):
-        if not path.endswith(".md") or (typed + untyped) >= 400:
+    # Only files where the reader looks (memory/ when there is one) count: a memfmt file elsewhere
+    # in the folder would be carried as someone's own, not read.
+    for path in seen.files:
+        if not path.endswith(".md") or not path.startswith(prefix) or (typed + untyped) >= 400:
             continue
-        with open(root / path, "rb") as handle:
-            key = _type_of(handle.read(2048).decode("utf-8", "replace"))
+        key = _type_of(seen.raw_head(path).decode("utf-8", "replace"))
         typed += key is not None
         legacy += key == syntax.LEGACY_TYPE_KEY
         untyped += key is None
     if not typed:
         return None
-    evidence = f"{prefix or './'} with {typed} memfmt file(s)"
+    evidence_text = f"{prefix or './'} with {typed} memfmt file(s)"
     if untyped:
-        evidence += f" and {untyped} note(s) of someone's own"
+        evidence_text += f" and {untyped} note(s) of someone's own"
     hint = None
     if legacy:
         hint = f"{legacy} file(s) use Mengram's mengram_type; `memconv migrate` rewrites them with memfmt_type"
     return Detection(NAME, CURRENT if legacy < typed else file_version(syntax.LEGACY_TYPE_KEY),
-                     0.95, evidence, hint, root=root)
+                     0.95, evidence_text, hint, root=root, where=prefix or "./")
 
 
 # --- reading ---------------------------------------------------------------------------

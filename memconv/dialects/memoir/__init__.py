@@ -8,21 +8,21 @@ folder, so a folder of entry files with no ``memory/`` inside is read as a
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from ...errors import ReadError, StoreError
 from ...fs import list_files
 from ...model import ForeignFile, Quarantined, Store
-from .. import Detection
+from .. import Detection, evidence
 from . import entries, session
 from .entries import TYPES, read_entry, write_entry
 from .session import read_session, write_session
 
 NAME = "memoir"
+#: The version of the memoir spec a current store follows.
+TARGET_SPEC = "memoir spec v0.1.2"
 ENTRY_DIR = "memory"
-
-#: Legacy Claude Code frontmatter (spec Appendix A), a sign the folder is not canonical memoir.
-_LEGACY_TYPES = ("user", "feedback", "reference", "project")
 
 
 def _layout(root: Path) -> str:
@@ -42,53 +42,70 @@ def _is_entry_path(path: str, layout: str) -> bool:
     return "/" not in name and name != "MEMORY.md"
 
 
-def detect(root: Path) -> Detection | None:
+#: Keys of memoir's session state (spec §4) that another tool's ``session.json`` would not have together.
+_SESSION_KEYS = frozenset({"current", "machines", "history", "created_at", "updated_at"})
+
+
+def _session_mark(root: Path) -> tuple[bool, object]:
+    """(whether ``session.json`` is a memoir session, its version) — a file of that name alone is not one."""
+    try:
+        doc = json.loads((root / session.PATH).read_bytes().decode("utf-8-sig"))
+    except (ValueError, UnicodeDecodeError):
+        return True, "unreadable"  # memoir's own name for its state; kept and reported, not guessed at
+    # ``version`` alone is too common a key to be memoir's; these are the session's own.
+    if not isinstance(doc, dict) or not (_SESSION_KEYS & set(doc) or set(doc) == {"version"}):
+        return False, None
+    return True, doc.get("version", 0)
+
+
+def detect(root: Path, seen: evidence.Folder | None = None) -> Detection | None:
     if not root.is_dir():
         return None
+    seen = seen or evidence.Folder(root)
     layout = _layout(root)
     prefix = _entry_dir(layout)
-    files = [p for p in list_files(root) if _is_entry_path(p, layout)]
-    canonical = legacy = 0
-    for path in files[:200]:
-        head = (root / path).read_bytes()[:2048].decode("utf-8", "replace")
-        if not head.startswith("---"):
-            legacy += 1
-            continue
-        nested_legacy = False
-        for line in head.split("\n")[1:]:
-            if line.startswith("---"):
-                legacy += nested_legacy
-                break
-            if line.startswith("type:"):
-                value = line[5:].strip().strip("'\"")
-                canonical += value in TYPES
-                legacy += value in _LEGACY_TYPES
-                break
-            # Only a sign of legacy if no top-level type follows (an upgraded entry keeps
-            # metadata.node_type as an unknown key).
-            nested_legacy |= line.startswith("metadata:") or line.startswith("originSessionId:")
-    has_session = (root / session.PATH).is_file()
-    version = None
+    found = evidence.entries(seen, [p for p in seen.files if _is_entry_path(p, layout)])
+    has_session, version = _session_mark(root) if (root / session.PATH).is_file() else (False, None)
+    index = prefix + "MEMORY.md"
+    has_index = index in seen.files and evidence.is_claude_index(seen, index)
+    share = 0.45 * found.memoir / found.typed if found.typed else 0.0
     if has_session:
-        try:
-            import json
-
-            doc = json.loads((root / session.PATH).read_bytes().decode("utf-8-sig"))
-            version = doc.get("version", 0) if isinstance(doc, dict) else None
-        except (ValueError, UnicodeDecodeError):
-            version = "unreadable"
-    if not canonical and not has_session:
+        confidence = (0.5 if version != "unreadable" else 0.3) + share
+    elif found.memoir:
+        # No session.json: the entries' own types are the evidence (MEMORY.md beside them
+        # is the index memoir-cli keeps in Claude Code's memory folder).
+        confidence = share + (0.3 if has_index and layout == "flat" else 0.0)
+    elif layout == "nested" and (found.claude or has_index) \
+            and not any("/" not in p and p.endswith(".jsonl") for p in seen.files):
+        # memory/ of Claude Code entries or their index, no session.json: a memoir store of legacy
+        # entries (Appendix A), as `memconv upgrade IN OUT` writes one; beside session transcripts it
+        # is a Claude Code project folder instead (the claude dialect says so).
+        confidence = 0.3
+    else:
         return None
-    sampled = canonical + legacy
-    confidence = (0.5 if has_session else 0.0) + (0.5 * canonical / sampled if sampled else 0.0)
-    evidence = f"{prefix or './'} with {len(files)} entry file(s) ({canonical} canonical)"
-    if has_session:
-        evidence += f", session.json version {version!r}"
-    hint = None
-    if legacy:
-        hint = (f"{legacy} file(s) use legacy Claude Code frontmatter; "
-                "`memconv upgrade` rewrites them as canonical memoir")
-    return Detection(NAME, version if version is not None else 1, min(confidence, 1.0), evidence, hint)
+    opaque = found.claude - found.upgradable + found.bare
+    where = prefix or "./"
+    text = f"{where} with {evidence.plural(found.total, 'entry file')} ({found.memoir} canonical"
+    if opaque:
+        text += f", {opaque} opaque, kept as written as Appendix A allows"
+    if found.upgradable:
+        text += f", {found.upgradable} in a legacy Claude Code type"
+    text += ")" + (", MEMORY.md index" if has_index else "")
+    text += f", session.json version {version!r}" if has_session else ", no session.json"
+    state, hints = "current", []
+    if has_session and version != 1:
+        if version == 0 and not isinstance(version, bool):
+            state = "legacy"
+            hints.append("session.json has no version (before 1); `memconv migrate` brings it to version 1")
+        else:  # newer than memconv knows, or not a number: the reader refuses it and says why
+            state = "unknown"
+    if found.upgradable:
+        state = "legacy"
+        hints.append(f"{evidence.plural(found.upgradable, 'entry', 'entries')} of Claude Code's user/feedback/"
+                     "reference types; `memconv upgrade` rewrites them as canonical memoir")
+    if state == "current":
+        text += f"; {TARGET_SPEC}"
+    return Detection(NAME, state, min(confidence, 1.0), text, "; ".join(hints) or None, where=where)
 
 
 def read(root: Path) -> Store:

@@ -19,7 +19,7 @@ from ...errors import ReadError, StoreError
 from ...fs import list_files
 from ...frontmatter import load_yaml
 from ...model import ForeignFile, Quarantined, Store
-from .. import Detection
+from .. import Detection, evidence
 from .records import ISO_Z, NAME, RecordLayout, WriteContext, memspec_id, read_record, write_record
 
 STORE_DIR = ".memspec"
@@ -45,31 +45,34 @@ def _prefix(root: Path) -> str | None:
     return None
 
 
-def detect(root: Path) -> Detection | None:
+def detect(root: Path, seen: evidence.Folder | None = None) -> Detection | None:
     if not root.is_dir():
         return None
     prefix = _prefix(root)
     if prefix is None:
         return None
-    store = root / prefix if prefix else root
-    files = [p for p in list_files(store) if p.startswith(RECORD_DIRS) and p.endswith(".md")]
+    seen = seen or evidence.Folder(root)
+    files = [p for p in seen.sub(prefix) if p.startswith(RECORD_DIRS) and p.endswith(".md")]
     named = sum(1 for p in files if RECORD_FILE.match(p.rsplit("/", 1)[-1]))
     if prefix == "" and root.name != STORE_DIR and files and not named:
         return None  # a memory/ folder of another tool (memfmt's), not a .memspec store
     legacy = 0
-    for path in files[:200]:
-        head = (store / path).read_bytes()[:4096].decode("utf-8", "replace")
+    for path in files[:evidence.SAMPLE]:
+        head = seen.raw_head(prefix + path).decode("utf-8", "replace")
         if re.search(r"^(?:confidence|decay_after|corrects|corrected_by):|^state: *(?:captured|corrected|decayed|archived)\b",
                      head, re.M):
             legacy += 1
-    confidence = 0.6 + (0.4 * named / len(files) if files else 0.0)
+    # A .memspec folder is memspec's own mark (``memspec init`` makes it, even with no record yet);
+    # a folder that merely has memspec-like subfolders is less sure.
+    own = prefix == STORE_DIR + "/" or root.name == STORE_DIR
+    confidence = (0.8 if own else 0.6) + ((1.0 - (0.8 if own else 0.6)) * named / len(files) if files else 0.0)
     version = "v0.2" if legacy == len(files) and files else "mixed" if legacy else "current"
     where = prefix or "./"
-    evidence = f"{where} with {len(files)} record file(s) ({named} named ms_<ULID>.md)"
+    evidence_text = f"{where} with {len(files)} record file(s) ({named} named ms_<ULID>.md)"
     hint = None
     if legacy:
         hint = f"{legacy} record(s) use pre-0.3 fields; `memconv migrate` brings them to the current generation"
-    return Detection(NAME, version, min(confidence, 1.0), evidence, hint)
+    return Detection(NAME, version, min(confidence, 1.0), evidence_text, hint, where=where)
 
 
 def _operators(config: bytes | None) -> tuple[str, ...]:
