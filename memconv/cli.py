@@ -280,3 +280,6 @@ def _guard_in_out(in_path: Path, out_path: Path) -> None:
     if a == b or a in b.parents:
         raise MemconvError(f"{out_path}: the output would be written inside the input store",
                            hint="choose an OUT outside IN; memconv never writes into its input")
+
+from .cli_merge import merge_command  # noqa: E402  (issue 11: `memconv merge`, docs/merge.md)
+main.add_command(merge_command)

@@ -1,0 +1,44 @@
+"""Merging two stores of one dialect into a third (issue 11, first step).
+
+``merge(a, b)`` takes two stores as their readers returned them and gives the
+merged store as files, with one :class:`~.report.Outcome` per record: added,
+updated (which side won, and why), unchanged, or conflict. It never writes:
+the CLI (``memconv merge``, :mod:`memconv.cli_merge`) does, through the same
+atomic writer as every other command.
+
+Only memoir is merged so far, by its spec's §5 (:mod:`.memoir`,
+:mod:`.session`); other dialects are refused with a clear message. See
+docs/merge.md.
+"""
+
+from __future__ import annotations
+
+from ..errors import MemconvError
+from ..model import Store
+from .memoir import MergeResult
+from .report import EXIT_CONFLICTS, MergeReport, Outcome
+
+#: Dialects ``merge`` knows the rules of.
+SUPPORTED = ("memoir",)
+
+
+class MergeRefused(MemconvError):
+    """The two stores cannot be merged as asked (different dialects, or a dialect with no merge rules yet)."""
+
+    exit_code = 2
+
+
+def merge(a: Store, b: Store) -> MergeResult:
+    """The merge of ``a`` and ``b``: commutative, idempotent, and losing nothing (docs/merge.md)."""
+    if a.dialect != b.dialect:
+        raise MergeRefused(f"cannot merge a {a.dialect} store with a {b.dialect} store",
+                           hint="both stores must be of one dialect; convert one first")
+    if a.dialect not in SUPPORTED:
+        raise MergeRefused(f"merging {a.dialect} stores is not supported yet (only {', '.join(SUPPORTED)})",
+                           hint="see docs/merge.md for what merge does today")
+    from . import memoir
+
+    return memoir.merge(a, b)
+
+
+__all__ = ["EXIT_CONFLICTS", "MergeRefused", "MergeReport", "MergeResult", "Outcome", "SUPPORTED", "merge"]

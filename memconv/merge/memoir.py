@@ -1,0 +1,312 @@
+"""Merging two memoir stores: entry files, session.json, and every other file.
+
+* Entry files are one record each, identified by link name (spec §5.1). Same
+  link on both sides: identical bytes are unchanged; otherwise the newer by
+  ``updated`` (falling back to ``created``) wins (§5.2). A completion
+  (``done_at`` on a goal or next action) sticks to a winner added no later
+  than it, and ``hidden`` on a decision sticks whatever the dates (§5.3).
+  Two different copies with nothing to order them are a conflict: the
+  canonical choice stays in place, the other is kept beside it as
+  ``<link>.conflict-<hash>.md``, an entry memoir validates like any other.
+* ``session.json`` merges by :mod:`.session`.
+* Any other file (foreign, or quarantined by the reader) is unioned by path;
+  the same path with different bytes keeps both, the other as a conflict copy.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..dialects.memoir import entries as memoir_entries
+from ..dialects.memoir import session as memoir_session
+from ..fs import QUARANTINE_DIR
+from ..model import Lifecycle, Record, Source, Store, WorkingSet, clone, fingerprint
+from .identity import canonical, instant, item_key, short_hash
+from .report import Outcome
+from .session import label as _label, merge_documents
+
+
+@dataclass
+class MergeResult:
+    """The merged store as files, and what became of every record."""
+
+    dialect: str
+    files: dict[str, bytes]
+    outcomes: list[Outcome] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    #: Files either reader set aside: ``{"side", "path", "line", "reason", "kept_at"}``.
+    quarantined: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def conflicts(self) -> list[Outcome]:
+        return [o for o in self.outcomes if o.status == "conflict"]
+
+
+class _Tree:
+    """The output files, with the one rule for two different things at one path: keep both."""
+
+    def __init__(self) -> None:
+        self.files: dict[str, bytes] = {}
+
+    def conflict_path(self, path: str, data: bytes) -> str:
+        """``dir/name.conflict-<hash of data>.ext``: free, or already holding ``data``."""
+        head, sep, name = path.rpartition("/")
+        stem, dot, ext = name.rpartition(".")
+        if not dot or not stem:
+            stem, ext = name, ""
+        length = 8
+        while True:
+            copy = f"{head}{sep}{stem}.conflict-{short_hash(data, length)}{'.' + ext if ext else ''}"
+            if self.files.get(copy, data) == data:
+                return copy
+            length += 4
+
+    def put(self, path: str, data: bytes) -> str | None:
+        """Place ``data`` at ``path``; if something else is there, beside it. Returns where, if moved."""
+        if self.files.get(path, data) == data:
+            self.files[path] = data
+            return None
+        copy = self.conflict_path(path, data)
+        self.files[copy] = data
+        return copy
+
+
+def _entry_date(record: Record) -> tuple[str | None, Any]:
+    """The recency of an entry file: ``updated``, else ``created`` (spec §5.2)."""
+    for name in ("updated", "created"):
+        value = getattr(record, name) if not record.opaque else record.extra.get(name)
+        if isinstance(value, str):
+            return name, value
+    return None, None
+
+
+def _bytes(record: Record) -> bytes:
+    """The entry's file: the bytes it was read from (records read are never changed here), else rendered."""
+    source = record.source
+    if source is not None and source.dialect == "memoir" and source.raw is not None:
+        return source.raw
+    return memoir_entries.write_entry(record)
+
+
+def _recency(record: Record) -> int:
+    return instant(_entry_date(record)[1])
+
+
+def _substance(record: Record) -> str:
+    """What an entry says, its tombstone left out: copies that differ only there are one record."""
+    saved = record.lifecycle
+    record.lifecycle = Lifecycle()
+    try:
+        return fingerprint(record)
+    finally:
+        record.lifecycle = saved
+
+
+def _start(record: Record) -> Any:
+    """When a goal was set or a next action added: what a ``done_at`` is compared with."""
+    return record.set_on if record.kind == "goal" else record.added
+
+
+def _inherit(winner: Record, loser: Record, loser_side: str) -> tuple[Record, str | None]:
+    """The winner, carrying a tombstone the loser had that must stick (spec §5.3)."""
+    if winner.opaque or loser.opaque or winner.kind != loser.kind:
+        return winner, None
+    if winner.kind == "decision" and loser.lifecycle.state == "hidden" and winner.lifecycle.state != "hidden":
+        copy = clone(winner, keep_source=True)
+        copy.lifecycle = Lifecycle("hidden", loser.lifecycle.at)
+        return copy, f"hidden inherited from {loser_side} (hidden is sticky)"
+    if winner.kind in ("goal", "next_action") and loser.lifecycle.state == "done" \
+            and winner.lifecycle.state != "done" and loser.lifecycle.at is not None:
+        if instant(_start(winner)) <= instant(loser.lifecycle.at):
+            copy = clone(winner, keep_source=True)
+            copy.lifecycle = Lifecycle("done", loser.lifecycle.at)
+            return copy, (f"done_at inherited from {loser_side}: completed {loser.lifecycle.at}, "
+                          f"not before it was {'set' if winner.kind == 'goal' else 'added'}")
+        return winner, f"re-added after {loser_side}'s done_at ({loser.lifecycle.at}): stays open"
+    return winner, None
+
+
+def _conflict_copy(record: Record, raw: bytes) -> bytes:
+    """The losing copy of an entry, renamed so a reader can tell it from the one in place."""
+    if record.opaque or not isinstance(record.title, str):
+        return raw
+    copy = clone(record, keep_source=True)
+    copy.title = f"{record.title} (conflict copy)"
+    return memoir_entries.write_entry(copy)
+
+
+def _merge_entries(a: Store, b: Store, prefix: str, tree: _Tree, outcomes: list[Outcome], seen: set[str]) -> None:
+    by_link: dict[str, dict[str, Record]] = {}
+    for side, store in (("A", a), ("B", b)):
+        for record in store.records:
+            by_link.setdefault(record.link, {})[side] = record
+    for link in sorted(by_link):
+        copies = by_link[link]
+        path = f"{prefix}{link}.md"
+        if len(copies) == 1:
+            (side, record), = copies.items()
+            moved = tree.put(path, _bytes(record))
+            outcomes.append(Outcome("entry", moved or path, link, "added", side,
+                                    "same path held by another file: kept beside it" if moved else None))
+            continue
+        ra, rb = copies["A"], copies["B"]
+        raw_a, raw_b = _bytes(ra), _bytes(rb)
+        if raw_a == raw_b:
+            tree.put(path, raw_a)
+            outcomes.append(Outcome("entry", path, link, "unchanged"))
+            continue
+        ta, tb = _recency(ra), _recency(rb)
+        conflict = False
+        if ta != tb:
+            (won, winner, raw_w), (lost, loser, raw_l) = sorted(
+                (("A", ra, raw_a), ("B", rb, raw_b)), key=lambda t: -_recency(t[1]))
+            name, value = _entry_date(winner)
+            why = f"newer {name} ({value})"
+        else:
+            (won, winner, raw_w), (lost, loser, raw_l) = sorted(
+                (("A", ra, raw_a), ("B", rb, raw_b)), key=lambda t: (_substance(t[1]), t[2]), reverse=True)
+            name, value = _entry_date(winner)
+            when = f"same {name} ({value})" if name else "no updated or created date on either side"
+            if _substance(ra) == _substance(rb):
+                why = f"{when}, same content: kept the canonical choice"
+            else:
+                conflict = True
+                why = f"{when}, different content: kept the canonical choice"
+        kept, note = _inherit(winner, loser, lost)
+        if note:
+            why += "; " + note
+        tree.put(path, memoir_entries.write_entry(kept) if kept is not winner else raw_w)
+        if not conflict:
+            outcomes.append(Outcome("entry", path, link, "updated", won, why))
+            continue
+        other = _conflict_copy(loser, raw_l)
+        copy_path = tree.conflict_path(path, other)
+        tree.files[copy_path] = other
+        outcomes.append(Outcome("entry", path, link, "conflict", won, why, copy_path,
+                                already_kept=copy_path in seen))
+
+
+def _merge_session(a: Store, b: Store, tree: _Tree, outcomes: list[Outcome], warnings: list[str],
+                   seen: set[str]) -> None:
+    wa, wb = a.working_set, b.working_set
+    path = memoir_session.PATH
+    if wa is None and wb is None:
+        return
+    if wa is None or wb is None:
+        only = wa or wb
+        side = "A" if wb is None else "B"
+        tree.put(path, memoir_session.write_session(only))
+        outcomes.extend(_listing(only.document, side))
+        return
+    raws = {"A": memoir_session.write_session(wa), "B": memoir_session.write_session(wb)}
+    merged = merge_documents(wa.document, wb.document)
+    outcomes.extend(merged.outcomes)
+    warnings.extend(merged.warnings)
+    text = canonical(merged.document)
+    same = [raws[s] for s, ws in (("A", wa), ("B", wb)) if canonical(ws.document) == text]
+    if same:
+        data = min(same)
+    else:
+        la = wa.source.layout if wa.source is not None else None
+        lb = wb.source.layout if wb.source is not None else None
+        layout = la if la == lb and la is not None else memoir_session.SessionLayout()
+        out = WorkingSet(document=merged.document, source=Source(dialect="memoir", path=path, layout=layout))
+        try:
+            data = memoir_session.write_session(out)
+        except UnicodeEncodeError:
+            # A lone surrogate (valid JSON, "\ud800") cannot be UTF-8: keep it as the escape it was read as.
+            data = _ascii_session(merged.document, layout)
+    tree.put(path, data)
+    for conflict in merged.conflicts:
+        copy_path, copy = conflict.file()
+        tree.put(copy_path, copy)
+        for outcome in outcomes:
+            if outcome.conflict_copy and copy_path in outcome.conflict_copy.split(", ") and copy_path in seen:
+                outcome.already_kept = True
+
+
+def _listing(document: dict, side: str) -> list[Outcome]:
+    """Every item of a session.json only one store has: each one added, as it stands."""
+    found = []
+    current = document.get("current")
+    for name, items in (current.items() if isinstance(current, dict) else ()):
+        for item in items if isinstance(items, list) else ():
+            found.append(Outcome("session", f"session.json current.{name}", item_key(item), "added", side,
+                                 label=_label(item)))
+    for name in ("machines", "history"):
+        value = document.get(name)
+        for item in (value if isinstance(value, list) else value.keys() if isinstance(value, dict) else ()):
+            found.append(Outcome("session", f"session.json {name}", canonical(item), "added", side,
+                                 label=item if isinstance(item, str) else _label(item)))
+    return found or [Outcome("session", memoir_session.PATH, memoir_session.PATH, "added", side)]
+
+
+def _ascii_session(document: dict, layout: memoir_session.SessionLayout) -> bytes:
+    indent = layout.indent
+    text = json.dumps(document, ensure_ascii=True, indent=indent, separators=None if indent else (",", ":"))
+    return (text + ("\n" if layout.final_newline else "")).encode("ascii")
+
+
+def _merge_files(a: Store, b: Store, tree: _Tree, outcomes: list[Outcome], quarantined: list[dict],
+                 seen: set[str]) -> None:
+    """Foreign and quarantined files: union by path; different bytes at one path keep both."""
+    by_path: dict[str, dict[str, bytes]] = {}
+    for side, store in (("A", a), ("B", b)):
+        for foreign in store.foreign:
+            by_path.setdefault(foreign.path, {})[side] = foreign.raw
+        for q in store.quarantined:
+            kept = f"{QUARANTINE_DIR}/{q.path}"
+            by_path.setdefault(kept, {})[side] = q.raw
+            quarantined.append({"side": side, "path": q.path, "line": q.line, "reason": q.reason, "kept_at": kept})
+    for path in sorted(by_path):
+        copies = by_path[path]
+        if path in tree.files and all(tree.files[path] == data for data in copies.values()):
+            continue  # a conflict copy an earlier merge wrote, already placed
+        if len(copies) == 1:
+            (side, data), = copies.items()
+            moved = tree.put(path, data)
+            outcomes.append(Outcome("file", moved or path, path, "added", side))
+            continue
+        if copies["A"] == copies["B"]:
+            tree.put(path, copies["A"])
+            outcomes.append(Outcome("file", path, path, "unchanged"))
+            continue
+        won, lost = ("A", "B") if copies["A"] > copies["B"] else ("B", "A")
+        tree.put(path, copies[won])
+        copy_path = tree.conflict_path(path, copies[lost])
+        tree.files[copy_path] = copies[lost]
+        outcomes.append(Outcome("file", path, path, "conflict", won,
+                                "different bytes on each side, and no date to order them: kept the canonical choice",
+                                copy_path, already_kept=copy_path in seen))
+
+
+def merge(a: Store, b: Store) -> MergeResult:
+    """Two memoir stores → the merged store's files and the outcome of every record."""
+    layouts = {a.meta.get("layout", "nested"), b.meta.get("layout", "nested")}
+    layout = layouts.pop() if len(layouts) == 1 else "nested"
+    prefix = "memory/" if layout == "nested" else ""
+    seen = _paths(a) | _paths(b)
+    tree = _Tree()
+    outcomes: list[Outcome] = []
+    warnings: list[str] = []
+    quarantined: list[dict] = []
+    _merge_entries(a, b, prefix, tree, outcomes, seen)
+    _merge_session(a, b, tree, outcomes, warnings, seen)
+    _merge_files(a, b, tree, outcomes, quarantined, seen)
+    if len({a.meta.get("layout", "nested"), b.meta.get("layout", "nested")}) > 1:
+        warnings.append("one store keeps its entries in memory/, the other flat: the merged store uses memory/")
+    for side, store in (("A", a), ("B", b)):
+        warnings.extend(f"{side}: {w}" for w in store.warnings)
+    return MergeResult("memoir", dict(sorted(tree.files.items())), outcomes, warnings, quarantined)
+
+
+def _paths(store: Store) -> set[str]:
+    """Every path the store's reader saw: to tell a conflict copy an earlier merge kept from a new one."""
+    paths = {f.path for f in store.foreign}
+    paths.update(r.source.path for r in store.records if r.source is not None)
+    return paths
+
+
+__all__ = ["MergeResult", "merge"]
