@@ -115,20 +115,16 @@ def restore(store: Store) -> tuple[Store, Conversion]:
     restored: list[tuple[Record, Record, carrying.Applied]] = []
     carries: list[Carry] = []
     noted: list[tuple[Record, str, dict[str, Any]]] = []
-    for record in store.records:
-        raw = _get_carry(record)
-        if raw is None:
-            pending.append((record, None))
-            continue
-        try:
-            carry = Carry.loads(raw)
-        except ValueError as exc:
-            report.warnings.append(f"{_where(record)}: {exc}; converted as it stands")
-            pending.append((record, None))
-            continue
-        pending.append((record, carry))
+    sidecars: dict[str, str] = {}
     for foreign in store.foreign:
-        found = notes.read(foreign)
+        try:
+            found = notes.read(foreign)
+        except ValueError as exc:
+            report.warnings.append(f"{foreign.path}: a memconv note memconv cannot use: {exc}; ignored")
+            continue
+        if found is not None and found[0] == "sidecar":
+            sidecars[found[1][0]] = found[1][1]
+            continue
         carried = notes.carried_file_path(foreign.path)
         if carried is not None:
             file = ForeignFile(carried[1], foreign.raw, foreign.why)
@@ -150,6 +146,20 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                                        "from its carried copy, and the edits to the rendering are not applied")
         else:
             _restore_store(out, found[1], store)
+    for record in store.records:
+        raw = _get_carry(record)
+        if raw is None and record.source is not None:
+            raw = sidecars.get(record.source.path)
+        if raw is None:
+            pending.append((record, None))
+            continue
+        try:
+            carry = Carry.loads(raw)
+        except ValueError as exc:
+            report.warnings.append(f"{_where(record)}: {exc}; converted as it stands")
+            pending.append((record, None))
+            continue
+        pending.append((record, carry))
     untouched: list[Record] = []
     for record, carry in pending:
         if carry is None:
@@ -159,7 +169,12 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         # The link the way back derives, exactly as at conversion time (before the carry):
         # a carried link then replaces it.
         _home_link(home, carry.origin)
+        derived = home.link
         applied = carrying.apply(home, carry)  # edit detection sees the target's own link names
+        if home.link != derived and not _safe_link(home.link):
+            report.warnings.append(f"{_where(record)}: its carry names the link {home.link!r}, which would be "
+                                   "written outside the store; the link is derived again")
+            home.link = derived
         # Remember where it came from: converting it back there keeps its link and kind.
         home.source = None
         report.origins[id(home)] = carry.origin
@@ -187,8 +202,22 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             report.warnings.append(
                 f"{_where(record)}: edited in {store.dialect}: " + ", ".join(applied.overridden)
                 + " — the edit wins, the carried copies were dropped")
-    _restore_sources(formats + noted)
+    report.warnings.extend(_restore_sources(formats + noted))
     return out, report
+
+
+def _safe_link(link: object) -> bool:
+    """Whether a writer may make a file of ``link`` (``<link>.md``) inside the store."""
+    from ..errors import OutputError
+    from ..fs import safe_relpath
+
+    if not isinstance(link, str) or not link:
+        return False
+    try:
+        safe_relpath(f"{link}.md")
+    except OutputError:
+        return False
+    return True
 
 
 def _back(record: Record, carry: Carry, kind: str | None = None) -> Record:
@@ -248,6 +277,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
             out.foreign.append(ForeignFile(notes.carried_file(foreign.path, home, target), foreign.raw,
                                            foreign.why))
     report.store = out
+    note_names = notes.Names()
     taken: set[str] = set()
     rename: dict[str, str] = {}
     natives: list[tuple[Record, Record]] = []
@@ -315,13 +345,19 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
                 rep.dropped = sorted(carry.fields)
             else:
                 rep.carried = sorted(carry.fields)
-                _set_carry(native, target, carry)
+                if target in ("memoir", "claude") and native.opaque and not native.extra:
+                    # A bare file stays bare: a frontmatter holding only the carry would make it an
+                    # invalid entry. Its carry waits in a note, keyed by the file's path.
+                    out.foreign.append(notes.sidecar(written_at or f"{native.link}.md", carry.dumps(), target,
+                                                     note_names))
+                else:
+                    _set_carry(native, target, carry)
     for record in kept_out:
         state = record.lifecycle.state
         why = (f"{state} in the source; {target} cannot mark it so" if state not in LIFECYCLE[target]
                else f"{record.kind} has no home in {target}")
         note = notes.write(record, _origin(store, record, origins), target, why, lossy=lossy,
-                           format_patch=formats.get(id(record)))
+                           format_patch=formats.get(id(record)), names=note_names)
         out.foreign.append(note)
         rep = FileReport(source=_where(record), source_kind=record.kind, target=note.path, target_kind="note", warnings=[f"kept out of the live set: {why}"])
         if lossy:
@@ -422,20 +458,39 @@ def _reread(files: list[tuple[str, str, bytes]]) -> dict[tuple[str, str], Record
     return out
 
 
-def _restore_sources(items: list[tuple[Record, str, dict[str, Any]]]) -> None:
-    """Give restored records their original file back from its format patch, where it still applies."""
-    rebuilt = []
+def _restore_sources(items: list[tuple[Record, str, dict[str, Any]]]) -> list[str]:
+    """Give restored records their original file back from its format patch, where it still applies.
+
+    The patch came from IN: one that names a path outside the store is ignored, with a warning.
+    """
+    from ..errors import OutputError
+    from ..fs import safe_relpath
+
+    rebuilt, warnings = [], []
     for home, origin, patch in items:
-        raw = layout.apply(layout.render_alone(origin, home), patch)
+        path = patch.get("path") if isinstance(patch, dict) else None
+        try:
+            safe_relpath(path if isinstance(path, str) else "")
+        except OutputError:
+            warnings.append(f"{home.link}: its carried format patch names {path!r}, which would land outside "
+                            "the store; ignored, the record is written canonically")
+            continue
+        try:
+            raw = layout.apply(layout.render_alone(origin, home), patch)
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError):
+            warnings.append(f"{home.link}: its carried format patch does not hold together; ignored, "
+                            "the record is written canonically")
+            continue
         if raw is not None:
             rebuilt.append((home, origin, patch["path"], raw))
     if not rebuilt:
-        return
+        return warnings
     again = _reread([(origin, path, raw) for _, origin, path, raw in rebuilt])
     for home, origin, path, _ in rebuilt:
         found = again.get((origin, path))
         if found is not None:
             home.source = found.source
+    return warnings
 
 
 def _origin(store: Store, record: Record, origins: dict[int, str]) -> str:
@@ -505,6 +560,7 @@ def _to_kind(record: Record, kind: str, link: str, target: str | None = None) ->
     native = transforms.convert(native, kind)
     if target is not None:
         native = transforms.finish(native, target)
+        native = transforms.show(native, target)
     native.link = link
     if kind != "opaque":
         native.opaque = False

@@ -195,3 +195,130 @@ def finish(record: Record, target: str) -> Record:
             record.how_to_apply = (" ".join(m.group(1).split()) if m else None) or record.description \
                 or record.title
     return record
+
+
+# --- native first: every piece of text where the target's user reads it -------------------
+
+#: Text fields each target's files show, per kind (the kind the record has in the target). A
+#: field not listed is not written by the target's writer: :func:`show` moves its text into the
+#: kind's readable home, so that the carry is never its only copy.
+_ENTRY_TEXT = frozenset({"title", "description", "body"})
+NATIVE_TEXT: dict[str, dict[str, frozenset[str]]] = {
+    "memoir": {"decision": _ENTRY_TEXT | {"why", "rejected"}, "lesson": _ENTRY_TEXT | {"trigger", "how_to_apply"}},
+    "claude": {"decision": _ENTRY_TEXT | {"why", "rejected"}, "lesson": _ENTRY_TEXT | {"trigger", "how_to_apply"}},
+    "memspec": {},
+    "memfmt": {
+        "entity": frozenset({"title", "facts", "knowledge"}),
+        "episode": frozenset({"title", "body", "outcome"}),
+        "procedure": frozenset({"title", "trigger", "preconditions", "steps", "evolution"}),
+        "profile": frozenset({"body"}),
+    },
+}
+_DEFAULT_TEXT = {"memoir": _ENTRY_TEXT, "claude": _ENTRY_TEXT, "memspec": frozenset({"title", "body"}),
+                 "memfmt": frozenset()}
+
+#: The labels a moved one-line field is written with: ``**Why:** zero dependencies``.
+_LABELS = (("why", "Why"), ("rejected", "Rejected"), ("trigger", "When"), ("how_to_apply", "How to apply"),
+           ("outcome", "Outcome"))
+#: A numbered or bulleted line of a body: one step of a procedure written as prose.
+_LIST_ITEM = re.compile(r"^\s*(?:\d+[.)]|[-*+])\s+(?P<text>\S.*)$")
+
+
+def native_text(target: str, kind: str) -> frozenset[str]:
+    """The text fields a ``kind`` record shows in ``target``'s files."""
+    return NATIVE_TEXT.get(target, {}).get(kind, _DEFAULT_TEXT.get(target, _ENTRY_TEXT))
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _step_line(step: Step) -> str:
+    text = _flat(step.action)
+    if step.detail:
+        text = f"{text} — {_flat(step.detail)}" if text else _flat(step.detail)
+    return text
+
+
+def _blocks(record: Record, shown: frozenset[str]) -> list[str]:
+    """The record's text that ``shown`` leaves out, as markdown blocks, in reading order."""
+    blocks: list[str] = []
+    if "description" not in shown and record.description and record.description.strip():
+        blocks.append(record.description.strip())
+    if "body" not in shown and record.body.strip():
+        blocks.extend(p.strip() for p in _PARAGRAPH_BREAK.split(record.body.strip()) if p.strip())
+    for name, label in _LABELS:
+        value = getattr(record, name)
+        if name not in shown and isinstance(value, str) and value.strip():
+            blocks.append(f"**{label}:** {_flat(value)}")
+    if "facts" not in shown and record.facts:
+        blocks.append("\n".join(f"- {_flat(f)}" for f in record.facts if f.strip()))
+    if "preconditions" not in shown and record.preconditions:
+        blocks.append("**Preconditions:**\n\n" + "\n".join(f"- {_flat(p)}" for p in record.preconditions))
+    if "steps" not in shown and record.steps:
+        blocks.append("**Steps:**\n\n" + "\n".join(f"{n}. {_step_line(s)}" for n, s in enumerate(record.steps, 1)))
+    if "knowledge" not in shown and record.knowledge:
+        lines = []
+        for k in record.knowledge:
+            lines.append(f"- **[{k.kind or 'note'}] {_flat(k.title)}**" + (f" — {_flat(k.content)}" if k.content else ""))
+            if k.artifact:
+                lines += ["", "```", str(k.artifact).rstrip(), "```", ""]
+        blocks.append("\n".join(lines).rstrip())
+    if "evolution" not in shown and record.evolution:
+        blocks.append("**Evolution:**\n\n" + "\n".join(
+            f"- v{r.from_version} → v{r.to_version}" + (f" ({r.date})" if r.date else "") + f": {_flat(r.reason)}"
+            for r in record.evolution))
+    return [b for b in blocks if b.strip()]
+
+
+def _clear(record: Record, shown: frozenset[str]) -> None:
+    for name in ("description", "why", "rejected", "trigger", "how_to_apply", "outcome", "facts", "preconditions",
+                 "steps", "knowledge", "evolution"):
+        if name not in shown:
+            setattr(record, name, None)
+    if "body" not in shown:
+        record.body = ""
+
+
+def show(record: Record, target: str) -> Record:
+    """``record`` (a copy the caller owns) with every piece of its text where ``target`` shows it.
+
+    A field the target's kind has no place for is written into the kind's
+    readable home, labelled: a body (memoir, claude, memspec, memfmt episodes
+    and profiles), an entity's facts, a procedure's preconditions and steps.
+    Text already there is not repeated. The caller carries the exact fields,
+    so the way back is unchanged; this only decides what the target's user sees.
+    """
+    if record.opaque:
+        return record
+    shown = native_text(target, record.kind)
+    home = " ".join(_flat(t) for t in (record.body, *(record.facts or ()), *(record.preconditions or ()),
+                                       *(_step_line(s) for s in record.steps or ())) if t)
+    if "description" in shown and record.description:
+        home += " " + _flat(record.description)
+    blocks = [b for b in _blocks(record, shown) if _flat(b) not in home
+              and _flat(re.sub(r"^\*\*[^*]+:\*\* ", "", b)) not in home]
+    if target == "memfmt" and record.kind == "procedure":
+        steps, rest = [], []
+        for block in blocks:
+            items = [_LIST_ITEM.match(line) for line in block.split("\n") if line.strip()]
+            if record.steps is None and items and all(items):
+                steps += [Step(action=m.group("text").strip()) for m in items]
+            else:
+                rest += [_flat(line) for line in block.split("\n") if line.strip()]
+        _clear(record, shown)
+        record.steps = (record.steps or []) + steps or None
+        record.preconditions = (record.preconditions or []) + rest or None
+        return record
+    if target == "memfmt" and record.kind == "entity":
+        _clear(record, shown)
+        facts = [_flat(line.removeprefix("- ")) for b in blocks for line in b.split("\n") if line.strip()]
+        record.facts = (record.facts or []) + facts or None
+        return record
+    lead = bool(blocks) and "description" not in shown and blocks[0] == (record.description or "").strip()
+    body = record.body
+    _clear(record, shown)
+    if blocks and "body" in shown:
+        parts = ([blocks.pop(0)] if lead else []) + ([body.strip()] if body.strip() else []) + blocks
+        record.body = _join(parts)
+    return record
