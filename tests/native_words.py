@@ -22,7 +22,7 @@ from memconv.model import Record, Store
 WORD = re.compile(r"[^\W\d_][^\W_]{2,}")
 
 #: Record fields that hold human-written text.
-TEXT_FIELDS = ("title", "description", "body", "why", "rejected", "trigger", "how_to_apply", "outcome",
+TEXT_FIELDS = ("title", "description", "body", "aliases", "why", "rejected", "trigger", "how_to_apply", "outcome",
                "facts", "preconditions", "steps", "knowledge", "evolution")
 #: Keys of an opaque record's frontmatter that are structure, not text.
 _STRUCTURAL_KEYS = frozenset({"type", "metadata", "originSessionId", "node_type"})
@@ -30,8 +30,17 @@ _STRUCTURAL_KEYS = frozenset({"type", "metadata", "originSessionId", "node_type"
 _WS_TEXT = ("text", "why", "rejected", "summary")
 
 
+#: What is structure or identity in a source text, not its words: a ``[[link]]`` names a record
+#: (renamed to the target's link on purpose), a ``**Why:**`` label is the dialect's convention.
+_NOT_WORDS = re.compile(r"\[\[[^\]\n]*\]\]|^\*\*[^*\n]{1,30}\*\*:?", re.M)
+
+
 def words(text: str) -> set[str]:
     return {w.lower() for w in WORD.findall(text)}
+
+
+def source_text_words(text: str) -> set[str]:
+    return words(_NOT_WORDS.sub(" ", text))
 
 
 def _strings(value: Any) -> Iterable[str]:
@@ -66,7 +75,7 @@ def source_words(store: Store, target: str) -> set[str]:
         if record.lifecycle.state not in LIFECYCLE[target]:
             continue
         for text in record_text(record):
-            out |= words(text)
+            out |= source_text_words(text)
     ws = store.working_set
     if ws is not None:
         current = ws.document.get("current") if isinstance(ws.document, dict) else None
@@ -74,14 +83,14 @@ def source_words(store: Store, target: str) -> set[str]:
             for item in items if isinstance(items, list) else ():
                 if isinstance(item, dict) and item.get("hidden") is not True:
                     for key in _WS_TEXT:
-                        out |= words(str(item.get(key) or ""))
+                        out |= source_text_words(str(item.get(key) or ""))
         for row in ws.history or ():
             if isinstance(row, dict):
-                out |= words(str(row.get("summary") or ""))
+                out |= source_text_words(str(row.get("summary") or ""))
     for index in store.indexes:
         for section in index.sections:
             for bullet in section.inline:
-                out |= words(bullet)
+                out |= source_text_words(bullet)
     return out
 
 

@@ -32,7 +32,7 @@ from ..errors import StoreError
 from ..model import ForeignFile, Record, Store, clone, fingerprint
 from ..report import FileReport
 from . import carry as carrying
-from . import layout, links, notes, transforms
+from . import layout, links, native as renderings, notes, transforms
 from .carry import KEY, Carry
 from .claude_upgrade import slug as stem_slug
 from .mapping import CLAUDE_WORD, EDGE_TYPES, INDEX_IS_CONTENT, LIFECYCLE, LOSSY_AS_DOSSIER, TARGET_KIND
@@ -165,6 +165,13 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         if carry is None:
             untouched.append(record)
             continue
+        if renderings.WORKING_SET in carry.payload:
+            # A rendering of the working set, which its note restores exactly: not a record of its own.
+            if renderings.digest(record) != carry.payload[renderings.WORKING_SET]:
+                report.warnings.append(f"{_where(record)}: the working set's rendering was edited in {store.dialect}; "
+                                       "the working set is restored from its carried copy, and the edits are not "
+                                       "applied")
+            continue
         home = _back(record, carry)
         # The link the way back derives, exactly as at conversion time (before the carry):
         # a carried link then replaces it.
@@ -178,6 +185,14 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         # Remember where it came from: converting it back there keeps its link and kind.
         home.source = None
         report.origins[id(home)] = carry.origin
+        if renderings.INLINE in carry.payload:
+            # A rendering of an inline index bullet: the index, restored from its note, says it again.
+            if not applied.overridden:
+                continue
+            report.warnings.append(f"{_where(record)}: an inline bullet of {carry.payload[renderings.INLINE].get('path')}"
+                                   f" was edited in {store.dialect}; it comes back as an entry of its own, and the "
+                                   "bullet as it was")
+            carry.payload.pop("format", None)
         restored.append((record, home, applied))
         carries.append(carry)
     rename = {record.link: home.link for record, home, _ in restored}
@@ -284,12 +299,22 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
     kept_out: list[Record] = []
     #: Records whose link had to be numbered: the way back could not derive it, so they always carry.
     numbered: set[int] = set()
-    for record in store.records:
+    inline: dict[int, dict[str, Any]] = {}
+    records = list(store.records)
+    if target != "claude":
+        # Memory kept as inline bullets of a hand-written index: facts the target's tools show.
+        for record, mark in renderings.inline_records(store.indexes):
+            origins[id(record)] = "claude"
+            inline[id(record)] = mark
+            records.append(record)
+    for record in records:
         home = _origin(store, record, origins) == target
         kind = record.kind if home else TARGET_KIND[target].get(record.kind)
         live = home or record.lifecycle.state in LIFECYCLE[target]
-        if record.opaque and target in ("memoir", "claude"):
-            kind = "opaque"
+        if record.opaque and not home:
+            # memoir and claude keep a legacy entry whole; elsewhere it is a record of the kind its
+            # legacy type means (a fact by default), its frontmatter carried.
+            kind = "opaque" if target in ("memoir", "claude") else TARGET_KIND[target][transforms.legacy_kind(record)]
         if kind is None or not live:
             kept_out.append(record)
             continue
@@ -336,11 +361,13 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
         carry = carrying.difference(original, home, origin=_origin(store, original, origins), native=as_written)
         if id(original) in formats:
             carry.payload["format"] = formats[id(original)]
+        if id(original) in inline:
+            carry.payload[renderings.INLINE] = inline[id(original)]
         if original.kind != TARGET_KIND.get(origin, {}).get(returned.kind, returned.kind):
             carry.payload["kind"] = original.kind
         rep.native = [n for n, v in carrying.flat(original).items() if v not in (None, [], False)
                       and n not in carry.fields and n != "kind"]
-        if carry.fields or carry.extra_order or carry.payload or id(original) in numbered:
+        if carry.fields or carry.extra_order or carry.payload or id(original) in numbered or id(original) in inline:
             if lossy:
                 rep.dropped = sorted(carry.fields)
             else:
@@ -371,8 +398,21 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
         else:
             note = notes.working_set(store.working_set, target, store.dialect, lossy=lossy)
             out.foreign.append(note)
-            report.warnings.append(f"the session working set is written as {note.path}"
-                                   + ("" if lossy else "; its exact JSON is carried there"))
+            shown = renderings.working_set_record(store.working_set, target)
+            if shown is not None:
+                shown.link = _unique(native_link(shown, shown.kind, target) if target != "claude" else shown.link,
+                                     taken, target)
+                if target == "memfmt":
+                    shown.title = shown.link
+                taken.add(shown.link)
+                if not lossy:
+                    _set_carry(shown, target, Carry(origin=_store_origin(store),
+                                                    payload={renderings.WORKING_SET: renderings.digest(shown)}))
+                out.records.append(shown)
+                report.records.append(FileReport(source="session.json", source_kind="working_set",
+                                                 target=shown.link, target_kind=shown.kind))
+            report.warnings.append("the session working set is written as a record of its own"
+                                   + ("" if lossy else f"; its exact JSON is carried in {note.path}"))
     indexes = store.indexes if target != "claude" else []
     meta = {} if home_meta else _carried_meta(store)
     if indexes or meta:

@@ -249,32 +249,36 @@ _LISTS = (
 )
 
 
-def render_working_set(ws: WorkingSet) -> str:
-    """The working set as markdown a person (or an agent) can read. Hidden decisions are not shown."""
-    lines = ["# Working set", ""]
+def working_set_items(ws: WorkingSet) -> list[tuple[str, list[str]]]:
+    """The working set's lists as (heading, one line per item), in reading order. Hidden decisions are not shown."""
+    out: list[tuple[str, list[str]]] = []
     for name, heading, date_key in _LISTS:
-        items = ws.current(name)
-        if not items:
-            continue
-        lines.append(f"## {heading}")
-        lines.append("")
-        for item in items:
+        lines = []
+        for item in ws.current(name) or ():
             if not isinstance(item, dict) or item.get("hidden") is True:
                 continue
-            text = str(item.get("text", "")).replace("\n", " ")
+            text = " ".join(str(item.get("text", "")).split())
             when = item.get(date_key)
             extra = f" ({date_key} {when})" if when else ""
             if name == "decisions" and item.get("why"):
-                extra += f" — why: {item['why']}"
-            lines.append(f"- {text}{extra}")
-        lines.append("")
-    history = ws.history or []
+                extra += f" — why: {' '.join(str(item['why']).split())}"
+            if name == "decisions" and item.get("rejected"):
+                extra += f" — rejected: {' '.join(str(item['rejected']).split())}"
+            lines.append(f"{text}{extra}")
+        if lines:
+            out.append((heading, lines))
+    history = [f"{row.get('date', '?')}: {' '.join(str(row.get('summary', '')).split())}".rstrip()
+               for row in ws.history or [] if isinstance(row, dict)]
     if history:
-        lines += ["## History", ""]
-        for row in history:
-            if isinstance(row, dict):
-                lines.append(f"- {row.get('date', '?')}: {row.get('summary', '')}".rstrip())
-        lines.append("")
+        out.append(("History", history))
+    return out
+
+
+def render_working_set(ws: WorkingSet, *, title: bool = True) -> str:
+    """The working set as markdown a person (or an agent) can read. Hidden decisions are not shown."""
+    lines = ["# Working set", ""] if title else []
+    for heading, items in working_set_items(ws):
+        lines += [f"## {heading}", ""] + [f"- {item}" for item in items] + [""]
     return "\n".join(lines)
 
 

@@ -128,6 +128,42 @@ _TO: dict[str, Transform] = {"entity": to_entity, "episode": to_episode, "proced
 _MEMFMT_KINDS = ("entity", "episode", "procedure")
 
 
+#: The model kind a legacy Claude type word means (memoir-cli reads them so too).
+LEGACY_KIND = {"user": "preference", "feedback": "lesson", "reference": "fact", "project": "fact"}
+
+
+def legacy_kind(record: Record) -> str:
+    """What an opaque record (a legacy type, a bare file) is read as in a dialect that has no opaque
+    entries: the kind its legacy type word means, a fact by default."""
+    word = record.extra.get("type")
+    meta = record.extra.get("metadata")
+    if not isinstance(word, str) and isinstance(meta, dict):
+        word = meta.get("type")
+    return LEGACY_KIND.get(word, "fact") if isinstance(word, str) else "fact"
+
+
+def from_opaque(r: Record) -> Record:
+    """An opaque record as a record of its :func:`legacy_kind`: its name, description and body are its text.
+
+    Its frontmatter stays behind (the caller carries it); a leading ``# Title`` that only
+    repeats the name is not written twice.
+    """
+    r.kind = legacy_kind(r)
+    r.opaque = False
+    aliases = r.extra.get("aliases")
+    if r.aliases is None and isinstance(aliases, list) and aliases and all(isinstance(a, str) for a in aliases):
+        r.aliases = list(aliases)
+    r.extra = {}
+    body = r.body.lstrip("\n")
+    first, _, rest = body.partition("\n")
+    if first.startswith("# "):
+        heading = first[2:].strip()
+        if r.title is None or heading == (r.title or "").strip():
+            r.title = r.title or heading
+            r.body = rest.lstrip("\n")
+    return r
+
+
 def convert(record: Record, to_kind: str) -> Record:
     """``record`` (a copy the caller owns) said in ``to_kind``'s fields.
 
@@ -137,6 +173,11 @@ def convert(record: Record, to_kind: str) -> Record:
     from_kind = record.kind
     if from_kind == to_kind:
         return record
+    if from_kind == "opaque" and to_kind != "opaque":
+        record = from_opaque(record)
+        from_kind = record.kind
+        if from_kind == to_kind:
+            return record
     if to_kind in _TO and from_kind not in _MEMFMT_KINDS:
         record = _TO[to_kind](record)
     elif from_kind in _MEMFMT_KINDS and to_kind not in _MEMFMT_KINDS:
@@ -202,7 +243,7 @@ def finish(record: Record, target: str) -> Record:
 #: Text fields each target's files show, per kind (the kind the record has in the target). A
 #: field not listed is not written by the target's writer: :func:`show` moves its text into the
 #: kind's readable home, so that the carry is never its only copy.
-_ENTRY_TEXT = frozenset({"title", "description", "body"})
+_ENTRY_TEXT = frozenset({"title", "description", "body", "aliases"})
 NATIVE_TEXT: dict[str, dict[str, frozenset[str]]] = {
     "memoir": {"decision": _ENTRY_TEXT | {"why", "rejected"}, "lesson": _ENTRY_TEXT | {"trigger", "how_to_apply"}},
     "claude": {"decision": _ENTRY_TEXT | {"why", "rejected"}, "lesson": _ENTRY_TEXT | {"trigger", "how_to_apply"}},
@@ -251,6 +292,8 @@ def _blocks(record: Record, shown: frozenset[str]) -> list[str]:
         value = getattr(record, name)
         if name not in shown and isinstance(value, str) and value.strip():
             blocks.append(f"**{label}:** {_flat(value)}")
+    if "aliases" not in shown and record.aliases:
+        blocks.append("**Also known as:** " + ", ".join(_flat(a) for a in record.aliases if a.strip()))
     if "facts" not in shown and record.facts:
         blocks.append("\n".join(f"- {_flat(f)}" for f in record.facts if f.strip()))
     if "preconditions" not in shown and record.preconditions:
@@ -272,7 +315,7 @@ def _blocks(record: Record, shown: frozenset[str]) -> list[str]:
 
 
 def _clear(record: Record, shown: frozenset[str]) -> None:
-    for name in ("description", "why", "rejected", "trigger", "how_to_apply", "outcome", "facts", "preconditions",
+    for name in ("aliases", "description", "why", "rejected", "trigger", "how_to_apply", "outcome", "facts", "preconditions",
                  "steps", "knowledge", "evolution"):
         if name not in shown:
             setattr(record, name, None)
@@ -292,10 +335,10 @@ def show(record: Record, target: str) -> Record:
     if record.opaque:
         return record
     shown = native_text(target, record.kind)
-    home = " ".join(_flat(t) for t in (record.body, *(record.facts or ()), *(record.preconditions or ()),
-                                       *(_step_line(s) for s in record.steps or ())) if t)
-    if "description" in shown and record.description:
-        home += " " + _flat(record.description)
+    kept = {"body": [record.body], "facts": record.facts or [], "preconditions": record.preconditions or [],
+            "steps": [_step_line(s) for s in record.steps or ()], "description": [record.description or ""],
+            "trigger": [record.trigger or ""], "how_to_apply": [record.how_to_apply or ""]}
+    home = " ".join(_flat(t) for name, texts in kept.items() if name in shown for t in texts if t)
     blocks = [b for b in _blocks(record, shown) if _flat(b) not in home
               and _flat(re.sub(r"^\*\*[^*]+:\*\* ", "", b)) not in home]
     if target == "memfmt" and record.kind == "procedure":
