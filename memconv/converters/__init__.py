@@ -178,6 +178,9 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         _home_link(home, carry.origin)
         derived = home.link
         applied = carrying.apply(home, carry)  # edit detection sees the target's own link names
+        if "body" in applied.overridden and store.dialect in TARGET_KIND:
+            # The edited body still holds what the target showed of the fields now restored.
+            transforms.unshow(home, store.dialect, record.kind)
         if home.link != derived and not _safe_link(home.link):
             report.warnings.append(f"{_where(record)}: its carry names the link {home.link!r}, which would be "
                                    "written outside the store; the link is derived again")
@@ -244,7 +247,7 @@ def _back(record: Record, carry: Carry, kind: str | None = None) -> Record:
     home = clone(record)
     _strip_carry(home)
     kind = kind or carry.payload.get("kind") or TARGET_KIND.get(carry.origin, {}).get(record.kind, record.kind)
-    return transforms.backward(home, record.kind, kind)
+    return transforms.backward(home, record.kind, kind, carry.origin)
 
 
 def _home_link(home: Record, origin: str) -> None:
@@ -597,7 +600,7 @@ def _read_back(target: str, natives: list[tuple[Record, Record]], store: Store) 
 
 def _to_kind(record: Record, kind: str, link: str, target: str | None = None) -> Record:
     native = clone(record)
-    native = transforms.convert(native, kind)
+    native = transforms.convert(native, kind, target)
     if target is not None:
         native = transforms.finish(native, target)
         native = transforms.show(native, target)

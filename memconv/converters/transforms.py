@@ -49,10 +49,14 @@ def to_entity(r: Record) -> Record:
     return r
 
 
-def from_entity(r: Record) -> Record:
-    """An entity as a fact-like record: the first fact describes it, the rest are its body."""
+def from_entity(r: Record, describe: bool = True) -> Record:
+    """An entity as a fact-like record: the first fact describes it, the rest are its body.
+
+    Without ``describe`` (a dialect whose records have no description: memspec) every fact
+    is a paragraph of the body, so that an edit of the body there keeps the first fact.
+    """
     facts = r.facts or []
-    if r.description is None and facts:
+    if describe and r.description is None and facts:
         r.description = facts[0]
         facts = facts[1:]
     if not r.body.strip():
@@ -164,11 +168,12 @@ def from_opaque(r: Record) -> Record:
     return r
 
 
-def convert(record: Record, to_kind: str) -> Record:
+def convert(record: Record, to_kind: str, dialect: str | None = None) -> Record:
     """``record`` (a copy the caller owns) said in ``to_kind``'s fields.
 
     Into a memfmt kind from another kind: ``to_*``. Out of a memfmt kind into
     another: ``from_*``. Otherwise the fields already mean the same: relabel.
+    ``dialect`` is where the record is going, when known: what its records can say.
     """
     from_kind = record.kind
     if from_kind == to_kind:
@@ -182,7 +187,7 @@ def convert(record: Record, to_kind: str) -> Record:
         record = _TO[to_kind](record)
     elif from_kind in _MEMFMT_KINDS and to_kind not in _MEMFMT_KINDS:
         if from_kind == "entity":
-            record = from_entity(record)
+            record = from_entity(record, describe=dialect is None or "description" in native_text(dialect, to_kind))
         elif from_kind == "episode":
             record = from_episode(record, to_kind)
         else:
@@ -191,11 +196,31 @@ def convert(record: Record, to_kind: str) -> Record:
     return record
 
 
-def backward(record: Record, from_kind: str, to_kind: str) -> Record:
-    """A record of ``from_kind`` (read from a target) read as ``to_kind``: the same conversion."""
+def backward(record: Record, from_kind: str, to_kind: str, dialect: str | None = None) -> Record:
+    """A record of ``from_kind`` (read from a target) read as ``to_kind`` of ``dialect``: the same conversion."""
     record = copy.copy(record)
     record.kind = from_kind
-    return convert(record, to_kind)
+    return convert(record, to_kind, dialect)
+
+
+def unshow(record: Record, target: str, kind: str) -> Record:
+    """``record``, mapped home from ``target`` with its fields restored, without the paragraphs
+    :func:`show` wrote into its body for those fields: an edited body comes home once, not twice."""
+    if record.opaque or not record.body.strip():
+        return record
+    shown = native_text(target, kind)
+    if "body" not in shown:
+        return record
+    probe = copy.copy(record)
+    probe.body = ""
+    rendered = {_flat(b) for b in _blocks(probe, shown)}
+    if not rendered:
+        return record
+    parts = [p for p in _PARAGRAPH_BREAK.split(record.body.strip()) if p.strip()]
+    kept = [p for p in parts if _flat(p) not in rendered]
+    if len(kept) != len(parts):
+        record.body = _join([p.strip() for p in kept])
+    return record
 
 
 #: ``**How to apply:**`` at the start of a paragraph, the lesson convention of memoir and claude.
