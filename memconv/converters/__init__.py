@@ -6,8 +6,10 @@ A conversion of a store read from dialect A into dialect B runs in four steps:
    into A earlier) are put back the way they were, native edits winning.
 2. **Forward.** Every record goes to its native home in B (``mapping.py``):
    its kind, a link name B can use, every ``[[link]]`` and edge renamed.
-   Records B cannot hold live (a retired claim in memfmt) and records B has no
-   home for (an opaque legacy file) become *notes*: files B's tools ignore.
+   Text B's kind has no field for is written into its readable home
+   (``transforms.show``): the carry is never its only copy. Records B cannot
+   hold live (a retired claim in memfmt) become *notes*: files under
+   ``.memconv/notes/``, which B's tools ignore.
 3. **Read back.** B's writer renders the store, B's reader reads it back, and
    each record is mapped home to A again.
 4. **Carry the difference.** Whatever did not come back is encoded under the
