@@ -23,7 +23,7 @@ WORD = re.compile(r"[^\W\d_][^\W_]{2,}")
 
 #: Record fields that hold human-written text.
 TEXT_FIELDS = ("title", "description", "body", "aliases", "why", "rejected", "trigger", "how_to_apply", "outcome",
-               "facts", "preconditions", "steps", "knowledge", "evolution")
+               "last_failure", "facts", "preconditions", "steps", "knowledge", "evolution", "edges")
 #: Keys of an opaque record's frontmatter that are structure, not text.
 _STRUCTURAL_KEYS = frozenset({"type", "metadata", "originSessionId", "node_type"})
 #: Keys of working-set items that hold text.
@@ -56,7 +56,7 @@ def _strings(value: Any) -> Iterable[str]:
             yield from _strings(v)
     elif is_dataclass(value):
         for f in fields(value):
-            if f.name in ("action", "detail", "title", "content", "artifact", "reason"):
+            if f.name in ("action", "detail", "title", "content", "artifact", "reason", "note"):
                 yield from _strings(getattr(value, f.name))
 
 

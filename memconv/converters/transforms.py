@@ -276,7 +276,7 @@ NATIVE_TEXT: dict[str, dict[str, frozenset[str]]] = {
     "memfmt": {
         "entity": frozenset({"title", "facts", "knowledge"}),
         "episode": frozenset({"title", "body", "outcome"}),
-        "procedure": frozenset({"title", "trigger", "preconditions", "steps", "evolution"}),
+        "procedure": frozenset({"title", "trigger", "preconditions", "steps", "evolution", "last_failure"}),
         "profile": frozenset({"body"}),
     },
 }
@@ -285,7 +285,13 @@ _DEFAULT_TEXT = {"memoir": _ENTRY_TEXT, "claude": _ENTRY_TEXT, "memspec": frozen
 
 #: The labels a moved one-line field is written with: ``**Why:** zero dependencies``.
 _LABELS = (("why", "Why"), ("rejected", "Rejected"), ("trigger", "When"), ("how_to_apply", "How to apply"),
-           ("outcome", "Outcome"))
+           ("outcome", "Outcome"), ("last_failure", "Last failure"))
+#: Edge types each target writes natively (None: any, memfmt's relations); the rest are shown as text.
+_NATIVE_EDGES: dict[str, frozenset[str] | None] = {
+    "memoir": frozenset({"superseded_by"}), "claude": frozenset({"superseded_by"}),
+    "memspec": frozenset({"supersedes", "superseded_by", "conflicts_with", "refines", "supports", "depends_on"}),
+    "memfmt": None,
+}
 #: A numbered or bulleted line of a body: one step of a procedure written as prose.
 _LIST_ITEM = re.compile(r"^\s*(?:\d+[.)]|[-*+])\s+(?P<text>\S.*)$")
 
@@ -306,8 +312,12 @@ def _step_line(step: Step) -> str:
     return text
 
 
-def _blocks(record: Record, shown: frozenset[str]) -> list[str]:
-    """The record's text that ``shown`` leaves out, as markdown blocks, in reading order."""
+def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None = None) -> list[str]:
+    """The record's text that ``shown`` leaves out, as markdown blocks, in reading order.
+
+    ``edges`` are the edge types the target writes natively (None: all); the others are
+    written as relation lines, ``- works at → [[Mengram]] — since 2024``.
+    """
     blocks: list[str] = []
     if "description" not in shown and record.description and record.description.strip():
         blocks.append(record.description.strip())
@@ -332,6 +342,11 @@ def _blocks(record: Record, shown: frozenset[str]) -> list[str]:
             if k.artifact:
                 lines += ["", "```", str(k.artifact).rstrip(), "```", ""]
         blocks.append("\n".join(lines).rstrip())
+    relations = [e for e in record.edges if edges is not None and e.type not in edges and e.target]
+    if relations:
+        blocks.append("**Relations:**\n\n" + "\n".join(
+            f"- {_flat(e.type)} {'←' if e.direction == 'in' else '→'} [[{e.target}]]"
+            + (f" — {_flat(e.note)}" if e.note else "") for e in relations))
     if "evolution" not in shown and record.evolution:
         blocks.append("**Evolution:**\n\n" + "\n".join(
             f"- v{r.from_version} → v{r.to_version}" + (f" ({r.date})" if r.date else "") + f": {_flat(r.reason)}"
@@ -340,8 +355,8 @@ def _blocks(record: Record, shown: frozenset[str]) -> list[str]:
 
 
 def _clear(record: Record, shown: frozenset[str]) -> None:
-    for name in ("aliases", "description", "why", "rejected", "trigger", "how_to_apply", "outcome", "facts", "preconditions",
-                 "steps", "knowledge", "evolution"):
+    for name in ("aliases", "last_failure", "description", "why", "rejected", "trigger", "how_to_apply", "outcome",
+                 "facts", "preconditions", "steps", "knowledge", "evolution"):
         if name not in shown:
             setattr(record, name, None)
     if "body" not in shown:
@@ -364,7 +379,7 @@ def show(record: Record, target: str) -> Record:
             "steps": [_step_line(s) for s in record.steps or ()], "description": [record.description or ""],
             "trigger": [record.trigger or ""], "how_to_apply": [record.how_to_apply or ""]}
     home = " ".join(_flat(t) for name, texts in kept.items() if name in shown for t in texts if t)
-    blocks = [b for b in _blocks(record, shown) if _flat(b) not in home
+    blocks = [b for b in _blocks(record, shown, _NATIVE_EDGES.get(target)) if _flat(b) not in home
               and _flat(re.sub(r"^\*\*[^*]+:\*\* ", "", b)) not in home]
     if target == "memfmt" and record.kind == "procedure":
         steps, rest = [], []
