@@ -115,3 +115,18 @@ def test_a_carried_link_that_would_leave_the_store_is_derived_again():
     back, report = convert_files(read_files(files, "memspec"), "memoir")
     assert all(".." not in p for p in back), "nothing is written outside OUT"
     assert any("outside the store" in w for w in report.warnings)
+
+
+@pytest.mark.parametrize("payload", [
+    {"from": "claude", "indexes": [{"path": "../../MEMORY.md", "title": "X", "sections": []}]},
+    {"from": "memspec", "meta": {"prefix": "../../outside/"}},
+])
+def test_a_store_note_naming_a_folder_outside_the_store_is_ignored_with_a_warning(payload):
+    note = {"v": 1, "from": payload["from"], "store": payload}
+    text = "---\nname: memconv store\nmemconv: " + json.dumps(json.dumps(note)) + "\n---\n"
+    store = read_files({".memconv/notes/store.md": text.encode(),
+                        "memory/fact_x.md": b"---\ntype: fact\nname: X\ndescription: X\n---\n"}, "memoir")
+    out, report = convert_files(store, payload["from"])
+    # Verified by dropping the checks in _restore_store(): the index or the prefix left the store.
+    assert all(".." not in p and not p.startswith("/") for p in out), "nothing is written outside OUT"
+    assert any(".memconv/notes/store.md" in w and "outside the store" in w for w in report.warnings)

@@ -147,7 +147,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                 report.warnings.append(f"{foreign.path} was edited in {store.dialect}; the working set is restored "
                                        "from its carried copy, and the edits to the rendering are not applied")
         else:
-            _restore_store(out, found[1], store)
+            _restore_store(out, found[1], store, foreign.path, report.warnings)
     for record in store.records:
         raw = _get_carry(record)
         if raw is None and record.source is not None:
@@ -258,23 +258,44 @@ def _home_link(home: Record, origin: str) -> None:
         home.link = native_link(home, home.kind, origin)
 
 
-def _restore_store(out: Store, payload: dict[str, Any], store: Store) -> None:
-    """Index files and store facts from a store note, parsed again by their own dialect when it can."""
+#: Store facts that name a folder of the store: a note from IN may not point them outside it.
+_META_PATHS = ("prefix", "root")
+
+
+def _restore_store(out: Store, payload: dict[str, Any], store: Store, where: str, warnings: list[str]) -> None:
+    """Index files and store facts from a store note, parsed again by their own dialect when it can.
+
+    The note came from IN: an index whose path, or a store fact whose folder, would leave the
+    store is ignored with a warning naming the note (``where``).
+    """
     from ..model import IndexFile
     from .codec import decode
 
     origin = payload.get("from")
     module = dialects.get(origin) if origin in TARGET_KIND else None
     present = {f"{r.link}.md" for r in store.records}
-    raws = payload.get("raw", {})
-    for encoded in payload.get("indexes", []):
-        index = decode(encoded, IndexFile)
+    raws = payload.get("raw", {}) if isinstance(payload.get("raw"), dict) else {}
+    for encoded in payload.get("indexes", []) if isinstance(payload.get("indexes"), list) else ():
+        try:
+            index = decode(encoded, IndexFile)
+        except (TypeError, ValueError, KeyError, AttributeError):
+            warnings.append(f"{where}: an index it holds does not hold together; ignored")
+            continue
+        if not _safe_link(index.path.removesuffix(".md") if isinstance(index.path, str) else None):
+            warnings.append(f"{where}: it names the index {index.path!r}, which would land outside the store; ignored")
+            continue
         raw = raws.get(index.path)
-        if raw is not None and module is not None and hasattr(module, "read_index"):
+        if isinstance(raw, str) and module is not None and hasattr(module, "read_index"):
             index = module.read_index(raw.encode("utf-8"), index.path, present)
         out.indexes.append(index)
-    if payload.get("meta"):
-        out.meta = {"memconv.meta_from": origin, **payload["meta"]}
+    meta = payload.get("meta")
+    if isinstance(meta, dict) and meta:
+        for key in _META_PATHS:
+            value = meta.get(key)
+            if value is not None and value != "" and not _safe_link(str(value).rstrip("/")):
+                warnings.append(f"{where}: its store fact {key}={value!r} names a folder outside the store; ignored")
+                meta = {k: v for k, v in meta.items() if k != key}
+        out.meta = {"memconv.meta_from": origin, **meta}
 
 
 # --- 2. forward ---------------------------------------------------------------------

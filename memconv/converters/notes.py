@@ -234,6 +234,8 @@ def read(foreign: ForeignFile) -> tuple[str, Any] | None:
         edited = "rendered" in doc and doc["rendered"] != _digest(body.lstrip("\n"))
         return "working_set", (doc["working_set"], doc.get("format"), edited)
     if "store" in doc:
+        if not isinstance(doc["store"], dict):
+            raise ValueError("its store facts are not a mapping")
         return "store", doc["store"]
     return None
 
