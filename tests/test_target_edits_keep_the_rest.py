@@ -75,3 +75,19 @@ def test_claude_metadata_survives_an_edit_in_the_target(via):
     text = back["reference_wiki.md"].decode()
     assert "read-write since March" in text, "the edit wins"
     assert "node_type: memory" in text, "Claude's metadata keys survive the re-rendering"
+
+
+@pytest.mark.parametrize("via", ["memoir", "memspec", "memfmt"])
+def test_inline_bullets_come_home_as_bullets_and_an_edited_one_as_an_entry(via):
+    src = GOLDEN / "claude" / "inline-only" / "input"
+    files, _ = convert_files(dialects.get("claude").read(src), via)
+    back, report = convert_files(read_files(files, via), "claude")
+    assert back == {"MEMORY.md": (src / "MEMORY.md").read_bytes()}, "unedited, the facts go and the index is whole"
+    files = _edit(files, b"Tabs, not spaces, in Go files", b"Tabs, not spaces, in Go and Rust files")
+    back, report = convert_files(read_files(files, via), "claude")
+    assert back["MEMORY.md"] == (src / "MEMORY.md").read_bytes(), "the index comes back as it was"
+    (entry,) = [p for p in back if p != "MEMORY.md"]
+    # Verified by always dropping the rendering in restore(): the edit vanished with it.
+    assert entry.startswith("reference_tabs-not-spaces-in-go") and b"Go and Rust files" in back[entry], \
+        "the edited bullet is an entry of its own, under a file name Claude Code would use"
+    assert any("inline bullet of MEMORY.md was edited" in w for w in report.warnings)

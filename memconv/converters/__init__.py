@@ -191,13 +191,14 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         # Remember where it came from: converting it back there keeps its link and kind.
         home.source = None
         report.origins[id(home)] = carry.origin
-        if renderings.INLINE in carry.payload:
+        mark = carry.payload.get(renderings.INLINE)
+        if mark is not None:
             # A rendering of an inline index bullet: the index, restored from its note, says it again.
-            if not applied.overridden:
+            if not applied.overridden and isinstance(mark, dict) and renderings.digest(record) == mark.get("digest"):
                 continue
-            report.warnings.append(f"{_where(record)}: an inline bullet of {carry.payload[renderings.INLINE].get('path')}"
-                                   f" was edited in {store.dialect}; it comes back as an entry of its own, and the "
-                                   "bullet as it was")
+            where = mark.get("path") if isinstance(mark, dict) else None
+            report.warnings.append(f"{_where(record)}: an inline bullet of {where} was edited in {store.dialect}; "
+                                   "it comes back as an entry of its own, and the bullet as it was")
             carry.payload.pop("format", None)
         restored.append((record, home, applied))
         carries.append(carry)
@@ -330,7 +331,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
     records = list(store.records)
     if target != "claude":
         # Memory kept as inline bullets of a hand-written index: facts the target's tools show.
-        for record, mark in renderings.inline_records(store.indexes):
+        for record, mark in renderings.inline_records(store.indexes, {r.link for r in store.records}):
             origins[id(record)] = "claude"
             inline[id(record)] = mark
             records.append(record)
@@ -389,7 +390,8 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
         if id(original) in formats:
             carry.payload["format"] = formats[id(original)]
         if id(original) in inline:
-            carry.payload[renderings.INLINE] = inline[id(original)]
+            # What the target's files say of the bullet: an edit there changes it.
+            carry.payload[renderings.INLINE] = {**inline[id(original)], "digest": renderings.digest(returned)}
         if original.kind != TARGET_KIND.get(origin, {}).get(returned.kind, returned.kind):
             carry.payload["kind"] = original.kind
         rep.native = [n for n, v in carrying.flat(original).items() if v not in (None, [], False)

@@ -33,7 +33,8 @@ _TITLE_LIMIT = 72
 
 def digest(record: Record) -> str:
     """What a rendering says, whitespace aside: an edit in the target changes it."""
-    text = " ".join(record.body.split() + [" ".join(f.split()) for f in record.facts or ()])
+    text = " ".join((record.title or "").split() + record.body.split()
+                    + [" ".join(f.split()) for f in record.facts or ()])
     return hashlib.sha1(text.encode("utf-8")).hexdigest()[:12]
 
 
@@ -64,8 +65,16 @@ def _title(text: str) -> str:
     return (cut or line[:_TITLE_LIMIT]) + "…"
 
 
-def inline_records(indexes: list[IndexFile]) -> list[tuple[Record, dict[str, Any]]]:
-    """Each inline bullet of ``indexes`` as a fact, with the marker its carry gets."""
+def inline_records(indexes: list[IndexFile], links: set[str]) -> list[tuple[Record, dict[str, Any]]]:
+    """Each inline bullet of ``indexes`` as a fact, with the marker its carry gets.
+
+    Its link is the file name Claude Code would give such a memory (``reference_<slug>``),
+    numbered when one of ``links`` (the store's own) or another bullet's has it: a link is
+    a file name in memoir and claude, and an edited bullet comes home as that file.
+    """
+    from .claude_upgrade import slug
+
+    taken = {link.casefold() for link in links}
     out = []
     for index in indexes:
         for section in index.sections:
@@ -73,7 +82,11 @@ def inline_records(indexes: list[IndexFile]) -> list[tuple[Record, dict[str, Any
                 text = bullet.strip()
                 if not text:
                     continue
-                record = Record(kind="fact", link=_title(text), title=_title(text), body=text + "\n",
-                                tags=None)
+                wanted = f"reference_{slug(_title(text))[:60].strip('-') or 'entry'}"
+                link, k = wanted, 2
+                while link.casefold() in taken:
+                    link, k = f"{wanted}-{k}", k + 1
+                taken.add(link.casefold())
+                record = Record(kind="fact", link=link, title=_title(text), body=text + "\n")
                 out.append((record, {"path": index.path, "section": section.heading, "n": n}))
     return out
