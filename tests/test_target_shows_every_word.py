@@ -79,8 +79,10 @@ def test_legacy_memoir_entries_become_records_of_the_target(target):
     from .convert_helpers import read_files
 
     files = {
-        "memory/ref.md": b"---\nname: Staging\ndescription: Where staging lives\ntype: reference\n---\n\nstaging.example.com\n",
-        "memory/proj.md": b"---\nname: Importer\ndescription: The importer project\ntype: project\n---\n\nShip it in May.\n",
+        "memory/ref.md": b"---\nname: Staging\ndescription: Where staging lives\ntype: reference\n---\n\n"
+                         b"staging.example.com\n",
+        "memory/proj.md": b"---\nname: Importer\ndescription: The importer project\ntype: project\n---\n\n"
+                          b"Ship it in May.\n",
         "memory/bare.md": b"# Release checklist\n\n- bump version\n- tag\n",
     }
     store = read_files(files, "memoir")

@@ -193,7 +193,8 @@ def upgrade(source: Store, layout: str = "nested") -> Upgrade:
                 moved[(s_no, i)] = len(section.links)
                 section.links.append(link)
                 result.files.append(FileReport(source=f"{idx.path} (inline bullet)", source_kind="inline",
-                                               target=f"{prefix}{entry.link}.md", target_kind="fact", status="converted",
+                                               target=f"{prefix}{entry.link}.md", target_kind="fact",
+                                               status="converted",
                                                changes=["an inline bullet of the index → a fact entry"]))
             section.inline = []
             for link in section.links:

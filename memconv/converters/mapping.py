@@ -143,7 +143,9 @@ CONCEPTS: tuple[Concept, ...] = (
 def home(kind: str, target: str) -> str:
     """How a record of model ``kind`` lives in ``target``, in words."""
     if kind == "opaque":
-        return "kept whole" if target in ("memoir", "claude") else f"as {TARGET_KIND[target]['fact']}; its frontmatter carried"
+        if target in ("memoir", "claude"):
+            return "kept whole"
+        return f"as {TARGET_KIND[target]['fact']}; its frontmatter carried"
     native = TARGET_KIND[target].get(kind)
     if native is None:
         return "carried whole"

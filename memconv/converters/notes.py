@@ -79,7 +79,7 @@ def _path(target: str, name: str) -> str:
     return f"{_PREFIX.get(target, '')}{NOTES_DIR}/{name}.md"
 
 
-#: Characters a note's file name never holds: separators, controls, and what Windows refuses.
+#: Characters a note's file name never holds, separators, controls and what Windows refuses: ``a/b:c`` → ``a-b-c``.
 _UNSAFE = re.compile(r'[\x00-\x1f\x7f/\\:*?"<>|]+')
 
 
@@ -227,7 +227,7 @@ def read(foreign: ForeignFile) -> tuple[str, Any] | None:
         return "record", (record, str(doc.get("from")), patch)
     if "sidecar" in doc:
         side = doc["sidecar"]
-        if not isinstance(side, dict) or not isinstance(side.get("path"), str) or not isinstance(side.get("carry"), str):
+        if not isinstance(side, dict) or not all(isinstance(side.get(k), str) for k in ("path", "carry")):
             raise ValueError("its carry names no file")
         return "sidecar", (_checked(side["path"]), side["carry"])
     if "working_set" in doc:

@@ -16,6 +16,7 @@ import re
 from typing import Callable
 
 from ..model import Record, Step
+from .mapping import EDGE_TYPES
 
 #: A blank-line-separated block of a body: ``First paragraph.\n\nSecond.``
 _PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
@@ -286,13 +287,7 @@ _DEFAULT_TEXT = {"memoir": _ENTRY_TEXT, "claude": _ENTRY_TEXT, "memspec": frozen
 #: The labels a moved one-line field is written with: ``**Why:** zero dependencies``.
 _LABELS = (("why", "Why"), ("rejected", "Rejected"), ("trigger", "When"), ("how_to_apply", "How to apply"),
            ("outcome", "Outcome"), ("last_failure", "Last failure"))
-#: Edge types each target writes natively (None: any, memfmt's relations); the rest are shown as text.
-_NATIVE_EDGES: dict[str, frozenset[str] | None] = {
-    "memoir": frozenset({"superseded_by"}), "claude": frozenset({"superseded_by"}),
-    "memspec": frozenset({"supersedes", "superseded_by", "conflicts_with", "refines", "supports", "depends_on"}),
-    "memfmt": None,
-}
-#: A numbered or bulleted line of a body: one step of a procedure written as prose.
+#: A numbered or bulleted line of a body, one step of a procedure written as prose: ``2. Tag with git``.
 _LIST_ITEM = re.compile(r"^\s*(?:\d+[.)]|[-*+])\s+(?P<text>\S.*)$")
 
 
@@ -338,11 +333,13 @@ def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None 
     if "knowledge" not in shown and record.knowledge:
         lines = []
         for k in record.knowledge:
-            lines.append(f"- **[{k.kind or 'note'}] {_flat(k.title)}**" + (f" — {_flat(k.content)}" if k.content else ""))
+            content = f" — {_flat(k.content)}" if k.content else ""
+            lines.append(f"- **[{k.kind or 'note'}] {_flat(k.title)}**{content}")
             if k.artifact:
                 lines += ["", "```", str(k.artifact).rstrip(), "```", ""]
         blocks.append("\n".join(lines).rstrip())
-    relations = [e for e in record.edges if edges is not None and e.type not in edges and e.target]
+    relations = [e for e in record.edges
+                 if edges is not None and (e.type not in edges or e.direction != "out") and e.target]
     if relations:
         blocks.append("**Relations:**\n\n" + "\n".join(
             f"- {_flat(e.type)} {'←' if e.direction == 'in' else '→'} [[{e.target}]]"
@@ -379,7 +376,7 @@ def show(record: Record, target: str) -> Record:
             "steps": [_step_line(s) for s in record.steps or ()], "description": [record.description or ""],
             "trigger": [record.trigger or ""], "how_to_apply": [record.how_to_apply or ""]}
     home = " ".join(_flat(t) for name, texts in kept.items() if name in shown for t in texts if t)
-    blocks = [b for b in _blocks(record, shown, _NATIVE_EDGES.get(target)) if _flat(b) not in home
+    blocks = [b for b in _blocks(record, shown, EDGE_TYPES.get(target)) if _flat(b) not in home
               and _flat(re.sub(r"^\*\*[^*]+:\*\* ", "", b)) not in home]
     if target == "memfmt" and record.kind == "procedure":
         steps, rest = [], []
