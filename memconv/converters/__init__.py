@@ -372,6 +372,8 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
         written_at = returned.source.path if returned is not None and returned.source is not None else None
         rep = FileReport(source=_where(original), source_kind=original.kind, target=written_at or native.link,
                          target_kind=native.kind)
+        if id(original) in inline:
+            rep.source, rep.source_kind = f"{inline[id(original)]['path']} (inline bullet)", "inline"
         out.records.append(native)
         report.records.append(rep)
         if _origin(store, original, origins) == target:
