@@ -58,7 +58,10 @@ def working_set_record(ws: WorkingSet, target: str) -> Record | None:
 
 
 def _title(text: str) -> str:
-    line = " ".join(text.split())
+    """A bullet's words as a title: one line, markdown links reduced to their text, cut at a word."""
+    from .claude_upgrade import _MD_LINK
+
+    line = " ".join(_MD_LINK.sub(r"\1", text).split())
     if len(line) <= _TITLE_LIMIT:
         return line
     cut = line[:_TITLE_LIMIT].rsplit(" ", 1)[0].rstrip(" ,;:—-")
