@@ -32,8 +32,8 @@ def _check_guarantees(root: Path, tmp: Path) -> None:
     # Verified by making body.rewrite_links a no-op: fails with "feedback_api.md → reference_wiki
     # resolved before the upgrade and must after it"; by dropping the how_to_apply check of
     # canonical_problems: fails with "memory/lesson_commits.md is canonical memoir v0.1.2: [...]";
-    # by writing the index without its inline bullets: fails with "inline memory 'Inline: the
-    # staging DB is reset every Sunday' reaches the output".
+    # by dropping the fact entries made of inline bullets: fails with "inline memory 'Inline: the
+    # staging DB is reset every Sunday' reaches an entry".
     before = tree(root)
     files, report = _upgrade(root)
 
@@ -54,14 +54,14 @@ def _check_guarantees(root: Path, tmp: Path) -> None:
         if f.status in ("opaque", "quarantined", "foreign") and not any(c.startswith("link") for c in f.changes):
             assert files[f.target] == before[f.source], f"{f.source} is kept as written"
 
-    # No inline index bullet lost.
+    # No inline index bullet lost: each is a canonical fact entry now, linked from the index.
     source = claude.read(root)
-    out_index = files.get("memory/MEMORY.md", b"").decode("utf-8")
+    entries = "\n".join(d.decode("utf-8") for p, d in files.items() if not p.endswith("MEMORY.md"))
     for idx in source.indexes:
         for section in idx.sections:
             for text in section.inline:
                 for line in text.split("\n"):
-                    assert line in out_index, f"inline memory {line!r} reaches the output"
+                    assert line in entries, f"inline memory {line!r} reaches an entry"
 
     # Every link that resolved before still resolves, under its new name.
     before_links = links(before, "")

@@ -66,12 +66,15 @@ def test_a_fact_edited_in_memfmt_wins_and_the_report_names_the_dropped_carry():
 
 
 @pytest.mark.parametrize("via", [d for d in DIALECTS if d != "memoir"])
-def test_an_edited_working_set_note_is_reported_not_silently_ignored(via):
+def test_an_edited_working_set_rendering_is_reported_not_silently_ignored(via):
     store = dialects.get("memoir").read(SRC)
     files, _ = convert_files(store, via)
-    (note,) = [p for p in files if p.endswith("memconv/working-set.md")]
-    head, sep, body = files[note].partition(b"\n---\n")
-    files[note] = head + sep + body.replace(b"Ship v1 of the importer", b"Ship v2 of the importer")
+    (shown,) = [p for p, data in files.items() if not p.startswith((".memconv/", ".memspec/.memconv/"))
+                and b"Do we support Windows paths" in data]
+    files[shown] = files[shown].replace(b"Do we support Windows paths", b"Do we support macOS paths")
     back, report = convert_files(read_files(files, via), "memoir")
     assert back["session.json"] == (SRC / "session.json").read_bytes(), "the carried working set comes back whole"
-    assert any("working-set.md was edited" in w for w in report.warnings), "and the user is told the edit was not applied"
+    assert sorted(p for p in back if p.startswith("memory/")) == sorted(
+        p.relative_to(SRC).as_posix() for p in (SRC / "memory").iterdir()), "the rendering is not a record at home"
+    assert any("working set's rendering was edited" in w for w in report.warnings), \
+        "and the user is told the edit was not applied"

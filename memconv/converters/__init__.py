@@ -6,8 +6,10 @@ A conversion of a store read from dialect A into dialect B runs in four steps:
    into A earlier) are put back the way they were, native edits winning.
 2. **Forward.** Every record goes to its native home in B (``mapping.py``):
    its kind, a link name B can use, every ``[[link]]`` and edge renamed.
-   Records B cannot hold live (a retired claim in memfmt) and records B has no
-   home for (an opaque legacy file) become *notes*: files B's tools ignore.
+   Text B's kind has no field for is written into its readable home
+   (``transforms.show``): the carry is never its only copy. Records B cannot
+   hold live (a retired claim in memfmt) become *notes*: files under
+   ``.memconv/notes/``, which B's tools ignore.
 3. **Read back.** B's writer renders the store, B's reader reads it back, and
    each record is mapped home to A again.
 4. **Carry the difference.** Whatever did not come back is encoded under the
@@ -32,7 +34,7 @@ from ..errors import StoreError
 from ..model import ForeignFile, Record, Store, clone, fingerprint
 from ..report import FileReport
 from . import carry as carrying
-from . import layout, links, notes, transforms
+from . import layout, links, native as renderings, notes, transforms
 from .carry import KEY, Carry
 from .claude_upgrade import slug as stem_slug
 from .mapping import CLAUDE_WORD, EDGE_TYPES, INDEX_IS_CONTENT, LIFECYCLE, LOSSY_AS_DOSSIER, TARGET_KIND
@@ -115,20 +117,16 @@ def restore(store: Store) -> tuple[Store, Conversion]:
     restored: list[tuple[Record, Record, carrying.Applied]] = []
     carries: list[Carry] = []
     noted: list[tuple[Record, str, dict[str, Any]]] = []
-    for record in store.records:
-        raw = _get_carry(record)
-        if raw is None:
-            pending.append((record, None))
-            continue
-        try:
-            carry = Carry.loads(raw)
-        except ValueError as exc:
-            report.warnings.append(f"{_where(record)}: {exc}; converted as it stands")
-            pending.append((record, None))
-            continue
-        pending.append((record, carry))
+    sidecars: dict[str, str] = {}
     for foreign in store.foreign:
-        found = notes.read(foreign)
+        try:
+            found = notes.read(foreign)
+        except ValueError as exc:
+            report.warnings.append(f"{foreign.path}: a memconv note memconv cannot use: {exc}; ignored")
+            continue
+        if found is not None and found[0] == "sidecar":
+            sidecars[found[1][0]] = found[1][1]
+            continue
         carried = notes.carried_file_path(foreign.path)
         if carried is not None:
             file = ForeignFile(carried[1], foreign.raw, foreign.why)
@@ -149,20 +147,59 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                 report.warnings.append(f"{foreign.path} was edited in {store.dialect}; the working set is restored "
                                        "from its carried copy, and the edits to the rendering are not applied")
         else:
-            _restore_store(out, found[1], store)
+            _restore_store(out, found[1], store, foreign.path, report.warnings)
+    for record in store.records:
+        raw = _get_carry(record)
+        if raw is None and record.source is not None:
+            raw = sidecars.get(record.source.path)
+        if raw is None:
+            pending.append((record, None))
+            continue
+        try:
+            carry = Carry.loads(raw)
+        except ValueError as exc:
+            report.warnings.append(f"{_where(record)}: {exc}; converted as it stands")
+            pending.append((record, None))
+            continue
+        pending.append((record, carry))
     untouched: list[Record] = []
     for record, carry in pending:
         if carry is None:
             untouched.append(record)
             continue
+        if renderings.WORKING_SET in carry.payload:
+            # A rendering of the working set, which its note restores exactly: not a record of its own.
+            if renderings.digest(record) != carry.payload[renderings.WORKING_SET]:
+                report.warnings.append(f"{_where(record)}: the working set's rendering was edited in {store.dialect}; "
+                                       "the working set is restored from its carried copy, and the edits are not "
+                                       "applied")
+            continue
         home = _back(record, carry)
         # The link the way back derives, exactly as at conversion time (before the carry):
         # a carried link then replaces it.
         _home_link(home, carry.origin)
+        derived = home.link
         applied = carrying.apply(home, carry)  # edit detection sees the target's own link names
+        if "body" in applied.overridden and store.dialect in TARGET_KIND:
+            # The edited body still holds what the target showed of the fields now restored.
+            transforms.unshow(home, store.dialect, record.kind)
+        if home.link != derived and carry.origin != "memfmt" and home.link and not _safe_link(home.link):
+            # (memfmt names its files after a slug of the name, never the link itself)
+            report.warnings.append(f"{_where(record)}: its carry names the link {home.link!r}, which would be "
+                                   "written outside the store; the link is derived again")
+            home.link = derived
         # Remember where it came from: converting it back there keeps its link and kind.
         home.source = None
         report.origins[id(home)] = carry.origin
+        mark = carry.payload.get(renderings.INLINE)
+        if mark is not None:
+            # A rendering of an inline index bullet: the index, restored from its note, says it again.
+            if not applied.overridden and isinstance(mark, dict) and renderings.digest(record) == mark.get("digest"):
+                continue
+            where = mark.get("path") if isinstance(mark, dict) else None
+            report.warnings.append(f"{_where(record)}: an inline bullet of {where} was edited in {store.dialect}; "
+                                   "it comes back as an entry of its own, and the bullet as it was")
+            carry.payload.pop("format", None)
         restored.append((record, home, applied))
         carries.append(carry)
     rename = {record.link: home.link for record, home, _ in restored}
@@ -187,8 +224,22 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             report.warnings.append(
                 f"{_where(record)}: edited in {store.dialect}: " + ", ".join(applied.overridden)
                 + " — the edit wins, the carried copies were dropped")
-    _restore_sources(formats + noted)
+    report.warnings.extend(_restore_sources(formats + noted))
     return out, report
+
+
+def _safe_link(link: object) -> bool:
+    """Whether a writer may make a file of ``link`` (``<link>.md``) inside the store."""
+    from ..errors import OutputError
+    from ..fs import safe_relpath
+
+    if not isinstance(link, str) or not link:
+        return False
+    try:
+        safe_relpath(f"{link}.md")
+    except OutputError:
+        return False
+    return True
 
 
 def _back(record: Record, carry: Carry, kind: str | None = None) -> Record:
@@ -200,7 +251,7 @@ def _back(record: Record, carry: Carry, kind: str | None = None) -> Record:
     home = clone(record)
     _strip_carry(home)
     kind = kind or carry.payload.get("kind") or TARGET_KIND.get(carry.origin, {}).get(record.kind, record.kind)
-    return transforms.backward(home, record.kind, kind)
+    return transforms.backward(home, record.kind, kind, carry.origin)
 
 
 def _home_link(home: Record, origin: str) -> None:
@@ -209,23 +260,44 @@ def _home_link(home: Record, origin: str) -> None:
         home.link = native_link(home, home.kind, origin)
 
 
-def _restore_store(out: Store, payload: dict[str, Any], store: Store) -> None:
-    """Index files and store facts from a store note, parsed again by their own dialect when it can."""
+#: Store facts that name a folder of the store: a note from IN may not point them outside it.
+_META_PATHS = ("prefix", "root")
+
+
+def _restore_store(out: Store, payload: dict[str, Any], store: Store, where: str, warnings: list[str]) -> None:
+    """Index files and store facts from a store note, parsed again by their own dialect when it can.
+
+    The note came from IN: an index whose path, or a store fact whose folder, would leave the
+    store is ignored with a warning naming the note (``where``).
+    """
     from ..model import IndexFile
     from .codec import decode
 
     origin = payload.get("from")
     module = dialects.get(origin) if origin in TARGET_KIND else None
     present = {f"{r.link}.md" for r in store.records}
-    raws = payload.get("raw", {})
-    for encoded in payload.get("indexes", []):
-        index = decode(encoded, IndexFile)
+    raws = payload.get("raw", {}) if isinstance(payload.get("raw"), dict) else {}
+    for encoded in payload.get("indexes", []) if isinstance(payload.get("indexes"), list) else ():
+        try:
+            index = decode(encoded, IndexFile)
+        except (TypeError, ValueError, KeyError, AttributeError):
+            warnings.append(f"{where}: an index it holds does not hold together; ignored")
+            continue
+        if not _safe_link(index.path.removesuffix(".md") if isinstance(index.path, str) else None):
+            warnings.append(f"{where}: it names the index {index.path!r}, which would land outside the store; ignored")
+            continue
         raw = raws.get(index.path)
-        if raw is not None and module is not None and hasattr(module, "read_index"):
+        if isinstance(raw, str) and module is not None and hasattr(module, "read_index"):
             index = module.read_index(raw.encode("utf-8"), index.path, present)
         out.indexes.append(index)
-    if payload.get("meta"):
-        out.meta = {"memconv.meta_from": origin, **payload["meta"]}
+    meta = payload.get("meta")
+    if isinstance(meta, dict) and meta:
+        for key in _META_PATHS:
+            value = meta.get(key)
+            if value is not None and value != "" and not _safe_link(str(value).rstrip("/")):
+                warnings.append(f"{where}: its store fact {key}={value!r} names a folder outside the store; ignored")
+                meta = {k: v for k, v in meta.items() if k != key}
+        out.meta = {"memconv.meta_from": origin, **meta}
 
 
 # --- 2. forward ---------------------------------------------------------------------
@@ -248,18 +320,29 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
             out.foreign.append(ForeignFile(notes.carried_file(foreign.path, home, target), foreign.raw,
                                            foreign.why))
     report.store = out
+    note_names = notes.Names()
     taken: set[str] = set()
     rename: dict[str, str] = {}
     natives: list[tuple[Record, Record]] = []
     kept_out: list[Record] = []
     #: Records whose link had to be numbered: the way back could not derive it, so they always carry.
     numbered: set[int] = set()
-    for record in store.records:
+    inline: dict[int, dict[str, Any]] = {}
+    records = list(store.records)
+    if target != "claude":
+        # Memory kept as inline bullets of a hand-written index: facts the target's tools show.
+        for record, mark in renderings.inline_records(store.indexes, {r.link for r in store.records}):
+            origins[id(record)] = "claude"
+            inline[id(record)] = mark
+            records.append(record)
+    for record in records:
         home = _origin(store, record, origins) == target
         kind = record.kind if home else TARGET_KIND[target].get(record.kind)
         live = home or record.lifecycle.state in LIFECYCLE[target]
-        if record.opaque and target in ("memoir", "claude"):
-            kind = "opaque"
+        if record.opaque and not home:
+            # memoir and claude keep a legacy entry whole; elsewhere it is a record of the kind its
+            # legacy type means (a fact by default), its frontmatter carried.
+            kind = "opaque" if target in ("memoir", "claude") else TARGET_KIND[target][transforms.legacy_kind(record)]
         if kind is None or not live:
             kept_out.append(record)
             continue
@@ -289,6 +372,8 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
         written_at = returned.source.path if returned is not None and returned.source is not None else None
         rep = FileReport(source=_where(original), source_kind=original.kind, target=written_at or native.link,
                          target_kind=native.kind)
+        if id(original) in inline:
+            rep.source, rep.source_kind = f"{inline[id(original)]['path']} (inline bullet)", "inline"
         out.records.append(native)
         report.records.append(rep)
         if _origin(store, original, origins) == target:
@@ -306,22 +391,31 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
         carry = carrying.difference(original, home, origin=_origin(store, original, origins), native=as_written)
         if id(original) in formats:
             carry.payload["format"] = formats[id(original)]
+        if id(original) in inline:
+            # What the target's files say of the bullet: an edit there changes it.
+            carry.payload[renderings.INLINE] = {**inline[id(original)], "digest": renderings.digest(returned)}
         if original.kind != TARGET_KIND.get(origin, {}).get(returned.kind, returned.kind):
             carry.payload["kind"] = original.kind
         rep.native = [n for n, v in carrying.flat(original).items() if v not in (None, [], False)
                       and n not in carry.fields and n != "kind"]
-        if carry.fields or carry.extra_order or carry.payload or id(original) in numbered:
+        if carry.fields or carry.extra_order or carry.payload or id(original) in numbered or id(original) in inline:
             if lossy:
                 rep.dropped = sorted(carry.fields)
             else:
                 rep.carried = sorted(carry.fields)
-                _set_carry(native, target, carry)
+                if target in ("memoir", "claude") and native.opaque and not native.extra:
+                    # A bare file stays bare: a frontmatter holding only the carry would make it an
+                    # invalid entry. Its carry waits in a note, keyed by the file's path.
+                    out.foreign.append(notes.sidecar(written_at or f"{native.link}.md", carry.dumps(), target,
+                                                     note_names))
+                else:
+                    _set_carry(native, target, carry)
     for record in kept_out:
         state = record.lifecycle.state
         why = (f"{state} in the source; {target} cannot mark it so" if state not in LIFECYCLE[target]
                else f"{record.kind} has no home in {target}")
         note = notes.write(record, _origin(store, record, origins), target, why, lossy=lossy,
-                           format_patch=formats.get(id(record)))
+                           format_patch=formats.get(id(record)), names=note_names)
         out.foreign.append(note)
         rep = FileReport(source=_where(record), source_kind=record.kind, target=note.path, target_kind="note", warnings=[f"kept out of the live set: {why}"])
         if lossy:
@@ -335,8 +429,21 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
         else:
             note = notes.working_set(store.working_set, target, store.dialect, lossy=lossy)
             out.foreign.append(note)
-            report.warnings.append(f"the session working set is written as {note.path}"
-                                   + ("" if lossy else "; its exact JSON is carried there"))
+            shown = renderings.working_set_record(store.working_set, target)
+            if shown is not None:
+                shown.link = _unique(native_link(shown, shown.kind, target) if target != "claude" else shown.link,
+                                     taken, target)
+                if target == "memfmt":
+                    shown.title = shown.link
+                taken.add(shown.link)
+                if not lossy:
+                    _set_carry(shown, target, Carry(origin=_store_origin(store),
+                                                    payload={renderings.WORKING_SET: renderings.digest(shown)}))
+                out.records.append(shown)
+                report.records.append(FileReport(source="session.json", source_kind="working_set",
+                                                 target=shown.link, target_kind=shown.kind))
+            report.warnings.append("the session working set is written as a record of its own"
+                                   + ("" if lossy else f"; its exact JSON is carried in {note.path}"))
     indexes = store.indexes if target != "claude" else []
     meta = {} if home_meta else _carried_meta(store)
     if indexes or meta:
@@ -422,20 +529,39 @@ def _reread(files: list[tuple[str, str, bytes]]) -> dict[tuple[str, str], Record
     return out
 
 
-def _restore_sources(items: list[tuple[Record, str, dict[str, Any]]]) -> None:
-    """Give restored records their original file back from its format patch, where it still applies."""
-    rebuilt = []
+def _restore_sources(items: list[tuple[Record, str, dict[str, Any]]]) -> list[str]:
+    """Give restored records their original file back from its format patch, where it still applies.
+
+    The patch came from IN: one that names a path outside the store is ignored, with a warning.
+    """
+    from ..errors import OutputError
+    from ..fs import safe_relpath
+
+    rebuilt, warnings = [], []
     for home, origin, patch in items:
-        raw = layout.apply(layout.render_alone(origin, home), patch)
+        path = patch.get("path") if isinstance(patch, dict) else None
+        try:
+            safe_relpath(path if isinstance(path, str) else "")
+        except OutputError:
+            warnings.append(f"{home.link}: its carried format patch names {path!r}, which would land outside "
+                            "the store; ignored, the record is written canonically")
+            continue
+        try:
+            raw = layout.apply(layout.render_alone(origin, home), patch)
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError):
+            warnings.append(f"{home.link}: its carried format patch does not hold together; ignored, "
+                            "the record is written canonically")
+            continue
         if raw is not None:
             rebuilt.append((home, origin, patch["path"], raw))
     if not rebuilt:
-        return
+        return warnings
     again = _reread([(origin, path, raw) for _, origin, path, raw in rebuilt])
     for home, origin, path, _ in rebuilt:
         found = again.get((origin, path))
         if found is not None:
             home.source = found.source
+    return warnings
 
 
 def _origin(store: Store, record: Record, origins: dict[int, str]) -> str:
@@ -502,9 +628,10 @@ def _read_back(target: str, natives: list[tuple[Record, Record]], store: Store) 
 
 def _to_kind(record: Record, kind: str, link: str, target: str | None = None) -> Record:
     native = clone(record)
-    native = transforms.convert(native, kind)
+    native = transforms.convert(native, kind, target)
     if target is not None:
         native = transforms.finish(native, target)
+        native = transforms.show(native, target)
     native.link = link
     if kind != "opaque":
         native.opaque = False

@@ -34,7 +34,7 @@ from ..dialects.claude import body as bodies
 from ..dialects.claude.entries import CLAUDE_TYPES
 from ..dialects.memoir import entries as memoir_entries
 from ..errors import ReadError
-from ..model import Edge, ForeignFile, Record, Source, Store
+from ..model import Edge, ForeignFile, IndexLink, Record, Source, Store
 from ..report import FileReport
 from ..text import decode, encode
 
@@ -179,23 +179,46 @@ def upgrade(source: Store, layout: str = "nested") -> Upgrade:
 
     for idx in source.indexes:
         relinked = dataclasses.replace(idx, sections=[dataclasses.replace(
-            s, links=[dataclasses.replace(link) for link in s.links]) for s in idx.sections])
+            s, links=[dataclasses.replace(link) for link in s.links], inline=list(s.inline)) for s in idx.sections])
         report = FileReport(source=idx.path, source_kind="index", target=f"{prefix}{idx.path}", target_kind="index",
                             status="kept")
         inline = 0
-        for section in relinked.sections:
+        #: (section, inline position) → position of the link that replaces the bullet, in place.
+        moved: dict[tuple[int, int], int] = {}
+        for s_no, section in enumerate(relinked.sections):
             inline += len(section.inline)
+            for i, bullet in enumerate(section.inline):
+                entry, link = _inline_entry(bullet, prefix, taken)
+                out.records.append(entry)
+                moved[(s_no, i)] = len(section.links)
+                section.links.append(link)
+                result.files.append(FileReport(source=f"{idx.path} (inline bullet)", source_kind="inline",
+                                               target=f"{prefix}{entry.link}.md", target_kind="fact",
+                                               status="converted",
+                                               changes=["an inline bullet of the index → a fact entry"]))
+            section.inline = []
             for link in section.links:
                 stem = link.target[:-3]
                 if stem in result.renamed:
                     report.changes.append(f"link ({link.target}) → ({result.renamed[stem]}.md)")
                     link.target = f"{result.renamed[stem]}.md"
+        if moved and relinked.source is not None and relinked.source.layout is not None:
+            layout = relinked.source.layout
+            items = []
+            for item in layout.items:
+                if item[0] == "inline" and (item[1], item[2]) in moved:
+                    j = moved[(item[1], item[2])]
+                    items.append(("link", item[1], j, claude.index.link_line(relinked.sections[item[1]].links[j])))
+                else:
+                    items.append(item)
+            relinked.source = dataclasses.replace(relinked.source, layout=dataclasses.replace(layout, items=items))
         for line, target in claude.index.broken_links(idx):
             report.warnings.append(f"line {line} links to {target}, which is not in the folder (kept as written)")
         if report.changes:
             report.status = "converted"
         if inline:
-            report.changes.append(f"{inline} inline memory bullet(s) kept in the index as written")
+            report.status = "converted"
+            report.changes.append(f"{inline} inline memory bullet(s) → fact entries, linked from the index")
         out.foreign.append(ForeignFile(f"{prefix}{idx.path}", claude.index.write_index(relinked),
                                        why="Claude Code's MEMORY.md index, kept beside the entries"))
         result.files.append(report)
@@ -210,6 +233,30 @@ def upgrade(source: Store, layout: str = "nested") -> Upgrade:
                                        warnings=[f"{where}{q.reason}; carried unchanged"]))
     # The reader's warnings (broken index links) are already in the index's own report above.
     return result
+
+
+#: ``[text](url)`` in an inline bullet: its text is the words a title keeps.
+_MD_LINK = re.compile(r"\[([^\]\n]*)\]\([^)\n]*\)")
+_TITLE_LIMIT = 72
+
+
+def _inline_entry(bullet: str, prefix: str, taken: set[str]) -> tuple[Record, IndexLink]:
+    """An inline bullet of the index as a canonical memoir fact, and the index line that links it.
+
+    Its name and description are its words (markdown links reduced to their text), its body
+    the bullet as written; its file name is ``fact_<slug>``, numbered when taken.
+    """
+    plain = " ".join(_MD_LINK.sub(r"\1", bullet).split()).replace("`", "")
+    title = plain if len(plain) <= _TITLE_LIMIT else plain[:_TITLE_LIMIT].rsplit(" ", 1)[0].rstrip(" ,;:—-") + "…"
+    wanted = f"fact_{slug(title)[:60].strip('-') or 'entry'}"
+    name, n = wanted, 2
+    while name.lower() in taken:
+        name, n = f"{wanted}-{n}", n + 1
+    taken.add(name.lower())
+    entry = Record(kind="fact", link=name, title=title.replace("\n", " "), description=plain,
+                   body=bullet.strip() + "\n")
+    link = IndexLink(title=title.replace("]", ")").replace("[", "("), target=f"{name}.md")
+    return entry, link
 
 
 #: Text fields that may quote the body (``how_to_apply`` ← its section), so may hold links too.

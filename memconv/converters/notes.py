@@ -2,18 +2,26 @@
 
 memfmt has no lifecycle, claude loads only what its index links, and no
 dialect but memoir has a working set. A record that must not be presented as
-live, a record the target has no home for, the working set and store-level
-facts (index files) are therefore written as *notes*: a markdown file under
-``memconv/`` beside the target's own files, with a ``name`` for people, a
-readable body, and the whole thing carried under the ``memconv`` key. Every
-dialect's reader sees such a note as a file it does not own and carries it
-byte for byte, so it survives any chain of conversions and is restored on
-the way back.
+live, the exact working set, store-level facts (index files) and the carry
+of a file that must stay bare are therefore written as *notes*: a markdown
+file under ``.memconv/notes/`` (inside ``.memspec/`` for memspec, the only
+folder memspec is read from), with a ``name`` for people, a readable body, and
+the whole thing carried under the ``memconv`` key. The folder's name starts
+with a dot, so the target's tools (``memoir validate``, ``memoir recall``,
+Claude Code, memfmt) neither check nor show it. Every dialect's reader sees a
+note as a file it does not own and carries it byte for byte, so it survives
+any chain of conversions and is restored on the way back.
+
+A note is untrusted input on the way back like any other file: a path it
+names passes :func:`memconv.fs.safe_relpath`, and a note that fails is
+ignored with a warning naming its file.
 """
 
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 from typing import Any
 
 from .. import frontmatter as fmx
@@ -24,14 +32,19 @@ from .carry import KEY, VERSION
 from .codec import decode as decode_value
 from .codec import encode
 
+#: memconv's own folder in a target store: a dot-name, so the target's tools skip it.
+MEMCONV_DIR = ".memconv"
 #: Where notes go, relative to the target store's root.
-NOTES_DIR = "memconv"
+NOTES_DIR = f"{MEMCONV_DIR}/notes"
+#: Where notes went before: still read, so that older outputs come home.
+_OLD_NOTES_DIR = "memconv"
 #: Per-target root of the notes folder, for stores whose root is not the folder given.
 _PREFIX = {"memspec": ".memspec/"}
 
 
 #: Where files the source store did not own are set aside in a target of another dialect.
-FILES_DIR = f"{NOTES_DIR}/files"
+FILES_DIR = f"{MEMCONV_DIR}/files"
+_OLD_FILES_DIR = f"{_OLD_NOTES_DIR}/files"
 
 
 def carried_file(path: str, origin: str, target: str) -> str:
@@ -41,11 +54,18 @@ def carried_file(path: str, origin: str, target: str) -> str:
 
 def carried_file_path(path: str) -> tuple[str, str] | None:
     """(origin dialect, original path) of a file set aside by :func:`carried_file`, or None."""
-    for prefix in {"", *_PREFIX.values()}:
-        head = f"{prefix}{FILES_DIR}/"
-        if path.startswith(head) and "/" in path[len(head):]:
-            origin, rest = path[len(head):].split("/", 1)
-            return origin, rest
+    from ..errors import OutputError
+    from ..fs import safe_relpath
+
+    for prefix in sorted({"", *_PREFIX.values()}):
+        for folder in (FILES_DIR, _OLD_FILES_DIR):
+            head = f"{prefix}{folder}/"
+            if path.startswith(head) and "/" in path[len(head):]:
+                origin, rest = path[len(head):].split("/", 1)
+                try:
+                    return origin, safe_relpath(rest)
+                except OutputError:
+                    return None
     return None
 
 
@@ -59,6 +79,37 @@ def _path(target: str, name: str) -> str:
     return f"{_PREFIX.get(target, '')}{NOTES_DIR}/{name}.md"
 
 
+#: Characters a note's file name never holds, separators, controls and what Windows refuses: ``a/b:c`` → ``a-b-c``.
+_UNSAFE = re.compile(r'[\x00-\x1f\x7f/\\:*?"<>|]+')
+
+
+def note_name(text: str) -> str:
+    """A file name for a note about ``text``: its own words, any script, only unsafe characters replaced."""
+    name = _UNSAFE.sub("-", unicodedata.normalize("NFC", text)).strip(" .-")
+    while len(name.encode("utf-8")) > 120:
+        name = name[:-1]
+    return name.rstrip(" .-") or "untitled"
+
+
+class Names:
+    """Note names already given in one output: a name differing only in case or Unicode form is taken."""
+
+    def __init__(self, reserved: tuple[str, ...] = ("store", "working-set")) -> None:
+        self._taken = {self._key(n) for n in reserved}
+
+    @staticmethod
+    def _key(name: str) -> str:
+        return unicodedata.normalize("NFKC", name).casefold()
+
+    def claim(self, wanted: str) -> str:
+        name, n = wanted, 2
+        while self._key(name) in self._taken:
+            name = f"{wanted}-{n}"
+            n += 1
+        self._taken.add(self._key(name))
+        return name
+
+
 def _render(name: str, status: str | None, payload: dict[str, Any] | None, body: str) -> bytes:
     pairs: dict[str, Any] = {"name": name}
     if status:
@@ -70,14 +121,14 @@ def _render(name: str, status: str | None, payload: dict[str, Any] | None, body:
 
 
 def write(record: Record, origin: str, target: str, why: str, *, lossy: bool,
-          format_patch: dict[str, Any] | None = None) -> ForeignFile:
+          format_patch: dict[str, Any] | None = None, names: Names | None = None) -> ForeignFile:
     """A note holding ``record`` whole (or, with ``lossy``, only its title and body).
 
     ``format_patch`` turns the record's canonical rendering back into its
-    source file (see ``layout.py``), when the two differ.
+    source file (see ``layout.py``), when the two differ. ``names`` are the
+    note names already given in this output: the note gets a name of its own.
     """
-    from . import slug
-
+    name = (names or Names()).claim(note_name(record.link))
     data = encode(record)
     data.pop("body", None)
     payload = None if lossy else {"from": origin, "record": data}
@@ -85,7 +136,16 @@ def write(record: Record, origin: str, target: str, why: str, *, lossy: bool,
         payload["format"] = format_patch
     status = f"{record.lifecycle.state} {record.kind}" if record.lifecycle.state != "active" else record.kind
     raw = _render(record.title or record.link, status, payload, record.body)
-    return ForeignFile(_path(target, slug(record.link)), raw, why=f"memconv note: {why}")
+    return ForeignFile(_path(target, name), raw, why=f"memconv note: {why}")
+
+
+def sidecar(path: str, carry: str, target: str, names: Names) -> ForeignFile:
+    """The carry of the record written at ``path``, kept beside the store: the file itself must stay as it is
+    (a bare file has no frontmatter to hold a carry, and gaining one would make it an invalid entry)."""
+    payload = {"sidecar": {"path": path, "carry": carry}}
+    name = names.claim(note_name(path.rsplit("/", 1)[-1].removesuffix(".md") + ".carry"))
+    raw = _render(f"memconv carry of {path}", "carry", payload, "")
+    return ForeignFile(_path(target, name), raw, why="memconv note: the carry of a file that stays bare")
 
 
 def working_set(ws: WorkingSet, target: str, origin: str, *, lossy: bool) -> ForeignFile:
@@ -117,11 +177,25 @@ def store_note(store_payload: dict[str, Any], target: str, origin: str, *, lossy
                        why="memconv note: store-level facts")
 
 
+def is_note_path(path: str) -> bool:
+    if not path.endswith(".md"):
+        return False
+    for prefix in sorted({"", *_PREFIX.values()}):
+        for folder in (NOTES_DIR, _OLD_NOTES_DIR):
+            if path.startswith(f"{prefix}{folder}/"):
+                return True
+    return False
+
+
 def read(foreign: ForeignFile) -> tuple[str, Any] | None:
     """What a note holds: ``("record", (Record, origin dialect, format patch or None))``,
     ``("working_set", (document, format patch or None, whether its rendering was edited))``,
-    ``("store", dict)``; else None."""
-    if not foreign.path.endswith(".md") or f"{NOTES_DIR}/" not in foreign.path:
+    ``("store", dict)``, ``("sidecar", (path, carry text))``; else None.
+
+    A note is IN like any file: one whose payload does not hold together, or names a path
+    that would leave the store, raises :class:`ValueError` saying why (the caller warns).
+    """
+    if not is_note_path(foreign.path):
         return None
     try:
         text, _ = decode(foreign.raw, foreign.path)
@@ -136,14 +210,32 @@ def read(foreign: ForeignFile) -> tuple[str, Any] | None:
         return None
     if not isinstance(doc, dict) or type(doc.get("v")) is not int or doc["v"] > VERSION:
         return None
+    patch = doc.get("format")
+    if patch is not None:
+        if not isinstance(patch, dict) or not isinstance(patch.get("path"), str):
+            raise ValueError("its format patch names no path")
+        _checked(patch["path"])
     if "record" in doc:
-        record = decode_value(doc["record"], Record)
+        try:
+            record = decode_value(doc["record"], Record)
+        except (TypeError, ValueError, KeyError, AttributeError) as exc:
+            raise ValueError(f"its record does not hold together ({exc})") from None
+        if not isinstance(record.link, str) or not record.link:
+            raise ValueError("its record has no link")
+        _checked(f"{record.link}.md")
         record.body = body
-        return "record", (record, str(doc.get("from")), doc.get("format"))
+        return "record", (record, str(doc.get("from")), patch)
+    if "sidecar" in doc:
+        side = doc["sidecar"]
+        if not isinstance(side, dict) or not all(isinstance(side.get(k), str) for k in ("path", "carry")):
+            raise ValueError("its carry names no file")
+        return "sidecar", (_checked(side["path"]), side["carry"])
     if "working_set" in doc:
         edited = "rendered" in doc and doc["rendered"] != _digest(body.lstrip("\n"))
         return "working_set", (doc["working_set"], doc.get("format"), edited)
     if "store" in doc:
+        if not isinstance(doc["store"], dict):
+            raise ValueError("its store facts are not a mapping")
         return "store", doc["store"]
     return None
 
@@ -159,30 +251,45 @@ _LISTS = (
 )
 
 
-def render_working_set(ws: WorkingSet) -> str:
-    """The working set as markdown a person (or an agent) can read. Hidden decisions are not shown."""
-    lines = ["# Working set", ""]
+def working_set_items(ws: WorkingSet) -> list[tuple[str, list[str]]]:
+    """The working set's lists as (heading, one line per item), in reading order. Hidden decisions are not shown."""
+    out: list[tuple[str, list[str]]] = []
     for name, heading, date_key in _LISTS:
-        items = ws.current(name)
-        if not items:
-            continue
-        lines.append(f"## {heading}")
-        lines.append("")
-        for item in items:
+        lines = []
+        for item in ws.current(name) or ():
             if not isinstance(item, dict) or item.get("hidden") is True:
                 continue
-            text = str(item.get("text", "")).replace("\n", " ")
+            text = " ".join(str(item.get("text", "")).split())
             when = item.get(date_key)
             extra = f" ({date_key} {when})" if when else ""
             if name == "decisions" and item.get("why"):
-                extra += f" — why: {item['why']}"
-            lines.append(f"- {text}{extra}")
-        lines.append("")
-    history = ws.history or []
+                extra += f" — why: {' '.join(str(item['why']).split())}"
+            if name == "decisions" and item.get("rejected"):
+                extra += f" — rejected: {' '.join(str(item['rejected']).split())}"
+            lines.append(f"{text}{extra}")
+        if lines:
+            out.append((heading, lines))
+    history = [f"{row.get('date', '?')}: {' '.join(str(row.get('summary', '')).split())}".rstrip()
+               for row in ws.history or [] if isinstance(row, dict)]
     if history:
-        lines += ["## History", ""]
-        for row in history:
-            if isinstance(row, dict):
-                lines.append(f"- {row.get('date', '?')}: {row.get('summary', '')}".rstrip())
-        lines.append("")
+        out.append(("History", history))
+    return out
+
+
+def render_working_set(ws: WorkingSet, *, title: bool = True) -> str:
+    """The working set as markdown a person (or an agent) can read. Hidden decisions are not shown."""
+    lines = ["# Working set", ""] if title else []
+    for heading, items in working_set_items(ws):
+        lines += [f"## {heading}", ""] + [f"- {item}" for item in items] + [""]
     return "\n".join(lines)
+
+
+def _checked(path: str) -> str:
+    """``path`` if it stays inside the store; a :class:`ValueError` naming it otherwise."""
+    from ..errors import OutputError
+    from ..fs import safe_relpath
+
+    try:
+        return safe_relpath(path)
+    except OutputError:
+        raise ValueError(f"it names {path!r}, which would land outside the store") from None

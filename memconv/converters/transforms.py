@@ -16,6 +16,7 @@ import re
 from typing import Callable
 
 from ..model import Record, Step
+from .mapping import EDGE_TYPES
 
 #: A blank-line-separated block of a body: ``First paragraph.\n\nSecond.``
 _PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
@@ -49,10 +50,14 @@ def to_entity(r: Record) -> Record:
     return r
 
 
-def from_entity(r: Record) -> Record:
-    """An entity as a fact-like record: the first fact describes it, the rest are its body."""
+def from_entity(r: Record, describe: bool = True) -> Record:
+    """An entity as a fact-like record: the first fact describes it, the rest are its body.
+
+    Without ``describe`` (a dialect whose records have no description: memspec) every fact
+    is a paragraph of the body, so that an edit of the body there keeps the first fact.
+    """
     facts = r.facts or []
-    if r.description is None and facts:
+    if describe and r.description is None and facts:
         r.description = facts[0]
         facts = facts[1:]
     if not r.body.strip():
@@ -128,20 +133,62 @@ _TO: dict[str, Transform] = {"entity": to_entity, "episode": to_episode, "proced
 _MEMFMT_KINDS = ("entity", "episode", "procedure")
 
 
-def convert(record: Record, to_kind: str) -> Record:
+#: The model kind a legacy Claude type word means (memoir-cli reads them so too).
+LEGACY_KIND = {"user": "preference", "feedback": "lesson", "reference": "fact", "project": "fact"}
+
+
+def legacy_kind(record: Record) -> str:
+    """What an opaque record (a legacy type, a bare file) is read as in a dialect that has no opaque
+    entries: the kind its legacy type word means, a fact by default."""
+    word = record.extra.get("type")
+    meta = record.extra.get("metadata")
+    if not isinstance(word, str) and isinstance(meta, dict):
+        word = meta.get("type")
+    return LEGACY_KIND.get(word, "fact") if isinstance(word, str) else "fact"
+
+
+def from_opaque(r: Record) -> Record:
+    """An opaque record as a record of its :func:`legacy_kind`: its name, description and body are its text.
+
+    Its frontmatter stays behind (the caller carries it); a leading ``# Title`` that only
+    repeats the name is not written twice.
+    """
+    r.kind = legacy_kind(r)
+    r.opaque = False
+    aliases = r.extra.get("aliases")
+    if r.aliases is None and isinstance(aliases, list) and aliases and all(isinstance(a, str) for a in aliases):
+        r.aliases = list(aliases)
+    r.extra = {}
+    body = r.body.lstrip("\n")
+    first, _, rest = body.partition("\n")
+    if first.startswith("# "):
+        heading = first[2:].strip()
+        if r.title is None or heading == (r.title or "").strip():
+            r.title = r.title or heading
+            r.body = rest.lstrip("\n")
+    return r
+
+
+def convert(record: Record, to_kind: str, dialect: str | None = None) -> Record:
     """``record`` (a copy the caller owns) said in ``to_kind``'s fields.
 
     Into a memfmt kind from another kind: ``to_*``. Out of a memfmt kind into
     another: ``from_*``. Otherwise the fields already mean the same: relabel.
+    ``dialect`` is where the record is going, when known: what its records can say.
     """
     from_kind = record.kind
     if from_kind == to_kind:
         return record
+    if from_kind == "opaque" and to_kind != "opaque":
+        record = from_opaque(record)
+        from_kind = record.kind
+        if from_kind == to_kind:
+            return record
     if to_kind in _TO and from_kind not in _MEMFMT_KINDS:
         record = _TO[to_kind](record)
     elif from_kind in _MEMFMT_KINDS and to_kind not in _MEMFMT_KINDS:
         if from_kind == "entity":
-            record = from_entity(record)
+            record = from_entity(record, describe=dialect is None or "description" in native_text(dialect, to_kind))
         elif from_kind == "episode":
             record = from_episode(record, to_kind)
         else:
@@ -150,11 +197,31 @@ def convert(record: Record, to_kind: str) -> Record:
     return record
 
 
-def backward(record: Record, from_kind: str, to_kind: str) -> Record:
-    """A record of ``from_kind`` (read from a target) read as ``to_kind``: the same conversion."""
+def backward(record: Record, from_kind: str, to_kind: str, dialect: str | None = None) -> Record:
+    """A record of ``from_kind`` (read from a target) read as ``to_kind`` of ``dialect``: the same conversion."""
     record = copy.copy(record)
     record.kind = from_kind
-    return convert(record, to_kind)
+    return convert(record, to_kind, dialect)
+
+
+def unshow(record: Record, target: str, kind: str) -> Record:
+    """``record``, mapped home from ``target`` with its fields restored, without the paragraphs
+    :func:`show` wrote into its body for those fields: an edited body comes home once, not twice."""
+    if record.opaque or not record.body.strip():
+        return record
+    shown = native_text(target, kind)
+    if "body" not in shown:
+        return record
+    probe = copy.copy(record)
+    probe.body = ""
+    rendered = {_flat(b) for b in _blocks(probe, shown)}
+    if not rendered:
+        return record
+    parts = [p for p in _PARAGRAPH_BREAK.split(record.body.strip()) if p.strip()]
+    kept = [p for p in parts if _flat(p) not in rendered]
+    if len(kept) != len(parts):
+        record.body = _join([p.strip() for p in kept])
+    return record
 
 
 #: ``**How to apply:**`` at the start of a paragraph, the lesson convention of memoir and claude.
@@ -194,4 +261,144 @@ def finish(record: Record, target: str) -> Record:
             m = _HOW_TO_APPLY.search(record.body)
             record.how_to_apply = (" ".join(m.group(1).split()) if m else None) or record.description \
                 or record.title
+    return record
+
+
+# --- native first: every piece of text where the target's user reads it -------------------
+
+#: Text fields each target's files show, per kind (the kind the record has in the target). A
+#: field not listed is not written by the target's writer: :func:`show` moves its text into the
+#: kind's readable home, so that the carry is never its only copy.
+_ENTRY_TEXT = frozenset({"title", "description", "body", "aliases"})
+NATIVE_TEXT: dict[str, dict[str, frozenset[str]]] = {
+    "memoir": {"decision": _ENTRY_TEXT | {"why", "rejected"}, "lesson": _ENTRY_TEXT | {"trigger", "how_to_apply"}},
+    "claude": {"decision": _ENTRY_TEXT | {"why", "rejected"}, "lesson": _ENTRY_TEXT | {"trigger", "how_to_apply"}},
+    "memspec": {},
+    "memfmt": {
+        "entity": frozenset({"title", "facts", "knowledge"}),
+        "episode": frozenset({"title", "body", "outcome"}),
+        "procedure": frozenset({"title", "trigger", "preconditions", "steps", "evolution", "last_failure"}),
+        "profile": frozenset({"body"}),
+    },
+}
+_DEFAULT_TEXT = {"memoir": _ENTRY_TEXT, "claude": _ENTRY_TEXT, "memspec": frozenset({"title", "body"}),
+                 "memfmt": frozenset()}
+
+#: The labels a moved one-line field is written with: ``**Why:** zero dependencies``.
+_LABELS = (("why", "Why"), ("rejected", "Rejected"), ("trigger", "When"), ("how_to_apply", "How to apply"),
+           ("outcome", "Outcome"), ("last_failure", "Last failure"))
+#: A numbered or bulleted line of a body, one step of a procedure written as prose: ``2. Tag with git``.
+_LIST_ITEM = re.compile(r"^\s*(?:\d+[.)]|[-*+])\s+(?P<text>\S.*)$")
+
+
+def native_text(target: str, kind: str) -> frozenset[str]:
+    """The text fields a ``kind`` record shows in ``target``'s files."""
+    return NATIVE_TEXT.get(target, {}).get(kind, _DEFAULT_TEXT.get(target, _ENTRY_TEXT))
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _step_line(step: Step) -> str:
+    text = _flat(step.action)
+    if step.detail:
+        text = f"{text} — {_flat(step.detail)}" if text else _flat(step.detail)
+    return text
+
+
+def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None = None) -> list[str]:
+    """The record's text that ``shown`` leaves out, as markdown blocks, in reading order.
+
+    ``edges`` are the edge types the target writes natively (None: all); the others are
+    written as relation lines, ``- works at → [[Mengram]] — since 2024``.
+    """
+    blocks: list[str] = []
+    if "description" not in shown and record.description and record.description.strip():
+        blocks.append(record.description.strip())
+    if "body" not in shown and record.body.strip():
+        blocks.extend(p.strip() for p in _PARAGRAPH_BREAK.split(record.body.strip()) if p.strip())
+    for name, label in _LABELS:
+        value = getattr(record, name)
+        if name not in shown and isinstance(value, str) and value.strip():
+            blocks.append(f"**{label}:** {_flat(value)}")
+    if "aliases" not in shown and record.aliases:
+        blocks.append("**Also known as:** " + ", ".join(_flat(a) for a in record.aliases if a.strip()))
+    if "facts" not in shown and record.facts:
+        blocks.append("\n".join(f"- {_flat(f)}" for f in record.facts if f.strip()))
+    if "preconditions" not in shown and record.preconditions:
+        blocks.append("**Preconditions:**\n\n" + "\n".join(f"- {_flat(p)}" for p in record.preconditions))
+    if "steps" not in shown and record.steps:
+        blocks.append("**Steps:**\n\n" + "\n".join(f"{n}. {_step_line(s)}" for n, s in enumerate(record.steps, 1)))
+    if "knowledge" not in shown and record.knowledge:
+        lines = []
+        for k in record.knowledge:
+            content = f" — {_flat(k.content)}" if k.content else ""
+            lines.append(f"- **[{k.kind or 'note'}] {_flat(k.title)}**{content}")
+            if k.artifact:
+                lines += ["", "```", str(k.artifact).rstrip(), "```", ""]
+        blocks.append("\n".join(lines).rstrip())
+    relations = [e for e in record.edges
+                 if edges is not None and (e.type not in edges or e.direction != "out") and e.target]
+    if relations:
+        blocks.append("**Relations:**\n\n" + "\n".join(
+            f"- {_flat(e.type)} {'←' if e.direction == 'in' else '→'} [[{e.target}]]"
+            + (f" — {_flat(e.note)}" if e.note else "") for e in relations))
+    if "evolution" not in shown and record.evolution:
+        blocks.append("**Evolution:**\n\n" + "\n".join(
+            f"- v{r.from_version} → v{r.to_version}" + (f" ({r.date})" if r.date else "") + f": {_flat(r.reason)}"
+            for r in record.evolution))
+    return [b for b in blocks if b.strip()]
+
+
+def _clear(record: Record, shown: frozenset[str]) -> None:
+    for name in ("aliases", "last_failure", "description", "why", "rejected", "trigger", "how_to_apply", "outcome",
+                 "facts", "preconditions", "steps", "knowledge", "evolution"):
+        if name not in shown:
+            setattr(record, name, None)
+    if "body" not in shown:
+        record.body = ""
+
+
+def show(record: Record, target: str) -> Record:
+    """``record`` (a copy the caller owns) with every piece of its text where ``target`` shows it.
+
+    A field the target's kind has no place for is written into the kind's
+    readable home, labelled: a body (memoir, claude, memspec, memfmt episodes
+    and profiles), an entity's facts, a procedure's preconditions and steps.
+    Text already there is not repeated. The caller carries the exact fields,
+    so the way back is unchanged; this only decides what the target's user sees.
+    """
+    if record.opaque:
+        return record
+    shown = native_text(target, record.kind)
+    kept = {"body": [record.body], "facts": record.facts or [], "preconditions": record.preconditions or [],
+            "steps": [_step_line(s) for s in record.steps or ()], "description": [record.description or ""],
+            "trigger": [record.trigger or ""], "how_to_apply": [record.how_to_apply or ""]}
+    home = " ".join(_flat(t) for name, texts in kept.items() if name in shown for t in texts if t)
+    blocks = [b for b in _blocks(record, shown, EDGE_TYPES.get(target)) if _flat(b) not in home
+              and _flat(re.sub(r"^\*\*[^*]+:\*\* ", "", b)) not in home]
+    if target == "memfmt" and record.kind == "procedure":
+        steps, rest = [], []
+        for block in blocks:
+            items = [_LIST_ITEM.match(line) for line in block.split("\n") if line.strip()]
+            if record.steps is None and items and all(items):
+                steps += [Step(action=m.group("text").strip()) for m in items]
+            else:
+                rest += [_flat(line) for line in block.split("\n") if line.strip()]
+        _clear(record, shown)
+        record.steps = (record.steps or []) + steps or None
+        record.preconditions = (record.preconditions or []) + rest or None
+        return record
+    if target == "memfmt" and record.kind == "entity":
+        _clear(record, shown)
+        facts = [_flat(line.removeprefix("- ")) for b in blocks for line in b.split("\n") if line.strip()]
+        record.facts = (record.facts or []) + facts or None
+        return record
+    lead = bool(blocks) and "description" not in shown and blocks[0] == (record.description or "").strip()
+    body = record.body
+    _clear(record, shown)
+    if blocks and "body" in shown:
+        parts = ([blocks.pop(0)] if lead else []) + ([body.strip()] if body.strip() else []) + blocks
+        record.body = _join(parts)
     return record

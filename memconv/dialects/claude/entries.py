@@ -238,7 +238,7 @@ def write_entry(record: Record) -> bytes:
     if layout is not None and source.raw is not None and source.fingerprint == fingerprint(record):
         return source.raw
     fm = layout.frontmatter if layout is not None else None
-    if fm is None and layout is not None and record.opaque and not record.extra:
+    if fm is None and record.opaque and not record.extra:
         text = record.body  # a bare file stays bare
     else:
         gap = fm.gap if fm is not None else ("\n" if record.body else "")

@@ -1,0 +1,95 @@
+"""Records made for the target's user from what the source keeps outside its records.
+
+Two things a source says are not records of its own: memoir's working set
+(``session.json``) and the inline bullets of a Claude ``MEMORY.md`` (old
+stores keep their memory that way). A target that has no home for them as
+such still shows them natively, as records its tools load and search:
+
+* the working set becomes one record, "Working set": a Claude ``project``
+  memory, a memspec fact claim, a memfmt entity whose facts are its items;
+* every inline bullet becomes a fact (a memfmt entity), titled by its words.
+
+These records are renderings. The exact source (the working set's JSON, the
+index file) travels in a note, and each rendering carries a marker saying
+what it renders, so the way back drops it again instead of adding a record:
+an unedited rendering goes, an edited one is reported (the working set) or
+kept as a record of its own (an inline bullet, now an entry).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from ..model import IndexFile, Record, WorkingSet
+from . import notes
+
+#: Carry payload keys that mark a rendering: the way back drops the record.
+WORKING_SET = "working_set_rendering"
+INLINE = "inline"
+
+_TITLE_LIMIT = 72
+
+
+def digest(record: Record) -> str:
+    """What a rendering says, whitespace aside: an edit in the target changes it."""
+    text = " ".join((record.title or "").split() + record.body.split()
+                    + [" ".join(f.split()) for f in record.facts or ()])
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:12]
+
+
+def working_set_record(ws: WorkingSet, target: str) -> Record | None:
+    """The working set as one native record of ``target`` (None when it has nothing to show)."""
+    items = notes.working_set_items(ws)
+    if not items:
+        return None
+    document: dict[str, Any] = ws.document if isinstance(ws.document, dict) else {}
+    created = document.get("created_at") if isinstance(document.get("created_at"), str) else None
+    description = "What the memoir session was doing: goals, next actions, open questions, recent decisions"
+    if target == "claude":
+        return Record(kind="opaque", link="project_working-set", title="Working set", description=description,
+                      body=notes.render_working_set(ws, title=False), opaque=True,
+                      extra={"name": "Working set", "description": description, "type": "project"})
+    if target == "memfmt":
+        facts = [f"{heading}: {item}" for heading, lines in items for item in lines]
+        return Record(kind="entity", link="Working set", title="Working set", facts=facts)
+    return Record(kind="fact", link="working-set", title="Working set", created=created,
+                  body=f"{description}.\n\n" + notes.render_working_set(ws, title=False).rstrip("\n") + "\n")
+
+
+def _title(text: str) -> str:
+    """A bullet's words as a title: one line, markdown links reduced to their text, cut at a word."""
+    from .claude_upgrade import _MD_LINK
+
+    line = " ".join(_MD_LINK.sub(r"\1", text).split())
+    if len(line) <= _TITLE_LIMIT:
+        return line
+    cut = line[:_TITLE_LIMIT].rsplit(" ", 1)[0].rstrip(" ,;:—-")
+    return (cut or line[:_TITLE_LIMIT]) + "…"
+
+
+def inline_records(indexes: list[IndexFile], links: set[str]) -> list[tuple[Record, dict[str, Any]]]:
+    """Each inline bullet of ``indexes`` as a fact, with the marker its carry gets.
+
+    Its link is the file name Claude Code would give such a memory (``reference_<slug>``),
+    numbered when one of ``links`` (the store's own) or another bullet's has it: a link is
+    a file name in memoir and claude, and an edited bullet comes home as that file.
+    """
+    from .claude_upgrade import slug
+
+    taken = {link.casefold() for link in links}
+    out = []
+    for index in indexes:
+        for section in index.sections:
+            for n, bullet in enumerate(section.inline):
+                text = bullet.strip()
+                if not text:
+                    continue
+                wanted = f"reference_{slug(_title(text))[:60].strip('-') or 'entry'}"
+                link, k = wanted, 2
+                while link.casefold() in taken:
+                    link, k = f"{wanted}-{k}", k + 1
+                taken.add(link.casefold())
+                record = Record(kind="fact", link=link, title=_title(text), body=text + "\n")
+                out.append((record, {"path": index.path, "section": section.heading, "n": n}))
+    return out

@@ -1,0 +1,138 @@
+"""The native-first metric: how much of a source's own words a target's user can find.
+
+A *word* is a run of at least three letters or digits starting with a letter,
+lower-cased. The source's words are taken from the human-written text of its
+model (titles, descriptions, bodies, facts, steps, the working set, inline index
+bullets…), never from structural headings or frontmatter keys, and only from
+what the target may show as live (a hidden decision is deliberately not shown).
+The target's words are taken from its files *outside* the carry: memconv's notes
+folder is skipped and every ``memconv:`` key (with its continuation lines) is cut
+out of the text before counting.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import fields, is_dataclass
+from typing import Any, Iterable
+
+from memconv.converters.mapping import LIFECYCLE
+from memconv.model import Record, Store
+
+WORD = re.compile(r"[^\W\d_][^\W_]{2,}")
+
+#: Record fields that hold human-written text.
+TEXT_FIELDS = ("title", "description", "body", "aliases", "why", "rejected", "trigger", "how_to_apply", "outcome",
+               "last_failure", "facts", "preconditions", "steps", "knowledge", "evolution", "edges")
+#: Keys of an opaque record's frontmatter that are structure, not text.
+_STRUCTURAL_KEYS = frozenset({"type", "metadata", "originSessionId", "node_type"})
+#: Keys of working-set items that hold text.
+_WS_TEXT = ("text", "why", "rejected", "summary")
+
+
+#: What is structure or identity in a source text, not its words: a ``[[link]]`` names a record
+#: (renamed to the target's link on purpose), a ``**Why:**`` label is the dialect's convention.
+_NOT_WORDS = re.compile(r"\[\[[^\]\n]*\]\]|^\*\*[^*\n]{1,30}\*\*:?", re.M)
+
+
+def words(text: str) -> set[str]:
+    return {w.lower() for w in WORD.findall(text)}
+
+
+def source_text_words(text: str) -> set[str]:
+    return words(_NOT_WORDS.sub(" ", text))
+
+
+def _strings(value: Any) -> Iterable[str]:
+    if value is None:
+        return
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _strings(v)
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _strings(v)
+    elif is_dataclass(value):
+        for f in fields(value):
+            if f.name in ("action", "detail", "title", "content", "artifact", "reason", "note"):
+                yield from _strings(getattr(value, f.name))
+
+
+def record_text(record: Record) -> Iterable[str]:
+    for name in TEXT_FIELDS:
+        yield from _strings(getattr(record, name))
+    if record.opaque:
+        for key, value in record.extra.items():
+            if key not in _STRUCTURAL_KEYS and key != "memconv":
+                yield from _strings(value)
+
+
+def source_words(store: Store, target: str) -> set[str]:
+    out: set[str] = set()
+    for record in store.records:
+        if record.lifecycle.state not in LIFECYCLE[target]:
+            continue
+        for text in record_text(record):
+            out |= source_text_words(text)
+    ws = store.working_set
+    if ws is not None:
+        current = ws.document.get("current") if isinstance(ws.document, dict) else None
+        for items in (current or {}).values():
+            for item in items if isinstance(items, list) else ():
+                if isinstance(item, dict) and item.get("hidden") is not True:
+                    for key in _WS_TEXT:
+                        out |= source_text_words(str(item.get(key) or ""))
+        for row in ws.history or ():
+            if isinstance(row, dict):
+                out |= source_text_words(str(row.get("summary") or ""))
+    for index in store.indexes:
+        for section in index.sections:
+            for bullet in section.inline:
+                out |= source_text_words(bullet)
+    return out
+
+
+#: ``memconv:`` as a key, at any indentation (memspec nests it under ``ext:``).
+_CARRY_KEY = re.compile(r"^(?P<indent>[ \t]*)memconv:")
+
+
+def strip_carry(text: str) -> str:
+    """``text`` without any ``memconv:`` key and the lines that continue its value."""
+    out: list[str] = []
+    cutting: int | None = None
+    for line in text.split("\n"):
+        if cutting is not None:
+            indent = len(line) - len(line.lstrip(" \t"))
+            if line.strip() and indent > cutting:
+                continue
+            cutting = None
+        m = _CARRY_KEY.match(line)
+        if m:
+            cutting = len(m.group("indent"))
+            continue
+        out.append(line)
+    return "\n".join(out)
+
+
+def is_carry_file(path: str) -> bool:
+    """memconv's own folder (notes, sidecars, set-aside files): the carry, not the target's view."""
+    return any(part == ".memconv" or part == "memconv" for part in path.split("/")[:-1])
+
+
+def target_words(files: dict[str, bytes]) -> set[str]:
+    out: set[str] = set()
+    for path, data in files.items():
+        if is_carry_file(path):
+            continue
+        out |= words(strip_carry(data.decode("utf-8", "replace")))
+    return out
+
+
+def share(store: Store, target: str, files: dict[str, bytes]) -> tuple[int, int, set[str]]:
+    """(words found, source words, the words missing)."""
+    wanted = source_words(store, target)
+    found = target_words(files)
+    missing = wanted - found
+    return len(wanted) - len(missing), len(wanted), missing
