@@ -36,7 +36,7 @@ TIMEOUT = 120
 def _memoir_cli() -> Path | None:
     given = os.environ.get("MEMOIR_CLI")
     path = Path(given) if given else DEFAULT_BUILD / "memoir-cli" / "bin" / "memoir.js"
-    return path if path.is_file() else None
+    return path if path.is_file() and (path.parent.parent / "src" / "commands" / "validate.js").is_file() else None
 
 
 def _memspec_dist() -> Path | None:
@@ -111,6 +111,15 @@ class MemoirVerdict:
     output: str
 
 
+#: The module behind ``memoir validate`` (bin/memoir.js only parses the command line and calls it).
+MEMOIR_VALIDATE = MEMOIR_CLI.parent.parent / "src" / "commands" / "validate.js" if MEMOIR_CLI else None
+#: ``memoir validate DIR``, the command's own function run without the CLI's start-up (its
+#: update check and telemetry notice), which costs seconds per run.
+_VALIDATE = r"""
+const [module, folder] = process.argv.slice(1);
+const { validateCommand } = await import(module);
+await validateCommand([folder], {});
+"""
 _SUMMARY = re.compile(r"^\s*(\d+) files? checked · (?:(\d+) failed|all passed)", re.M)
 
 
@@ -124,7 +133,7 @@ def memoir_validate(folder: Path) -> MemoirVerdict:
     """
     assert MEMOIR_CLI is not None, MEMOIR_MISSING
     folder = Path(folder).resolve()
-    done = run_node([str(MEMOIR_CLI), "validate", str(folder)], cwd=folder)
+    done = run_node(["--input-type=module", "-e", _VALIDATE, str(MEMOIR_VALIDATE), str(folder)], cwd=folder)
     out = done.stdout + done.stderr
     summary = _SUMMARY.search(out)
     assert summary is not None, f"memoir validate printed no summary (exit {done.returncode}):\n{out}"
