@@ -217,3 +217,37 @@ def memspec(project: Path, *args: str, stdin: str | None = None) -> subprocess.C
     assert MEMSPEC_DIST is not None, MEMSPEC_MISSING
     project = Path(project).resolve()
     return run_node([str(MEMSPEC_DIST / "cli.js"), *args], cwd=project, stdin=stdin)
+
+
+def memspec_sweep(project: Path, answer: str = "y") -> tuple[int, str]:
+    """``memspec sweep`` in ``project``, answering ``answer`` to each "Retire this item?" prompt.
+
+    sweep asks one question per stale record through node's readline, which drops
+    lines piped before it asks (and then exits 13 with the question unanswered),
+    so each answer is written only once its prompt has been read. (exit status, output).
+    """
+    assert MEMSPEC_DIST is not None, MEMSPEC_MISSING
+    project = Path(project).resolve()
+    prompt = "[y/N/q] "
+    with tempfile.TemporaryDirectory(prefix="memconv-tool-home-") as home:
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": home, "DO_NOT_TRACK": "1",
+               "NO_COLOR": "1", "FORCE_COLOR": "0", "TZ": "UTC", "LANG": "C.UTF-8"}
+        proc = subprocess.Popen([*_offline_prefix(), "node", str(MEMSPEC_DIST / "cli.js"), "sweep"], cwd=project,
+                                env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        timer = __import__("threading").Timer(TIMEOUT, proc.kill)
+        timer.start()
+        out = b""
+        try:
+            while True:
+                chunk = proc.stdout.read1(4096)
+                if not chunk:
+                    break
+                out += chunk
+                if out.decode("utf-8", "replace").endswith(prompt):
+                    proc.stdin.write(answer.encode() + b"\n")
+                    proc.stdin.flush()
+            proc.stdin.close()
+            status = proc.wait()
+        finally:
+            timer.cancel()
+    return status, out.decode("utf-8", "replace")
