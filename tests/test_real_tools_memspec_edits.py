@@ -162,3 +162,28 @@ def test_a_record_retracted_in_memspec_does_not_come_back_live(dialect, name, tm
             and r.lifecycle.state == "active"]
     assert entry.target_kind == "note" or not live, \
         f"{origin}: retracted in memspec, it is kept out of the live set or marked, not shown as live"
+
+
+@needs_memspec
+def test_a_store_memspec_made_keeps_its_empty_folders_through_memconv(tmp_path, runner):
+    from memconv.cli import main
+
+    project = tmp_path / "project"
+    project.mkdir()
+    done = memspec(project, "init", "--no-interactive", "--skip-import", "--skip-patch", "--no-install-hooks")
+    assert done.returncode == 0, done.stdout + done.stderr
+    done = memspec(project, "remember", "fact", "Team A ships on Tuesdays", "--source", "agent-x",
+                   "--body", "Release train leaves Tuesday noon.")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert not any((project / ".memspec" / "archive").iterdir()), "memspec init made an empty archive/"
+
+    checked = runner.invoke(main, ["check", "--from", "memspec", str(project)])
+    assert checked.exit_code == 0, checked.output  # the keep files memconv would add are no difference
+
+    out = tmp_path / "out"
+    migrated = runner.invoke(main, ["migrate", "--from", "memspec", str(project), str(out)])
+    assert migrated.exit_code == 0, migrated.output
+    [claim] = [i for i in memspec_load(out).items]
+    done = memspec(out, "supersede", claim["id"], "--reason", "retracted in a test")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert [i["state"] for i in memspec_load(out).items] == ["superseded"]
