@@ -187,3 +187,26 @@ def test_a_store_memspec_made_keeps_its_empty_folders_through_memconv(tmp_path, 
     done = memspec(out, "supersede", claim["id"], "--reason", "retracted in a test")
     assert done.returncode == 0, done.stdout + done.stderr
     assert [i["state"] for i in memspec_load(out).items] == ["superseded"]
+
+
+#: memspec's verify adds last_verified, verified_with and ext.last_verification. A record
+#: restored home from its carry is written by its home dialect, which has no word for them, and
+#: nothing carries them or reports them dropped (converters.forward: home records report only
+#: what they had). Not fixed here (converter territory); strict, so the fix flips it.
+VERIFICATION_LOST = "memspec's verification is neither carried nor reported dropped on the way back"
+
+
+@needs_memspec
+@pytest.mark.xfail(strict=True, reason=VERIFICATION_LOST)
+@pytest.mark.parametrize(("dialect", "name"), [c for c in CASES if not c.marks])
+def test_a_verification_in_memspec_is_kept_or_reported_on_the_way_back(dialect, name, tmp_path):
+    source = dialects.get(dialect).read(GOLDEN / dialect / name / "input")
+    out = tmp_path / "memspec"
+    _write(source, "memspec", out)
+    claim = next(i for i in memspec_load(out).items if i["state"] == "active" and i["type"])
+    done = memspec(out, "verify", claim["id"], "--evidence", "checked by hand in a test")
+    assert done.returncode == 0, done.stdout + done.stderr
+    report = _write(dialects.get("memspec").read(out), dialect, tmp_path / "back")
+    kept = any(b"checked by hand in a test" in p.read_bytes() for p in (tmp_path / "back").rglob("*") if p.is_file())
+    said = any(f.dropped for f in report.files) or any("last_verif" in w for w in report.warnings)
+    assert kept or said, "the verification is carried home, or the report says it was dropped"
