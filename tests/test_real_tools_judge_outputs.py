@@ -183,3 +183,15 @@ def test_memfmt_validate_accepts_the_store_written_back(dialect, name, tmp_path)
         root = _memfmt_root(out)
         status, said = memfmt_validate(root, today=_profile_day(root))
     assert status == 0, said
+
+
+UPGRADED = sorted(GOLDEN.glob("*/*/expected-memoir"))
+
+
+@needs_memoir
+@pytest.mark.parametrize("out", UPGRADED, ids=[str(p.relative_to(GOLDEN)) for p in UPGRADED])
+def test_memoir_validate_accepts_what_upgrade_and_migrate_write(out):
+    # claude/*/expected-memoir is `memconv upgrade`'s output; memoir/*/expected-memoir is `migrate`'s.
+    verdict = memoir_validate(out)
+    assert verdict.checked > 0
+    assert verdict.errors == [], verdict.output
