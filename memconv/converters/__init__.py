@@ -107,6 +107,17 @@ def _set_carry(record: Record, target: str, carry: Carry | str) -> None:
         record.extra[KEY] = text
 
 
+def _memspec_unknown(native: Record) -> None:
+    """A record from another dialect: its ``scope`` is not memspec's, so it rides with the unknown keys.
+
+    The memspec writer puts a record's unknown keys under ``ext.memconv.fields``, which
+    memspec's own rewrites keep (docs/memspec.md); its reader gives ``scope`` back.
+    """
+    if native.scope is not None:
+        native.extra = {"scope": native.scope, **native.extra}
+        native.scope = None
+
+
 def restore(store: Store) -> tuple[Store, Conversion]:
     """Put records that came from another dialect back the way they were."""
     out = Store(dialect=store.dialect, indexes=list(store.indexes), quarantined=list(store.quarantined),
@@ -354,6 +365,8 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
         taken.add(link)
         rename[record.link] = link
         native = _to_kind(record, kind, link, None if home else target)
+        if target == "memspec" and not home:
+            _memspec_unknown(native)
         if target == "memfmt" and not home and native.kind == "entity":
             native.title = link  # memfmt links entities by name: two of one name would be one
         if home and record.source is not None and record.source.dialect == target:

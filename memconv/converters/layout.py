@@ -39,7 +39,8 @@ def render_alone(dialect: str, record: Record) -> tuple[str, bytes] | None:
         files = dialects.get(dialect).write(Store(dialect="probe", records=[clone(record)]))
     except StoreError:
         return None
-    own = [(p, b) for p, b in files.items() if not _INDEX.search(p)]
+    # An empty file is structure, not the record (memspec keeps archive/ with one).
+    own = [(p, b) for p, b in files.items() if b and not _INDEX.search(p)]
     return own[0] if len(own) == 1 else None
 
 

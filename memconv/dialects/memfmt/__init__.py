@@ -405,13 +405,14 @@ def write(store: Store) -> dict[str, bytes]:
 def _profile_date(store: Store, record: Record, path: str) -> str | None:
     """``generated:`` of a profile written anew: from the store, never from the clock.
 
-    The date is, in order: the one given (``--date``), the store's own
-    ``generated:``, the profile's last update, the newest date in the store.
+    The date is, in order: the one given (``--date``), the profile's own last
+    update (its ``generated:`` when read), the store's ``generated:``, the newest
+    date in the store.
     The same input gives the same bytes on any day. ``memfmt validate`` re-stamps
     a profile with *its* today, so it accepts the file only on that date (or
     with its clock pinned to it); the report says which date was used.
     """
-    date = store.meta.get("date") or store.meta.get("generated") or _iso_day(record.updated) \
+    date = store.meta.get("date") or _iso_day(record.updated) or store.meta.get("generated") \
         or generated_date(store)
     if date is None:
         _warn(store, f"{path}: no date in the store for its generated: field, so it is left out "

@@ -20,7 +20,7 @@ from ...fs import list_files
 from ...frontmatter import load_yaml
 from ...model import ForeignFile, Quarantined, Store
 from .. import Detection, evidence
-from .records import ISO_Z, NAME, RecordLayout, WriteContext, memspec_id, read_record, write_record
+from .records import ISO_Z, NAME, UNDATED, RecordLayout, WriteContext, memspec_id, read_record, store_date, write_record
 
 STORE_DIR = ".memspec"
 #: Folders of a ``.memspec`` store that hold records.
@@ -29,8 +29,20 @@ RECORD_DIRS = ("memory/", "observations/", "archive/")
 CACHE = re.compile(r"^(?:\.fts\.db.*|usage\.jsonl|\.reconcile\.json|dream/.*)$")
 #: Folders only a memspec store has (the type folders first).
 _STORE_SUBDIRS = ("memory/facts", "memory/decisions", "memory/procedures", "memory/operator", "observations", "archive")
+#: Folders memspec's own commands write into, which a store always has (``memspec init`` makes them).
+KEPT_FOLDERS = ("archive/", "observations/")
+#: The empty file that keeps an otherwise empty folder of :data:`KEPT_FOLDERS` in OUT.
+KEEP = ".gitkeep"
 #: A record file name: ``ms_01HXK7Y3P5QZJKM8N4R2T6W9VB.md``.
 RECORD_FILE = re.compile(r"^ms_[0-9A-Z]{26}\.md$")
+
+
+_KEEP_FILES = frozenset(folder + KEEP for folder in KEPT_FOLDERS)
+
+
+def is_keep_file(path: str, data: bytes) -> bool:
+    """Whether ``path`` is an empty keep file of ``archive/`` or ``observations/`` (in any store shape)."""
+    return not data and any(path == k or path.endswith("/" + k) for k in _KEEP_FILES)
 
 
 def _prefix(root: Path) -> str | None:
@@ -109,12 +121,18 @@ def read(root: Path) -> Store:
     seen: dict[str, str] = {}
     # Only .memspec/ is the store: the project around it (its code, its node_modules) is not
     # memory, is never read, and is never copied into OUT.
-    for rel in list_files(root / prefix if prefix else root):
+    rels = list_files(root / prefix if prefix else root)
+    # A keep file alone in its folder is the writer's (it writes one exactly there); beside other
+    # files it is someone's own, carried like any other file.
+    alone = {k for k in _KEEP_FILES if not any(r.startswith(k[: -len(KEEP)]) and r != k for r in rels)}
+    for rel in rels:
         path = prefix + rel
         if CACHE.match(rel):
             left_out.append(path)
             continue
         raw = (root / path).read_bytes()
+        if rel in alone and not raw:
+            continue  # holds an empty archive/ or observations/: the writer makes it again
         if not (rel.startswith(RECORD_DIRS) and rel.endswith(".md")):
             # config.yaml, .gitignore, notes: carried byte for byte (memspec reads only its record folders)
             store.foreign.append(ForeignFile(path, raw))
@@ -165,7 +183,7 @@ def write(store: Store) -> dict[str, bytes]:
     ids: dict[str, str] = {}
     for record in store.records:
         ids.setdefault(record.link, memspec_id(record))
-    ctx = WriteContext(ids=ids, prefix=prefix, operators=operators)
+    ctx = WriteContext(ids=ids, prefix=prefix, operators=operators, date=store_date(store.records), undated=[])
     files: dict[str, bytes] = {}
     for record in store.records:
         path, data = write_record(record, ctx)
@@ -175,7 +193,23 @@ def write(store: Store) -> dict[str, bytes]:
         files[path] = data
     for foreign in store.foreign:
         files.setdefault(foreign.path, foreign.raw)
+    for folder in KEPT_FOLDERS:
+        # memspec's supersede and sweep write into archive/ and fail if it is missing; an
+        # empty folder is no file, so an empty KEEP file holds it (memspec reads only *.md).
+        if not any(p.startswith(prefix + folder) for p in files):
+            files[prefix + folder + KEEP] = b""
+    if ctx.undated:
+        _say(store, f"{len(ctx.undated)} record(s) have no date of their own (created, happened, date, set_on, "
+                     f"added, updated): memspec requires one, so created is {ctx.date}, "
+                     + ("the newest date in the store" if ctx.date != UNDATED else
+                        "a placeholder, since the store holds no date at all")
+                     + ": " + ", ".join(ctx.ids.get(link, link) for link in ctx.undated))
     return files
 
 
-__all__ = ["NAME", "detect", "read", "write", "RecordLayout"]
+def _say(store: Store, warning: str) -> None:
+    if warning not in store.warnings:  # write may run more than once (check, dry run)
+        store.warnings.append(warning)
+
+
+__all__ = ["NAME", "detect", "read", "write", "is_keep_file", "RecordLayout"]

@@ -83,6 +83,9 @@ class RecordLayout:
     migrated: bool
     #: The ``.memspec`` folder's path inside the store root (``.memspec/`` or ``""``).
     prefix: str
+    #: Keys read from ``ext.memconv.fields`` (fields memspec has no key for): an edited
+    #: record puts them back there, never at the top level where memspec's rewrites drop them.
+    lifted: tuple[str, ...] = ()
 
 
 def read_record(raw: bytes, path: str, prefix: str, operators: tuple[str, ...] = ()) -> tuple[Record, list[str]]:
@@ -99,6 +102,7 @@ def read_record(raw: bytes, path: str, prefix: str, operators: tuple[str, ...] =
         raise ReadError(path, exc.reason, line=_line_of(fm, exc.reason)) from None
     values = draft.values
     record = _record(values)
+    lifted = _lift(record)
     head, body, title = _split_body(rest)
     record.title = title
     record.body = body
@@ -108,7 +112,7 @@ def read_record(raw: bytes, path: str, prefix: str, operators: tuple[str, ...] =
     layout = RecordLayout(frontmatter=fm, text=text_layout, head=head, title=title,
                           kind_absent="kind" not in values, empty_edges=empty, path=target,
                           placed=draft.path == implied_path(values, draft.path, operators),
-                          migrated=migrated, prefix=prefix)
+                          migrated=migrated, prefix=prefix, lifted=lifted)
     record.source = Source(dialect=NAME, path=path, version=start, raw=raw, layout=layout)
     record.source.fingerprint = None if migrated else fingerprint(record)
     notes = []
@@ -174,6 +178,52 @@ def _record(values: dict[str, Any]) -> Record:
             known.add(key)
     record.extra = {k: v for k, v in values.items() if k not in known}
     return record
+
+
+#: The one key of memspec's ``ext`` that memconv writes; see docs/memspec.md ("ext.memconv").
+MEMCONV = "memconv"
+#: Under ``ext.memconv``: the fields of a record from another dialect that memspec has no key for.
+FIELDS = "fields"
+
+
+def _lift(record: Record) -> tuple[str, ...]:
+    """Move ``ext.memconv.fields`` back to the record's own fields; the keys moved.
+
+    memconv writes a converted record's fields memspec has no key for (``scope``,
+    other dialects' extra keys) under ``ext.memconv.fields``, because memspec's
+    rewrites (``verify``, ``supersede``, ``sweep``) keep ``ext`` and drop every
+    other unknown key. Read back, they are the record's fields again.
+    """
+    ext = record.ext
+    box = ext.get(MEMCONV) if isinstance(ext, dict) else None
+    fields = box.get(FIELDS) if isinstance(box, dict) else None
+    if not (isinstance(fields, dict) and fields and all(isinstance(k, str) for k in fields)):
+        return ()
+    rest = {k: v for k, v in box.items() if k != FIELDS}
+    record.ext = {k: v for k, v in ext.items() if k != MEMCONV}
+    if rest:
+        record.ext[MEMCONV] = rest
+    record.ext = record.ext or None
+    for key, value in fields.items():
+        if key == "scope" and isinstance(value, str) and record.scope is None:
+            record.scope = value
+        elif key not in record.extra:
+            record.extra[key] = value
+    return tuple(fields)
+
+
+def _nest(pairs: dict[str, Any], fields: dict[str, Any]) -> None:
+    """Put ``fields`` under ``ext.memconv.fields``, the place memspec's rewrites keep."""
+    if not fields:
+        return
+    ext = dict(pairs.pop("ext", None) or {})
+    box = ext.get(MEMCONV)
+    if box is None:
+        box = {}
+    elif not isinstance(box, dict):
+        box = {"carry": box}  # a carry on its own is a string; beside fields it is ``carry:``
+    ext[MEMCONV] = {**box, FIELDS: fields}
+    pairs["ext"] = ext
 
 
 def _anchors(value: Any) -> list[Anchor] | None:
@@ -253,6 +303,54 @@ class WriteContext:
     ids: dict[str, str]
     prefix: str = ".memspec/"
     operators: tuple[str, ...] = ()
+    #: ``created`` of a record from another dialect that has no date of its own (:func:`store_date`).
+    date: str | None = None
+    #: Links of the records that were given ``date``: the report names them.
+    undated: list[str] | None = None
+
+
+#: A record's own dates, in the order ``created`` is taken from: when it was written, when
+#: what it tells happened or was decided, set or added, when it was last changed.
+OWN_DATES = ("created", "happened", "date", "set_on", "added", "updated")
+#: Every date a record can hold, for the newest date of a store.
+ALL_DATES = OWN_DATES + ("last_verified", "last_succeeded", "last_failed", "last_fired")
+#: ``created`` when the whole store holds no date at all: plainly not a real date, and old
+#: enough that memspec flags the record for review. Never 1970 (memspec's epoch default reads
+#: as a real, ancient date and expires observations in 1970) and never the clock.
+UNDATED = "2000-01-01"
+_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}")
+
+
+def _dated(value: Any) -> bool:
+    return isinstance(value, str) and bool(_DAY.match(value)) and instant_ms(value) is not None
+
+
+def own_date(record: Record) -> str | None:
+    """The first of the record's own dates (``created``, ``happened``, ``date``…) that is one."""
+    for attr in OWN_DATES:
+        value = getattr(record, attr)
+        if _dated(value):
+            return value
+    return None
+
+
+def store_date(records: list[Record]) -> str:
+    """``created`` for a record with no date of its own: the newest date in the store, as a day.
+
+    Taken from the records only, so that memconv's read-back of a conversion
+    (which writes the same records without the store around them) gives the same
+    date; :data:`UNDATED` when the store holds no date at all.
+    """
+    newest: tuple[int, str] | None = None
+    for record in records:
+        values = [getattr(record, attr) for attr in ALL_DATES]
+        values += [rev.date for rev in record.evolution or ()]
+        for value in values:
+            if _dated(value):
+                moment = (instant_ms(value), value[:10])
+                if newest is None or moment > newest:
+                    newest = moment
+    return newest[1] if newest is not None else UNDATED
 
 
 def memspec_id(record: Record) -> str:
@@ -359,18 +457,18 @@ def frontmatter_pairs(record: Record, ctx: WriteContext, layout: RecordLayout | 
                          hint="convert the store to memspec with `memconv convert`, which maps lifecycles")
     pairs["state"] = state
     source = record.source_text
-    if built and source is None and "source" not in extra:
+    if built and source is None:
         source = "memconv-import"
     text = {key: getattr(record, attr) for key, attr in _TEXT.items()}
     text["source"] = source
     if built:
-        _fill_built(record, text, extra, ctx)
+        _fill_built(record, text, ctx)
     for key in ("created", "source", "source_kind"):
         if text[key] is not None:
             pairs[key] = text[key]
     if record.tags is not None:
         pairs["tags"] = list(record.tags)
-    elif built and "tags" not in extra:
+    elif built:
         pairs["tags"] = []
     if text["check_by"] is not None:
         pairs["check_by"] = text["check_by"]
@@ -399,8 +497,17 @@ def frontmatter_pairs(record: Record, ctx: WriteContext, layout: RecordLayout | 
         pairs["probes"] = [_probe_dict(p) for p in record.probes]
     if record.ext is not None:
         pairs["ext"] = dict(record.ext)
+    if built:
+        # Fields memspec has no key for ride in ext, which its rewrites keep (docs/memspec.md).
+        _nest(pairs, dict(extra))
+        return pairs
+    lifted = {k: extra[k] for k in layout.lifted if k in extra}
+    if "scope" in layout.lifted and "scope" not in lifted and "scope" in pairs:
+        lifted["scope"] = pairs.pop("scope")
     for key, value in extra.items():
-        pairs.setdefault(key, value)
+        if key not in lifted:
+            pairs.setdefault(key, value)
+    _nest(pairs, {k: lifted[k] for k in layout.lifted if k in lifted})
     return pairs
 
 
@@ -421,17 +528,21 @@ def _edges(record: Record, ctx: WriteContext) -> dict[str, Any]:
     return out
 
 
-def _fill_built(record: Record, text: dict[str, Any], extra: dict[str, Any], ctx: WriteContext) -> None:
-    """What memspec requires of a record it did not write: tier, review date, ISO validity bounds."""
-    if text["source_kind"] is None and "source_kind" not in extra and isinstance(text["source"], str):
+def _fill_built(record: Record, text: dict[str, Any], ctx: WriteContext) -> None:
+    """What memspec requires of a record it did not write: tier, dates, review date, ISO validity bounds."""
+    if text["source_kind"] is None and isinstance(text["source"], str):
         text["source_kind"] = infer_source_kind(text["source"], ctx.operators)
-    if text["created"] is None and "created" not in extra:
-        text["created"] = record.updated or record.date or "1970-01-01T00:00:00.000Z"
-    if record.kind == "observation" and text["expires"] is None and "expires" not in extra:
+    if text["created"] is None:
+        text["created"] = own_date(record)
+        if text["created"] is None:
+            text["created"] = ctx.date or UNDATED
+            if ctx.undated is not None:
+                ctx.undated.append(record.link)
+    if record.kind == "observation" and text["expires"] is None:
         ms = instant_ms(text["created"])
         if ms is not None and text["check_by"] is None:
             text["expires"] = iso(ms + 7 * 86_400_000)
-    if text["check_by"] is None and "check_by" not in extra:
+    if text["check_by"] is None:
         values = {"kind": "observation" if record.kind == "observation" else "claim", "type": record.kind,
                   "created": text["created"], "expires": text["expires"]}
         text["check_by"] = default_check_by(values) or "never"
