@@ -21,13 +21,12 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import dialects
+from .. import dialects, fs
 from ..errors import StoreError
 from ..model import ForeignFile, Record, Store, clone, fingerprint
 from ..report import FileReport
@@ -398,12 +397,8 @@ _SCRATCH = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.
 
 
 def _read_files(module, files: dict[str, bytes]) -> Store:
-    with tempfile.TemporaryDirectory(prefix="memconv-readback-", dir=_SCRATCH) as tmp:
-        root = Path(tmp)
-        for path, data in files.items():
-            p = root / path
-            p.parent.mkdir(parents=True, exist_ok=True)
-            p.write_bytes(data)
+    with fs.scratch_folder("readback", _SCRATCH) as root:
+        fs.write_files(root, files)
         return module.read(root)
 
 

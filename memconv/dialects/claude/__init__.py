@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...errors import ReadError, StoreError
-from ...fs import list_files
+from ...fs import list_files, read_bytes
 from ...model import ForeignFile, IndexSection, Quarantined, Record, Store
 from .. import Detection
 from . import body, entries, index
@@ -59,7 +59,7 @@ def detect(root: Path) -> Detection | None:
     has_index = INDEX_PATH in files
     claude_like = legacy = other = 0
     for path in names[:200]:
-        head = (root / path).read_bytes()[:2048].decode("utf-8", "replace").lstrip("\ufeff")
+        head = read_bytes(root, path, head=2048).decode("utf-8", "replace").lstrip("\ufeff")
         looks, old, canonical = _marks(head)
         claude_like += looks
         legacy += old
@@ -85,7 +85,7 @@ def read(root: Path) -> Store:
     present = set(files)
     store = Store(dialect=NAME)
     for path in files:
-        raw = (root / path).read_bytes()
+        raw = read_bytes(root, path)
         try:
             if is_entry_path(path):
                 store.records.append(read_entry(raw, path, path[:-3]))

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...errors import ReadError, StoreError
-from ...fs import list_files, safe_relpath
+from ...fs import list_files, read_bytes, safe_relpath
 from ...migrations.memfmt import CURRENT, FILE, file_version, mengram_to_memfmt
 from ...model import (ForeignFile, IndexFile, IndexLink, IndexSection, Quarantined, Record, Source, Store,
                       fingerprint)
@@ -103,8 +103,7 @@ def detect(root: Path) -> Detection | None:
     for path in list_files(root):
         if not path.endswith(".md") or (typed + untyped) >= 400:
             continue
-        with open(root / path, "rb") as handle:
-            key = _type_of(handle.read(2048).decode("utf-8", "replace"))
+        key = _type_of(read_bytes(root, path, head=2048).decode("utf-8", "replace"))
         typed += key is not None
         legacy += key == syntax.LEGACY_TYPE_KEY
         untyped += key is None
@@ -131,7 +130,7 @@ def read(root: Path) -> Store:
     migrated: list[str] = []
     index: IndexFile | None = None
     for path in list_files(root):
-        raw = (root / path).read_bytes()
+        raw = read_bytes(root, path)
         if not path.endswith(".md"):
             store.foreign.append(ForeignFile(path, raw))
             continue

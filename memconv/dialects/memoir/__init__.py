@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...errors import ReadError, StoreError
-from ...fs import list_files
+from ...fs import list_files, read_bytes
 from ...model import ForeignFile, Quarantined, Store
 from .. import Detection
 from . import entries, session
@@ -50,7 +50,7 @@ def detect(root: Path) -> Detection | None:
     files = [p for p in list_files(root) if _is_entry_path(p, layout)]
     canonical = legacy = 0
     for path in files[:200]:
-        head = (root / path).read_bytes()[:2048].decode("utf-8", "replace")
+        head = read_bytes(root, path, head=2048).decode("utf-8", "replace")
         if not head.startswith("---"):
             legacy += 1
             continue
@@ -73,7 +73,7 @@ def detect(root: Path) -> Detection | None:
         try:
             import json
 
-            doc = json.loads((root / session.PATH).read_bytes().decode("utf-8-sig"))
+            doc = json.loads(read_bytes(root, session.PATH).decode("utf-8-sig"))
             version = doc.get("version", 0) if isinstance(doc, dict) else None
         except (ValueError, UnicodeDecodeError):
             version = "unreadable"
@@ -98,7 +98,7 @@ def read(root: Path) -> Store:
     layout = _layout(root)
     store = Store(dialect=NAME, meta={"layout": layout})
     for path in list_files(root):
-        raw = (root / path).read_bytes()
+        raw = read_bytes(root, path)
         try:
             if _is_entry_path(path, layout):
                 link = path.rsplit("/", 1)[-1][:-3]

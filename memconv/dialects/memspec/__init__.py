@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 
 from ...errors import ReadError, StoreError
-from ...fs import list_files
+from ...fs import list_files, read_bytes
 from ...frontmatter import load_yaml
 from ...model import ForeignFile, Quarantined, Store
 from .. import Detection
@@ -58,7 +58,7 @@ def detect(root: Path) -> Detection | None:
         return None  # a memory/ folder of another tool (memfmt's), not a .memspec store
     legacy = 0
     for path in files[:200]:
-        head = (store / path).read_bytes()[:4096].decode("utf-8", "replace")
+        head = read_bytes(store, path, head=4096).decode("utf-8", "replace")
         if re.search(r"^(?:confidence|decay_after|corrects|corrected_by):|^state: *(?:captured|corrected|decayed|archived)\b",
                      head, re.M):
             legacy += 1
@@ -99,7 +99,7 @@ def read(root: Path) -> Store:
         raise StoreError(f"{root}: no .memspec folder here", hint="give the project folder or its .memspec folder")
     store = Store(dialect=NAME, meta={"prefix": prefix})
     config_path = root / prefix / "config.yaml"
-    operators = _operators(config_path.read_bytes() if config_path.is_file() else None)
+    operators = _operators(read_bytes(root, f"{prefix}config.yaml") if config_path.is_file() else None)
     if operators:
         store.meta["operators"] = operators
     left_out = []
@@ -111,7 +111,7 @@ def read(root: Path) -> Store:
         if CACHE.match(rel):
             left_out.append(path)
             continue
-        raw = (root / path).read_bytes()
+        raw = read_bytes(root, path)
         if not (rel.startswith(RECORD_DIRS) and rel.endswith(".md")):
             # config.yaml, .gitignore, notes: carried byte for byte (memspec reads only its record folders)
             store.foreign.append(ForeignFile(path, raw))
