@@ -106,7 +106,7 @@ def _quarantine(store: Store, files: dict[str, bytes], report: Report) -> None:
         report.files.append(FileReport(source=fs.display(q.path), target=kept, status="quarantined"))
     for path, reason in store.refused:
         report.refused.append({"path": path, "reason": reason})
-        report.files.append(FileReport(source=path, status="refused", warnings=[reason]))
+        report.files.append(FileReport(source=path, status="refused"))
     if store.quarantined or store.refused:
         report.exit_code = EXIT_QUARANTINED
 
@@ -126,10 +126,8 @@ def _quarantine_path(path: str, files: dict[str, bytes]) -> str | None:
 
 
 def _problems(store: Store) -> list[str]:
-    """Every quarantined and refused file, one line each, for ``check``."""
-    lines = [f"{fs.display(q.path)}" + (f":{q.line}" if q.line else "") + f": {q.reason}" for q in store.quarantined]
-    lines.extend(f"{path}: {reason}" for path, reason in store.refused)
-    return lines
+    """Every quarantined file, one line each, for ``check`` (refused ones are in ``Report.refused``)."""
+    return [f"{fs.display(q.path)}" + (f":{q.line}" if q.line else "") + f": {q.reason}" for q in store.quarantined]
 
 
 def check(root: Path, dialect: str, report: Report) -> Report:
@@ -168,6 +166,7 @@ def check_via(root: Path, dialect: str, via: str, report: Report) -> Report:
         if before != after:
             report.differences.append({"path": path, "diff": _diff(path, before, after)})
     report.errors.extend(_problems(store))
+    report.refused.extend({"path": path, "reason": reason} for path, reason in store.refused)
     report.exit_code = EXIT_DIFFERENCES if report.differences or store.quarantined or store.refused else 0
     return report
 

@@ -57,7 +57,7 @@ def plan(in_path: Path, report: Report, layout: str = "nested") -> Planned:
     refused = fs.refused_under(in_path, found)
     for path, reason in refused:
         report.refused.append({"path": path, "reason": reason})
-        report.files.append(FileReport(source=path, status="refused", warnings=[reason]))
+        report.files.append(FileReport(source=path, status="refused"))
     if refused:
         report.exit_code = EXIT_QUARANTINED
     return planned
