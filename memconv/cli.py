@@ -162,6 +162,9 @@ class _Memconv(click.Group):
         finally:
             _current.reset(token)
             fs.reset_limits(limits)
+            if args is None and threading.current_thread() is threading.main_thread():
+                # The program is done and its status chosen: a signal now must not turn it into a kill.
+                signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
             restore()
 
 
