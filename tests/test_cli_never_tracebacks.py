@@ -44,10 +44,16 @@ def test_usage_errors_exit_2_with_a_json_error_object(runner, tmp_path, args):
 @pytest.mark.parametrize("code, word", [(errno.ENOSPC, "disk is full"), (errno.EROFS, "read-only"),
                                         (errno.EIO, "input/output"), (errno.EACCES, "permissions"),
                                         (errno.ENAMETOOLONG, "too long")])
-def test_a_disk_fault_while_writing_leaves_no_out_and_says_so(runner, store, tmp_path, monkeypatch, code, word):
+@pytest.mark.parametrize("where", [".memconv-new-", "memconv-readback-"])
+def test_a_disk_fault_while_writing_leaves_no_out_and_says_so(runner, store, tmp_path, monkeypatch, code, word,
+                                                              where):
     # Verified by removing the cleanup in stage: the temporary folder is left beside OUT.
+    real = fs._write_one
+
     def failing(full, data):
-        raise OSError(code, os.strerror(code), full)
+        if where in full:
+            raise OSError(code, os.strerror(code), full)
+        real(full, data)
 
     monkeypatch.setattr(fs, "_write_one", failing)
     result = runner.invoke(main, ["convert", "--to", "memspec", "--json", str(store), str(tmp_path / "out")])
@@ -55,6 +61,8 @@ def test_a_disk_fault_while_writing_leaves_no_out_and_says_so(runner, store, tmp
     doc = json.loads(result.stdout)
     assert doc["error"]["kind"] == "system" and word in doc["error"]["hint"] and doc["error"]["path"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in"], "no OUT, no temporary folder"
+    assert not any(name.startswith(f"memconv-readback-{os.getpid()}-") for d in fs.scratch_dirs()
+                   for name in os.listdir(d)), "no scratch folder"
     assert "Traceback" not in result.stderr
 
 

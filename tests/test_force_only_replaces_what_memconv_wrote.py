@@ -68,7 +68,7 @@ def test_the_manifest_lists_every_file_with_its_checksum_and_no_date(runner, sto
 
 
 def test_force_refuses_a_git_repository_and_names_what_it_holds(runner, store, tmp_path):
-    # Verified by letting check_out accept any folder under --force: .git is deleted and this fails.
+    # Verified by letting check_out and _swap accept any folder under --force: .git is deleted.
     out = tmp_path / "out"
     out.mkdir()
     subprocess.run(["git", "init", "-q", str(out)], check=True)
