@@ -211,7 +211,9 @@ def _handle_signals():
         raise fs.Terminated()
 
     old_term = signal.signal(signal.SIGTERM, terminated)
-    old_int = signal.signal(signal.SIGINT, signal.default_int_handler)
+    old_int = signal.getsignal(signal.SIGINT)
+    if old_int != signal.SIG_IGN:  # a run started with Ctrl-C ignored (nohup, `&` in a script) keeps it so
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
     def restore():
         signal.signal(signal.SIGTERM, old_term)

@@ -2,7 +2,7 @@
 
 A biggish store is converted in a child process, which is signalled after a
 random delay (seeded, so the same delays every run). The long version
-(many more delays) runs with ``MEMCONV_LONG_FUZZ=1``; see docs/cli.md.
+(30 more delays, marker ``long_fuzz``) runs with ``MEMCONV_LONG_FUZZ=1``; see docs/cli.md.
 """
 
 from __future__ import annotations
@@ -55,7 +55,9 @@ def reference(tmp_path_factory):
 
 
 _rng = random.Random(9)
-DELAYS = [_rng.uniform(0.3, 1.8) for _ in range(30 if LONG else 3)]
+_long = pytest.mark.skipif(not LONG, reason="long fuzzing: set MEMCONV_LONG_FUZZ=1 (docs/cli.md)")
+DELAYS = [_rng.uniform(0.3, 1.8) for _ in range(3)] + [
+    pytest.param(_rng.uniform(0.2, 2.5), marks=[pytest.mark.long_fuzz, _long]) for _ in range(30)]
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["INT", "TERM"])
