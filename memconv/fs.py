@@ -343,6 +343,20 @@ def read_bytes(root: str | os.PathLike, path: str, *, head: int | None = None) -
     return b"".join(chunks)
 
 
+def read_if_safe(root: str | os.PathLike, path: str) -> bytes | None:
+    """:func:`read_bytes`, or None when ``path`` is missing or refused (a link out, a FIFO, too big…).
+
+    For files a reader looks up by name (``session.json``, ``config.yaml``): the
+    listing names the refusal in the report, so the run goes on without them.
+    """
+    try:
+        return read_bytes(root, path)
+    except ReadError:
+        return None
+    except FileNotFoundError:
+        return None
+
+
 # --- signals -----------------------------------------------------------------------------
 
 class Terminated(BaseException):

@@ -129,3 +129,13 @@ def test_an_unreadable_file_and_folder_are_refused_by_name(runner, store, tmp_pa
     assert result.exit_code == 3
     assert "permission denied" in refused["memory/locked.md"]
     assert "permission denied" in refused["private"]
+
+
+def test_a_file_a_reader_looks_up_by_name_may_be_a_hostile_link(runner, store, tmp_path):
+    # Verified by reading session.json with read_bytes in memoir.detect: the run stops, exit 4.
+    (store / "session.json").unlink()
+    (store / "session.json").symlink_to("/etc/passwd")
+    result = runner.invoke(main, ["convert", "--to", "claude", "--json", str(store), str(tmp_path / "out")])
+    assert result.exit_code == 3, result.stderr
+    assert [r["path"] for r in json.loads(result.stdout)["refused"]] == ["session.json"]
+    assert not any(b"root:" in data for data in tree(tmp_path / "out").values())

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...errors import ReadError, StoreError
-from ...fs import list_files, read_bytes
+from ...fs import list_files, read_bytes, read_if_safe
 from ...model import ForeignFile, Quarantined, Store
 from .. import Detection
 from . import entries, session
@@ -73,7 +73,7 @@ def detect(root: Path) -> Detection | None:
         try:
             import json
 
-            doc = json.loads(read_bytes(root, session.PATH).decode("utf-8-sig"))
+            doc = json.loads((read_if_safe(root, session.PATH) or b"").decode("utf-8-sig"))
             version = doc.get("version", 0) if isinstance(doc, dict) else None
         except (ValueError, UnicodeDecodeError):
             version = "unreadable"

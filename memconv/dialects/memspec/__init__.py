@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 
 from ...errors import ReadError, StoreError
-from ...fs import list_files, read_bytes
+from ...fs import list_files, read_bytes, read_if_safe
 from ...frontmatter import load_yaml
 from ...model import ForeignFile, Quarantined, Store
 from .. import Detection
@@ -99,7 +99,7 @@ def read(root: Path) -> Store:
         raise StoreError(f"{root}: no .memspec folder here", hint="give the project folder or its .memspec folder")
     store = Store(dialect=NAME, meta={"prefix": prefix})
     config_path = root / prefix / "config.yaml"
-    operators = _operators(read_bytes(root, f"{prefix}config.yaml") if config_path.is_file() else None)
+    operators = _operators(read_if_safe(root, f"{prefix}config.yaml") if config_path.is_file() else None)
     if operators:
         store.meta["operators"] = operators
     left_out = []
