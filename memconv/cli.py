@@ -353,13 +353,12 @@ def detect(in_path, as_json):
         found = dialects.detect_all(in_path)
     except MemconvError as exc:
         _fail(report, exc, as_json)
-    if as_json:
+    if as_json and found:
         click.echo(json.dumps([{"dialect": d.dialect, "version": d.version, "confidence": round(d.confidence, 3),
                                 "evidence": d.evidence, "hint": d.hint} for d in found], indent=2))
     if not found:
-        click.echo(f"{in_path}: no known memory store here (looked for: {', '.join(dialects.available())})",
-                   err=True)
-        sys.exit(EXIT_ERROR)
+        _emit(report, EXIT_ERROR, "error", f"{fs.display(str(in_path))}: no known memory store here "
+              f"(looked for: {', '.join(dialects.available())})", None, str(in_path), None, as_json)
     best = found[0]
     click.echo(f"{best.dialect} (version {best.version}): {best.evidence}", err=as_json)
     for other in found[1:]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -76,3 +77,21 @@ def test_a_signal_at_any_point_leaves_out_absent_or_complete(reference, tmp_path
     if out.exists():
         assert tree(out) == expected, "OUT is complete when it exists"
     assert _leftovers(tmp_path, child.pid) == [], "no temporary folder is left"
+
+
+def test_what_a_killed_run_leaves_is_cleared_by_the_next_run(reference, tmp_path):
+    # Verified by making sweep_stale a no-op: the killed run's folders are still there at the end.
+    src, expected = reference
+    out = tmp_path / "out"
+    for delay in (0.6, 0.9, 1.2):
+        child = _run(src, out)
+        time.sleep(delay)
+        child.kill()
+        child.communicate()
+        again = _run(src, tmp_path / "other")
+        _, err = again.communicate(timeout=60)
+        assert again.returncode == 0, err
+        assert _leftovers(tmp_path, child.pid) == [], "the next run cleared what SIGKILL left"
+        if out.exists():
+            assert tree(out) == expected
+        shutil.rmtree(tmp_path / "other")
