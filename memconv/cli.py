@@ -13,6 +13,7 @@ import errno
 import json
 import os
 import re
+import shutil
 import signal
 import sys
 import threading
@@ -122,6 +123,12 @@ def _write(report: Report, plan: pipeline.Plan, out: Path, dry_run: bool, force:
 
 def _os_message(exc: OSError) -> tuple[str, str | None, str | None]:
     """A failed system call as (message, hint, file), for a person."""
+    if isinstance(exc, shutil.Error) and exc.args and isinstance(exc.args[0], list) and exc.args[0]:
+        failed = exc.args[0]
+        src, _, why = failed[0] if len(failed[0]) == 3 else (None, None, failed[0])
+        more = f" (and {len(failed) - 1} more)" if len(failed) > 1 else ""
+        return f"{fs.display(str(src))}: could not be copied: {why}{more}", \
+            "something changed or failed while memconv copied the folder; nothing was replaced", str(src)
     name = exc.filename if isinstance(exc.filename, str) else os.fsdecode(exc.filename) if exc.filename else None
     where = fs.display(name) if name else "a file"
     what = exc.strerror or str(exc)

@@ -150,3 +150,28 @@ def test_a_fifo_in_in_stops_an_in_place_upgrade_before_anything_changes(tmp_path
     result = CliRunner().invoke(main, ["upgrade", "--in-place", str(root)])
     assert result.exit_code == 4 and "FIFO" in result.stderr and "Traceback" not in result.stderr
     assert _listing(root) == before and not _backups(root)
+
+
+def test_two_concurrent_in_place_runs_lose_nothing_and_leave_only_complete_backups(tmp_path):
+    # Verified by not taking the lock in the CLI: both runs swap, and a traceback or a backup
+    # of a half-upgraded folder appears.
+    root = _copy(tmp_path)
+    for i in range(300):
+        (root / f"feedback_rule{i}.md").write_text(
+            f"---\nname: Rule {i}\ndescription: rule {i}\ntype: feedback\n---\nDo thing {i}.\n\n"
+            f"**Why:** reason {i}.\n**How to apply:** always.\n")
+    original = _listing(root)
+    contents = {p: (root / p).read_bytes() for p, kind in original.items() if kind[0] == "file"}
+    runs = [subprocess.Popen([sys.executable, "-m", "memconv", "upgrade", "--in-place", str(root)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    results = [(r.wait(timeout=120), r.stderr.read()) for r in runs]
+    for code, err in results:
+        assert "Traceback" not in err
+        assert code in (0, 3) or (code == 4 and "another memconv" in err), err
+    assert any(code in (0, 3) for code, _ in results)
+    for backup in _backups(root):
+        if "already" in backup.name:
+            continue
+        assert {p: (backup / p).read_bytes() for p in contents} == contents, "every backup is whole and original"
+    assert (root / "lesson_rule299.md").is_file() or (root / "feedback_rule299.md").is_file()
+    assert not any(".memconv-new-" in p.name or ".memconv-old-" in p.name for p in tmp_path.iterdir())
