@@ -21,7 +21,8 @@ from .conftest import ROOT
 DAYS = ["2001-02-03 04:05:06", "2026-11-30 12:00:00", "2099-12-31 23:59:59"]
 
 _SCRIPT = r"""
-import hashlib, json, sys
+import datetime, hashlib, json, sys
+today = datetime.date.today().isoformat()  # before the work: a slow run must not cross midnight
 sys.path.insert(0, sys.argv[1])
 from memconv import dialects
 from tests.conftest import GOLDEN
@@ -32,7 +33,7 @@ for dialect, name in golden_inputs():
         store = dialects.get(dialect).read(GOLDEN / dialect / name / "input")
         files, _ = convert_files(store, target)
         out[f"{dialect}/{name}->{target}"] = {p: hashlib.sha256(b).hexdigest() for p, b in files.items()}
-print(json.dumps({"today": __import__("datetime").date.today().isoformat(), "outputs": out}))
+print(json.dumps({"today": today, "outputs": out}))
 """
 
 
