@@ -139,7 +139,8 @@ def _os_message(exc: OSError) -> tuple[str, str | None, str | None]:
         errno.EACCES: "memconv may not read or write there; check the permissions",
         errno.EPERM: "memconv may not read or write there; check the permissions",
         errno.EIO: "the disk reported an input/output error; check it, then run again",
-        errno.ENOENT: "it vanished while memconv was working (is something else changing IN?); run again",
+        errno.ENOENT: "it is missing: it vanished while memconv worked (is something else changing IN or OUT?), "
+                      "or a folder on its path does not exist",
         errno.ENAMETOOLONG: "a name or path is too long for this file system",
         errno.ELOOP: "too many symbolic links (a loop?)",
         errno.ENOTDIR: "a part of the path is not a folder",
