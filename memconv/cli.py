@@ -77,6 +77,7 @@ def _start(command: str, in_path: Path) -> Report:
     """The report of a command that reads IN; clears what killed runs left in the scratch folders."""
     report = Report(command=command, input=str(in_path))
     _current.set(report)
+    fs.confine(in_path)  # detection too lists nothing outside IN; main() releases it
     for folder in fs.scratch_dirs():
         fs.sweep_stale(folder)
     return report
@@ -157,7 +158,7 @@ class _Memconv(click.Group):
         as_json = "--json" in words
         command = next((w for w in words if w in self.commands), "memconv")
         restore = _handle_signals()
-        token, limits = _current.set(None), fs.set_limits(fs.Limits())
+        token, limits, confined = _current.set(None), fs.set_limits(fs.Limits()), fs._confined.set(None)
         try:
             code = super().main(args=argv, prog_name=prog_name or "memconv", complete_var=complete_var,
                                 standalone_mode=False, **extra)
@@ -170,6 +171,7 @@ class _Memconv(click.Group):
         finally:
             _current.reset(token)
             fs.reset_limits(limits)
+            fs.release(confined)
             if args is None and threading.current_thread() is threading.main_thread():
                 # The program is done and its status chosen: a signal now must not turn it into a kill.
                 signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})

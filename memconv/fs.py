@@ -160,14 +160,33 @@ _refusals: contextvars.ContextVar[dict[str, Refusal] | None] = contextvars.Conte
                                                                                        default=None)
 
 
+#: The store being read (its real path): no listing leaves it, even through a linked sub-folder.
+_confined: contextvars.ContextVar[str | None] = contextvars.ContextVar("memconv_confined", default=None)
+
+
+def confine(root: str | os.PathLike) -> contextvars.Token:
+    """From now on (until :func:`release`), :func:`list_files` lists nothing outside ``root``."""
+    return _confined.set(os.path.realpath(root))
+
+
+def release(token: contextvars.Token) -> None:
+    _confined.reset(token)
+
+
 @contextlib.contextmanager
-def noting_refusals():
-    """Collect what every :func:`list_files` call inside the block refused: absolute path → :class:`Refusal`."""
+def noting_refusals(root: str | os.PathLike | None = None):
+    """Collect what every :func:`list_files` call inside the block refused: absolute path → :class:`Refusal`.
+
+    Given ``root``, listings inside the block are also confined to it (:func:`confine`).
+    """
     found: dict[str, Refusal] = {}
     token = _refusals.set(found)
+    confined = confine(root) if root is not None else None
     try:
         yield found
     finally:
+        if confined is not None:
+            release(confined)
         _refusals.reset(token)
 
 
@@ -207,12 +226,16 @@ def list_files(root: Path) -> list[str]:
     top = os.path.realpath(root)
     found: list[str] = []
     refused: list[tuple[str, str]] = []
-    _scan(top, "", found, refused, limits().max_file_size)
+    base = _confined.get()
+    if base is not None and not _within(base, top):
+        refused.append((".", "a symbolic link to a folder outside the store; not followed"))
+    else:
+        _scan(top, "", found, refused, limits().max_file_size)
     found.sort()
     collector = _refusals.get()
     if collector is not None:
         for rel, reason in refused:
-            absolute = os.path.join(os.path.abspath(root), rel)
+            absolute = os.path.normpath(os.path.join(os.path.abspath(root), rel))
             collector.setdefault(absolute, Refusal(absolute, reason))
     return found
 
@@ -235,6 +258,11 @@ def _scan(top: str, rel: str, found: list[str], refused: list[tuple[str, str]], 
         mode = st.st_mode
         problem = name_problem(entry.name) or (None if rel or not _DRIVE.match(entry.name) else
                                                "its name starts like a Windows drive")
+        if path == MANIFEST or (path == MEMCONV_DIR and not stat.S_ISDIR(mode)):
+            if not stat.S_ISREG(mode) or path != MANIFEST:
+                refused.append((path, f"not read: memconv writes its own {path} in OUT, so this one "
+                                      "cannot be carried"))
+            continue  # memconv's own record of an earlier output, never part of a store
         if stat.S_ISDIR(mode):
             if entry.name in SKIPPED_DIRS:
                 continue
@@ -245,8 +273,6 @@ def _scan(top: str, rel: str, found: list[str], refused: list[tuple[str, str]], 
             else:
                 _scan(top, path, found, refused, limit)
         elif stat.S_ISREG(mode):
-            if path == MANIFEST:
-                continue  # memconv's own record of an earlier output, never part of a store
             if problem:
                 refused.append((path, f"not read: {problem}"))
             elif st.st_size > limit:
@@ -452,9 +478,11 @@ def scratch_dirs() -> list[str]:
 def scratch_folder(kind: str, where: str | None = None):
     """A private temporary folder named with this process's pid (so a later run can clear it if killed)."""
     path = Path(tempfile.mkdtemp(prefix=f"memconv-{kind}-{os.getpid()}-", dir=where))
+    token = confine(path)  # what is read back from it is confined to it
     try:
         yield path
     finally:
+        release(token)
         _rmtree(path)
 
 

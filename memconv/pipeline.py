@@ -30,7 +30,7 @@ def resolve_dialect(root: Path, name: str | None) -> str:
 
 def read(root: Path, dialect: str) -> Store:
     """The store at ``root`` as ``dialect`` reads it, with what the listing refused to read (``store.refused``)."""
-    with fs.noting_refusals() as found:
+    with fs.noting_refusals(root) as found:
         store = dialects.get(dialect).read(root)
     store.refused.extend(fs.refused_under(root, found))
     return store

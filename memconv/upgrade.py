@@ -52,7 +52,7 @@ def plan(in_path: Path, report: Report, layout: str = "nested") -> Planned:
     if not in_path.is_dir():
         raise StoreError(f"{fs.display(str(in_path))}: no such folder",
                          hint="give the path of a Claude Code memory folder")
-    with fs.noting_refusals() as found:
+    with fs.noting_refusals(in_path) as found:
         planned = _plan(in_path, report, layout)
     refused = fs.refused_under(in_path, found)
     for path, reason in refused:

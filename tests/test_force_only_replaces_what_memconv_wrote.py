@@ -187,3 +187,21 @@ def test_check_out_refuses_a_file_and_a_dangling_link(tmp_path):
     for out in ("f", "dangling"):
         with pytest.raises(OutputError):
             fs.check_out(tmp_path / out, force=True)
+
+
+@pytest.mark.parametrize("target", ["memoir", "claude", "memspec", "memfmt"])
+def test_the_cli_writes_exactly_what_the_pipeline_plans(runner, store, tmp_path, target):
+    # Verified by confining the read-back scratch to IN (as a first version did): the read-back
+    # finds nothing and the CLI output differs from the plan (memfmt: exit 4).
+    from memconv import pipeline
+    from memconv.report import Report
+
+    planned = pipeline.plan(pipeline.read(store, "memoir"), target, Report(command="t", input="")).files
+    out = tmp_path / "out"
+    result = _convert_to(runner, store, out, target)
+    assert result.exit_code == 0, result.stderr
+    assert tree(out) == planned
+
+
+def _convert_to(runner, src, out, target):
+    return runner.invoke(main, ["convert", "--from", "memoir", "--to", target, str(src), str(out)])

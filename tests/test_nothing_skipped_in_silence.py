@@ -139,3 +139,28 @@ def test_a_file_a_reader_looks_up_by_name_may_be_a_hostile_link(runner, store, t
     assert result.exit_code == 3, result.stderr
     assert [r["path"] for r in json.loads(result.stdout)["refused"]] == ["session.json"]
     assert not any(b"root:" in data for data in tree(tmp_path / "out").values())
+
+
+def test_an_in_that_squats_memconvs_own_names_is_refused_not_a_collision(runner, store, tmp_path):
+    # Verified by dropping the .memconv test in _scan: the run stops, "two outputs collide".
+    (store / ".memconv").mkdir()
+    (store / ".memconv" / "manifest.json").mkdir()
+    (store / ".memconv" / "manifest.json" / "x.md").write_text("x")
+    result = runner.invoke(main, ["convert", "--to", "claude", "--json", str(store), str(tmp_path / "out")])
+    assert result.exit_code == 3, result.stderr
+    assert [r["path"] for r in json.loads(result.stdout)["refused"]] == [".memconv/manifest.json"]
+
+
+@pytest.mark.parametrize("args", [["convert", "--from", "memspec", "--to", "memoir"], ["detect"]])
+def test_a_store_folder_linked_out_of_in_is_not_listed(runner, tmp_path, args):
+    # Verified by dropping the confinement test in list_files: the outside secret lands in OUT.
+    (tmp_path / "outside" / "memory" / "facts").mkdir(parents=True)
+    (tmp_path / "outside" / "memory" / "facts" / "secret.md").write_text(
+        "---\nid: ms_01HZZZZZZZZZZZZZZZZZZZZZZZ\nkind: fact\n---\nSECRET-OUTSIDE\n")
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / ".memspec").symlink_to(tmp_path / "outside")
+    out = tmp_path / "out"
+    result = runner.invoke(main, [*args, str(tmp_path / "in"), *([str(out)] if args[0] == "convert" else [])])
+    assert "Traceback" not in result.stderr and "SECRET" not in result.stdout
+    if out.exists():
+        assert not any(b"SECRET-OUTSIDE" in data for data in tree(out).values())
