@@ -11,6 +11,7 @@ import json
 import os
 import shutil
 
+import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
@@ -60,6 +61,7 @@ def _build(root, entries, outside) -> None:
             continue  # the file system refused the name or shape: not a case
 
 
+@pytest.mark.long_fuzz
 @settings(max_examples=400 if LONG else 25, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(st.lists(_entry, max_size=8), st.sampled_from(["memoir", "claude", "memspec", "memfmt"]),
