@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import re
+import tempfile
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
