@@ -54,7 +54,7 @@ _part = (st.sampled_from(["..", ".", "", "a\\b", "C:", "x" * 256, "nul\x00", "ta
          | st.text(st.characters(exclude_categories=("Cs",), exclude_characters="/"), min_size=1, max_size=12))
 
 
-@settings(max_examples=150, deadline=None,
+@settings(max_examples=80, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.filter_too_much])
 @given(st.lists(_part, min_size=1, max_size=4).map("/".join))
 def test_whatever_the_guard_accepts_stays_inside_the_folder(tmp_path_factory, path):

@@ -83,7 +83,7 @@ def test_what_a_killed_run_leaves_is_cleared_by_the_next_run(reference, tmp_path
     # Verified by making sweep_stale a no-op: the killed run's folders are still there at the end.
     src, expected = reference
     out = tmp_path / "out"
-    for delay in (0.6, 0.9, 1.2):
+    for delay in (0.7, 1.1):
         child = _run(src, out)
         time.sleep(delay)
         child.kill()
