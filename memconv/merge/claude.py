@@ -244,6 +244,8 @@ def _blocks(sections) -> tuple[list[str], list[tuple[str | None, list[str]]]]:
     """The preamble's lines, and each section's item lines as ``(heading line, lines of one item)``."""
     preamble: list[str] = []
     units: list[tuple[str | None, list[str]]] = []
+    # Conflicts first, on MEMORY.md itself: they are what a person must look at.
+    sections = sorted(sections, key=lambda s: s[0] != _norm(CONFLICTS))
     for key, heading, items in sections:
         if key is None:
             for lines in items.values():
@@ -300,7 +302,7 @@ def _pages(title_line: str, sections, warnings: list[str]) -> dict[str, bytes]:
     title = claude_index.TITLE_LINE.match(title_line).group("text") if claude_index.TITLE_LINE.match(title_line) \
         else "Memory Index"
     files: dict[str, bytes] = {}
-    more = ["", f"## {MORE}"]
+    more = [f"## {MORE}"]
     for n, page in enumerate(pages[1:], start=2):
         path = f"MEMORY-{n}.md"
         first_heading = page[0][0] or ""
