@@ -1,8 +1,8 @@
 """Merging two memfmt stores: entities, episodes, procedures and the profile.
 
 * A record is identified by its ``id`` when it has one, else by its kind and
-  canonical name (an entity's ``# Name``, an episode's or procedure's file
-  stem), compared case-insensitively.
+  canonical name (an entity's ``# Name``, a procedure's name, an episode's
+  ``happened`` date and summary), compared case-insensitively.
 * Identical bytes are unchanged. Otherwise the newer copy (by ``updated``,
   ``created``, ``last_succeeded``, ``last_failed``: the newest date it has)
   gives every field that is *chosen* (title, body, outcome, category…), and
@@ -15,6 +15,8 @@
   runs counted before they diverged, and a sum would count those twice (and
   ``merge(A, A)`` would double every counter). The max never invents a run
   and never loses the larger tally; docs/merge.md says why.
+* The profile is one per store: its lines are a set too (the newer copy's,
+  then the other's new lines), so two profiles never conflict.
 * Two copies with tied dates whose chosen fields differ are a conflict: the
   canonical choice stays, the other is kept as a new record named
   ``<name> (conflict copy <hash>)``, which ``memfmt validate`` accepts.
@@ -51,7 +53,10 @@ LATEST = ("last_succeeded", "last_failed")
 def _identity(record: Record) -> str:
     if isinstance(record.id, str) and record.id:
         return "id:" + record.id
-    name = record.title if record.kind == "entity" and isinstance(record.title, str) else record.link
+    name = record.title if isinstance(record.title, str) and record.kind in ("entity", "procedure", "episode") \
+        else record.link
+    if record.kind == "episode":
+        name = f"{record.happened or ''} {name}"
     return f"{record.kind}:{name.strip().lower()}"
 
 
@@ -61,7 +66,8 @@ def _dates(record: Record) -> list[tuple[str, object]]:
 
 
 def _substance(record: Record) -> str:
-    saved = {n: getattr(record, n) for n in (*SETS, *COUNTERS, *LATEST, "steps", "last_failure")}
+    names = (*SETS, *COUNTERS, *LATEST, "steps", "last_failure") + (("body",) if record.kind == "profile" else ())
+    saved = {n: getattr(record, n) for n in names}
     for n in saved:
         setattr(record, n, None if n != "edges" else [])
     try:
@@ -121,6 +127,14 @@ def _combine(winner: Record, loser: Record, tied: bool) -> tuple[Record, list[st
             notes.append(f"{name}: {len(joined) - len(mine or ())} from the other copy")
         setattr(merged, name, joined)
     merged.steps = _steps(winner.steps, loser.steps)
+    if winner.kind == "profile" and winner.body != loser.body:
+        # A store has one profile: its lines are merged as a set, never split into two profiles.
+        mine = winner.body.rstrip("\n").split("\n") if winner.body else []
+        extra = [line for line in (loser.body or "").rstrip("\n").split("\n")
+                 if line.strip() and line not in mine]
+        if extra:
+            merged.body = "\n".join(mine + extra) + "\n"
+            notes.append(f"profile: {len(extra)} line(s) from the other copy")
     for name in COUNTERS:
         value = _bigger(getattr(winner, name), getattr(loser, name))
         if value != getattr(winner, name):

@@ -75,7 +75,11 @@ def merge_records(a: list[Record], b: list[Record], rules: Rules) -> Merged:
     by_id: dict[str, dict[str, Record]] = {}
     for side, records in (("A", a), ("B", b)):
         for record in records:
-            by_id.setdefault(rules.identity(record), {}).setdefault(side, record)
+            ident = rules.identity(record)
+            n = 1
+            while side in by_id.get(ident if n == 1 else f"{ident} #{n}", {}):
+                n += 1  # two records of one store with one identity: both kept, told apart by order
+            by_id.setdefault(ident if n == 1 else f"{ident} #{n}", {})[side] = record
     out: dict[str, Record] = {}
     outcomes: list[Outcome] = []
     copies: dict[str, Record] = {}
