@@ -190,3 +190,13 @@ def test_memfmt_conflict_copy_passes_memfmt_validate(tmp_path):
     assert {"Over lunch, in A.", "Over lunch, in B."} <= bodies
     status, printed = validate(tmp_path / "out" / "memory", today=out.meta.get("generated"))
     assert status == 0, printed
+
+
+def test_memspec_stores_given_two_ways_are_refused_with_exit_2(runner, tmp_path):
+    from memconv.cli import main
+
+    base = GOLDEN / "memspec" / "canonical" / "input"
+    result = runner.invoke(main, ["merge", "--from", "memspec", str(base), str(base / ".memspec"),
+                                  str(tmp_path / "out")])
+    assert result.exit_code == 2 and "give both stores the same way" in result.output
+    assert not (tmp_path / "out").exists()

@@ -207,6 +207,12 @@ RULES = Rules(
 def merge(a: Store, b: Store) -> MergeResult:
     """Two memspec stores → the merged store's files and the outcome of every record."""
     from ..dialects import memspec as dialect
+    from . import MergeRefused
+
+    if a.meta.get("prefix", ".memspec/") != b.meta.get("prefix", ".memspec/"):
+        raise MergeRefused("one memspec store was given as its project folder, the other as the .memspec folder "
+                           "itself", hint="give both stores the same way (both project folders, or both .memspec "
+                                          "folders)")
 
     ctx = memspec_records.WriteContext(ids={}, prefix=a.meta.get("prefix", ".memspec/"), operators=())
 
@@ -221,12 +227,8 @@ def merge(a: Store, b: Store) -> MergeResult:
     records = {r.link: r for r in merged.records}
     notes: list[str] = []
     _chains(records, notes)
-    prefixes = {a.meta.get("prefix", ".memspec/"), b.meta.get("prefix", ".memspec/")}
     warnings: list[str] = []
-    if len(prefixes) > 1:
-        warnings.append("one store is a project folder holding .memspec/, the other the .memspec folder itself: "
-                        "the merged store is a project folder")
-    meta = {"prefix": prefixes.pop() if len(prefixes) == 1 else ".memspec/"}
+    meta = {"prefix": a.meta.get("prefix", ".memspec/")}
     operators = sorted(set(a.meta.get("operators", ())) | set(b.meta.get("operators", ())))
     if operators:
         meta["operators"] = operators
@@ -240,23 +242,10 @@ def merge(a: Store, b: Store) -> MergeResult:
         outcomes.append(Outcome("chain", "supersession links", "supersession", "updated", "both",
                                 "; ".join(notes)))
     quarantined: list[dict] = []
-    _merge_files(_rebased(a, meta["prefix"]), _rebased(b, meta["prefix"]), tree, outcomes, quarantined,
-                 _paths(a) | _paths(b))
+    _merge_files(a, b, tree, outcomes, quarantined, _paths(a) | _paths(b))
     for side, store in (("A", a), ("B", b)):
         warnings.extend(f"{side}: {w}" for w in store.warnings)
     return MergeResult("memspec", dict(sorted(tree.files.items())), outcomes, warnings, quarantined)
-
-
-def _rebased(store: Store, prefix: str) -> Store:
-    """The store's other files under the merged store's prefix."""
-    old = store.meta.get("prefix", ".memspec/")
-    if old == prefix:
-        return store
-    from ..model import ForeignFile
-
-    moved = Store(dialect=store.dialect, quarantined=store.quarantined)
-    moved.foreign = [ForeignFile(prefix + f.path[len(old):], f.raw, f.why) for f in store.foreign]
-    return moved
 
 
 __all__ = ["RULES", "merge"]
