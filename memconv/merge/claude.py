@@ -203,40 +203,44 @@ def merge_indexes(pa: list[IndexFile], pb: list[IndexFile], entries: list[tuple[
     # Every kept file is linked: Claude Code loads nothing the index does not link.
     missing = [(path, record) for path, record in sorted(entries) if path not in linked
                and path.removeprefix("./") not in linked]
+    added: dict[str, list[tuple[str, str]]] = {}
     for path, record in missing:
         is_copy = path in copies or COPY_STEM.search(path[:-3]) is not None
         if is_copy:
             heading = CONFLICTS
         else:
+            groups = dict(claude_index.GROUPS)
             word = written_type(record)
-            heading = dict(claude_index.GROUPS).get(word, "Other") if word in dict(claude_index.GROUPS) else "Other"
+            heading = groups[word] if word in groups else "Other"
         hook = record.description or record.trigger
         hook = hook.replace("\n", " ").strip() if isinstance(hook, str) and hook.strip() else None
         name = record.title if isinstance(record.title, str) and record.title.strip() else record.link
         line = claude_index.link_line(IndexLink(title=name.replace("\n", " ").replace("]", ")"),
                                                 target=path, hook=hook))
-        section = next((s for s in sections if s[0] == _norm(heading)), None)
+        added.setdefault(heading, []).append((path, line))
+    by_key = {s[0]: s for s in sections}
+    for heading, links in added.items():
+        section = by_key.get(_norm(heading))
         if section is None:
             if sections and sections[-1][2]:
                 last = sections[-1][2]
-                if list(last)[-1][:2] != ("text", ""):
+                if next(reversed(last))[:2] != ("text", ""):
                     n = sum(1 for k in last if k[:2] == ("text", ""))
                     last[("text", "", n)] = [""]
             section = (_norm(heading), f"## {heading}", {})
-            if is_copy:
+            if heading == CONFLICTS:
                 section[2][("text", CONFLICTS_NOTE, 0)] = [CONFLICTS_NOTE]
                 section[2][("text", "", 0)] = [""]
             sections.append(section)
+            by_key[section[0]] = section
         items = section[2]
-        blank = [k for k in items if k[0] == "text" and k[1] == ""]
         # new links go before the section's trailing blank line, if it has one
-        tail = list(items)[-1] if items and list(items)[-1] in blank else None
+        tail = next(reversed(items)) if items and next(reversed(items))[:2] == ("text", "") else None
+        saved = items.pop(tail) if tail is not None else None
+        for path, line in links:
+            items[("link", path, 0)] = [line]
         if tail is not None:
-            saved = items.pop(tail)
-            items[("link", path, 0)] = [line]
             items[tail] = saved
-        else:
-            items[("link", path, 0)] = [line]
     return _pages(title, sections, warnings), warnings
 
 
