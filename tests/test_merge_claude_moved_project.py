@@ -20,6 +20,7 @@ import pytest
 from memconv.cli import main
 from memconv.dialects import claude
 from memconv.dialects.claude.index import LINK_LINE
+from memconv.merge.claude import LINKS_PER_PAGE
 
 from .conftest import GOLDEN, tree, write_files
 
@@ -105,3 +106,25 @@ def test_memoir_validate_accepts_the_rescued_folder(runner, tmp_path):
                           capture_output=True, text=True, env=env, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
     assert re.search(r"all passed", done.stdout)
+
+
+def test_a_huge_index_is_paged_within_the_limits_and_every_page_is_reachable():
+    from memconv.merge.claude import _pages
+
+    bullets = {("inline", f"note {i}", 0): [f"- note {i} " + "x" * (i % 90)] for i in range(12_000)}
+    warnings: list[str] = []
+    files = _pages("# Memory Index", [(None, None, {("text", "", 0): [""]}), ("notes", "## Notes", bullets)], warnings)
+    assert len(files) > LINKS_PER_PAGE + 2 and warnings  # more pages than one page can link
+    text = ""
+    for path, raw in files.items():
+        assert len(raw.decode().splitlines()) <= 200 and len(raw) <= 25_000, path
+        text += raw.decode()
+    assert all(f"- note {i} " in text for i in range(12_000))
+    reachable, todo = set(), ["MEMORY.md"]
+    while todo:
+        page = todo.pop()
+        reachable.add(page)
+        for line in files[page].decode().splitlines():
+            if (m := LINK_LINE.match(line)) and m.group("target") in files and m.group("target") not in reachable:
+                todo.append(m.group("target"))
+    assert reachable == set(files)

@@ -277,16 +277,21 @@ def _render(title_line: str, preamble: list[str], units) -> list[str]:
     return out
 
 
+#: Page links one index page holds in its ``More memory`` section; the last page it links holds the next ones.
+LINKS_PER_PAGE = 60
+
+
 def _pages(title_line: str, sections, warnings: list[str]) -> dict[str, bytes]:
     preamble, units = _blocks(sections)
     whole = _render(title_line, preamble, units)
     if len(whole) <= claude_index.LOADED_LINES and _size(whole) <= LOADED_BYTES:
         return {claude_index.PATH: _encode(whole)}
-    # Too long for Claude Code to read whole: linked pages, every line kept.
+    # Too long for Claude Code to read whole: linked pages, every line kept. Every page keeps
+    # room for a "More memory" section of LINKS_PER_PAGE links, so any number of pages fits.
+    reserve = 1 + LINKS_PER_PAGE
+    limit_lines, limit_bytes = PAGE_LINES - reserve, PAGE_BYTES - 160 * reserve
     pages: list[list[tuple[str | None, list[str]]]] = [[]]
-    reserve = 4 + len(whole) // 100  # the "More memory" section of MEMORY.md
     first = [title_line, *preamble]
-    limit_lines, limit_bytes = PAGE_LINES - reserve, PAGE_BYTES - 100 * reserve
     used_lines, used_bytes = len(first), _size(first)
     current = None
     for heading, lines in units:
@@ -294,8 +299,7 @@ def _pages(title_line: str, sections, warnings: list[str]) -> dict[str, bytes]:
         size = _size(lines) + (_size([heading]) if heading != current else 0)
         if pages[-1] and (used_lines + cost > limit_lines or used_bytes + size > limit_bytes):
             pages.append([])
-            limit_lines, limit_bytes = PAGE_LINES, PAGE_BYTES
-            used_lines, used_bytes = 2, 0
+            used_lines, used_bytes = 2, 100
             current = None
             cost = len(lines) + 1
             size = _size(lines) + _size([heading])
@@ -303,22 +307,35 @@ def _pages(title_line: str, sections, warnings: list[str]) -> dict[str, bytes]:
         used_lines += cost
         used_bytes += size
         current = heading
-    title = claude_index.TITLE_LINE.match(title_line).group("text") if claude_index.TITLE_LINE.match(title_line) \
-        else "Memory Index"
+    m = claude_index.TITLE_LINE.match(title_line)
+    title = m.group("text") if m else "Memory Index"
+    # Page 1 links pages 2..61, page 61 links 62..121, and so on.
+    hosted: dict[int, list[int]] = {}
+    host, n = 1, 2
+    while n <= len(pages):
+        hosted[host] = list(range(n, min(n + LINKS_PER_PAGE, len(pages) + 1)))
+        host, n = hosted[host][-1], hosted[host][-1] + 1
     files: dict[str, bytes] = {}
-    more = [f"## {MORE}"]
-    for n, page in enumerate(pages[1:], start=2):
-        path = f"MEMORY-{n}.md"
-        first_heading = page[0][0] or ""
-        first_heading = claude_index.SECTION_LINE.match(first_heading).group("text") if first_heading else ""
-        more.append(claude_index.link_line(IndexLink(title=f"Memory index, page {n}", target=path,
-                                                     hook=f"continues from {first_heading}" if first_heading else None)))
-        files[path] = _encode(_render(f"# {title} (page {n} of {len(pages)})", [""], page))
-    main = _render(title_line, preamble, pages[0]) + more
-    files[claude_index.PATH] = _encode(main)
+    for number, page in enumerate(pages, start=1):
+        if number == 1:
+            lines = _render(title_line, preamble, page)
+        else:
+            lines = _render(f"# {title} (page {number} of {len(pages)})", [""], page)
+        if number in hosted:
+            lines.append(f"## {MORE}")
+            for child in hosted[number]:
+                first_heading = pages[child - 1][0][0] or ""
+                hm = claude_index.SECTION_LINE.match(first_heading)
+                text = hm.group("text")[:60] if hm else ""
+                lines.append(claude_index.link_line(IndexLink(
+                    title=f"Memory index, page {child}", target=f"MEMORY-{child}.md",
+                    hook=f"continues from {text}" if text else None)))
+        files[claude_index.PATH if number == 1 else f"MEMORY-{number}.md"] = _encode(lines)
+    names = sorted(files, key=_page_number)
+    listed = ", ".join(names) if len(names) <= 4 else f"{names[0]}, {names[1]} … {names[-1]}"
     warnings.append(f"MEMORY.md would be {len(whole)} lines ({_size(whole)} bytes), and Claude Code loads only the "
                     f"first {claude_index.LOADED_LINES} lines and {LOADED_BYTES // 1000} KB: split into "
-                    f"{len(pages)} linked index pages ({', '.join(sorted(files, key=_page_number))})")
+                    f"{len(pages)} linked index pages ({listed})")
     return dict(sorted(files.items(), key=lambda kv: _page_number(kv[0])))
 
 
