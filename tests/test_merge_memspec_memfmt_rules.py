@@ -200,3 +200,31 @@ def test_memspec_stores_given_two_ways_are_refused_with_exit_2(runner, tmp_path)
                                   str(tmp_path / "out")])
     assert result.exit_code == 2 and "give both stores the same way" in result.output
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("dialect", ["memspec", "memfmt", "claude"])
+def test_cli_reports_every_record_as_json_and_exits_6_on_a_conflict(runner, tmp_path, dialect):
+    import json
+
+    from memconv.cli import main
+
+    base = {"memspec": MEMSPEC, "memfmt": MEMFMT, "claude": GOLDEN / "claude" / "canonical" / "input"}[dialect]
+    a = _side(dialect, base, tmp_path / "a", lambda r: r)
+    target = next(r.link for r in a.records if r.kind == "episode" or dialect != "memfmt")
+
+    def edit(r):
+        if r.link == target:
+            r.body = "changed on B only, same dates\n"
+        return r
+
+    _side(dialect, base, tmp_path / "b", edit)
+    dry = runner.invoke(main, ["merge", "--dry-run", str(tmp_path / "a"), str(tmp_path / "b"), str(tmp_path / "out")])
+    assert dry.exit_code == 6 and not (tmp_path / "out").exists(), dry.output
+    result = runner.invoke(main, ["merge", "--json", str(tmp_path / "a"), str(tmp_path / "b"), str(tmp_path / "out")])
+    assert result.exit_code == 6
+    report = json.loads(result.stdout)
+    assert report["source_dialect"] == dialect
+    statuses = {r["status"] for r in report["records"]}
+    assert "conflict" in statuses and "unchanged" in statuses
+    conflict = next(r for r in report["records"] if r["status"] == "conflict")
+    assert conflict["conflict_copy"] and conflict["won"] in ("A", "B")
