@@ -116,7 +116,8 @@ def test_memspec_conflict_copy_is_a_valid_record_with_a_new_id(tmp_path):
     result, out = _memspec(tmp_path, _text("words of A\n"), _text("words of B\n"))
     line = next(o for o in result.outcomes if o.identity == FACT)
     assert line.status == "conflict"
-    copy = out[line.conflict_copy]
+    assert line.conflict_copy in result.files  # reported by its path
+    copy = out[line.conflict_copy.rsplit("/", 1)[-1][:-3]]
     assert re.match(r"^ms_[0-9A-Z]{26}$", copy.link) and copy.link != FACT
     assert {out[FACT].body, copy.body} == {"words of A\n", "words of B\n"}
     assert any(e.type == "conflicts_with" and e.target == FACT for e in copy.edges)
@@ -138,7 +139,7 @@ def test_memspec_cli_loads_the_merged_store_with_no_new_warning(tmp_path):
 
     copy = next(o.conflict_copy for o in result.outcomes if o.status == "conflict")
     assert skipped(tmp_path / "out") <= skipped(tmp_path / "a") | skipped(tmp_path / "b")
-    assert f"{copy}.md" not in skipped(tmp_path / "out")
+    assert copy.rsplit("/", 1)[-1] not in skipped(tmp_path / "out")
 
 
 # --- memfmt ------------------------------------------------------------------------------
@@ -185,7 +186,7 @@ def test_memfmt_conflict_copy_passes_memfmt_validate(tmp_path):
 
     result, a, b, out = _memfmt(tmp_path, text("Over lunch, in A.\n"), text("Over lunch, in B.\n"))
     line = next(o for o in result.outcomes if o.status == "conflict")
-    assert "conflict copy" in line.conflict_copy or "conflict" in line.conflict_copy
+    assert line.conflict_copy in result.files and "conflict copy" in line.conflict_copy
     bodies = {r.body.strip() for r in out.records if r.kind == "episode" and "undated" in (r.title or "")}
     assert {"Over lunch, in A.", "Over lunch, in B."} <= bodies
     status, printed = validate(tmp_path / "out" / "memory", today=out.meta.get("generated"))
@@ -227,4 +228,4 @@ def test_cli_reports_every_record_as_json_and_exits_6_on_a_conflict(runner, tmp_
     statuses = {r["status"] for r in report["records"]}
     assert "conflict" in statuses and "unchanged" in statuses
     conflict = next(r for r in report["records"] if r["status"] == "conflict")
-    assert conflict["conflict_copy"] and conflict["won"] in ("A", "B")
+    assert conflict["conflict_copy"] in tree(tmp_path / "out") and conflict["won"] in ("A", "B")

@@ -365,7 +365,7 @@ def merge(a: Store, b: Store) -> MergeResult:
     if before["A"] == pages and before["B"] == pages:
         outcomes.append(Outcome("index", claude_index.PATH, claude_index.PATH, "unchanged"))
     else:
-        won = "A" if before["A"] == pages else "B" if before["B"] == pages else "both"
+        won = "A" if before["A"] == pages else "B" if before["B"] == pages else None
         outcomes.append(Outcome("index", claude_index.PATH, claude_index.PATH,
                                 "added" if not pa or not pb else "updated", won,
                                 f"regenerated from both indexes: {len(pages)} page(s), every kept file linked"))

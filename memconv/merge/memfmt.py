@@ -180,6 +180,18 @@ RULES = Rules(
 )
 
 
+def _name_copies(out: Store, merged) -> None:
+    """Conflict copies reported by the path memfmt's writer gives them, not by their link."""
+    try:
+        plan = dialect._plan(out, dialect._store_prefix(out))
+    except Exception:  # the writer's plan is its own business: keep the link if it changes shape
+        return
+    where = {RULES.where(copy): plan.paths.get(id(copy)) for copy in merged.copies.values()}
+    for outcome in merged.outcomes:
+        if outcome.conflict_copy in where and where[outcome.conflict_copy]:
+            outcome.conflict_copy = where[outcome.conflict_copy]
+
+
 def merge(a: Store, b: Store) -> MergeResult:
     """Two memfmt stores → the merged store's files and the outcome of every record."""
     merged = merge_records(a.records, b.records, RULES)
@@ -196,6 +208,7 @@ def merge(a: Store, b: Store) -> MergeResult:
     out = Store(dialect="memfmt", records=merged.records, indexes=indexes[-1:], meta=meta)
     files = dialect.write(out)
     warnings.extend(out.warnings)
+    _name_copies(out, merged)
     tree = _Tree()
     tree.files.update(files)
     outcomes: list[Outcome] = list(merged.outcomes)

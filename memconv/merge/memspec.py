@@ -234,6 +234,10 @@ def merge(a: Store, b: Store) -> MergeResult:
         meta["operators"] = operators
     out = Store(dialect="memspec", records=[records[k] for k in sorted(records)], meta=meta)
     files = dialect.write(out)
+    by_name = {path.rsplit("/", 1)[-1]: path for path in files}
+    for outcome in merged.outcomes:  # a conflict copy reported by its path, not only its id
+        if outcome.conflict_copy and f"{outcome.conflict_copy}.md" in by_name:
+            outcome.conflict_copy = by_name[f"{outcome.conflict_copy}.md"]
     tree = _Tree()
     for path in sorted(files):
         tree.files[path] = files[path]
