@@ -73,10 +73,13 @@ def test_two_dialects_exit_2(runner, tmp_path):
     assert result.exit_code == 2 and "one dialect" in result.output and not (tmp_path / "out").exists()
 
 
-def test_a_dialect_with_no_merge_rules_yet_exits_2(runner, tmp_path):
+def test_a_dialect_with_no_merge_rules_exits_2(runner, tmp_path, monkeypatch):
+    import memconv.merge
+
+    monkeypatch.setattr(memconv.merge, "SUPPORTED", ("memoir",))  # every dialect has rules now: pretend one has not
     a, b = stores(tmp_path, {"memory/x.md": entry()}, {"memory/y.md": entry()})
     result = runner.invoke(main, ["merge", "--from", "claude", str(a), str(b), str(tmp_path / "out")])
-    assert result.exit_code == 2 and "not supported yet" in result.output
+    assert result.exit_code == 2 and "not supported yet" in result.output and not (tmp_path / "out").exists()
 
 
 def test_out_inside_an_input_is_refused(runner, tmp_path):
