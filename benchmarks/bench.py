@@ -6,8 +6,9 @@
 
 For each size, one store per dialect is generated (benchmarks/generators.py) in
 a temporary folder. Each measured command is a whole process, interpreter
-start-up included: its wall time (time.perf_counter around the process) and its
-peak resident set size (`ru_maxrss` of that child, from `os.wait4`: the same
+start-up included: its wall time (time.perf_counter around the process), its
+CPU time (user + system, from `os.wait4`; steadier than wall time on a shared
+machine) and its peak resident set size (`ru_maxrss` of that child, from `os.wait4`: the same
 figure `/usr/bin/time -v` prints as "Maximum resident set size").
 
 The yardstick is the memfmt library's own pipeline on the same-size memfmt
@@ -51,6 +52,7 @@ MEMFMT_PIPELINE = (
 @dataclass
 class Sample:
     seconds: float
+    cpu: float
     peak_mb: float
     status: int
 
@@ -63,7 +65,8 @@ def run_once(cmd: list[str], out: Path) -> Sample:
     seconds = time.perf_counter() - start
     proc.returncode = os.waitstatus_to_exitcode(wait_status)
     shutil.rmtree(out, ignore_errors=True)
-    return Sample(seconds, usage.ru_maxrss / 1024, proc.returncode)  # ru_maxrss is KiB on Linux
+    cpu = usage.ru_utime + usage.ru_stime
+    return Sample(seconds, cpu, usage.ru_maxrss / 1024, proc.returncode)  # ru_maxrss is KiB on Linux
 
 
 def all_runs() -> list[tuple[str, str, str]]:
@@ -97,30 +100,38 @@ def measure(n: int, runs: int, wanted: set[str] | None, work: Path, log) -> list
         row = {
             "size": n, "run": label,
             "seconds": statistics.median(s.seconds for s in ours),
+            "cpu": statistics.median(s.cpu for s in ours),
             "peak_mb": statistics.median(s.peak_mb for s in ours),
             "base_seconds": statistics.median(s.seconds for s in base),
+            "base_cpu": statistics.median(s.cpu for s in base),
             "base_peak_mb": statistics.median(s.peak_mb for s in base),
             "status": sorted({s.status for s in ours}),
         }
         row["ratio"] = row["seconds"] / row["base_seconds"]
-        log(f"  {label:22s} {row['seconds']:7.2f}s {row['peak_mb']:7.0f} MB  "
-            f"(memfmt {row['base_seconds']:.2f}s {row['base_peak_mb']:.0f} MB)  ×{row['ratio']:.2f}"
+        row["cpu_ratio"] = row["cpu"] / row["base_cpu"]
+        log(f"  {label:22s} {row['seconds']:7.2f}s (cpu {row['cpu']:.2f}s) {row['peak_mb']:6.0f} MB  "
+            f"(memfmt {row['base_seconds']:.2f}s, cpu {row['base_cpu']:.2f}s, {row['base_peak_mb']:.0f} MB)"
+            f"  ×{row['ratio']:.2f} (cpu ×{row['cpu_ratio']:.2f})"
             f"  exit {row['status']}")
         rows.append(row)
     return rows
 
 
-def table(rows: list[dict], runs: int) -> str:
+def table(rows: list[dict], runs: int, workdir: Path | None) -> str:
     lines = [
         f"Machine: {os.cpu_count()} cores (`nproc`), Python {platform.python_version()}, "
-        f"{platform.system()}; median of {runs} run(s) each.",
+        f"{platform.system()}; median of {runs} run(s) each; stores and OUT in "
+        f"{workdir or 'the temporary folder'}.",
         "",
-        "| entries | run | seconds | × memfmt pipeline | peak RSS (MB) | memfmt pipeline: seconds, peak RSS (MB) | exit |",
-        "|---:|---|---:|---:|---:|---:|---|",
+        "| entries | run | wall s | × memfmt | CPU s | × memfmt (CPU) | peak RSS MB "
+        "| memfmt pipeline: wall s, CPU s, peak RSS MB | exit |",
+        "|---:|---|---:|---:|---:|---:|---:|---:|---|",
     ]
     for r in rows:
-        lines.append(f"| {r['size']:,} | {r['run']} | {r['seconds']:.2f} | {r['ratio']:.2f} | {r['peak_mb']:.0f} "
-                     f"| {r['base_seconds']:.2f}, {r['base_peak_mb']:.0f} | {', '.join(map(str, r['status']))} |")
+        lines.append(f"| {r['size']:,} | {r['run']} | {r['seconds']:.2f} | {r['ratio']:.2f} | {r['cpu']:.2f} "
+                     f"| {r['cpu_ratio']:.2f} | {r['peak_mb']:.0f} "
+                     f"| {r['base_seconds']:.2f}, {r['base_cpu']:.2f}, {r['base_peak_mb']:.0f} "
+                     f"| {', '.join(map(str, r['status']))} |")
     return "\n".join(lines) + "\n"
 
 
@@ -143,7 +154,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--pairs", default="", help="comma-separated runs to keep, e.g. "
                     "memoir-to-memfmt,claude-to-memspec,migrate:memoir (default: all 16)")
     ap.add_argument("--out", type=Path, help="write the table into this Markdown file")
-    ap.add_argument("--workdir", type=Path, help="where to generate stores (default: a temporary folder)")
+    ap.add_argument("--workdir", type=Path, help="where to generate stores and write OUT (default: the system's "
+                    "temporary folder; /dev/shm takes a busy disk out of the figures)")
     args = ap.parse_args(argv)
     sizes = [int(s) for s in args.sizes.split(",") if s]
     wanted = {p.strip() for p in args.pairs.split(",") if p.strip()} or None
@@ -164,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
             work.mkdir()
             rows += measure(n, args.runs, wanted, work, log)
             shutil.rmtree(work, ignore_errors=True)
-    text = table(rows, args.runs)
+    text = table(rows, args.runs, args.workdir)
     if args.out:
         write_out(args.out, text)
         log(f"table written to {args.out}")
