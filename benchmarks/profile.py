@@ -6,8 +6,10 @@
 For each run named (`X-to-Y`, or `migrate:X`), a store of n entries is generated
 (benchmarks/generators.py) and the conversion is run twice as its own process:
 
-- under `pyinstrument` (a sampling CPU profiler): the text report, call tree
-  with each function's share of the wall time, is printed and kept;
+- under `pyinstrument` (a sampling profiler): the session is kept (open it
+  with `pyinstrument --load FILE`), its call tree is kept as text, and each
+  memconv function's inclusive share of the run, with the functions that
+  spend the time themselves, is printed;
 - under `memray run` (a memory profiler that tracks every allocation): the
   heap at its high-water mark is summed by allocation site (the innermost
   memconv function on the stack) and by phase (the innermost function of the
@@ -40,6 +42,38 @@ def memconv_args(run: str, store: Path, out: Path) -> list[str]:
 
 def source_of(run: str) -> str:
     return run.split(":", 1)[1] if run.startswith("migrate:") else run.split("-to-")[0]
+
+
+def cpu_summary(path: Path, top: int = 25) -> str:
+    """Each memconv function's inclusive share of the run, and the leaf functions' own time."""
+    from pyinstrument.session import Session
+
+    session = Session.load(str(path))
+    root = session.root_frame()
+    total = root.time if root is not None else 0.0
+    inclusive: dict[str, float] = {}
+    own: dict[str, float] = {}
+
+    def walk(frame, open_: frozenset) -> None:
+        key = f"{frame.function} ({(frame.file_path_short or '').split('memconv/')[-1]}:{frame.line_no})"
+        mine = "/memconv/" in (frame.file_path or "") and "/.venv/" not in (frame.file_path or "")
+        if mine and key not in open_:  # count a recursive function once
+            inclusive[key] = inclusive.get(key, 0.0) + frame.time
+        named = frame.parent if frame.function == "[self]" and frame.parent is not None else frame
+        leaf = f"{named.function} ({named.file_path_short}:{named.line_no})"
+        own[leaf] = own.get(leaf, 0.0) + frame.total_self_time
+        for child in frame.children:
+            walk(child, open_ | {key} if mine else open_)
+
+    if root is not None:
+        walk(root, frozenset())
+    pct = (lambda t: 100 * t / total) if total else (lambda t: 0.0)
+    lines = [f"wall {session.duration:.1f}s, CPU {session.cpu_time:.1f}s (the share below is of the sampled wall time)",
+             "", "memconv functions, inclusive share:"]
+    lines += [f"  {pct(t):5.1f}%  {t:7.2f}s  {k}" for k, t in sorted(inclusive.items(), key=lambda kv: -kv[1])[:top]]
+    lines += ["", "own time (any function):"]
+    lines += [f"  {pct(t):5.1f}%  {t:7.2f}s  {k}" for k, t in sorted(own.items(), key=lambda kv: -kv[1])[:15]]
+    return "\n".join(lines) + "\n"
 
 
 PHASE_FILES = ("memconv/pipeline.py", "memconv/converters/__init__.py", "memconv/cli.py")
@@ -90,13 +124,18 @@ def main(argv: list[str] | None = None) -> int:
                 stores[src] = make(src, work / src, args.n)
             name = run.replace(":", "-")
             out = work / "out"
-            cpu = keep / f"{name}.cpu.txt"
-            subprocess.run([str(BIN / "pyinstrument"), "--show-all", "-o", str(cpu), "-m", "memconv",
+            session = keep / f"{name}.pyisession"
+            subprocess.run([str(BIN / "pyinstrument"), "-r", "session", "-o", str(session), "-m", "memconv",
                             *memconv_args(run, stores[src], out)], check=False,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             shutil.rmtree(out, ignore_errors=True)
-            print(f"==== {run} ({args.n}): CPU (pyinstrument) → {cpu}")
-            print(cpu.read_text() if cpu.exists() else "(no report)")
+            tree = subprocess.run([str(BIN / "pyinstrument"), "--load", str(session), "-r", "text",
+                                   "--no-color"], capture_output=True, text=True).stdout
+            (keep / f"{name}.cpu-tree.txt").write_text(tree)
+            text = cpu_summary(session)
+            (keep / f"{name}.cpu.txt").write_text(text)
+            print(f"==== {run} ({args.n}): CPU (pyinstrument) → {session}, {name}.cpu-tree.txt")
+            print(text)
             if args.no_memory:
                 continue
             mem = keep / f"{name}.memray.bin"
