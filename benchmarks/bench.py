@@ -140,7 +140,8 @@ def write_out(path: Path, text: str) -> None:
     old = path.read_text() if path.exists() else ""
     if BEGIN in old and END in old:
         head, rest = old.split(BEGIN, 1)
-        new = head + block + rest.split(END, 1)[1].lstrip("\n")
+        tail = rest.split(END, 1)[1].lstrip("\n")
+        new = head + block + ("\n" + tail if tail else "")
     else:
         new = (old.rstrip("\n") + "\n\n" if old else "") + block
     path.write_text(new)
