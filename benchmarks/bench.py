@@ -17,8 +17,9 @@ before every measured command, so each ratio compares two figures taken under
 the same load on the machine. Figures are medians of `--runs`.
 
 With `--out FILE`, the table replaces what lies between the
-`<!-- bench:begin -->` and `<!-- bench:end -->` lines of FILE (or is appended
-when FILE has no such lines); without it the table is printed.
+`<!-- bench:begin -->` and `<!-- bench:end -->` lines of FILE (with `--block
+NAME`, `<!-- bench:NAME:begin -->` …), or is appended when FILE has no such
+lines; without it the table is printed.
 """
 
 from __future__ import annotations
@@ -41,6 +42,13 @@ from generators import DIALECTS, make  # noqa: E402
 
 PY = sys.executable
 BEGIN, END = "<!-- bench:begin -->", "<!-- bench:end -->"
+
+
+def markers(block: str) -> tuple[str, str]:
+    """The lines a table lives between: ``bench:begin``/``bench:end``, or ``bench:NAME:begin``/…"""
+    if not block:
+        return BEGIN, END
+    return f"<!-- bench:{block}:begin -->", f"<!-- bench:{block}:end -->"
 
 MEMFMT_PIPELINE = (
     "import sys, memfmt\n"
@@ -135,12 +143,13 @@ def table(rows: list[dict], runs: int, workdir: Path | None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_out(path: Path, text: str) -> None:
-    block = f"{BEGIN}\n{text}{END}\n"
+def write_out(path: Path, text: str, name: str = "") -> None:
+    begin, end = markers(name)
+    block = f"{begin}\n{text}{end}\n"
     old = path.read_text() if path.exists() else ""
-    if BEGIN in old and END in old:
-        head, rest = old.split(BEGIN, 1)
-        tail = rest.split(END, 1)[1].lstrip("\n")
+    if begin in old and end in old:
+        head, rest = old.split(begin, 1)
+        tail = rest.split(end, 1)[1].lstrip("\n")
         new = head + block + ("\n" + tail if tail else "")
     else:
         new = (old.rstrip("\n") + "\n\n" if old else "") + block
@@ -155,6 +164,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--pairs", default="", help="comma-separated runs to keep, e.g. "
                     "memoir-to-memfmt,claude-to-memspec,migrate:memoir (default: all 16)")
     ap.add_argument("--out", type=Path, help="write the table into this Markdown file")
+    ap.add_argument("--block", default="", help="with --out: write between <!-- bench:BLOCK:begin --> and "
+                    "<!-- bench:BLOCK:end --> (default: the unnamed bench:begin/bench:end block)")
     ap.add_argument("--workdir", type=Path, help="where to generate stores and write OUT (default: the system's "
                     "temporary folder; /dev/shm takes a busy disk out of the figures)")
     args = ap.parse_args(argv)
@@ -179,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
             shutil.rmtree(work, ignore_errors=True)
     text = table(rows, args.runs, args.workdir)
     if args.out:
-        write_out(args.out, text)
+        write_out(args.out, text, args.block)
         log(f"table written to {args.out}")
     else:
         print(text)

@@ -94,3 +94,13 @@ def test_bench_table_lands_between_its_markers(tmp_path):
     assert "old table" not in text
     assert text.index("before") < text.index("new table") < text.index("after")
     assert text.count(bench.BEGIN) == 1
+
+
+def test_a_named_table_leaves_the_other_tables_alone(tmp_path):
+    bench = _load("bench")
+    doc = tmp_path / "performance.md"
+    b100, e100 = bench.markers("100k")
+    doc.write_text(f"{bench.BEGIN}\nten thousand\n{bench.END}\n\n{b100}\nold\n{e100}\n")
+    bench.write_out(doc, "hundred thousand\n", "100k")
+    text = doc.read_text()
+    assert "ten thousand" in text and "hundred thousand" in text and "old" not in text
