@@ -78,9 +78,13 @@ def make_memoir(root: Path, n: int) -> None:
             data = data.replace(b"\n", b"\r\n")
         (mem / f"{_memoir_name(i)}.md").write_bytes(data)
     goals = [{"text": _title(i), "set_on": f"{_day(i)}T09:00:00.000Z"} for i in range(0, min(n, 60), 6)]
+    machine = "7b1e9c52-0a43-4f8e-b1d2-6c3a9e8f4d21"
     session = {"version": 1, "created_at": "2026-04-18T08:22:36.703Z",
                "updated_at": "2026-08-06T21:10:03.001Z",
-               "current": {"goals": goals, "next_actions": [], "focus_mode": {"enabled": False}},
+               "machines": {machine: {"label": "bench", "last_seen": "2026-08-06T21:10:03.001Z", "os": "linux"}},
+               "current": {"goals": goals, "next_actions": [], "parked_actions": [], "completed_actions": [],
+                           "completed_goals": [], "open_questions": [], "decisions": [],
+                           "focus_mode": {"enabled": False}},
                "history": [{"date": "2026-08-06T21:10:03.001Z", "summary": "Generated", "files_touched": [],
                             "duration_min": 5}]}
     (root / "session.json").write_text(json.dumps(session, indent=2))
