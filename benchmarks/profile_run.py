@@ -1,7 +1,7 @@
 """Where the time and the memory of one conversion go: a CPU profile and a memory profile.
 
     pip install -e '.[bench]'        # pyinstrument (CPU) and memray (memory)
-    python benchmarks/profile.py memoir-to-memfmt claude-to-memspec --n 10000 --keep prof/
+    python benchmarks/profile_run.py memoir-to-memfmt claude-to-memspec --n 10000 --keep prof/
 
 For each run named (`X-to-Y`, or `migrate:X`), a store of n entries is generated
 (benchmarks/generators.py) and the conversion is run twice as its own process:
