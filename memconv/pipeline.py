@@ -68,7 +68,7 @@ def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date
     if conversion is not None:
         report.files.extend(conversion.records)
         report.warnings.extend(w for w in conversion.warnings if w not in report.warnings)
-        _quarantine(store, files, report)
+        _quarantine(out_store, files, report)  # the source's, and any the conversion set aside
         return Plan(files, report)
     for record in store.records:
         src = record.source

@@ -19,6 +19,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..limits import load_json
 from ..model import Record
 from .codec import decode, encode, field_type
 
@@ -85,7 +86,7 @@ class Carry:
 
     @classmethod
     def loads(cls, text: Any) -> "Carry":
-        doc = json.loads(text) if isinstance(text, str) else text
+        doc = load_json(text) if isinstance(text, str) else text
         if not isinstance(doc, dict) or type(doc.get("v")) is not int:
             raise ValueError("the memconv carry is not a carry document")
         if doc["v"] > VERSION:

@@ -18,6 +18,7 @@ from typing import Any
 
 from .. import frontmatter as fmx
 from ..errors import ReadError
+from ..limits import load_json
 from ..model import ForeignFile, Record, WorkingSet
 from ..text import decode
 from .carry import KEY, VERSION
@@ -131,7 +132,7 @@ def read(foreign: ForeignFile) -> tuple[str, Any] | None:
     if fm is None or not isinstance(fm.values.get(KEY), str):
         return None
     try:
-        doc = json.loads(fm.values[KEY])
+        doc = load_json(fm.values[KEY])  # bounded: a note is input like any other
     except ValueError:
         return None
     if not isinstance(doc, dict) or type(doc.get("v")) is not int or doc["v"] > VERSION:

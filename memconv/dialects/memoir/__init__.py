@@ -71,9 +71,9 @@ def detect(root: Path) -> Detection | None:
     version = None
     if has_session:
         try:
-            import json
+            from ...limits import load_json
 
-            doc = json.loads((root / session.PATH).read_bytes().decode("utf-8-sig"))
+            doc = load_json((root / session.PATH).read_bytes().decode("utf-8-sig"))
             version = doc.get("version", 0) if isinstance(doc, dict) else None
         except (ValueError, UnicodeDecodeError):
             version = "unreadable"
