@@ -44,7 +44,9 @@ _Loader.add_implicit_resolver(
 #: A delimiter line: ``---`` with optional trailing spaces.
 _DELIMITER = re.compile(r"^---[ \t]*$")
 #: The start of a top-level key: ``name: value`` or ``"quoted key": value``.
-_TOP_KEY = re.compile(r"""^(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)'|(?P<plain>[^\s#\-'"][^:]*?|-[^\s:][^:]*?))[ \t]*:(?:[ \t]|$)""")
+#: (Its plain key runs to the first ``:``, trailing blanks included and stripped by the caller:
+#: a lazy key followed by ``[ \t]*`` is quadratic on a long run of spaces.)
+_TOP_KEY = re.compile(r"""^(?:"(?P<dq>[^"]*)"[ \t]*|'(?P<sq>[^']*)'[ \t]*|(?P<plain>[^\s#\-'"][^:]*|-[^\s:][^:]*)):(?:[ \t]|$)""")
 
 
 #: The tags a value may have: plain scalars, lists and mappings (and ``<<`` merge keys).
