@@ -123,7 +123,11 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         try:
             carry = Carry.loads(raw)
         except ValueError as exc:
-            report.warnings.append(f"{_where(record)}: {exc}; converted as it stands")
+            # Not applied, and not passed on: the record is what the target shows.
+            report.warnings.append(f"{_where(record)}: {exc}; the carry is ignored and the record "
+                                   "converted as it stands")
+            record = clone(record, keep_source=True)
+            _strip_carry(record)
             pending.append((record, None))
             continue
         pending.append((record, carry))
