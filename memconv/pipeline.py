@@ -91,12 +91,31 @@ def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date
     return Plan(files, report)
 
 
+def quarantine_path(path: str, files: dict[str, bytes]) -> str:
+    """Where in OUT the quarantined file ``path`` is kept: never over a file already there.
+
+    ``.memconv/quarantine/<path>``, with a ``\\`` (refused in any written
+    name) spelled ``%5C``; when that is taken (IN held a quarantine of its own),
+    ``<stem>-2<ext>``, ``-3``… as for any other name that is taken.
+    """
+    base = f"{QUARANTINE_DIR}/{path.replace(chr(92), '%5C')}"
+    folder, _, name = base.rpartition("/")
+    stem, dot, ext = name.rpartition(".")
+    if not dot or not stem:
+        stem, ext = name, ""
+    target, n = base, 1
+    while target in files:
+        n += 1
+        target = f"{folder}/{stem}-{n}{'.' + ext if ext else ''}"
+    return target
+
+
 def _quarantine(store: Store, files: dict[str, bytes], report: Report) -> None:
     for q in store.quarantined:
-        files[f"{QUARANTINE_DIR}/{q.path}"] = q.raw
-        report.quarantined.append({"path": q.path, "line": q.line, "reason": q.reason,
-                                   "kept_at": f"{QUARANTINE_DIR}/{q.path}"})
-        report.files.append(FileReport(source=q.path, target=f"{QUARANTINE_DIR}/{q.path}", status="quarantined"))
+        kept_at = quarantine_path(q.path, files)
+        files[kept_at] = q.raw
+        report.quarantined.append({"path": q.path, "line": q.line, "reason": q.reason, "kept_at": kept_at})
+        report.files.append(FileReport(source=q.path, target=kept_at, status="quarantined"))
     if store.quarantined:
         report.exit_code = EXIT_QUARANTINED
 

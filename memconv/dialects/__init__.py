@@ -25,9 +25,11 @@ except through :data:`MODULES`.
 from __future__ import annotations
 
 import importlib
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
+from typing import Callable
 
 from ..errors import StoreError
 
@@ -93,3 +95,70 @@ def detect_all(root: Path) -> list[Detection]:
             found.append(detection)
     found.sort(key=lambda d: -d.confidence)
     return found
+
+
+# --- names every dialect's reader and writer share ---------------------------------------------------
+
+
+def unportable(path: str) -> str | None:
+    """Why a file of IN at ``path`` cannot be converted for its name alone; None when it can.
+
+    A ``\\`` is a folder separator on Windows: such a file cannot be written
+    under its own name everywhere, so every reader quarantines it (check,
+    convert, migrate and upgrade alike), and the rest of the store converts.
+    """
+    if "\\" in path:
+        return ("its name holds a '\\', a folder separator on Windows; rename the file "
+                "(memconv keeps it in quarantine, unconverted)")
+    return None
+
+
+def fold(path: str) -> str:
+    """The name a case-insensitive, normalising file system (macOS, Windows) sees for ``path``."""
+    return unicodedata.normalize("NFC", path).casefold()
+
+
+class Names:
+    """File names a writer has given out, so that no two land on one file anywhere.
+
+    Two names that differ only in case or Unicode normalisation (``Abc``,
+    ``abc``; NFC ``é``, NFD ``é``) are one file on macOS and Windows. A name
+    already taken that way gets a numbered suffix (``fact_abc-2.md``), and a
+    warning says so.
+    """
+
+    def __init__(self, reserved: Callable[[str], bool] = lambda path: False):
+        self._taken: set[str] = set()
+        self._reserved = reserved
+        self.renamed: list[tuple[str, str]] = []
+        self.clashes: list[str] = []
+
+    def place(self, path: str, own: bool = False) -> str:
+        """``path``, or a numbered variant no name given out so far folds to.
+
+        ``own``: the file is the record's own, read from this dialect: it keeps
+        its name (it is already so in IN, and the round trip is byte for byte),
+        and a clash is only reported.
+        """
+        wanted = path
+        if own:
+            if fold(path) in self._taken:
+                self.clashes.append(path)
+            self._taken.add(fold(path))
+            return path
+        n = 1
+        while fold(path) in self._taken or self._reserved(path):
+            n += 1
+            stem, dot, ext = wanted.rpartition(".")
+            path = f"{stem}-{n}.{ext}" if dot and "/" not in ext else f"{wanted}-{n}"
+        self._taken.add(fold(path))
+        if path != wanted:
+            self.renamed.append((wanted, path))
+        return path
+
+    def warnings(self) -> list[str]:
+        return [f"{wanted} is written as {path}: another file has that name but for case or Unicode "
+                "normalisation, and the two would be one file on macOS and Windows"
+                for wanted, path in self.renamed] + [
+                f"{path} differs from another file only in case or Unicode normalisation: kept as it is, "
+                "but the two are one file on macOS and Windows" for path in self.clashes]

@@ -254,12 +254,18 @@ def slug(name: str | None) -> str:
 
 
 def numbered(stem: str, taken: set[str]) -> str:
-    """``stem``, or ``stem (2)``, ``stem (3)``… — the first not in ``taken``; then taken."""
+    """``stem``, or ``stem (2)``, ``stem (3)``… — the first not in ``taken``; then taken.
+
+    ``taken`` holds folded names (:func:`memconv.dialects.fold`): two names that
+    differ only in case or Unicode normalisation are one file on macOS and Windows.
+    """
+    from .. import fold
+
     candidate, n = stem, 2
-    while candidate in taken:
+    while fold(candidate) in taken:
         candidate = f"{stem} ({n})"
         n += 1
-    taken.add(candidate)
+    taken.add(fold(candidate))
     return candidate
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from ...errors import ReadError, StoreError
 from ...fs import list_files
 from ...model import ForeignFile, Quarantined, Store
-from .. import Detection
+from .. import Detection, Names, unportable
 from . import entries, session
 from .entries import TYPES, read_entry, write_entry
 from .session import read_session, write_session
@@ -99,6 +99,9 @@ def read(root: Path) -> Store:
     store = Store(dialect=NAME, meta={"layout": layout})
     for path in list_files(root):
         raw = (root / path).read_bytes()
+        if (why := unportable(path)) is not None:
+            store.quarantined.append(Quarantined(path=path, raw=raw, reason=why))
+            continue
         try:
             if _is_entry_path(path, layout):
                 link = path.rsplit("/", 1)[-1][:-3]
@@ -118,6 +121,10 @@ def read(root: Path) -> Store:
     return store
 
 
+def _warn_renamed(store: Store, names: Names) -> None:
+    store.warnings.extend(w for w in names.warnings() if w not in store.warnings)
+
+
 def _warn_session(store: Store, document: dict) -> None:
     for key in ("created_at", "updated_at"):
         if key not in document:
@@ -129,16 +136,13 @@ def write(store: Store) -> dict[str, bytes]:
     layout = store.meta.get("layout", "nested")
     prefix = _entry_dir(layout)
     files: dict[str, bytes] = {}
+    names = Names(reserved=lambda path: path == session.PATH)
     for record in store.records:
         source = record.source
-        if source is not None and source.dialect == NAME:
-            path = source.path
-        else:
-            path = f"{prefix}{record.link}.md"
-        if path in files:
-            raise StoreError(f"two records would both be written to {path}",
-                             hint="link names must be unique within a store")
+        own = source is not None and source.dialect == NAME
+        path = names.place(source.path if own else f"{prefix}{record.link}.md", own=own)
         files[path] = write_entry(record)
+    _warn_renamed(store, names)
     if store.working_set is not None:
         files[session.PATH] = write_session(store.working_set)
     for foreign in store.foreign:

@@ -19,7 +19,7 @@ from ...errors import ReadError, StoreError
 from ...fs import list_files
 from ...frontmatter import load_yaml
 from ...model import ForeignFile, Quarantined, Store
-from .. import Detection
+from .. import Detection, unportable
 from .records import ISO_Z, NAME, RecordLayout, WriteContext, memspec_id, read_record, write_record
 
 STORE_DIR = ".memspec"
@@ -112,6 +112,9 @@ def read(root: Path) -> Store:
             left_out.append(path)
             continue
         raw = (root / path).read_bytes()
+        if (why := unportable(path)) is not None:
+            store.quarantined.append(Quarantined(path=path, raw=raw, reason=why))
+            continue
         if not (rel.startswith(RECORD_DIRS) and rel.endswith(".md")):
             # config.yaml, .gitignore, notes: carried byte for byte (memspec reads only its record folders)
             store.foreign.append(ForeignFile(path, raw))
