@@ -146,3 +146,15 @@ def test_non_latin_names_are_kept():
     store = dialects.get("memoir").read(store_with("memoir", files, base=False))
     written = pipeline.plan(store, "memfmt", Report(command="convert", input="x")).files
     assert "memory/entities/日本語.md" in written and "memory/entities/中文.md" in written
+
+
+def test_a_record_named_like_a_claude_index_page_gets_a_name_no_index_takes():
+    from memconv.dialects import claude
+
+    store = dialects.get("memoir").read(store_with("memoir", {"memory/fact_x.md": record_file("memoir")}, base=False))
+    records = [r for r in store.records]
+    for link in ("MEMORY", "MEMORY-2", "memory", "Memory-3"):
+        record = records[0].__class__(kind="fact", link=link, title=link)
+        files = claude.write(type(store)(dialect="x", records=[record]))
+        names = [p for p in files if p != "MEMORY.md"]
+        assert len(names) == 1 and not claude.index.is_index_path(names[0]), names

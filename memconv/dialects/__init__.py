@@ -25,6 +25,7 @@ except through :data:`MODULES`.
 from __future__ import annotations
 
 import importlib
+import itertools
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -130,7 +131,7 @@ class Names:
     def __init__(self, reserved: Callable[[str], bool] = lambda path: False):
         self._taken: set[str] = set()
         self._reserved = reserved
-        self.renamed: list[tuple[str, str]] = []
+        self.renamed: list[tuple[str, str, bool]] = []
         self.clashes: list[str] = []
 
     def place(self, path: str, own: bool = False) -> str:
@@ -146,19 +147,22 @@ class Names:
                 self.clashes.append(path)
             self._taken.add(fold(path))
             return path
-        n = 1
+        stem, dot, ext = wanted.rpartition(".")
+        if not dot or "/" in ext:
+            stem, ext = wanted, ""
+        # ``-2``, or ``_2`` where ``-2`` is reserved too (``MEMORY-2.md`` is an index page's name).
+        candidates = (f"{stem}{sep}{n}{'.' + ext if ext else ''}" for n in itertools.count(2) for sep in "-_")
         while fold(path) in self._taken or self._reserved(path):
-            n += 1
-            stem, dot, ext = wanted.rpartition(".")
-            path = f"{stem}-{n}.{ext}" if dot and "/" not in ext else f"{wanted}-{n}"
+            path = next(candidates)
         self._taken.add(fold(path))
         if path != wanted:
-            self.renamed.append((wanted, path))
+            self.renamed.append((wanted, path, self._reserved(wanted)))
         return path
 
     def warnings(self) -> list[str]:
-        return [f"{wanted} is written as {path}: another file has that name but for case or Unicode "
-                "normalisation, and the two would be one file on macOS and Windows"
-                for wanted, path in self.renamed] + [
+        return [f"{wanted} is written as {path}: " + (
+                    "that name is the dialect's own (its index)" if reserved else
+                    "another file has that name but for case or Unicode normalisation, and the two would be "
+                    "one file on macOS and Windows") for wanted, path, reserved in self.renamed] + [
                 f"{path} differs from another file only in case or Unicode normalisation: kept as it is, "
                 "but the two are one file on macOS and Windows" for path in self.clashes]

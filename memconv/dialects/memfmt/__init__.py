@@ -23,7 +23,7 @@ from ...migrations.memfmt import CURRENT, FILE, file_version, mengram_to_memfmt
 from ...model import (ForeignFile, IndexFile, IndexLink, IndexSection, Quarantined, Record, Source, Store,
                       fingerprint)
 from ...text import TextLayout, encode
-from .. import Detection, fold
+from .. import Detection, fold, unportable
 from . import files, syntax
 from .files import check_fields, read_entity, read_episode, read_procedure, read_profile, render, render_index
 
@@ -181,6 +181,10 @@ def read(root: Path) -> Store:
                 migrated.append(path)
         except ReadError as exc:
             store.quarantined.append(Quarantined.because(exc, path, raw))
+    # A file that is not memfmt's is kept byte for byte under its name, which cannot hold a '\\'.
+    for foreign in [f for f in store.foreign if unportable(f.path)]:
+        store.foreign.remove(foreign)
+        store.quarantined.append(Quarantined(path=foreign.path, raw=foreign.raw, reason=unportable(foreign.path)))
     if not store.records and index is None and not store.quarantined:
         raise StoreError(f"{root}: no memfmt files here (no Markdown file has memfmt_type in its frontmatter)",
                          hint="point at a memfmt store or its memory/ folder")
