@@ -158,3 +158,24 @@ def test_a_record_named_like_a_claude_index_page_gets_a_name_no_index_takes():
         files = claude.write(type(store)(dialect="x", records=[record]))
         names = [p for p in files if p != "MEMORY.md"]
         assert len(names) == 1 and not claude.index.is_index_path(names[0]), names
+
+
+@pytest.mark.parametrize("command", [["check"], ["convert", "--from", "claude", "--to", "memoir"], ["migrate"],
+                                     ["upgrade"]])
+def test_every_command_sets_a_backslash_name_aside_and_goes_on(command, tmp_path):
+    from click.testing import CliRunner
+
+    from memconv.cli import main
+
+    root = store_with("claude", {"project_a\\b.md": record_file("claude")})
+    try:
+        args = command + [str(root)] + ([] if command == ["check"] else [str(tmp_path / "out")])
+        result = CliRunner().invoke(main, args)
+        assert result.exception is None or isinstance(result.exception, SystemExit)
+        assert "project_a\\b.md" in result.output and "Windows" in result.output
+        if command != ["check"]:
+            assert result.exit_code in (0, 3)
+            assert (tmp_path / "out" / ".memconv" / "quarantine" / "project_a%5Cb.md").is_file()
+    finally:
+        import shutil
+        shutil.rmtree(root)
