@@ -94,3 +94,25 @@ def test_a_good_carry_still_applies():
 def test_a_date_field_keeps_what_its_dialect_keeps():
     """Dates are checked as text: memspec ``check_by: never`` and memfmt ``happened: -`` come home."""
     Carry.loads(_carry({"fields": {"check_by": "never", "happened": "-"}}))
+
+
+@pytest.mark.parametrize("doc", [
+    {"v": 1, "from": "memoir", "record": {"kind": "bogus", "link": "../../pwned"}},
+    {"v": 1, "from": "memoir", "record": {"kind": "fact", "link": "x", "created": [1, 2]}},
+    {"v": 1, "from": "memoir", "record": {"kind": "fact"}},
+    {"v": 1, "from": "memoir", "record": [1]},
+    {"v": 1, "from": "memoir", "record": {"kind": "fact", "link": "x", "edges": [{"t": 1}]}},
+    {"v": 1, "from": "bogus", "record": {"kind": "fact", "link": "x"}},
+    {"v": 1, "working_set": [1]},
+    {"v": 1, "store": [1]},
+    {"v": 1, "store": {"indexes": [{"path": "../x"}]}},
+    {"v": 1, "store": {"raw": {"/etc/x": "y"}}},
+    {"v": 1, "from": "memoir", "record": {"kind": "fact", "link": "x"}, "format": {"path": "/tmp/pwned.md", "raw": ""}},
+])
+def test_a_crafted_note_is_kept_as_a_file_with_the_reason_said(doc):
+    note = "---\nmemconv: " + json.dumps(json.dumps(doc)) + "\n---\nbody\n"
+    root = store_with("claude", {"memconv/crafted.md": note})
+    for target, report in convert_everywhere(root, "claude").items():
+        if target != "claude":
+            assert any(w.startswith("memconv/crafted.md: ") and "kept as a file" in w for w in report.warnings), \
+                report.warnings

@@ -115,7 +115,6 @@ def restore(store: Store) -> tuple[Store, Conversion]:
     restored: list[tuple[Record, Record, carrying.Applied]] = []
     carries: list[Carry] = []
     noted: list[tuple[Record, str, dict[str, Any]]] = []
-    carried_links: set[tuple[str, str]] = set()
     for record in store.records:
         raw = _get_carry(record)
         if raw is None:
@@ -123,11 +122,6 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             continue
         try:
             carry = Carry.loads(raw)
-            link = carry.fields.get("link")
-            if isinstance(link, str):
-                if (carry.origin, link) in carried_links:
-                    raise ValueError(f"the carried link {link!r} is another record's too (a copied file?)")
-                carried_links.add((carry.origin, link))
         except ValueError as exc:
             # Not applied, and not passed on: the record is what the target shows.
             report.warnings.append(f"{_where(record)}: {exc}; the carry is ignored and the record "
@@ -138,7 +132,11 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             continue
         pending.append((record, carry))
     for foreign in store.foreign:
-        found = notes.read(foreign)
+        try:
+            found = notes.read(foreign)
+        except ValueError as exc:
+            report.warnings.append(str(exc))
+            found = None
         carried = notes.carried_file_path(foreign.path)
         if carried is not None:
             file = ForeignFile(carried[1], foreign.raw, foreign.why)

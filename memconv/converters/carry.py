@@ -240,3 +240,35 @@ def apply(record: Record, carry: Carry) -> Applied:
         order = [k for k in carry.extra_order if k in record.extra]
         record.extra = {k: record.extra[k] for k in order + [k for k in record.extra if k not in order]}
     return done
+
+
+def check_note(doc: dict[str, Any]) -> None:
+    """Raise ``ValueError`` unless a note's document (``record``, ``working_set`` or ``store``) is what memconv writes.
+
+    A note is input like a carry: a record it holds is checked field by field
+    as a carried one is, before anything is built from it.
+    """
+    from ..dialects import MODULES
+    from ..model import IndexFile
+
+    if "record" in doc:
+        record = doc["record"]
+        if doc.get("from") not in MODULES:
+            raise ValueError(f"the note names {doc.get('from')!r} as its dialect, which memconv does not know")
+        check(record, Record, "the noted record")
+        for name, value in record.items():
+            _check_meaning(name, value)
+    elif "working_set" in doc:
+        check(doc["working_set"], dict[str, Any], "the noted working set")
+    elif "store" in doc:
+        store = doc["store"]
+        check(store, dict[str, Any], "the noted store")
+        check(store.get("indexes", []), list[IndexFile], "the noted indexes")
+        check(store.get("raw", {}), dict[str, str], "the noted index texts")
+        check(store.get("meta", {}), dict[str, Any], "the noted store facts")
+        for path in store.get("raw", {}):
+            _check_path("index path", path)
+        for index in store.get("indexes", []):
+            _check_path("index path", index["path"])
+    if doc.get("format") is not None:
+        _check_format(doc["format"])

@@ -137,6 +137,12 @@ def read(foreign: ForeignFile) -> tuple[str, Any] | None:
         return None
     if not isinstance(doc, dict) or type(doc.get("v")) is not int or doc["v"] > VERSION:
         return None
+    from .carry import check_note
+
+    try:
+        check_note(doc)
+    except ValueError as exc:  # a crafted or damaged note: kept as a file, said by the caller
+        raise ValueError(f"{foreign.path}: {exc}; the note is kept as a file, not restored") from None
     if "record" in doc:
         record = decode_value(doc["record"], Record)
         record.body = body
