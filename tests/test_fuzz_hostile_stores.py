@@ -105,8 +105,20 @@ def _encode(pair: tuple[str, str]) -> bytes:
     return text.encode("utf-8", "surrogatepass")
 
 
+def note_documents() -> st.SearchStrategy[str]:
+    """What a note holds: a record, a working set or a store, each with arbitrary parts; or any carry."""
+    record = st.dictionaries(st.sampled_from(CARRY_FIELDS), json_values, max_size=5)
+    return st.one_of(
+        carries(),
+        st.fixed_dictionaries({"v": st.just(1), "from": st.sampled_from(DIALECTS + ["bogus"])},
+                              optional={"format": json_values}).flatmap(
+            lambda head: st.one_of(record.map(lambda r: {**head, "record": r}),
+                                   json_values.map(lambda w: {**head, "working_set": w}),
+                                   json_values.map(lambda x: {**head, "store": x}))).map(json.dumps))
+
+
 def note_bytes() -> st.SearchStrategy[bytes]:
-    return st.tuples(carries(), st.text(max_size=40)).map(
+    return st.tuples(note_documents(), st.text(max_size=40)).map(
         lambda t: ("---\nmemconv: " + json.dumps(t[0]) + "\n---\n" + t[1]).encode("utf-8", "surrogatepass"))
 
 
