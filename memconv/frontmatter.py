@@ -20,6 +20,7 @@ from typing import Any, Callable
 
 import yaml
 
+from . import limits
 from .errors import ReadError
 
 try:  # pragma: no cover - which loader exists depends on the PyYAML build
@@ -43,12 +44,88 @@ _Loader.add_implicit_resolver(
 #: A delimiter line: ``---`` with optional trailing spaces.
 _DELIMITER = re.compile(r"^---[ \t]*$")
 #: The start of a top-level key: ``name: value`` or ``"quoted key": value``.
-_TOP_KEY = re.compile(r"""^(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)'|(?P<plain>[^\s#\-'"][^:]*?|-[^\s:][^:]*?))[ \t]*:(?:[ \t]|$)""")
+#: (Its plain key runs to the first ``:``, trailing blanks included and stripped by the caller:
+#: a lazy key followed by ``[ \t]*`` is quadratic on a long run of spaces.)
+_TOP_KEY = re.compile(r"""^(?:"(?P<dq>[^"]*)"[ \t]*|'(?P<sq>[^']*)'[ \t]*|(?P<plain>[^\s#\-'"][^:]*|-[^\s:][^:]*)):(?:[ \t]|$)""")
+
+
+#: The tags a value may have: plain scalars, lists and mappings (and ``<<`` merge keys).
+_PLAIN_TAGS = frozenset("tag:yaml.org,2002:" + t for t in ("str", "int", "float", "bool", "null", "seq", "map", "merge"))
+_INT_TAG = "tag:yaml.org,2002:int"
+
+
+class UnsafeYAML(yaml.YAMLError):
+    """YAML that would take unbounded work, or build more than plain data; never constructed."""
+
+    def __init__(self, problem: str, mark: Any = None):
+        super().__init__(problem)
+        self.problem = problem
+        self.problem_mark = mark
+
+
+def _check(root: yaml.Node) -> None:
+    """Refuse a composed document before anything is built from it.
+
+    Aliases make the node graph a DAG (or a cycle): each node's size with its
+    aliases expanded is counted once per node, so a bomb is measured, never
+    expanded. Only plain tags pass; integers are bounded in digits.
+    """
+    bounds = limits.LIMITS
+    sizes: dict[int, int] = {}
+    on_path: set[int] = set()
+    aliases = 0
+
+    def size(node: yaml.Node, depth: int) -> int:
+        nonlocal aliases
+        key = id(node)
+        if key in sizes:
+            aliases += 1
+            if aliases > bounds.max_yaml_aliases:
+                raise UnsafeYAML(f"it uses more than {bounds.max_yaml_aliases} YAML aliases", node.start_mark)
+            return sizes[key]
+        if key in on_path:
+            raise UnsafeYAML("a YAML alias refers to a node that contains it (a cycle)", node.start_mark)
+        if node.tag not in _PLAIN_TAGS:
+            raise UnsafeYAML(f"the YAML tag {node.tag!r} is not plain data (text, numbers, lists, mappings)",
+                             node.start_mark)
+        if isinstance(node, yaml.ScalarNode):
+            if node.tag == _INT_TAG and len(node.value) > bounds.max_int_digits:
+                raise UnsafeYAML(f"a number has more than {bounds.max_int_digits} digits", node.start_mark)
+            sizes[key] = 1
+            return 1
+        if depth > bounds.max_depth:
+            raise UnsafeYAML(f"it nests lists or mappings deeper than {bounds.max_depth} levels", node.start_mark)
+        on_path.add(key)
+        children = node.value if isinstance(node, yaml.SequenceNode) else [n for pair in node.value for n in pair]
+        total = 1
+        for child in children:
+            total += size(child, depth + 1)
+            if total > bounds.max_yaml_nodes:
+                raise UnsafeYAML(f"it stands for more than {bounds.max_yaml_nodes} YAML values "
+                                 "(an alias bomb?)", node.start_mark)
+        on_path.discard(key)
+        sizes[key] = total
+        return total
+
+    size(root, 1)
 
 
 def load_yaml(text: str) -> Any:
-    """Parse YAML text with this module's meanings (dates stay strings)."""
-    return yaml.load(text, Loader=_Loader)
+    """Parse YAML text with this module's meanings (dates stay strings), bounded.
+
+    The document is composed first and checked by :func:`_check` (aliases,
+    tags, depth, digits) before any value is built: :class:`UnsafeYAML`
+    otherwise, a ``yaml.YAMLError`` like any other syntax problem.
+    """
+    loader = _Loader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        _check(node)
+        return loader.construct_document(node)
+    finally:
+        loader.dispose()
 
 
 @dataclass
@@ -113,6 +190,9 @@ def split(text: str, path: str) -> tuple[Frontmatter | None, str]:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 2 if mark is not None else None
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        if isinstance(exc, UnsafeYAML):
+            raise ReadError(path, f"frontmatter refused: {problem}", line=line,
+                            hint="memconv reads plain YAML data within bounds; see docs/limits.md") from None
         raise ReadError(path, f"frontmatter is not valid YAML: {problem}", line=line,
                         hint="fix the YAML between the '---' lines") from None
     if values is None:
@@ -160,6 +240,8 @@ def _fast_scalar(text: str) -> tuple[bool, object]:
         return True, _WORDS[text]
     if text[:1].isdigit() or text[:1] == "-":
         if _FAST_INT.match(text):
+            if len(text) > 18:
+                return False, None  # a long number: YAML reads it, within the digits limit
             return True, int(text)
         if _FAST_DATE.match(text):
             return True, text
@@ -330,7 +412,11 @@ def _plain_ok(text: str) -> bool:
 
 
 def render_block(key: str, value: Any) -> list[str]:
-    """``key: value`` lines: scalars inline, lists as ``  - item``, one level of mapping."""
+    """``key: value`` lines: scalars inline, lists as ``  - item``, one level of mapping.
+
+    A key YAML would not read back as the same text (``1``, ``true``, ``a: b``) is double-quoted.
+    """
+    key = _top_key(key)
     if isinstance(value, list):
         if not value:
             return [f"{key}: []"]
@@ -349,6 +435,12 @@ def render_block(key: str, value: Any) -> list[str]:
 def _flow(value: Any) -> str:
     """Nested data as one line of YAML flow (JSON, with YAML's unprintables escaped)."""
     return _YAML_UNPRINTABLE.sub(lambda m: f"\\u{ord(m.group(0)):04x}", json.dumps(value, ensure_ascii=False))
+
+
+def _top_key(key: str) -> str:
+    if _FAST_KEY.match(key + ":") and key not in _WORDS:
+        return key
+    return key if _plain_ok(key) and ":" not in key else double_quoted(key)
 
 
 def _key(key: str) -> str:

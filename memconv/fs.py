@@ -88,15 +88,22 @@ def _is_control(ch: str) -> bool:
 _C0 = re.compile(r"[\x00-\x1f]")
 
 
-def name_problem(name: str) -> str | None:
-    """Why one file or folder name cannot be read or written safely, or None."""
+def name_problem(name: str, *, backslash: bool = True) -> str | None:
+    """Why one file or folder name cannot be read or written safely, or None.
+
+    ``backslash=False`` when listing IN: a ``\\`` is an ordinary character on
+    POSIX, so such a file is listed and its reader decides (memoir, claude and
+    memspec quarantine it with a copy; memfmt, whose library writes such names,
+    reads it and writes it under another name; docs/limits.md). No written name
+    ever holds one.
+    """
     try:
         size = len(name.encode("utf-8"))
     except UnicodeEncodeError:
         return "its name is not valid UTF-8"
     if _C0.search(name):
         return "its name holds a control character"
-    if "\\" in name:
+    if backslash and "\\" in name:
         return "its name holds a backslash, a folder separator on Windows"
     if size > MAX_NAME_BYTES:
         return f"its name is longer than {MAX_NAME_BYTES} bytes"
@@ -256,7 +263,7 @@ def _scan(top: str, rel: str, found: list[str], refused: list[tuple[str, str]], 
             refused.append((path, f"could not be examined ({exc.strerror})"))
             continue
         mode = st.st_mode
-        problem = name_problem(entry.name) or (None if rel or not _DRIVE.match(entry.name) else
+        problem = name_problem(entry.name, backslash=False) or (None if rel or not _DRIVE.match(entry.name) else
                                                "its name starts like a Windows drive")
         if path == MANIFEST or (path == MEMCONV_DIR and not stat.S_ISDIR(mode)):
             if not stat.S_ISREG(mode) or path != MANIFEST:
@@ -705,3 +712,23 @@ def _swap(tmp: Path, dest: Path, force: bool) -> None:
                               f"the old folder is at {display(str(aside))}") from exc
         raise
     shutil.rmtree(old)
+
+
+def quarantine_path(path: str, files: dict[str, bytes]) -> str | None:
+    """Where in OUT the quarantined file ``path`` is kept: never over a file already there.
+
+    ``.memconv/quarantine/<path>``, with a ``\\`` (refused in any written
+    name) spelled ``%5C``; when that is taken (IN held a quarantine of its own),
+    ``<stem>-2<ext>``, ``-3``… as for any other name that is taken. None when
+    even that name is not safe to write (the report then says no copy was kept).
+    """
+    base = f"{QUARANTINE_DIR}/{path.replace(chr(92), '%5C')}"
+    folder, _, name = base.rpartition("/")
+    stem, dot, ext = name.rpartition(".")
+    if not dot or not stem:
+        stem, ext = name, ""
+    target, n = base, 1
+    while target in files:
+        n += 1
+        target = f"{folder}/{stem}-{n}{'.' + ext if ext else ''}"
+    return target if path_problem(target) is None else None

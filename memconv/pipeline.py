@@ -120,7 +120,7 @@ def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date
     if conversion is not None:
         report.files.extend(conversion.records)
         report.warnings.extend(w for w in conversion.warnings if w not in report.warnings)
-        _quarantine(store, files, report)
+        _quarantine(out_store, files, report, store.refused)  # the source's, and any the conversion set aside
         return Plan(files, report)
     for record in store.records:
         src = record.source
@@ -143,34 +143,22 @@ def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date
     return Plan(files, report)
 
 
-def _quarantine(store: Store, files: dict[str, bytes], report: Report) -> None:
+def _quarantine(store: Store, files: dict[str, bytes], report: Report,
+                refused: list[tuple[str, str]] | None = None) -> None:
     """Copy each quarantined original to ``.memconv/quarantine/<path>`` (never over another file); list the refused."""
     for q in store.quarantined:
-        kept = _quarantine_path(q.path, files)
+        kept = fs.quarantine_path(q.path, files)
         if kept is not None:
             files[kept] = q.raw
         reason = q.reason if kept is not None else q.reason + "; its name is not safe to write, so no copy was kept"
         report.quarantined.append({"path": fs.display(q.path), "line": q.line, "reason": reason, "kept_at": kept})
         report.files.append(FileReport(source=fs.display(q.path), target=kept, status="quarantined"))
-    for path, reason in store.refused:
+    refused = store.refused if refused is None else refused
+    for path, reason in refused:
         report.refused.append({"path": path, "reason": reason})
         report.files.append(FileReport(source=path, status="refused"))
-    if store.quarantined or store.refused:
+    if store.quarantined or refused:
         report.exit_code = EXIT_QUARANTINED
-
-
-def _quarantine_path(path: str, files: dict[str, bytes]) -> str | None:
-    """Where the quarantined ``path`` is kept in OUT: a free, safe name (``x (2).md`` when ``x.md`` is taken)."""
-    wanted = f"{QUARANTINE_DIR}/{path}"
-    if fs.path_problem(wanted) is not None:
-        return None
-    folder, _, name = wanted.rpartition("/")
-    stem, dot, ext = name.rpartition(".") if "." in name.lstrip(".") else (name, "", "")
-    n = 2
-    while wanted in files:
-        wanted = f"{folder}/{stem} ({n}){dot}{ext}"
-        n += 1
-    return wanted
 
 
 def _problems(store: Store) -> list[str]:

@@ -99,7 +99,7 @@ def test_quarantine_never_overwrites_and_never_leaves_out():
     report = Report(command="convert", input="in")
     pipeline._quarantine(store, files, report)
     assert files[".memconv/quarantine/a.md"] == b"a file of IN that was already there"
-    assert files[".memconv/quarantine/a (2).md"] == b"bad"
-    assert [q["kept_at"] for q in report.quarantined] == [".memconv/quarantine/a (2).md", None]
+    assert files[".memconv/quarantine/a-2.md"] == b"bad"
+    assert [q["kept_at"] for q in report.quarantined] == [".memconv/quarantine/a-2.md", None]
     assert not any(".." in p for p in files)
     assert report.exit_code == 3

@@ -133,8 +133,11 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         try:
             found = notes.read(foreign)
         except ValueError as exc:
-            report.warnings.append(f"{foreign.path}: a memconv note memconv cannot use: {exc}; ignored")
-            continue
+            said = str(exc)
+            report.warnings.append(said if said.startswith(foreign.path) else
+                                   f"{foreign.path}: a memconv note memconv cannot use: {said}; "
+                                   "kept as a file, not restored")
+            found = None
         if found is not None and found[0] == "sidecar":
             sidecars[found[1][0]] = found[1][1]
             continue
@@ -169,7 +172,11 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         try:
             carry = Carry.loads(raw)
         except ValueError as exc:
-            report.warnings.append(f"{_where(record)}: {exc}; converted as it stands")
+            # Not applied, and not passed on: the record is what the target shows.
+            report.warnings.append(f"{_where(record)}: {exc}; the carry is ignored and the record "
+                                   "converted as it stands")
+            record = clone(record, keep_source=True)
+            _strip_carry(record)
             pending.append((record, None))
             continue
         pending.append((record, carry))
@@ -410,6 +417,10 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
             rep.native = [n for n, v in carrying.flat(original).items() if v not in (None, [], False)]
             continue
         if returned is None:
+            if _quarantine_unwritable(out, original, target, back.get(_REFUSED)):
+                out.records.remove(native)
+                report.records.remove(rep)
+                continue
             raise StoreError(f"{_where(original)}: the {target} writer lost this record on read-back",
                              hint="this is a bug in memconv; please report it with the file")
         origin = _origin(store, original, origins)
@@ -631,17 +642,35 @@ def _read_back(target: str, natives: list[tuple[Record, Record]], store: Store,
     finally:
         for _, native in natives:
             _strip_carry(native)
-    if read.quarantined:
-        q = read.quarantined[0]
-        raise StoreError(f"the {target} writer made a file its own reader refuses: {q.path}: {q.reason}",
-                         hint="this is a bug in memconv; please report it")
-    back: dict[int, Record] = {}
+    back: dict[int, Any] = {}
     for record in read.records:
         marker = _get_carry(record)
         if isinstance(marker, str) and marker.startswith(_PROBE):
             _, native = natives[int(marker[len(_PROBE):])]
             back[id(native)] = record
+    if read.quarantined:
+        q = read.quarantined[0]
+        if len(back) == len(natives):
+            raise StoreError(f"the {target} writer made a file its own reader refuses: {q.path}: {q.reason}",
+                             hint="this is a bug in memconv; please report it")
+        # Records that did not come back: the caller quarantines their source files, with this reason.
+        back[_REFUSED] = f"its {target} rendering ({q.path}) is refused by the {target} reader: {q.reason}"
     return back
+
+
+#: Key of :func:`_read_back`'s answer that holds why records did not come back.
+_REFUSED = -1
+
+
+def _quarantine_unwritable(out: Store, original: Record, target: str, why: str | None) -> bool:
+    """Set ``original``'s source file aside when the target cannot hold it; False when there is no file."""
+    from ..model import Quarantined
+
+    src = original.source
+    if why is None or src is None or src.raw is None:
+        return False
+    out.quarantined.append(Quarantined(path=src.path, raw=src.raw, reason=why))
+    return True
 
 
 def _to_kind(record: Record, kind: str, link: str, target: str | None = None) -> Record:

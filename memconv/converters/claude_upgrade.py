@@ -29,11 +29,12 @@ import dataclasses
 import re
 from dataclasses import dataclass, field
 
-from ..dialects import claude
+from ..dialects import claude, unportable
 from ..dialects.claude import body as bodies
 from ..dialects.claude.entries import CLAUDE_TYPES
 from ..dialects.memoir import entries as memoir_entries
 from ..errors import ReadError
+from ..fs import quarantine_path
 from ..model import Edge, ForeignFile, IndexLink, Record, Source, Store
 from ..report import FileReport
 from ..text import decode, encode
@@ -227,9 +228,11 @@ def upgrade(source: Store, layout: str = "nested") -> Upgrade:
         result.files.append(FileReport(source=foreign.path, target=f"{prefix}{foreign.path}", status="foreign"))
     for q in source.quarantined:
         # Carried where it was, untouched: an upgrade never drops or rewrites what it cannot read.
-        out.foreign.append(ForeignFile(f"{prefix}{q.path}", q.raw, why=f"could not be read: {q.reason}"))
+        # A name no file may have everywhere ('\\') goes to the quarantine folder, spelled as there.
+        kept_at = f"{prefix}{q.path}" if unportable(q.path) is None else quarantine_path(q.path, {})
+        out.foreign.append(ForeignFile(kept_at, q.raw, why=f"could not be read: {q.reason}"))
         where = f"line {q.line}: " if q.line else ""
-        result.files.append(FileReport(source=q.path, target=f"{prefix}{q.path}", status="quarantined",
+        result.files.append(FileReport(source=q.path, target=kept_at, status="quarantined",
                                        warnings=[f"{where}{q.reason}; carried unchanged"]))
     # The reader's warnings (broken index links) are already in the index's own report above.
     return result

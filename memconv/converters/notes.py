@@ -26,6 +26,7 @@ from typing import Any
 
 from .. import frontmatter as fmx
 from ..errors import ReadError
+from ..limits import load_json
 from ..model import ForeignFile, Record, WorkingSet
 from ..text import decode
 from .carry import KEY, VERSION
@@ -205,11 +206,17 @@ def read(foreign: ForeignFile) -> tuple[str, Any] | None:
     if fm is None or not isinstance(fm.values.get(KEY), str):
         return None
     try:
-        doc = json.loads(fm.values[KEY])
+        doc = load_json(fm.values[KEY])  # bounded: a note is input like any other
     except ValueError:
         return None
     if not isinstance(doc, dict) or type(doc.get("v")) is not int or doc["v"] > VERSION:
         return None
+    from .carry import check_note
+
+    try:
+        check_note(doc)
+    except ValueError as exc:  # a crafted or damaged note: kept as a file, said by the caller
+        raise ValueError(f"{foreign.path}: {exc}; the note is kept as a file, not restored") from None
     patch = doc.get("format")
     if patch is not None:
         if not isinstance(patch, dict) or not isinstance(patch.get("path"), str):

@@ -27,9 +27,12 @@ except through :data:`MODULES`.
 from __future__ import annotations
 
 import importlib
+import itertools
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
+from typing import Callable
 
 from ..errors import StoreError
 
@@ -162,3 +165,73 @@ def survey(root: Path) -> Survey:
         for d in found:
             d.confidence = min(d.confidence, STRONG)
     return result
+
+
+# --- names every dialect's reader and writer share ---------------------------------------------------
+
+
+def unportable(path: str) -> str | None:
+    """Why a file of IN at ``path`` cannot be converted for its name alone; None when it can.
+
+    A ``\\`` is a folder separator on Windows: such a file cannot be written
+    under its own name everywhere, so every reader quarantines it (check,
+    convert, migrate and upgrade alike), and the rest of the store converts.
+    """
+    if "\\" in path:
+        return ("its name holds a '\\', a folder separator on Windows; rename the file "
+                "(memconv keeps it in quarantine, unconverted)")
+    return None
+
+
+def fold(path: str) -> str:
+    """The name a case-insensitive, normalising file system (macOS, Windows) sees for ``path``."""
+    return unicodedata.normalize("NFC", path).casefold()
+
+
+class Names:
+    """File names a writer has given out, so that no two land on one file anywhere.
+
+    Two names that differ only in case or Unicode normalisation (``Abc``,
+    ``abc``; NFC ``é``, NFD ``é``) are one file on macOS and Windows. A name
+    already taken that way gets a numbered suffix (``fact_abc-2.md``), and a
+    warning says so.
+    """
+
+    def __init__(self, reserved: Callable[[str], bool] = lambda path: False):
+        self._taken: set[str] = set()
+        self._reserved = reserved
+        self.renamed: list[tuple[str, str, bool]] = []
+        self.clashes: list[str] = []
+
+    def place(self, path: str, own: bool = False) -> str:
+        """``path``, or a numbered variant no name given out so far folds to.
+
+        ``own``: the file is the record's own, read from this dialect: it keeps
+        its name (it is already so in IN, and the round trip is byte for byte),
+        and a clash is only reported.
+        """
+        wanted = path
+        if own:
+            if fold(path) in self._taken:
+                self.clashes.append(path)
+            self._taken.add(fold(path))
+            return path
+        stem, dot, ext = wanted.rpartition(".")
+        if not dot or "/" in ext:
+            stem, ext = wanted, ""
+        # ``-2``, or ``_2`` where ``-2`` is reserved too (``MEMORY-2.md`` is an index page's name).
+        candidates = (f"{stem}{sep}{n}{'.' + ext if ext else ''}" for n in itertools.count(2) for sep in "-_")
+        while fold(path) in self._taken or self._reserved(path):
+            path = next(candidates)
+        self._taken.add(fold(path))
+        if path != wanted:
+            self.renamed.append((wanted, path, self._reserved(wanted)))
+        return path
+
+    def warnings(self) -> list[str]:
+        return [f"{wanted} is written as {path}: " + (
+                    "that name is the dialect's own (its index)" if reserved else
+                    "another file has that name but for case or Unicode normalisation, and the two would be "
+                    "one file on macOS and Windows") for wanted, path, reserved in self.renamed] + [
+                f"{path} differs from another file only in case or Unicode normalisation: kept as it is, "
+                "but the two are one file on macOS and Windows" for path in self.clashes]

@@ -124,7 +124,7 @@ def _parse(indexes: list[IndexFile]) -> tuple[str | None, list[tuple[str | None,
                 continue
             if kind == "section":
                 heading_line = item[2]
-                heading_key = _norm(claude_index.SECTION_LINE.match(item[2]).group("text"))
+                heading_key = _norm(claude_index.heading_text(item[2], 2) or "")
                 sections.setdefault(heading_key, (heading_line, []))
                 continue
             if page and heading_key is None:
@@ -307,8 +307,7 @@ def _pages(title_line: str, sections, warnings: list[str]) -> dict[str, bytes]:
         used_lines += cost
         used_bytes += size
         current = heading
-    m = claude_index.TITLE_LINE.match(title_line)
-    title = m.group("text") if m else "Memory Index"
+    title = claude_index.heading_text(title_line, 1) or "Memory Index"
     # Page 1 links pages 2..61, page 61 links 62..121, and so on.
     hosted: dict[int, list[int]] = {}
     host, n = 1, 2
@@ -325,8 +324,7 @@ def _pages(title_line: str, sections, warnings: list[str]) -> dict[str, bytes]:
             lines.append(f"## {MORE}")
             for child in hosted[number]:
                 first_heading = pages[child - 1][0][0] or ""
-                hm = claude_index.SECTION_LINE.match(first_heading)
-                text = hm.group("text")[:60] if hm else ""
+                text = (claude_index.heading_text(first_heading, 2) or "")[:60]
                 lines.append(claude_index.link_line(IndexLink(
                     title=f"Memory index, page {child}", target=f"MEMORY-{child}.md",
                     hook=f"continues from {text}" if text else None)))

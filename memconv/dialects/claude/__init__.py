@@ -12,12 +12,13 @@ generated ``MEMORY.md`` linking every entry (see ``docs/claude.md``).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from ...errors import ReadError, StoreError
 from ...fs import list_files, read_bytes
 from ...model import ForeignFile, IndexSection, Quarantined, Record, Store
-from .. import Detection, evidence
+from .. import Detection, evidence, Names, fold, unportable
 from . import body, entries, index
 from .entries import CLAUDE_TYPES, READ_AS, read_entry, write_entry
 from .index import PATH as INDEX_PATH
@@ -100,6 +101,9 @@ def read(root: Path) -> Store:
     store = Store(dialect=NAME)
     for path in files:
         raw = read_bytes(root, path)
+        if (why := unportable(path)) is not None:
+            store.quarantined.append(Quarantined(path=path, raw=raw, reason=why))
+            continue
         try:
             if is_entry_path(path):
                 store.records.append(read_entry(raw, path, path[:-3]))
@@ -131,18 +135,23 @@ def written_type(record: Record) -> str | None:
     return word if isinstance(word, str) else None
 
 
+#: An index's name as a case-insensitive file system sees it: ``memory.md``, ``memory-2.md``.
+_INDEX_NAME = re.compile(r"memory(?:-[0-9]+)?\.md")
+
+
 def write(store: Store) -> dict[str, bytes]:
     """The files of ``store`` as a Claude Code memory folder: relative path → bytes."""
     files: dict[str, bytes] = {}
     placed: list[tuple[str, Record]] = []
+    # MEMORY.md and its pages are the index's names: a record never takes one.
+    names = Names(reserved=lambda path: is_index_path(path) or _INDEX_NAME.fullmatch(fold(path)) is not None)
     for record in store.records:
         source = record.source
-        path = source.path if source is not None and source.dialect == NAME else f"{record.link}.md"
-        if path in files or is_index_path(path):
-            raise StoreError(f"two files would both be written to {path}",
-                             hint="link names must be unique within a store, and MEMORY is the index's name")
+        own = source is not None and source.dialect == NAME
+        path = names.place(source.path if own else f"{record.link}.md", own=own)
         files[path] = write_entry(record)
         placed.append((path, record))
+    store.warnings.extend(w for w in names.warnings() if w not in store.warnings)
     own = [i for i in store.indexes if i.source is not None and i.source.dialect == NAME]
     if own:
         for idx in own:

@@ -22,10 +22,105 @@ _MD = MarkdownIt("commonmark").disable(["inline", "text_join"], ignoreInvalid=Tr
 
 #: A bold label opening a line: ``**How to apply:** text`` or ``**Why**: text``.
 _LABEL = re.compile(r"^\*\*(?P<label>[^*\n]{1,40}?):?\*\*:?[ \t]*")
-#: A wikilink: ``[[decision_local-db-choice]]`` or ``[[name|shown text]]``.
-WIKILINK = re.compile(r"\[\[(?P<target>[^\]|\n]+?)(?P<rest>\|[^\]\n]*)?\]\]")
-#: A markdown link to a sibling file: ``[Title](user_role.md)``, ``[x](./a.md#part)``.
-MD_LINK = re.compile(r"(?P<head>\]\()(?P<dot>\./)?(?P<target>[^)\s/#]+\.md)(?P<tail>#[^)\s]*)?\)")
+
+
+class Found:
+    """A link found by a scanner below: the parts of ``re.Match`` its callers use."""
+
+    __slots__ = ("string", "span", "groups")
+
+    def __init__(self, string: str, start: int, end: int, **groups: str | None):
+        self.string, self.span, self.groups = string, (start, end), groups
+
+    def group(self, name: int | str = 0) -> str | None:
+        return self.string[self.span[0]:self.span[1]] if name == 0 else self.groups[name]
+
+
+#: Where a wikilink's inside ends: a ``]`` or the end of the line.
+_WIKI_STOP = re.compile(r"[\]\n]")
+
+
+def wikilinks(text: str) -> list[Found]:
+    r"""Every wikilink: ``[[decision_local-db-choice]]`` or ``[[name|shown text]]``.
+
+    What ``re.finditer(r"\[\[(?P<target>[^\]|\n]+?)(?P<rest>\|[^\]\n]*)?\]\]", text)``
+    finds, in linear time (that regex is quadratic on ``[[[[…``): every ``[[``
+    before the same ``]`` ends at it, so the first of them with a target wins.
+    """
+    found: list[Found] = []
+    pos = 0
+    while (i := text.find("[[", pos)) >= 0:
+        stop = _WIKI_STOP.search(text, i + 2)
+        if stop is None:
+            break
+        j = stop.start()
+        if not text.startswith("]]", j):
+            pos = j + 1
+            continue
+        k = i
+        while k >= 0 and (k + 2 >= j or text[k + 2] == "|"):
+            k = text.find("[[", k + 1, j)
+        if k >= 0:
+            inside = text[k + 2:j]
+            bar = inside.find("|")
+            found.append(Found(text, k, j + 2, target=inside if bar < 0 else inside[:bar],
+                               rest=None if bar < 0 else inside[bar:]))
+        pos = j + 1
+    return found
+
+
+#: Where a sibling link's file name ends: ``)``, ``#``, ``/`` or white space.
+_MD_STOP = re.compile(r"[)\s/#]")
+#: Where a link's ``#part`` ends.
+_TAIL_STOP = re.compile(r"[)\s]")
+
+
+def md_links(text: str) -> list[Found]:
+    r"""Every markdown link to a sibling file: ``[Title](user_role.md)``, ``[x](./a.md#part)``.
+
+    What ``re.finditer(r"(?P<head>\]\()(?P<dot>\./)?(?P<target>[^)\s/#]+\.md)(?P<tail>#[^)\s]*)?\)", text)``
+    finds, in linear time (that regex is quadratic on ``](](…``): the file name
+    runs to the next ``)``, ``#``, ``/`` or space, which every ``](`` before it shares.
+    """
+    found: list[Found] = []
+    pos = 0
+    cached: tuple[int, int | None] = (-1, None)  # (where a name ends, where its link ends or None)
+    while (i := text.find("](", pos)) >= 0:
+        dot = text.startswith("./", i + 2)
+        start = i + 4 if dot else i + 2
+        if cached[0] < start:
+            stop = _MD_STOP.search(text, start)
+            d = stop.start() if stop else len(text)
+            end = None
+            if d < len(text) and text[d] == ")":
+                end = d + 1
+            elif d < len(text) and text[d] == "#":
+                tail = _TAIL_STOP.search(text, d + 1)
+                end = tail.end() if tail is not None and tail.group(0) == ")" else None
+            cached = (d, end)
+        d, end = cached
+        name = text[start:d]
+        if end is not None and len(name) > 3 and name.endswith(".md"):
+            found.append(Found(text, i, end, head="](", dot="./" if dot else None, target=name,
+                               tail=text[d:end - 1] if end - 1 > d else None))
+            pos = end
+        else:
+            pos = i + 1
+    return found
+
+
+def _sub(finder, replace, text: str) -> str:
+    """``text`` with each link ``finder`` finds replaced by ``replace(link)``."""
+    out, pos = [], 0
+    for m in finder(text):
+        out.append(text[pos:m.span[0]])
+        out.append(replace(m))
+        pos = m.span[1]
+    if not out:
+        return text
+    out.append(text[pos:])
+    return "".join(out)
+
 
 #: The labels Claude Code writes in feedback and project entries.
 HOW_TO_APPLY = "how to apply"
@@ -133,7 +228,7 @@ def rewrite_links(body: str, names: dict[str, str]) -> tuple[str, list[str]]:
     lines = body.split("\n")
     changed: list[str] = []
 
-    def wiki(m: re.Match) -> str:
+    def wiki(m: Found) -> str:
         target = m.group("target").strip()
         new = names.get(target)
         if new is None or new == target:
@@ -141,7 +236,7 @@ def rewrite_links(body: str, names: dict[str, str]) -> tuple[str, list[str]]:
         changed.append(f"[[{target}]] → [[{new}]]")
         return f"[[{new}{m.group('rest') or ''}]]"
 
-    def md(m: re.Match) -> str:
+    def md(m: Found) -> str:
         target = m.group("target")[:-3]
         new = names.get(target)
         if new is None or new == target:
@@ -152,7 +247,7 @@ def rewrite_links(body: str, names: dict[str, str]) -> tuple[str, list[str]]:
     for n, line in enumerate(lines):
         if n in code or ("[[" not in line and ".md" not in line):
             continue
-        lines[n] = MD_LINK.sub(md, WIKILINK.sub(wiki, line))
+        lines[n] = _sub(md_links, md, _sub(wikilinks, wiki, line))
     return "\n".join(lines), changed
 
 
@@ -165,6 +260,6 @@ def link_targets(body: str) -> list[str]:
     for n, line in enumerate(body.split("\n")):
         if n in code:
             continue
-        found.extend(m.group("target").strip() for m in WIKILINK.finditer(line))
-        found.extend(m.group("target")[:-3] for m in MD_LINK.finditer(line))
+        found.extend(m.group("target").strip() for m in wikilinks(line))
+        found.extend(m.group("target")[:-3] for m in md_links(line))
     return found

@@ -41,8 +41,18 @@ BULLET_LINE = re.compile(r"^(?P<bullet>[ \t]*[-*+][ \t]+)(?P<text>.*)$")
 #: A continuation of the bullet above: ``  more words``.
 CONTINUATION = re.compile(r"^[ \t]{2,}\S")
 #: Headings: ``# Memory Index`` / ``## Feedback``.
-TITLE_LINE = re.compile(r"^#[ \t]+(?P<text>.*?)[ \t#]*$")
-SECTION_LINE = re.compile(r"^##[ \t]+(?P<text>.*?)[ \t#]*$")
+
+
+def heading_text(line: str, level: int) -> str | None:
+    """The text of a ``# Title`` (level 1) or ``## Section`` (level 2) line, closing ``#``s dropped; else None.
+
+    What ``^#{level}[ \\t]+(?P<text>.*?)[ \\t#]*$`` gives, in linear time (that
+    regex is quadratic on ``## # # # …``).
+    """
+    if not line.startswith("#" * level) or line[level:level + 1] not in (" ", "\t") or "\n" in line:
+        return None
+    return line[level:].lstrip(" \t").rstrip(" \t#")
+
 
 #: How generated indexes group entries, in Claude Code's type order.
 GROUPS = (("user", "User"), ("feedback", "Feedback"), ("project", "Project"), ("reference", "Reference"),
@@ -86,12 +96,12 @@ def read_index(raw: bytes, path: str, present: set[str]) -> IndexFile:
             layout.items.append(("text", line))
             continue
         if index.title is None and s == 0 and not section.links and not section.inline \
-                and (m := TITLE_LINE.match(line)) and not line.startswith("##"):
-            index.title = m.group("text")
+                and (title := heading_text(line, 1)) is not None and not line.startswith("##"):
+            index.title = title
             layout.items.append(("title", line))
             continue
-        if m := SECTION_LINE.match(line):
-            section = IndexSection(heading=m.group("text"))
+        if (heading := heading_text(line, 2)) is not None:
+            section = IndexSection(heading=heading)
             index.sections.append(section)
             s += 1
             layout.items.append(("section", s, line))
@@ -181,13 +191,13 @@ def write_index(index: IndexFile) -> bytes:
             out.append(item[1])
         elif kind == "title":
             if index.title is not None:
-                out.append(item[1] if TITLE_LINE.match(item[1]).group("text") == index.title else f"# {index.title}")
+                out.append(item[1] if heading_text(item[1], 1) == index.title else f"# {index.title}")
         elif kind == "section":
             rest_of(current)
             current = item[1]
             if current < len(index.sections):
                 heading = index.sections[current].heading
-                same = SECTION_LINE.match(item[2]).group("text") == heading
+                same = heading_text(item[2], 2) == heading
                 out.append(item[2] if same else f"## {heading}")
         elif kind == "link":
             _, s, i, line = item

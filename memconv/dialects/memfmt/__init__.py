@@ -23,7 +23,7 @@ from ...migrations.memfmt import CURRENT, FILE, file_version, mengram_to_memfmt
 from ...model import (ForeignFile, IndexFile, IndexLink, IndexSection, Quarantined, Record, Source, Store,
                       fingerprint)
 from ...text import TextLayout, encode
-from .. import Detection, evidence
+from .. import Detection, evidence, fold, unportable
 from . import files, syntax
 from .files import check_fields, read_entity, read_episode, read_procedure, read_profile, render, render_index
 
@@ -134,6 +134,8 @@ def read(root: Path) -> Store:
     index: IndexFile | None = None
     for path in list_files(root):
         raw = read_bytes(root, path)
+        # A '\' in a name is read (memfmt itself writes one from an episode's `happened`); the
+        # writer gives such a file a name without it (_keeps_path), as it names every episode.
         if not path.endswith(".md"):
             store.foreign.append(ForeignFile(path, raw))
             continue
@@ -181,6 +183,10 @@ def read(root: Path) -> Store:
                 migrated.append(path)
         except ReadError as exc:
             store.quarantined.append(Quarantined.because(exc, path, raw))
+    # A file that is not memfmt's is kept byte for byte under its name, which cannot hold a '\\'.
+    for foreign in [f for f in store.foreign if unportable(f.path)]:
+        store.foreign.remove(foreign)
+        store.quarantined.append(Quarantined(path=foreign.path, raw=foreign.raw, reason=unportable(foreign.path)))
     if not store.records and index is None and not store.quarantined:
         raise StoreError(f"{root}: no memfmt files here (no Markdown file has memfmt_type in its frontmatter)",
                          hint="point at a memfmt store or its memory/ folder")
@@ -242,7 +248,10 @@ def _warn_unfaithful(store: Store, plan: "_Plan") -> None:
             text = mengram_to_memfmt.step_text(text)
         wanted = plan.paths[id(record)]
         date = record.updated if record.kind == "profile" else generated  # a profile carries its own
-        if render(record, plan.stems, date).strip() != text.strip():
+        if "\\" in source.path:
+            store.warnings.append(f"{source.path}: its name holds a '\\', a folder separator on Windows; "
+                                  f"written as {wanted}")
+        elif render(record, plan.stems, date).strip() != text.strip():
             store.warnings.append(f"{source.path}: memfmt would rewrite this file differently (it holds text or "
                                   "spacing the format does not keep); kept as it is unless the record is edited")
         elif wanted != source.path:
@@ -290,8 +299,8 @@ def _wanted_stem(record: Record) -> str:
 def _keeps_path(record: Record, folder: str) -> bool:
     """Whether an owned record stays at its source path: unedited, or edited with its name unchanged."""
     source = record.source
-    if source is None or source.dialect != NAME:
-        return False
+    if source is None or source.dialect != NAME or "\\" in source.path:
+        return False  # a '\' is a folder on Windows: the file is named anew (docs/limits.md)
     if _unchanged(record):
         return True
     if not source.path.startswith(folder + "/") or "/" in source.path[len(folder) + 1:]:
@@ -306,12 +315,13 @@ def _plan(store: Store, prefix: str) -> _Plan:
     for foreign in store.foreign:  # a note of someone's own is never overwritten
         folder, _, name = foreign.path.rpartition("/")
         if name.endswith(".md"):
-            taken.setdefault(folder, set()).add(name[:-3])
+            taken.setdefault(folder, set()).add(fold(name[:-3]))
     for q in store.quarantined:
         folder, _, name = q.path.rpartition("/")
         if name.endswith(".md"):
-            taken.setdefault(folder, set()).add(name[:-3])
+            taken.setdefault(folder, set()).add(fold(name[:-3]))
     pending: list[tuple[Record, str]] = []
+    exact: set[str] = {f.path for f in store.foreign} | {q.path for q in store.quarantined}
     for record in store.records:
         if record.kind not in MEMORY_KINDS:
             raise StoreError(f"a {record.kind!r} record ({record.link}) has no memfmt file",
@@ -321,12 +331,19 @@ def _plan(store: Store, prefix: str) -> _Plan:
         if _keeps_path(record, folder):
             paths[id(record)] = record.source.path
             parent, _, name = record.source.path.rpartition("/")
-            taken.setdefault(parent, set()).add(name[:-3])
+            taken.setdefault(parent, set()).add(fold(name[:-3]))
+            exact.add(record.source.path)
         else:
             pending.append((record, folder))
     for record, folder in pending:
-        stem = syntax.numbered(_wanted_stem(record), taken.setdefault(folder, set()))
+        wanted = _wanted_stem(record)
+        stem = syntax.numbered(wanted, taken.setdefault(folder, set()))
         paths[id(record)] = f"{folder}/{stem}.md" if folder else f"{stem}.md"
+        first = f"{folder}/{wanted}.md" if folder else f"{wanted}.md"
+        if stem != wanted and first not in exact:
+            _warn(store, f"{first} is written as {paths[id(record)]}: another file has that name but for case "
+                         "or Unicode normalisation, and the two would be one file on macOS and Windows")
+        exact.add(first)
     stems: dict[str, str] = {}
     entity_stems: list[str] = []
     for record in store.records:

@@ -106,7 +106,7 @@ def read_entity(values: dict[str, Any], body: str) -> Record:
     if "Facts" in parts:
         record.facts = _bullets(parts["Facts"])
     for line in parts.get("Relations", ()):
-        match = sx.RELATION.match(line)
+        match = sx.relation(line)
         if match is None:
             continue
         link = match.group("link")
@@ -164,7 +164,7 @@ def read_episode(values: dict[str, Any], body: str, link: str) -> Record:
 
 def read_procedure(values: dict[str, Any], body: str, link: str) -> Record:
     parts = sections(body)
-    record = Record(kind="procedure", link=link, title=sx.RELIABILITY_SUFFIX.sub("", title(body)).strip(),
+    record = Record(kind="procedure", link=link, title=sx.without_reliability(title(body)).strip(),
                     id=_text(values, "id"), extra=extra(values, "procedure"),
                     last_failure=_text(values, "last_failure"), last_failed=_text(values, "last_failed"),
                     last_succeeded=_text(values, "last_succeeded"))
@@ -198,10 +198,10 @@ def read_procedure(values: dict[str, Any], body: str, link: str) -> Record:
 def _step(text: str) -> Step:
     # The record comes off first, then the slots: both are anchored to the end,
     # so a dash or a bracket inside free text is never mistaken for either.
-    record = sx.STEP_RECORD.search(text)
+    record = sx.step_record(text)
     if record:
         text = text[:record.start()]
-    slots = sx.STEP_SLOTS.search(text)
+    slots = sx.step_slots(text)
     if slots:
         text = text[:slots.start()]
     action, dash, detail = text.partition(DASH)

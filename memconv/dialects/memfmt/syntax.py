@@ -30,17 +30,18 @@ FRONTMATTER = re.compile(r"\A---\n(.*?)\n---\n?", re.S)
 LIST_ITEM_PREFIX = "  - "
 #: The first level-one heading anywhere in a body: ``# Ali``.
 H1 = re.compile(r"^# (.*)$", re.M)
-#: The derived suffix of a procedure heading: ``# deploy (v3 · 86% reliable)``.
+#: The derived suffix of a procedure heading: ``# deploy (v3 · 86% reliable)``. Use :func:`without_reliability`.
 RELIABILITY_SUFFIX = re.compile(r"\s*\(v\d+ · [^)]*\)\s*$")
-#: A relation bullet: ``- works at → [[Mengram]] — since 2024``.
+_RELIABILITY_OPEN = re.compile(r"\(v\d+ · ")
+#: A relation bullet: ``- works at → [[Mengram]] — since 2024``. Use :func:`relation`.
 RELATION = re.compile(r"^- (?P<verb>.*?) (?P<arrow>→|←) \[\[(?P<link>[^\]]+)\]\](?P<rest>.*)$")
 #: A knowledge entry: ``**[snippet] deploy command** — how the service ships``.
 KNOWLEDGE = re.compile(r"^\*\*\[(?P<kind>[^\]]*)\] (?P<title>.*?)\*\*(?P<rest>.*)$")
 #: A numbered step: ``3. verify /health — expect 200 [deploy →] (9✓/3✗)``.
 STEP = re.compile(r"^\d+\. (?P<text>.*)$")
-#: A step's record at the end of its line: `` (9✓/3✗)``.
+#: A step's record at the end of its line: `` (9✓/3✗)``. Use :func:`step_record`.
 STEP_RECORD = re.compile(r"\s*\((?P<successes>\d+)✓/(?P<failures>\d+)✗\)$")
-#: A step's slots, before the record: `` [commit → deploy]``.
+#: A step's slots, before the record: `` [commit → deploy]``. Use :func:`step_slots`.
 STEP_SLOTS = re.compile(r"\s*\[(?P<needs>[^\]]*)→(?P<gives>[^\]]*)\]$")
 #: An Evolution line: ``- v1 → v2 (2026-06-02, 4✓/2✗): added the health check``.
 REVISION = re.compile(r"^- v(?P<before>\d+) → v(?P<after>\d+)(?: \((?P<meta>[^)]*)\))?: (?P<reason>.*)$")
@@ -55,6 +56,82 @@ WHITESPACE = re.compile(r"\s+")
 MAX_STEM = 80
 #: First characters that make a scalar need quotes: ``"- x"``, ``"#tag"``.
 _QUOTE_FIRST = frozenset("-?:,[]{}#&*!|>'\"%@`")
+
+
+# The three patterns above end at the end of the line, and a plain search for
+# them tries every start: quadratic on a long run of spaces or brackets. Each
+# can only open at one place, found from the end; matching there alone gives
+# the same answer as the search, in linear time.
+
+def _back_over_space(text: str, i: int) -> int:
+    while i > 0 and text[i - 1].isspace():
+        i -= 1
+    return i
+
+
+def step_record(text: str) -> re.Match[str] | None:
+    """``STEP_RECORD.search(text)``: only the last ``(`` can open it."""
+    i = text.rfind("(")
+    return STEP_RECORD.match(text, _back_over_space(text, i)) if i >= 0 else None
+
+
+def step_slots(text: str) -> re.Match[str] | None:
+    """``STEP_SLOTS.search(text)``: only the first ``[`` after the last inner ``]`` can open it."""
+    i = text.find("[", text.rfind("]", 0, len(text) - 1) + 1)
+    return STEP_SLOTS.match(text, _back_over_space(text, i)) if i >= 0 else None
+
+
+#: Where a relation's arrow may be: `` → [[``; and the relation from there on.
+_ARROW = re.compile(r" (?:→|←) \[\[")
+_RELATION_FROM = re.compile(r" (?P<arrow>→|←) \[\[(?P<link>[^\]]+)\]\](?P<rest>.*)$")
+
+
+class Relation:
+    """A relation bullet's parts, as ``RELATION.match`` gives them (``group(name)``)."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, **parts: str):
+        self.parts = parts
+
+    def group(self, name: str) -> str:
+        return self.parts[name]
+
+
+def relation(line: str) -> Relation | None:
+    """``RELATION.match(line)`` for one line, in linear time (the regex is quadratic on `` → [[x`` repeated).
+
+    The verb ends at the first arrow whose ``[[`` is closed by ``]]`` at the next
+    ``]``: every arrow before that ``]`` shares it, so it is found once.
+    """
+    if not line.startswith("- ") or "\n" in line:
+        return None
+    pos, close = 2, -1
+    while (arrow := _ARROW.search(line, pos)) is not None:
+        start = arrow.end()
+        if close < start:
+            close = line.find("]", start)
+            if close < 0:
+                return None
+        if close > start and line.startswith("]]", close):
+            m = _RELATION_FROM.match(line, arrow.start())
+            if m is not None:
+                return Relation(verb=line[2:arrow.start()], arrow=m.group("arrow"), link=m.group("link"),
+                                rest=m.group("rest"))
+        pos = arrow.start() + 1
+    return None
+
+
+def without_reliability(title: str) -> str:
+    """``RELIABILITY_SUFFIX.sub("", title)``: only the first ``(vN · `` after the last inner ``)`` can open it."""
+    close = title.rfind(")")
+    if close < 0:
+        return title
+    opening = _RELIABILITY_OPEN.search(title, title.rfind(")", 0, close) + 1, close)
+    if opening is None:
+        return title
+    m = RELIABILITY_SUFFIX.match(title, _back_over_space(title, opening.start()))
+    return title if m is None else title[:m.start()]
 
 
 # --- frontmatter -----------------------------------------------------------------
@@ -177,12 +254,18 @@ def slug(name: str | None) -> str:
 
 
 def numbered(stem: str, taken: set[str]) -> str:
-    """``stem``, or ``stem (2)``, ``stem (3)``… — the first not in ``taken``; then taken."""
+    """``stem``, or ``stem (2)``, ``stem (3)``… — the first not in ``taken``; then taken.
+
+    ``taken`` holds folded names (:func:`memconv.dialects.fold`): two names that
+    differ only in case or Unicode normalisation are one file on macOS and Windows.
+    """
+    from .. import fold
+
     candidate, n = stem, 2
-    while candidate in taken:
+    while fold(candidate) in taken:
         candidate = f"{stem} ({n})"
         n += 1
-    taken.add(candidate)
+    taken.add(fold(candidate))
     return candidate
 
 

@@ -8,13 +8,12 @@ folder, so a folder of entry files with no ``memory/`` inside is read as a
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from ...errors import ReadError, StoreError
 from ...fs import list_files, read_bytes, read_if_safe
 from ...model import ForeignFile, Quarantined, Store
-from .. import Detection, evidence
+from .. import Detection, evidence, Names, unportable
 from . import entries, session
 from .entries import TYPES, read_entry, write_entry
 from .session import read_session, write_session
@@ -48,9 +47,11 @@ _SESSION_KEYS = frozenset({"current", "machines", "history", "created_at", "upda
 
 def _session_mark(root: Path) -> tuple[bool, object]:
     """(whether ``session.json`` is a memoir session, its version) — a file of that name alone is not one."""
-    try:
-        doc = json.loads((root / session.PATH).read_bytes().decode("utf-8-sig"))
-    except (ValueError, UnicodeDecodeError):
+    from ...limits import load_json
+
+    try:  # read as every reader reads: safely, and bounded in depth and digits
+        doc = load_json(read_bytes(root, session.PATH).decode("utf-8-sig"))
+    except (ValueError, UnicodeDecodeError, ReadError, OSError):
         return True, "unreadable"  # memoir's own name for its state; kept and reported, not guessed at
     # ``version`` alone is too common a key to be memoir's; these are the session's own.
     if not isinstance(doc, dict) or not (_SESSION_KEYS & set(doc) or set(doc) == {"version"}):
@@ -116,6 +117,9 @@ def read(root: Path) -> Store:
     store = Store(dialect=NAME, meta={"layout": layout})
     for path in list_files(root):
         raw = read_bytes(root, path)
+        if (why := unportable(path)) is not None:
+            store.quarantined.append(Quarantined(path=path, raw=raw, reason=why))
+            continue
         try:
             if _is_entry_path(path, layout):
                 link = path.rsplit("/", 1)[-1][:-3]
@@ -135,6 +139,10 @@ def read(root: Path) -> Store:
     return store
 
 
+def _warn_renamed(store: Store, names: Names) -> None:
+    store.warnings.extend(w for w in names.warnings() if w not in store.warnings)
+
+
 def _warn_session(store: Store, document: dict) -> None:
     for key in ("created_at", "updated_at"):
         if key not in document:
@@ -146,16 +154,13 @@ def write(store: Store) -> dict[str, bytes]:
     layout = store.meta.get("layout", "nested")
     prefix = _entry_dir(layout)
     files: dict[str, bytes] = {}
+    names = Names(reserved=lambda path: path == session.PATH)
     for record in store.records:
         source = record.source
-        if source is not None and source.dialect == NAME:
-            path = source.path
-        else:
-            path = f"{prefix}{record.link}.md"
-        if path in files:
-            raise StoreError(f"two records would both be written to {path}",
-                             hint="link names must be unique within a store")
+        own = source is not None and source.dialect == NAME
+        path = names.place(source.path if own else f"{prefix}{record.link}.md", own=own)
         files[path] = write_entry(record)
+    _warn_renamed(store, names)
     if store.working_set is not None:
         files[session.PATH] = write_session(store.working_set)
     for foreign in store.foreign:

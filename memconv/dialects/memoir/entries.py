@@ -145,7 +145,7 @@ def _first_heading(body: str) -> str | None:
 def frontmatter_pairs(record: Record) -> dict[str, Any]:
     """The frontmatter a record is written with, in canonical key order."""
     if record.opaque:
-        return dict(record.extra)
+        return {k: v for k, v in record.extra.items() if k != "schema_version" or _known_version(v)}
     pairs: dict[str, Any] = {"type": record.kind}
     if record.title is not None:
         pairs["name"] = record.title
@@ -189,8 +189,15 @@ def frontmatter_pairs(record: Record) -> dict[str, Any]:
         origin.update(record.origin.extra)
         pairs["origin"] = origin
     for key, value in record.extra.items():
+        if key == "schema_version" and not _known_version(value):
+            continue  # another dialect's key of that name is not a memoir version: the carry keeps it
         pairs.setdefault(key, value)
     return pairs
+
+
+def _known_version(value: Any) -> bool:
+    """Whether ``value`` is an entry version this memconv reads (so it may be written as one)."""
+    return type(value) is int and value in ENTRY.versions
 
 
 def write_entry(record: Record) -> bytes:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import ReadError
+from ...limits import load_json
 from ...migrations import VersionProblem
 from ...migrations.memoir import SESSION, session_version
 from ...model import Source, WorkingSet
@@ -37,10 +38,12 @@ def read_session(raw: bytes, path: str = PATH) -> tuple[WorkingSet, list[str]]:
     """Bytes of session.json → the working set at the current version, and the steps climbed."""
     text, text_layout = decode(raw, path)
     try:
-        document = json.loads(text)
+        document = load_json(text)
     except json.JSONDecodeError as exc:
         raise ReadError(path, f"is not valid JSON: {exc.msg} (column {exc.colno})", line=exc.lineno,
                         hint="fix the JSON; memconv converts nothing from a file it cannot parse") from None
+    except ValueError as exc:  # over a bound of memconv.limits
+        raise ReadError(path, f"refused: {exc}", hint="see docs/limits.md") from None
     try:
         version = session_version(document)
         migrated, steps = SESSION.climb(document, version)

@@ -19,7 +19,7 @@ from ...errors import ReadError, StoreError
 from ...fs import list_files, read_bytes, read_if_safe
 from ...frontmatter import load_yaml
 from ...model import ForeignFile, Quarantined, Store
-from .. import Detection, evidence
+from .. import Detection, evidence, unportable
 from .records import ISO_Z, NAME, UNDATED, RecordLayout, WriteContext, memspec_id, read_record, store_date, write_record
 
 STORE_DIR = ".memspec"
@@ -133,6 +133,9 @@ def read(root: Path) -> Store:
         raw = read_bytes(root, path)
         if rel in alone and not raw:
             continue  # holds an empty archive/ or observations/: the writer makes it again
+        if (why := unportable(path)) is not None:
+            store.quarantined.append(Quarantined(path=path, raw=raw, reason=why))
+            continue
         if not (rel.startswith(RECORD_DIRS) and rel.endswith(".md")):
             # config.yaml, .gitignore, notes: carried byte for byte (memspec reads only its record folders)
             store.foreign.append(ForeignFile(path, raw))

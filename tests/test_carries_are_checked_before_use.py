@@ -1,0 +1,118 @@
+"""A carry is untrusted input (issue 9, item 1): checked whole before use, ignored with a warning when wrong."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from memconv.converters.carry import Carry
+
+from .hostile import convert_everywhere, store_with
+
+CRAFTED = {
+    "a kind memconv does not know": ({"fields": {"kind": "bogus"}}, "kind 'bogus'"),
+    "a list where a date goes": ({"fields": {"created": [1, 2]}}, "created is a list"),
+    "a number where text goes": ({"fields": {"title": 7}}, "title is a number"),
+    "text where a count goes": ({"fields": {"fired_count": "7"}}, "fired_count is text"),
+    "a boolean where a count goes": ({"fields": {"fired_count": True}}, "fired_count is a boolean"),
+    "an absolute format path": ({"format": {"path": "/tmp/memconv-pwned.md", "raw": "x"}}, "format.path"),
+    "a format path leaving OUT": ({"format": {"path": "../../memconv-pwned.md", "raw": "x"}}, "format.path"),
+    "a link leaving OUT": ({"fields": {"link": "../../memconv-pwned"}}, "link '../../memconv-pwned'"),
+    "an unknown dialect": ({"from": "bogus"}, "'bogus' as its dialect"),
+    "version 0": ({"v": 0}, "version 0"),
+    "a newer version": ({"v": 99}, "version 99"),
+    "fields that are a list": ({"fields": [1]}, "fields is a list"),
+    "an unknown field": ({"fields": {"password": "x"}}, "'password'"),
+    "an edge with no target": ({"fields": {"edges": [{"type": "refines"}]}}, "no 'target'"),
+    "an edge going sideways": ({"fields": {"edges": [{"type": "refines", "target": "x", "direction": "up"}]}},
+                               "direction 'up'"),
+    "an unknown edge field": ({"fields": {"edges": [{"type": "r", "target": "x", "evil": 1}]}}, "'evil'"),
+    "a lifecycle state memconv does not know": ({"fields": {"lifecycle": {"state": "zombie"}}}, "'zombie'"),
+    "an unknown key carried bare": ({"fields": {"extra.foo": 5}}, "extra.foo"),
+    "format edits out of order": ({"format": {"path": "a.md", "base": "x", "ops": [[5, 1, "x"]]}}, "format.ops"),
+    "format edits that are not edits": ({"format": {"path": "a.md", "base": "x", "ops": [["a"]]}}, "format.ops"),
+    "a carried kind in the payload": ({"kind": "bogus"}, "kind 'bogus'"),
+    "native digests that are not text": ({"fields": {"title": "t"}, "native": {"title": 1}}, "native digests"),
+}
+
+
+def _carry(changes: dict) -> str:
+    doc = {"v": 1, "from": "claude", **changes}
+    return json.dumps(doc)
+
+
+def _memoir_entry(carry_text: str) -> str:
+    return ("---\ntype: fact\nname: Crafted\ndescription: d\nmemconv: " + json.dumps(carry_text)
+            + "\n---\nThe body stays.\n")
+
+
+@pytest.mark.parametrize("case", list(CRAFTED))
+def test_a_crafted_carry_is_ignored_with_the_file_and_the_reason_named(case):
+    changes, reason = CRAFTED[case]
+    root = store_with("memoir", {"memory/fact_crafted.md": _memoir_entry(_carry(changes))})
+    for target, report in convert_everywhere(root, "memoir").items():
+        if target == "memoir":
+            continue
+        said = [w for w in report.warnings if w.startswith("memory/fact_crafted.md: ")]
+        assert said and reason in said[0] and "ignored" in said[0], (target, report.warnings)
+        assert any(f.source == "memory/fact_crafted.md" for f in report.files), "the record still converts"
+
+
+@pytest.mark.parametrize("text", ["{nope", "[]", '"text"', "null", '{"v": "1"}', "{" * 5000 + "}" * 5000])
+def test_a_carry_that_is_not_a_carry_document_is_ignored(text):
+    root = store_with("memoir", {"memory/fact_crafted.md": _memoir_entry(text)})
+    for target, report in convert_everywhere(root, "memoir").items():
+        if target != "memoir":
+            assert any(w.startswith("memory/fact_crafted.md: ") and "ignored" in w for w in report.warnings)
+
+
+def test_a_crafted_carry_writes_no_bogus_value_and_no_path_outside(tmp_path):
+    from memconv import dialects, pipeline
+    from memconv.report import Report
+
+    root = store_with("memoir", {"memory/fact_crafted.md": _memoir_entry(_carry(
+        {"fields": {"kind": "bogus", "created": [1, 2]}, "format": {"path": "/tmp/memconv-pwned.md", "raw": "x"}}))})
+    store = dialects.get("memoir").read(root)
+    for target in ("claude", "memspec", "memfmt"):
+        files = pipeline.plan(store, target, Report(command="convert", input="x")).files
+        text = b"".join(files.values())
+        assert b"bogus" not in text and b"created: [1" not in text
+        assert all(not p.startswith("/") and ".." not in p.split("/") for p in files)
+
+
+def test_a_good_carry_still_applies():
+    carry = Carry.loads(_carry({"fields": {"title": "Kept", "created": "2026-01-01", "fired_count": 3,
+                                           "lifecycle": {"state": "hidden", "at": "2026-02-02"},
+                                           "edges": [{"type": "refines", "target": "x"}],
+                                           "link": "feedback_x", "extra.foo": [5]},
+                                "native": {"title": "abc"},
+                                "format": {"path": "feedback_x.md", "base": "x", "ops": [[0, 1, "y"], [2, 2, "z"]]}}))
+    assert carry.fields["title"] == "Kept"
+
+
+def test_a_date_field_keeps_what_its_dialect_keeps():
+    """Dates are checked as text: memspec ``check_by: never`` and memfmt ``happened: -`` come home."""
+    Carry.loads(_carry({"fields": {"check_by": "never", "happened": "-"}}))
+
+
+@pytest.mark.parametrize("doc", [
+    {"v": 1, "from": "memoir", "record": {"kind": "bogus", "link": "../../pwned"}},
+    {"v": 1, "from": "memoir", "record": {"kind": "fact", "link": "x", "created": [1, 2]}},
+    {"v": 1, "from": "memoir", "record": {"kind": "fact"}},
+    {"v": 1, "from": "memoir", "record": [1]},
+    {"v": 1, "from": "memoir", "record": {"kind": "fact", "link": "x", "edges": [{"t": 1}]}},
+    {"v": 1, "from": "bogus", "record": {"kind": "fact", "link": "x"}},
+    {"v": 1, "working_set": [1]},
+    {"v": 1, "store": [1]},
+    {"v": 1, "store": {"indexes": [{"path": "../x"}]}},
+    {"v": 1, "store": {"raw": {"/etc/x": "y"}}},
+    {"v": 1, "from": "memoir", "record": {"kind": "fact", "link": "x"}, "format": {"path": "/tmp/pwned.md", "raw": ""}},
+])
+def test_a_crafted_note_is_kept_as_a_file_with_the_reason_said(doc):
+    note = "---\nmemconv: " + json.dumps(json.dumps(doc)) + "\n---\nbody\n"
+    root = store_with("claude", {"memconv/crafted.md": note})
+    for target, report in convert_everywhere(root, "claude").items():
+        if target != "claude":
+            assert any(w.startswith("memconv/crafted.md: ") and "kept as a file" in w for w in report.warnings), \
+                report.warnings
