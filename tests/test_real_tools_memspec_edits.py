@@ -121,7 +121,9 @@ def test_fields_memspec_has_no_key_for_survive_its_rewrite(dialect, name, tmp_pa
     for record in source.records:
         if record.extra or record.scope is not None:
             assert record.link in returned
-            assert returned[record.link].extra == record.extra, record.link
+            # (memconv's own key holds what memspec's verify added, which this dialect has no field for)
+            kept = {k: v for k, v in returned[record.link].extra.items() if k != carrying.KEY}
+            assert kept == record.extra, record.link
             assert returned[record.link].scope == record.scope, record.link
 
 
@@ -134,7 +136,6 @@ RETRACTION_LOST = "a retraction in memspec is lost on the way back (converters.f
 
 
 @needs_memspec
-@pytest.mark.xfail(strict=True, reason=RETRACTION_LOST)
 @pytest.mark.parametrize(("dialect", "name"), [c for c in CASES if not c.marks])
 def test_a_record_retracted_in_memspec_does_not_come_back_live(dialect, name, tmp_path):
     source = dialects.get(dialect).read(GOLDEN / dialect / name / "input")
@@ -189,7 +190,6 @@ VERIFICATION_LOST = "memspec's verification is neither carried nor reported drop
 
 
 @needs_memspec
-@pytest.mark.xfail(strict=True, reason=VERIFICATION_LOST)
 @pytest.mark.parametrize(("dialect", "name"), [c for c in CASES if not c.marks])
 def test_a_verification_in_memspec_is_kept_or_reported_on_the_way_back(dialect, name, tmp_path):
     source = dialects.get(dialect).read(GOLDEN / dialect / name / "input")
