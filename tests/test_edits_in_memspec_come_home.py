@@ -112,3 +112,12 @@ def test_an_undated_record_is_dated_alike_in_the_read_back_and_the_output():
     files, report = convert_files(_into_memspec(Store(dialect="memoir", records=[fact], working_set=ws)), "memoir")
     [back] = read_files(files, "memoir").records
     assert back.created is None and not any("edited in memspec" in w for w in report.warnings)
+
+
+def test_a_superseded_memspec_claim_is_not_a_live_memoir_fact():
+    # memoir marks "superseded" only on a decision (superseded_by): a superseded fact would read as live.
+    store = dialects.get("memspec").read(GOLDEN / "memspec" / "current-every-field" / "input")
+    files, report = convert_files(store, "memoir")
+    assert not any(r.lifecycle.state == "superseded" and r.kind == "fact" for r in read_files(files, "memoir").records)
+    assert any(f.target_kind == "note" and any("cannot mark it so" in w for w in f.warnings) for f in report.files)
+    assert b"Sessions are cookie-only" not in b"".join(b for p, b in files.items() if p.startswith("memory/"))

@@ -409,7 +409,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
     for record in records:
         home = _origin(store, record, origins) == target
         kind = record.kind if home else TARGET_KIND[target].get(record.kind)
-        live = home or record.lifecycle.state in LIFECYCLE[target]
+        live = home or (record.lifecycle.state in LIFECYCLE[target] and holds_state(target, kind, record))
         if home and id(record) in report.state_edited:
             live = _mark_home(record, target)
             if not live:
@@ -584,6 +584,18 @@ def _carry_witness(native: Record, target: str, lossy: bool, rep: FileReport, ou
         out.foreign.append(notes.sidecar(written_at or f"{native.link}.md", carry.dumps(), target, note_names))
     else:
         _set_carry(native, target, carry)
+
+
+def holds_state(target: str, kind: str | None, record: Record) -> bool:
+    """Whether a ``kind`` of ``target`` can say the record's state (memoir marks it per kind)."""
+    state = record.lifecycle.state
+    if state == "active" or target != "memoir":
+        return True
+    if state == "hidden":
+        return kind == "decision"
+    if state == "superseded":
+        return kind == "decision" and any(e.type == "superseded_by" for e in record.edges)
+    return state == "done" and kind in ("goal", "next_action") and record.lifecycle.at is not None
 
 
 def _mark_home(record: Record, target: str) -> bool:
