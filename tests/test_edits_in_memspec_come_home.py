@@ -43,14 +43,25 @@ def test_a_fact_retracted_in_memspec_comes_home_as_a_note_not_live():
     assert [(r.title, r.lifecycle.state) for r in again.records] == [("Port", "superseded")]
 
 
-def test_a_decision_retracted_in_memspec_is_hidden_in_memoir():
+def test_a_decision_retracted_in_memspec_with_a_date_is_hidden_in_memoir():
     ms = _into_memspec(_memoir(Record(kind="decision", link="decision_db", title="Use SQLite",
                                       body="Local cache only.\n", why="No daemon.", created="2026-01-02")))
-    _by_title(ms, "Use SQLite").lifecycle = Lifecycle("retired")
+    _by_title(ms, "Use SQLite").lifecycle = Lifecycle("retired", at="2026-02-03T00:00:00.000Z")
     files, _ = convert_files(ms, "memoir")
     [decision] = read_files(files, "memoir").records
     assert decision.lifecycle.state == "hidden", "memoir's own word for a decision taken back"
-    assert b"hidden: true" in files["memory/decision_db.md"]
+    assert b"hidden: true\nhidden_at: 2026-02-03T00:00:00.000Z" in files["memory/decision_db.md"]
+
+
+def test_a_decision_retracted_in_memspec_without_a_date_is_a_note():
+    # memoir's validate refuses ``hidden: true`` without ``hidden_at``, and memspec's supersede records
+    # no date: the decision is kept out of the live set instead of given an invented date.
+    ms = _into_memspec(_memoir(Record(kind="decision", link="decision_db", title="Use SQLite",
+                                      body="Local cache only.\n", why="No daemon.", created="2026-01-02")))
+    _by_title(ms, "Use SQLite").lifecycle = Lifecycle("superseded", reason="taken back")
+    files, report = convert_files(ms, "memoir")
+    assert read_files(files, "memoir").records == []
+    assert [f.target_kind for f in report.files] == ["note"]
 
 
 def test_a_state_the_record_came_with_is_not_taken_for_an_edit():

@@ -200,6 +200,9 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                                        "the working set is restored from its carried copy, and the edits are not "
                                        "applied")
             witnessed = [n for n in _WITNESS if getattr(record, n) is not None and (n != "ext" or set(record.ext) - {KEY})]
+            if record.lifecycle.state != "active":
+                report.warnings.append(f"{_where(record)}: the working set's rendering is {record.lifecycle.state} in "
+                                       f"{store.dialect}; the working set is session state, restored as it was")
             if witnessed:
                 report.warnings.append(f"{_where(record)}: the working set's rendering holds {', '.join(witnessed)} "
                                        f"from {store.dialect}; the working set has no place for them: dropped")
@@ -608,8 +611,9 @@ def _mark_home(record: Record, target: str) -> bool:
     if kind == "decision":
         if state == "superseded" and any(e.type == "superseded_by" for e in record.edges):
             return True
-        if state in ("hidden", "superseded", "retired"):
-            # memoir's own word for a decision taken back: hidden (``memoir forget``).
+        if state in ("hidden", "superseded", "retired") and record.lifecycle.at is not None:
+            # memoir's own word for a decision taken back: hidden (``memoir forget``), with the date
+            # memoir's validate requires; memspec's supersede records none, and no writer reads the clock.
             record.lifecycle.state = "hidden"
             return True
         return False
