@@ -132,3 +132,15 @@ def test_a_superseded_memspec_claim_is_not_a_live_memoir_fact():
     assert not any(r.lifecycle.state == "superseded" and r.kind == "fact" for r in read_files(files, "memoir").records)
     assert any(f.target_kind == "note" and any("cannot mark it so" in w for w in f.warnings) for f in report.files)
     assert b"Sessions are cookie-only" not in b"".join(b for p, b in files.items() if p.startswith("memory/"))
+
+
+def test_a_bare_claude_file_verified_in_memspec_stays_bare_at_home():
+    source = dialects.get("claude").read(GOLDEN / "claude" / "mixed-project" / "input")
+    ms = _into_memspec(source)
+    bare = (GOLDEN / "claude" / "mixed-project" / "input" / "deploy-notes.md").read_bytes()
+    claim = next(r for r in ms.records if r.title == "Deploy notes")
+    claim.last_verified, claim.verified_with = "2026-03-01T10:00:00.000Z", "evidence"
+    files, report = convert_files(ms, "claude")
+    assert files["deploy-notes.md"] == bare, "a bare file stays bare: its carry waits in a note"
+    again = _into_memspec(read_files(files, "claude"))
+    assert any(r.verified_with == "evidence" and r.last_verified == "2026-03-01T10:00:00.000Z" for r in again.records)
