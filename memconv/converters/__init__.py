@@ -199,7 +199,8 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                 report.warnings.append(f"{_where(record)}: the working set's rendering was edited in {store.dialect}; "
                                        "the working set is restored from its carried copy, and the edits are not "
                                        "applied")
-            witnessed = [n for n in _WITNESS if getattr(record, n) is not None and (n != "ext" or set(record.ext) - {KEY})]
+            witnessed = [n for n in _WITNESS
+                         if getattr(record, n) is not None and (n != "ext" or set(record.ext) - {KEY})]
             if record.lifecycle.state != "active":
                 report.warnings.append(f"{_where(record)}: the working set's rendering is {record.lifecycle.state} in "
                                        f"{store.dialect}; the working set is session state, restored as it was")
