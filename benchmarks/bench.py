@@ -1,107 +1,201 @@
-"""Time memconv against memfmt's own load + serialise + write on generated 10k-file stores.
+"""The performance table: every pair and every same-dialect migrate, against memfmt's own pipeline.
 
-    python benchmarks/bench.py [--n 10000] [--runs 5]
+    python benchmarks/bench.py                                  # 10k, all 16 runs, once each
+    python benchmarks/bench.py --sizes 10000 --runs 3 --out docs/performance.md
+    python benchmarks/bench.py --sizes 100000 --pairs memoir-to-memfmt,claude-to-memspec
 
-Each figure is a whole process (interpreter start-up included), run several
-times; the minimum and median are printed, and the ratio of medians. The stores
-are generated fresh in a temporary folder; nothing in the repo is written.
+For each size, one store per dialect is generated (benchmarks/generators.py) in
+a temporary folder. Each measured command is a whole process, interpreter
+start-up included: its wall time (time.perf_counter around the process), its
+CPU time (user + system, from `os.wait4`; steadier than wall time on a shared
+machine) and its peak resident set size (`ru_maxrss` of that child, from `os.wait4`: the same
+figure `/usr/bin/time -v` prints as "Maximum resident set size").
+
+The yardstick is the memfmt library's own pipeline on the same-size memfmt
+store: `memfmt.load` + `memfmt.serialise` + `memfmt.write_dir`. It is run right
+before every measured command, so each ratio compares two figures taken under
+the same load on the machine. Figures are medians of `--runs`.
+
+With `--out FILE`, the table replaces what lies between the
+`<!-- bench:begin -->` and `<!-- bench:end -->` lines of FILE (with `--block
+NAME`, `<!-- bench:NAME:begin -->` …), or is appended when FILE has no such
+lines; without it the table is printed.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import platform
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from generators import DIALECTS, make  # noqa: E402
+
 PY = sys.executable
+BEGIN, END = "<!-- bench:begin -->", "<!-- bench:end -->"
 
 
-def make_memoir(root: Path, n: int) -> None:
-    mem = root / "memory"
-    mem.mkdir(parents=True)
-    kinds = ["fact", "preference", "decision", "lesson", "goal", "next_action"]
-    for i in range(n):
-        kind = kinds[i % 6]
-        extra = {
-            "fact": "source: generated\n",
-            "preference": "scope: global\n",
-            "decision": "date: 2026-05-02\nwhy: because it is measured\nrejected: the other thing\n",
-            "lesson": "trigger: before a deploy\nhow_to_apply: run the smoke tests first\nfired_count: 3\n",
-            "goal": "set_on: 2026-06-01\n",
-            "next_action": "added: 2026-06-12T09:30:00Z\n",
-        }[kind]
-        (mem / f"{kind}_entry-{i}.md").write_text(
-            f"---\ntype: {kind}\nname: Entry number {i}\ndescription: A generated {kind} for the benchmark\n"
-            f"{extra}created: 2026-05-14\ntags:\n  - bench\n  - n{i % 17}\n---\n\n"
-            f"Body of entry {i}. See [[fact_entry-{(i * 7) % n}]] for more.\n\n- a point\n- another point\n")
-    (root / "session.json").write_text('{\n  "version": 1,\n  "current": {}\n}')
+def markers(block: str) -> tuple[str, str]:
+    """The lines a table lives between: ``bench:begin``/``bench:end``, or ``bench:NAME:begin``/…"""
+    if not block:
+        return BEGIN, END
+    return f"<!-- bench:{block}:begin -->", f"<!-- bench:{block}:end -->"
+
+MEMFMT_PIPELINE = (
+    "import sys, memfmt\n"
+    "m = memfmt.load(sys.argv[1])\n"
+    "memfmt.write_dir(memfmt.serialise(m), sys.argv[2])\n"
+)
 
 
-def make_memfmt(root: Path, n: int) -> None:
-    import memfmt  # the real library: a test dependency
-
-    script = f"""
-import memfmt
-from memfmt import Entity, Memory
-m = Memory(entities=[Entity(name=f"Entity {{i}}", facts=[f"fact {{i}} one", "fact two"]) for i in range({n})])
-memfmt.write_dir(memfmt.serialise(m), {str(root / 'memory')!r})
-"""
-    subprocess.run([PY, "-c", script], check=True)
-    del memfmt
+@dataclass
+class Sample:
+    seconds: float
+    cpu: float
+    peak_mb: float
+    status: int
 
 
-def timed(cmd: list[str], runs: int) -> list[float]:
-    out = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(cmd, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        out.append(time.perf_counter() - start)
-    return out
+def run_once(cmd: list[str], out: Path) -> Sample:
+    """Run cmd as its own process; wall time, its peak RSS, its exit status. OUT is removed after."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, wait_status, usage = os.wait4(proc.pid, 0)
+    seconds = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(wait_status)
+    shutil.rmtree(out, ignore_errors=True)
+    cpu = usage.ru_utime + usage.ru_stime
+    return Sample(seconds, cpu, usage.ru_maxrss / 1024, proc.returncode)  # ru_maxrss is KiB on Linux
 
 
-def report(name: str, times: list[float]) -> float:
-    med = statistics.median(times)
-    print(f"{name:44s} min {min(times):6.2f}s  median {med:6.2f}s")
-    return med
+def all_runs() -> list[tuple[str, str, str]]:
+    """(label, source, target): the 12 cross pairs, then the 4 same-dialect migrates."""
+    runs = [(f"{a}-to-{b}", a, b) for a in DIALECTS for b in DIALECTS if a != b]
+    return runs + [(f"migrate {a}", a, a) for a in DIALECTS]
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--n", type=int, default=10000)
-    ap.add_argument("--runs", type=int, default=5)
-    args = ap.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        tmp = Path(tmp)
-        make_memoir(tmp / "memoir", args.n)
-        baseline_store = tmp / "memfmt"
-        make_memfmt(baseline_store, args.n)
-        baseline = (
-            "import memfmt, sys; m = memfmt.load(sys.argv[1]);"
-            " memfmt.write_dir(memfmt.serialise(m), sys.argv[2])"
-        )
-        base = report(f"memfmt load+serialise+write ({args.n})",
-                      timed([PY, "-c", baseline, str(baseline_store / "memory"), str(tmp / "base-out")], args.runs))
-        ours = report(f"memconv memoir→memoir ({args.n})",
-                      timed([PY, "-m", "memconv", "convert", "--to", "memoir", "--force", str(tmp / "memoir"),
-                             str(tmp / "out")], args.runs))
-        print(f"ratio memconv/memfmt (medians): {ours / base:.2f}")
-        try:
-            import memconv.dialects.memfmt  # noqa: F401
-        except ModuleNotFoundError:
-            return
-        ours2 = report(f"memconv memfmt→memfmt ({args.n})",
-                       timed([PY, "-m", "memconv", "convert", "--from", "memfmt", "--to", "memfmt", "--force",
-                              str(baseline_store), str(tmp / "out2")], args.runs))
-        print(f"ratio memconv memfmt→memfmt / memfmt (medians): {ours2 / base:.2f}")
-        ours3 = report(f"memconv memoir→memfmt ({args.n})",
-                       timed([PY, "-m", "memconv", "memoir-to-memfmt", "--force", str(tmp / "memoir"),
-                              str(tmp / "out3")], args.runs))
-        print(f"ratio memconv memoir→memfmt / memfmt (medians): {ours3 / base:.2f}")
+def command(source: str, target: str, store: Path, out: Path) -> list[str]:
+    if source == target:
+        return [PY, "-m", "memconv", "migrate", "--from", source, str(store), str(out)]
+    return [PY, "-m", "memconv", f"{source}-to-{target}", str(store), str(out)]
+
+
+def measure(n: int, runs: int, wanted: set[str] | None, work: Path, log) -> list[dict]:
+    stores = {}
+    for d in DIALECTS:
+        t = time.perf_counter()
+        stores[d] = make(d, work / f"{d}-{n}", n)
+        log(f"  generated {d} ({n}) in {time.perf_counter() - t:.1f}s")
+    memfmt_dir = stores["memfmt"] / "memory"
+    rows = []
+    for label, a, b in all_runs():
+        if wanted and label not in wanted and label.replace(" ", ":") not in wanted:
+            continue
+        ours, base = [], []
+        for _ in range(runs):
+            base.append(run_once([PY, "-c", MEMFMT_PIPELINE, str(memfmt_dir), str(work / "base-out")],
+                                 work / "base-out"))
+            ours.append(run_once(command(a, b, stores[a], work / "out"), work / "out"))
+        row = {
+            "size": n, "run": label,
+            "seconds": statistics.median(s.seconds for s in ours),
+            "cpu": statistics.median(s.cpu for s in ours),
+            "peak_mb": statistics.median(s.peak_mb for s in ours),
+            "base_seconds": statistics.median(s.seconds for s in base),
+            "base_cpu": statistics.median(s.cpu for s in base),
+            "base_peak_mb": statistics.median(s.peak_mb for s in base),
+            "status": sorted({s.status for s in ours}),
+        }
+        row["ratio"] = row["seconds"] / row["base_seconds"]
+        row["cpu_ratio"] = row["cpu"] / row["base_cpu"]
+        log(f"  {label:22s} {row['seconds']:7.2f}s (cpu {row['cpu']:.2f}s) {row['peak_mb']:6.0f} MB  "
+            f"(memfmt {row['base_seconds']:.2f}s, cpu {row['base_cpu']:.2f}s, {row['base_peak_mb']:.0f} MB)"
+            f"  ×{row['ratio']:.2f} (cpu ×{row['cpu_ratio']:.2f})"
+            f"  exit {row['status']}")
+        rows.append(row)
+    return rows
+
+
+def table(rows: list[dict], runs: int, workdir: Path | None) -> str:
+    lines = [
+        f"Machine: {os.cpu_count()} cores (`nproc`), Python {platform.python_version()}, "
+        f"{platform.system()}; median of {runs} run(s) each; stores and OUT in "
+        f"{workdir or 'the temporary folder'}.",
+        "",
+        "| entries | run | wall s | × memfmt | CPU s | × memfmt (CPU) | peak RSS MB "
+        "| memfmt pipeline: wall s, CPU s, peak RSS MB | exit |",
+        "|---:|---|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    for r in rows:
+        lines.append(f"| {r['size']:,} | {r['run']} | {r['seconds']:.2f} | {r['ratio']:.2f} | {r['cpu']:.2f} "
+                     f"| {r['cpu_ratio']:.2f} | {r['peak_mb']:.0f} "
+                     f"| {r['base_seconds']:.2f}, {r['base_cpu']:.2f}, {r['base_peak_mb']:.0f} "
+                     f"| {', '.join(map(str, r['status']))} |")
+    return "\n".join(lines) + "\n"
+
+
+def write_out(path: Path, text: str, name: str = "") -> None:
+    begin, end = markers(name)
+    block = f"{begin}\n{text}{end}\n"
+    old = path.read_text() if path.exists() else ""
+    if begin in old and end in old:
+        head, rest = old.split(begin, 1)
+        tail = rest.split(end, 1)[1].lstrip("\n")
+        new = head + block + ("\n" + tail if tail else "")
+    else:
+        new = (old.rstrip("\n") + "\n\n" if old else "") + block
+    path.write_text(new)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--sizes", default="10000", help="comma-separated entry counts (default 10000; "
+                    "100000 takes several minutes per run)")
+    ap.add_argument("--runs", type=int, default=1, help="runs per command; the median is reported")
+    ap.add_argument("--pairs", default="", help="comma-separated runs to keep, e.g. "
+                    "memoir-to-memfmt,claude-to-memspec,migrate:memoir (default: all 16)")
+    ap.add_argument("--out", type=Path, help="write the table into this Markdown file")
+    ap.add_argument("--block", default="", help="with --out: write between <!-- bench:BLOCK:begin --> and "
+                    "<!-- bench:BLOCK:end --> (default: the unnamed bench:begin/bench:end block)")
+    ap.add_argument("--workdir", type=Path, help="where to generate stores and write OUT (default: the system's "
+                    "temporary folder; /dev/shm takes a busy disk out of the figures)")
+    args = ap.parse_args(argv)
+    sizes = [int(s) for s in args.sizes.split(",") if s]
+    wanted = {p.strip() for p in args.pairs.split(",") if p.strip()} or None
+    if wanted:
+        known = {label for label, _, _ in all_runs()} | {label.replace(" ", ":") for label, _, _ in all_runs()}
+        unknown = sorted(wanted - known)
+        if unknown:
+            ap.error(f"unknown run(s) {', '.join(unknown)}; known: {', '.join(l for l, _, _ in all_runs())}")
+
+    def log(msg: str) -> None:
+        print(msg, file=sys.stderr, flush=True)
+
+    rows = []
+    with tempfile.TemporaryDirectory(dir=args.workdir) as tmp:
+        for n in sizes:
+            log(f"{n} entries:")
+            work = Path(tmp) / str(n)
+            work.mkdir()
+            rows += measure(n, args.runs, wanted, work, log)
+            shutil.rmtree(work, ignore_errors=True)
+    text = table(rows, args.runs, args.workdir)
+    if args.out:
+        write_out(args.out, text, args.block)
+        log(f"table written to {args.out}")
+    else:
+        print(text)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -7,25 +7,81 @@ never a traceback. Exit statuses are listed in docs/cli.md.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
+import errno
 import json
+import os
+import re
 import shlex
+import shutil
+import signal
 import sys
+import threading
 from pathlib import Path
 
 import click
 
-from . import dialects, pipeline
-from .errors import MemconvError
+from . import dialects, fs, lock, pipeline
+from .errors import MemconvError, UsageError
 from .fs import check_out, write_tree
-from .report import EXIT_ERROR, EXIT_LOSS, EXIT_OK, Report
+from .report import (EXIT_ERROR, EXIT_INTERRUPTED, EXIT_LOSS, EXIT_OK, EXIT_TERMINATED, EXIT_USAGE, Report)
 
 DIALECTS = list(dialects.MODULES)
 
 _json_option = click.option("--json", "as_json", is_flag=True, help="Print the full report as JSON on stdout.")
 _dry_run_option = click.option("--dry-run", is_flag=True, help="Show the plan and the report; write nothing.")
 _force_option = click.option("--force", is_flag=True, help="Replace OUT even if it is not empty.")
-_in_arg = click.argument("in_path", metavar="IN", type=click.Path(path_type=Path, file_okay=False))
-_out_arg = click.argument("out_path", metavar="OUT", type=click.Path(path_type=Path))
+
+
+class _Folder(click.ParamType):
+    """A path argument: never empty (``""`` would mean the current folder), never holding NUL."""
+
+    name = "path"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, Path):
+            return value
+        if value == "":
+            self.fail("an empty path; give a folder (use . for the current one)", param, ctx)
+        if "\x00" in value:
+            self.fail("a path with a NUL character", param, ctx)
+        return Path(value)
+
+
+_SIZE = re.compile(r"^\s*(\d+)\s*([kKmMgG]i?[bB]?|[bB])?\s*$")
+
+
+def _max_file_size(ctx, param, value):
+    if value is None:
+        return None
+    match = _SIZE.match(value)
+    if not match or int(match[1]) <= 0:
+        raise click.BadParameter("give a size in bytes, or with K, M or G (64M, 1G)")
+    unit = (match[2] or "b")[0].lower()
+    size = int(match[1]) * {"b": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30}[unit]
+    fs.set_limits(fs.Limits(max_file_size=size))
+    return size
+
+
+_limits_option = click.option("--max-file-size", callback=_max_file_size, expose_value=False, metavar="SIZE",
+                              is_eager=True,
+                              help="Refuse (by name, unread) any file larger than this; default 64M.")
+_in_arg = click.argument("in_path", metavar="IN", type=_Folder())
+_out_arg = click.argument("out_path", metavar="OUT", type=_Folder())
+
+#: The report of the command running now, so that a failure no command caught still prints it.
+_current: contextvars.ContextVar[Report | None] = contextvars.ContextVar("memconv_report", default=None)
+
+
+def _start(command: str, in_path: Path) -> Report:
+    """The report of a command that reads IN; clears what killed runs left in the scratch folders."""
+    report = Report(command=command, input=str(in_path))
+    _current.set(report)
+    fs.confine(in_path)  # detection too lists nothing outside IN; main() releases it
+    for folder in fs.scratch_dirs():
+        fs.sweep_stale(folder)
+    return report
 
 
 def _finish(report: Report, as_json: bool) -> None:
@@ -38,12 +94,21 @@ def _finish(report: Report, as_json: bool) -> None:
 
 
 def _fail(report: Report, exc: MemconvError, as_json: bool) -> None:
-    report.errors.append(str(exc))
-    report.exit_code = exc.exit_code
+    _emit(report, exc.exit_code, "usage" if exc.exit_code == EXIT_USAGE else "error", exc.message, exc.hint,
+          getattr(exc, "path", None), getattr(exc, "line", None), as_json)
+
+
+def _emit(report: Report, code: int, kind: str, message: str, hint: str | None, path: str | None,
+          line: int | None, as_json: bool) -> None:
+    """Say why the command stopped: one line on stderr, and the report as JSON with ``--json``; exit ``code``."""
+    text = message + (f" ({hint})" if hint else "")
+    report.errors.append(text)
+    report.exit_code = code
+    report.error = {"kind": kind, "message": message, "hint": hint, "path": path, "line": line}
     if as_json:
         click.echo(report.to_json())
-    click.echo(f"memconv {report.command}: error: {exc}", err=True)
-    sys.exit(exc.exit_code)
+    click.echo(f"memconv {report.command}: {'error' if code not in (130, 143) else 'stopped'}: {text}", err=True)
+    sys.exit(code)
 
 
 def _write(report: Report, plan: pipeline.Plan, out: Path, dry_run: bool, force: bool) -> None:
@@ -58,7 +123,117 @@ def _write(report: Report, plan: pipeline.Plan, out: Path, dry_run: bool, force:
     report.written = True
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def _os_message(exc: OSError) -> tuple[str, str | None, str | None]:
+    """A failed system call as (message, hint, file), for a person."""
+    if isinstance(exc, shutil.Error) and exc.args and isinstance(exc.args[0], list) and exc.args[0]:
+        failed = exc.args[0]
+        src, _, why = failed[0] if len(failed[0]) == 3 else (None, None, failed[0])
+        more = f" (and {len(failed) - 1} more)" if len(failed) > 1 else ""
+        return f"{fs.display(str(src))}: could not be copied: {why}{more}", \
+            "something changed or failed while memconv copied the folder; nothing was replaced", str(src)
+    name = exc.filename if isinstance(exc.filename, str) else os.fsdecode(exc.filename) if exc.filename else None
+    where = fs.display(name) if name else "a file"
+    what = exc.strerror or str(exc)
+    hints = {
+        errno.ENOSPC: "the disk is full; OUT was not written, and no temporary folder is left",
+        errno.EDQUOT: "the disk quota is used up; OUT was not written",
+        errno.EROFS: "that file system is read-only; choose an OUT on a writable disk",
+        errno.EACCES: "memconv may not read or write there; check the permissions",
+        errno.EPERM: "memconv may not read or write there; check the permissions",
+        errno.EIO: "the disk reported an input/output error; check it, then run again",
+        errno.ENOENT: "it is missing: it vanished while memconv worked (is something else changing IN or OUT?), "
+                      "or a folder on its path does not exist",
+        errno.ENAMETOOLONG: "a name or path is too long for this file system",
+        errno.ELOOP: "too many symbolic links (a loop?)",
+        errno.ENOTDIR: "a part of the path is not a folder",
+    }
+    return f"{where}: {what}", hints.get(exc.errno), name
+
+
+class _Memconv(click.Group):
+    """The ``memconv`` group: every failure becomes a documented exit status and one line, never a traceback."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        argv = list(sys.argv[1:] if args is None else args)
+        words = argv[:argv.index("--")] if "--" in argv else argv
+        as_json = "--json" in words
+        command = next((w for w in words if w in self.commands), "memconv")
+        restore = _handle_signals()
+        token, limits, confined = _current.set(None), fs.set_limits(fs.Limits()), fs._confined.set(None)
+        try:
+            code = super().main(args=argv, prog_name=prog_name or "memconv", complete_var=complete_var,
+                                standalone_mode=False, **extra)
+            sys.exit(code if isinstance(code, int) else 0)
+        except SystemExit:
+            raise
+        except BaseException as exc:  # noqa: BLE001 — this is the one place every failure is turned into words
+            report = _current.get() or Report(command=command, input="")
+            _emit(report, *_describe(exc), as_json)
+        finally:
+            _current.reset(token)
+            fs.reset_limits(limits)
+            fs.release(confined)
+            if args is None and threading.current_thread() is threading.main_thread():
+                # The program is done and its status chosen: a signal now must not turn it into a kill.
+                signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+            restore()
+
+
+def _describe(exc: BaseException) -> tuple[int, str, str, str | None, str | None, int | None]:
+    """(exit status, kind, message, hint, file, line) for any exception."""
+    if isinstance(exc, click.exceptions.Abort) and isinstance(exc.__cause__, KeyboardInterrupt) \
+            or isinstance(exc, KeyboardInterrupt):
+        return EXIT_INTERRUPTED, "interrupted", "interrupted (Ctrl-C)", \
+            "nothing half-written was left: OUT is absent or complete, temporary folders are removed", None, None
+    if isinstance(exc, fs.Terminated):
+        return EXIT_TERMINATED, "interrupted", "terminated (SIGTERM)", \
+            "nothing half-written was left: OUT is absent or complete, temporary folders are removed", None, None
+    if isinstance(exc, click.exceptions.Abort):
+        return EXIT_INTERRUPTED, "interrupted", "aborted", None, None, None
+    if isinstance(exc, click.ClickException):
+        hint = None
+        if isinstance(exc, click.UsageError) and exc.ctx is not None:
+            hint = f"see {exc.ctx.command_path} --help"
+        return EXIT_USAGE, "usage", exc.format_message(), hint, None, None
+    if isinstance(exc, MemconvError):
+        return exc.exit_code, "usage" if exc.exit_code == EXIT_USAGE else "error", exc.message, exc.hint, \
+            getattr(exc, "path", None), getattr(exc, "line", None)
+    if isinstance(exc, OSError):
+        message, hint, name = _os_message(exc)
+        return EXIT_ERROR, "system", message, hint, name, None
+    last = fs.last_read.get()
+    where = f" (the last file read was {last})" if last else ""
+    if isinstance(exc, RecursionError):
+        return EXIT_ERROR, "input", f"input nested too deeply to read{where}", \
+            "that file is quarantined by name when the reader catches it; this one was not: please report it", \
+            last, None
+    if isinstance(exc, MemoryError):
+        return EXIT_ERROR, "input", f"ran out of memory{where}", "lower --max-file-size, or free memory", last, None
+    return EXIT_ERROR, "bug", f"this is a bug in memconv, please report it: {type(exc).__name__}: {exc}{where}", \
+        None, last, None
+
+
+def _handle_signals():
+    """SIGTERM unwinds like Ctrl-C (cleanups run, exit 143); returns what puts the old handlers back."""
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
+
+    def terminated(signum, frame):
+        raise fs.Terminated()
+
+    old_term = signal.signal(signal.SIGTERM, terminated)
+    old_int = signal.getsignal(signal.SIGINT)
+    if old_int != signal.SIG_IGN:  # a run started with Ctrl-C ignored (nohup, `&` in a script) keeps it so
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+    def restore():
+        signal.signal(signal.SIGTERM, old_term)
+        signal.signal(signal.SIGINT, old_int)
+
+    return restore
+
+
+@click.group(cls=_Memconv, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="memconv")
 def main() -> None:
     """Convert AI-agent memory stores between memoir, claude, memspec and memfmt, losing nothing."""
@@ -84,7 +259,7 @@ _fail_on_loss_option = click.option("--fail-on-loss", is_flag=True,
 
 
 def _convert(command, source, target, in_path, out_path, dry_run, force, as_json, lossy, fail_on_loss, date=None):
-    report = Report(command=command, input=str(in_path))
+    report = _start(command, in_path)
     try:
         report.warnings += pipeline.confirm_dialect(in_path, source, _instead(command, target, out_path))
         source = pipeline.resolve_dialect(in_path, source)
@@ -106,7 +281,7 @@ def _convert(command, source, target, in_path, out_path, dry_run, force, as_json
 def _conversion_options(command):
     """What every converting command takes: IN, OUT, and the writing and loss options."""
     for option in reversed((_in_arg, _out_arg, _dry_run_option, _force_option, _json_option, _lossy_option,
-                            _fail_on_loss_option, _date_option)):
+                            _fail_on_loss_option, _date_option, _limits_option)):
         command = option(command)
     return command
 
@@ -142,9 +317,10 @@ for _source in DIALECTS:
 @_force_option
 @_json_option
 @_date_option
+@_limits_option
 def migrate(source, in_path, out_path, dry_run, force, as_json, date):
     """Bring the store IN up to its dialect's current version, as OUT."""
-    report = Report(command="migrate", input=str(in_path))
+    report = _start("migrate", in_path)
     try:
         report.warnings += pipeline.confirm_dialect(in_path, source, _instead("migrate", None, out_path))
         source = pipeline.resolve_dialect(in_path, source)
@@ -162,9 +338,10 @@ def migrate(source, in_path, out_path, dry_run, force, as_json, date):
 @click.option("--via", type=click.Choice(DIALECTS), help="Round-trip through this dialect and back.")
 @_in_arg
 @_json_option
+@_limits_option
 def check(source, via, in_path, as_json):
     """Read IN, write it back in memory (through --via B and back), and show every file that would change."""
-    report = Report(command="check", input=str(in_path))
+    report = _start("check", in_path)
     try:
         report.warnings += pipeline.confirm_dialect(in_path, source, _instead("check", via, None))
         source = pipeline.resolve_dialect(in_path, source)
@@ -182,12 +359,14 @@ def check(source, via, in_path, as_json):
 @main.command()
 @_in_arg
 @_json_option
+@_limits_option
 def detect(in_path, as_json):
     """Say which dialect and version IN is, with a hint when it looks like something else."""
+    report = _start("detect", in_path)
     try:
         survey = dialects.survey(in_path)
     except MemconvError as exc:
-        _fail(Report(command="detect", input=str(in_path)), exc, as_json)
+        _fail(report, exc, as_json)
     found, finding = survey.found, survey.finding
     if as_json:
         rows = [{"dialect": d.dialect, "version": d.version, "confidence": round(d.confidence, 3),
@@ -197,7 +376,7 @@ def detect(in_path, as_json):
                      "hint": "name the folder that holds the store", "finding": finding}]
         click.echo(json.dumps(rows, indent=2))
     if not found:
-        click.echo(f"{in_path}: {survey.describe()}", err=True)
+        click.echo(f"{fs.display(str(in_path))}: {survey.describe()}", err=True)
         sys.exit(EXIT_ERROR)
     if finding == "several stores":
         click.echo(f"{in_path}: several stores, one in each place; name the one to read with --from", err=as_json)
@@ -217,12 +396,13 @@ def detect(in_path, as_json):
 
 @main.command()
 @_in_arg
-@click.argument("out_path", metavar="[OUT]", required=False, type=click.Path(path_type=Path))
+@click.argument("out_path", metavar="[OUT]", required=False, type=_Folder())
 @click.option("--in-place", is_flag=True,
               help="Upgrade IN where it stands, after copying it whole to a timestamped backup beside it.")
 @_dry_run_option
 @_force_option
 @_json_option
+@_limits_option
 def upgrade(in_path, out_path, in_place, dry_run, force, as_json):
     """Upgrade a legacy Claude Code memory folder IN to a canonical memoir v0.1.2 store.
 
@@ -232,24 +412,29 @@ def upgrade(in_path, out_path, in_place, dry_run, force, as_json):
     """
     from . import upgrade as upgrading
 
-    report = Report(command="upgrade", input=str(in_path))
+    report = _start("upgrade", in_path)
     try:
         if in_place == (out_path is not None):
-            raise MemconvError("give either OUT or --in-place", hint="memconv upgrade IN OUT, or memconv upgrade --in-place IN")
+            raise UsageError("give either OUT or --in-place", hint="memconv upgrade IN OUT, or memconv upgrade --in-place IN")
         if in_place:
-            planned = upgrading.plan(in_path, report, layout="flat")
-            report.output = str(in_path)
-            if not planned.changes_in:
-                report.warnings.append("already upgraded: nothing to change, no backup made")
-            elif dry_run:
-                report.dry_run = True
-                for path in sorted(planned.files):
-                    click.echo(f"would write {in_path / path}", err=True)
-            else:
-                kept = upgrading.backup(in_path)
-                report.warnings.append(f"originals backed up to {kept}")
-                upgrading.replace_in_place(planned.files, in_path)
-                report.written = True
+            with contextlib.ExitStack() as held:
+                if not dry_run:  # the whole read, backup and swap, so that two runs never interleave
+                    held.enter_context(lock.held(in_path))
+                    for folder in {Path(os.path.abspath(in_path)).parent, Path(os.path.realpath(in_path)).parent}:
+                        fs.sweep_stale(folder)
+                planned = upgrading.plan(in_path, report, layout="flat")
+                report.output = str(in_path)
+                if not planned.changes_in:
+                    report.warnings.append("already upgraded: nothing to change, no backup made")
+                elif dry_run:
+                    report.dry_run = True
+                    for path in sorted(planned.files):
+                        click.echo(f"would write {in_path / path}", err=True)
+                else:
+                    kept = upgrading.backup(in_path)
+                    report.warnings.append(f"originals backed up to {kept}")
+                    upgrading.replace_in_place(planned.files, in_path, planned.read)
+                    report.written = True
         else:
             _guard_in_out(in_path, out_path)
             planned = upgrading.plan(in_path, report)
@@ -275,11 +460,18 @@ def _instead(command: str, target: str | None, out_path: Path | None):
 
 
 def _guard_in_out(in_path: Path, out_path: Path) -> None:
-    """IN is never written: refuse an OUT that is IN or lies inside it."""
-    a, b = in_path.resolve(), out_path.resolve()
-    if a == b or a in b.parents:
-        raise MemconvError(f"{out_path}: the output would be written inside the input store",
-                           hint="choose an OUT outside IN; memconv never writes into its input")
+    """IN is never written and never deleted: refuse an OUT that is IN, lies inside it, or holds it."""
+    a, b = os.path.realpath(in_path), os.path.realpath(out_path)
+    if a == b:
+        raise UsageError(f"{fs.display(str(out_path))}: OUT is the input folder itself",
+                         hint="choose an OUT outside IN; memconv never writes into its input")
+    if b.startswith(a.rstrip(os.sep) + os.sep):
+        raise UsageError(f"{fs.display(str(out_path))}: the output would be written inside the input store",
+                         hint="choose an OUT outside IN; memconv never writes into its input")
+    if a.startswith(b.rstrip(os.sep) + os.sep):
+        raise UsageError(f"{fs.display(str(out_path))}: OUT holds the input store, and --force would delete it",
+                         hint="choose an OUT that does not contain IN")
+
 
 from .cli_merge import merge_command  # noqa: E402  (issue 11: `memconv merge`, docs/merge.md)
 main.add_command(merge_command)

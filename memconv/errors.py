@@ -41,3 +41,9 @@ class WrongDialect(StoreError):
 
 class OutputError(MemconvError):
     """OUT cannot be written as asked (not empty, unsafe path…)."""
+
+
+class UsageError(MemconvError):
+    """The command line asks for something memconv refuses to do (IN and OUT overlap, an empty path…)."""
+
+    exit_code = 2

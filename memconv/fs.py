@@ -1,93 +1,707 @@
-"""The disk: listing a store's files, and writing an output tree atomically.
+"""The disk: the one path guard, listing and reading a store safely, and writing OUT atomically.
 
-Readers never write; the only writer of files is :func:`write_tree`, which
-builds the whole output in a temporary folder beside OUT and renames it into
-place, so a run that fails or is killed leaves no half-written store.
+IN is untrusted. :func:`list_files` never follows a symbolic link out of the
+folder it lists, never opens a FIFO, socket or device, and reports (rather
+than skips in silence) every entry it will not read. :func:`read_bytes` opens
+one file with ``O_NOFOLLOW|O_NONBLOCK`` and never reads more than the size
+limit. Every path memconv writes passes :func:`safe_relpath`, and the only
+functions that write files are :func:`write_files` (into a folder memconv has
+just made) and :func:`write_tree`, which builds the whole output in a
+temporary folder beside OUT and renames it into place, so a run that fails or
+is killed leaves no half-written store. ``--force`` only ever replaces an OUT
+that is empty or that memconv wrote (its manifest says so).
 """
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
+import errno
+import hashlib
+import json
 import os
+import re
 import shutil
+import signal
+import stat
 import tempfile
+import threading
+from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from .errors import OutputError, StoreError
+from .errors import OutputError, ReadError, StoreError
 
 #: Folders that are never part of any store: version control, not memory.
 SKIPPED_DIRS = frozenset({".git", ".hg", ".svn"})
 
+#: memconv's own folder in OUT.
+MEMCONV_DIR = ".memconv"
 #: Where quarantined originals go inside OUT.
 QUARANTINE_DIR = ".memconv/quarantine"
+#: What memconv wrote into OUT, path → sha256: the mark that lets ``--force`` replace it.
+MANIFEST = ".memconv/manifest.json"
+
+#: Default per-file size limit (``--max-file-size``): a memory file is text, far smaller.
+DEFAULT_MAX_FILE_SIZE = 64 * 1024 * 1024
+#: Longest file or folder name most file systems accept, in UTF-8 bytes.
+MAX_NAME_BYTES = 255
+
+
+# --- limits ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Limits:
+    """What one run may read: the largest file, in bytes."""
+
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE
+
+
+_limits: contextvars.ContextVar[Limits] = contextvars.ContextVar("memconv_limits", default=Limits())
+
+
+def limits() -> Limits:
+    return _limits.get()
+
+
+def set_limits(value: Limits) -> contextvars.Token:
+    """Use ``value`` for the rest of this run (the CLI sets it from its options)."""
+    return _limits.set(value)
+
+
+def reset_limits(token: contextvars.Token) -> None:
+    _limits.reset(token)
+
+
+# --- the path guard ----------------------------------------------------------------------
+
+_DRIVE = re.compile(r"^[A-Za-z]:")
+
+
+def _is_control(ch: str) -> bool:
+    """C0, DEL and C1 control characters: escaped whenever a name is shown."""
+    o = ord(ch)
+    return o < 0x20 or 0x7F <= o <= 0x9F
+
+
+#: C0 control characters (NUL, newline, escape…) are refused in names: Windows forbids them and
+#: they break lines of reports. DEL and C1 are allowed (memfmt itself writes them) but escaped when shown.
+_C0 = re.compile(r"[\x00-\x1f]")
+
+
+def name_problem(name: str) -> str | None:
+    """Why one file or folder name cannot be read or written safely, or None."""
+    try:
+        size = len(name.encode("utf-8"))
+    except UnicodeEncodeError:
+        return "its name is not valid UTF-8"
+    if _C0.search(name):
+        return "its name holds a control character"
+    if "\\" in name:
+        return "its name holds a backslash, a folder separator on Windows"
+    if size > MAX_NAME_BYTES:
+        return f"its name is longer than {MAX_NAME_BYTES} bytes"
+    return None
+
+
+def path_problem(path: object) -> str | None:
+    """Why ``path`` is not a safe relative path inside a folder, or None. The one rule."""
+    if not isinstance(path, str) or not path:
+        return "it is empty or not text"
+    if path.startswith("/") or _DRIVE.match(path):
+        return "it is an absolute path"
+    parts = path.split("/")
+    for part in parts:
+        if part in ("", ".", ".."):
+            return "it has an empty, '.' or '..' part"
+        problem = name_problem(part)
+        if problem:
+            return problem.replace("its name", "a name in it")
+    return None
+
+
+def safe_relpath(path: str, root: str | os.PathLike | None = None) -> str:
+    """``path`` if it is a safe relative path (and, given ``root``, resolves inside it); else :class:`OutputError`.
+
+    Relative, no ``..``, no absolute or drive path, no NUL or control
+    character, no ``\\``, every part at most 255 bytes of UTF-8.
+    """
+    problem = path_problem(path)
+    if problem is None and root is not None and not _within(os.path.realpath(root),
+                                                               os.path.realpath(os.path.join(root, path))):
+        problem = "it resolves outside the folder"
+    if problem:
+        raise OutputError(f"refusing to write {display(str(path))!r}: {problem}",
+                          hint="a hostile or broken name in the input, or a bug in a writer; "
+                               "that path was not written")
+    return str(PurePosixPath(path))
+
+
+def _within(base: str, real: str) -> bool:
+    return real == base or real.startswith(base.rstrip(os.sep) + os.sep)
+
+
+def display(path: str) -> str:
+    """``path`` printable: undecodable bytes and control characters escaped."""
+    text = path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    return "".join(f"\\x{ord(c):02x}" if _is_control(c) else c for c in text)
+
+
+# --- listing -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Refusal:
+    """An entry of IN that is not read, and why (by absolute path; see :func:`noting_refusals`)."""
+
+    path: str
+    reason: str
+
+
+_refusals: contextvars.ContextVar[dict[str, Refusal] | None] = contextvars.ContextVar("memconv_refusals",
+                                                                                       default=None)
+
+
+#: The store being read (its real path): no listing leaves it, even through a linked sub-folder.
+_confined: contextvars.ContextVar[str | None] = contextvars.ContextVar("memconv_confined", default=None)
+
+
+def confine(root: str | os.PathLike) -> contextvars.Token:
+    """From now on (until :func:`release`), :func:`list_files` lists nothing outside ``root``."""
+    return _confined.set(os.path.realpath(root))
+
+
+def release(token: contextvars.Token) -> None:
+    _confined.reset(token)
+
+
+@contextlib.contextmanager
+def noting_refusals(root: str | os.PathLike | None = None):
+    """Collect what every :func:`list_files` call inside the block refused: absolute path → :class:`Refusal`.
+
+    Given ``root``, listings inside the block are also confined to it (:func:`confine`).
+    """
+    found: dict[str, Refusal] = {}
+    token = _refusals.set(found)
+    confined = confine(root) if root is not None else None
+    try:
+        yield found
+    finally:
+        if confined is not None:
+            release(confined)
+        _refusals.reset(token)
+
+
+def refused_under(root: Path, found: dict[str, Refusal]) -> list[tuple[str, str]]:
+    """``found`` as (path relative to ``root``, printable; reason), sorted."""
+    base = os.path.abspath(root)
+    out = []
+    for refusal in found.values():
+        rel = os.path.relpath(refusal.path, base)
+        out.append((display(rel.replace(os.sep, "/")), refusal.reason))
+    return sorted(out)
+
+
+_KINDS = ((stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISSOCK, "a socket"),
+          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"))
+
+
+def _kind(mode: int) -> str:
+    for test, name in _KINDS:
+        if test(mode):
+            return name
+    return "not a regular file"
 
 
 def list_files(root: Path) -> list[str]:
-    """Every file under ``root`` as a sorted POSIX relative path, VCS folders skipped."""
+    """Every readable regular file under ``root``, as sorted POSIX relative paths.
+
+    VCS folders and memconv's own manifest are left out. Everything else that
+    is not read is *refused* and noted (see :func:`noting_refusals`): folders
+    that cannot be read, symbolic links to folders, out of ``root``, dangling
+    or looping, FIFOs, sockets and devices (never opened), files over the size
+    limit, and names that are not safe (not UTF-8, control characters, ``\\``).
+    A symbolic link to a file inside ``root`` is listed: it is read as that file.
+    """
     if not root.is_dir():
-        raise StoreError(f"{root}: no such folder", hint="give the path of a store folder")
-    found = []
-    for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = sorted(d for d in dirnames if d not in SKIPPED_DIRS)
-        rel = Path(dirpath).relative_to(root)
-        for name in filenames:
-            found.append((rel / name).as_posix())
+        raise StoreError(f"{display(str(root))}: no such folder", hint="give the path of a store folder")
+    top = os.path.realpath(root)
+    found: list[str] = []
+    refused: list[tuple[str, str]] = []
+    base = _confined.get()
+    if base is not None and not _within(base, top):
+        refused.append((".", "a symbolic link to a folder outside the store; not followed"))
+    else:
+        _scan(top, "", found, refused, limits().max_file_size)
     found.sort()
+    collector = _refusals.get()
+    if collector is not None:
+        for rel, reason in refused:
+            absolute = os.path.normpath(os.path.join(os.path.abspath(root), rel))
+            collector.setdefault(absolute, Refusal(absolute, reason))
     return found
 
 
-def safe_relpath(path: str) -> str:
-    """``path`` if it stays inside OUT once joined to it; an :class:`OutputError` otherwise."""
-    p = PurePosixPath(path)
-    if p.is_absolute() or not p.parts or any(part in ("..", "", ".") for part in p.parts) or "\\" in path \
-            or "\x00" in path:
-        raise OutputError(f"refusing to write {path!r}: it would land outside the output folder",
-                          hint="this is a bug in a writer or a hostile name in the input; nothing was written")
-    return p.as_posix()
+def _scan(top: str, rel: str, found: list[str], refused: list[tuple[str, str]], limit: int) -> None:
+    folder = os.path.join(top, rel) if rel else top
+    try:
+        with os.scandir(folder) as it:
+            entries = sorted(it, key=lambda e: e.name)
+    except OSError as exc:
+        refused.append((rel or ".", f"folder could not be read ({exc.strerror}); nothing in it was read"))
+        return
+    for entry in entries:
+        path = f"{rel}/{entry.name}" if rel else entry.name
+        try:
+            st = entry.stat(follow_symlinks=False)
+        except OSError as exc:
+            refused.append((path, f"could not be examined ({exc.strerror})"))
+            continue
+        mode = st.st_mode
+        problem = name_problem(entry.name) or (None if rel or not _DRIVE.match(entry.name) else
+                                               "its name starts like a Windows drive")
+        if path == MANIFEST or (path == MEMCONV_DIR and not stat.S_ISDIR(mode)):
+            if not stat.S_ISREG(mode) or path != MANIFEST:
+                refused.append((path, f"not read: memconv writes its own {path} in OUT, so this one "
+                                      "cannot be carried"))
+            continue  # memconv's own record of an earlier output, never part of a store
+        if stat.S_ISDIR(mode):
+            if entry.name in SKIPPED_DIRS:
+                continue
+            if problem:
+                refused.append((path, f"folder not read: {problem}"))
+            elif not os.access(entry.path, os.R_OK | os.X_OK):
+                refused.append((path, "folder could not be read (permission denied); nothing in it was read"))
+            else:
+                _scan(top, path, found, refused, limit)
+        elif stat.S_ISREG(mode):
+            if problem:
+                refused.append((path, f"not read: {problem}"))
+            elif st.st_size > limit:
+                refused.append((path, f"not read: {st.st_size} bytes, over the size limit of {limit} "
+                                      "(--max-file-size)"))
+            elif not os.access(entry.path, os.R_OK):
+                refused.append((path, "could not be read (permission denied)"))
+            else:
+                found.append(path)
+        elif stat.S_ISLNK(mode):
+            why = problem and f"not read: {problem}" or _link_problem(top, entry.path, limit)
+            if why:
+                refused.append((path, why))
+            else:
+                found.append(path)
+        else:
+            refused.append((path, f"{_kind(mode)}, not a file: not opened"))
 
 
-def check_out(out: Path, force: bool) -> None:
-    """OUT must not exist or must be empty, unless ``force``."""
-    if out.exists():
-        if not out.is_dir():
-            raise OutputError(f"{out}: exists and is not a folder", hint="choose another output path")
-        if any(out.iterdir()) and not force:
-            raise OutputError(f"{out}: folder is not empty", hint="choose an empty or new folder, or pass --force")
+def _link_problem(top: str, link: str, limit: int) -> str | None:
+    """Why the symbolic link ``link`` is not read as a file, or None when it is a file inside ``top``."""
+    try:
+        target = os.readlink(link)
+    except OSError as exc:
+        return f"a symbolic link that could not be read ({exc.strerror}); not followed"
+    try:
+        st = os.stat(link)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return f"a symbolic link loop ({display(target)}); not followed"
+        if exc.errno == errno.ENOENT:
+            return f"a dangling symbolic link (to {display(target)}); not followed"
+        return f"a symbolic link that could not be followed ({exc.strerror})"
+    if not _within(top, os.path.realpath(link)):
+        return f"a symbolic link to {display(target)}, outside the store; not followed"
+    if stat.S_ISDIR(st.st_mode):
+        return f"a symbolic link to a folder ({display(target)}); not followed"
+    if not stat.S_ISREG(st.st_mode):
+        return f"a symbolic link to {_kind(st.st_mode)}; not opened"
+    if st.st_size > limit:
+        return f"not read: {st.st_size} bytes, over the size limit of {limit} (--max-file-size)"
+    return None
+
+
+# --- reading -----------------------------------------------------------------------------
+
+_OPEN_READ = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+
+#: The last file :func:`read_bytes` opened: named in messages about failures no reader caught.
+last_read: contextvars.ContextVar[str | None] = contextvars.ContextVar("memconv_last_read", default=None)
+
+
+def read_bytes(root: str | os.PathLike, path: str, *, head: int | None = None) -> bytes:
+    """The bytes of ``root/path`` (at most ``head`` of them), read safely.
+
+    Never follows a symbolic link out of ``root``, never opens anything but a
+    regular file, never reads past the size limit. Refusals are a
+    :class:`ReadError` naming ``path``; faults are the ``OSError``, with its
+    file name set.
+    """
+    full = os.path.join(root, path)
+    last_read.set(display(path))
+    limit = limits().max_file_size
+    try:
+        st = os.lstat(full)
+        if stat.S_ISLNK(st.st_mode):
+            real = os.path.realpath(full)
+            if not _within(os.path.realpath(root), real):
+                raise ReadError(display(path), "a symbolic link out of the store; not followed")
+            full, st = real, os.lstat(real)
+        if not stat.S_ISREG(st.st_mode):
+            raise ReadError(display(path), f"{_kind(st.st_mode)}, not a file: not opened")
+        fd = os.open(full, _OPEN_READ)
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                raise ReadError(display(path), f"{_kind(st.st_mode)}, not a file: not read")
+            want = head if head is not None else limit + 1
+            chunks, got = [], 0
+            while got < want:
+                chunk = os.read(fd, min(want - got, 1 << 20))
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                got += len(chunk)
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        if exc.filename is None:
+            exc.filename = full
+        raise
+    if head is None and got > limit:
+        raise ReadError(display(path), f"larger than the size limit of {limit} bytes (--max-file-size); not read")
+    return b"".join(chunks)
+
+
+def read_if_safe(root: str | os.PathLike, path: str) -> bytes | None:
+    """:func:`read_bytes`, or None when ``path`` is missing or refused (a link out, a FIFO, too big…).
+
+    For files a reader looks up by name (``session.json``, ``config.yaml``): the
+    listing names the refusal in the report, so the run goes on without them.
+    """
+    try:
+        return read_bytes(root, path)
+    except ReadError:
+        return None
+    except FileNotFoundError:
+        return None
+
+
+# --- signals -----------------------------------------------------------------------------
+
+class Terminated(BaseException):
+    """SIGTERM arrived: unwind like Ctrl-C, cleaning up on the way."""
+
+
+@contextlib.contextmanager
+def signals_deferred():
+    """Hold SIGINT and SIGTERM until the block is done (a rename pair, a cleanup)."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def _rmtree(path: str | os.PathLike) -> None:
+    with signals_deferred():
+        shutil.rmtree(path, ignore_errors=True)
+
+
+# --- temporary folders, and those of killed runs ----------------------------------------
+
+#: ``.OUT.memconv-new-<pid>-…``, ``.OUT.memconv-old-<pid>-…``, ``.IN.memconv-backup-<pid>-…`` beside OUT or IN.
+_BESIDE = re.compile(r"^\.(?P<name>.+)\.memconv-(?P<kind>new|old|backup)-(?P<pid>\d+)-[A-Za-z0-9_]+$")
+#: ``memconv-readback-<pid>-…``, ``memconv-via-<pid>-…`` in the scratch folders.
+_SCRATCH = re.compile(r"^memconv-(?:readback|via)-(?P<pid>\d+)-[A-Za-z0-9_]+$")
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True
+    return True
+
+
+def _stale(folder: str, entry: os.DirEntry, pattern: re.Pattern):
+    match = pattern.match(entry.name)
+    if not match or _alive(int(match["pid"])):
+        return None
+    try:
+        st = entry.stat(follow_symlinks=False)
+    except OSError:
+        return None
+    if not stat.S_ISDIR(st.st_mode) or st.st_uid != os.geteuid():
+        return None
+    return match
+
+
+def sweep_stale(folder: str | os.PathLike) -> list[str]:
+    """Remove the temporary folders killed runs left in ``folder`` (their pid is dead); return their names.
+
+    A ``-old-`` folder of a run killed mid-swap holds the previous OUT (or IN,
+    for ``upgrade --in-place``): when nothing stands at its place, it is put
+    back there rather than removed.
+    """
+    removed = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        match = _stale(str(folder), entry, _BESIDE) or _stale(str(folder), entry, _SCRATCH)
+        if match is None:
+            continue
+        if "kind" in match.groupdict() and match["kind"] == "old":
+            home, kept = os.path.join(folder, match["name"]), os.path.join(entry.path, "old")
+            if os.path.lexists(kept) and not os.path.lexists(home):
+                with signals_deferred():
+                    os.rename(kept, home)
+        _rmtree(entry.path)
+        removed.append(entry.name)
+    return removed
+
+
+def scratch_dirs() -> list[str]:
+    """Where scratch folders go: the memory-backed ``/dev/shm`` where there is one, and the temp folder."""
+    dirs = [tempfile.gettempdir()]
+    if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK):
+        dirs.insert(0, "/dev/shm")
+    return dirs
+
+
+@contextlib.contextmanager
+def scratch_folder(kind: str, where: str | None = None):
+    """A private temporary folder named with this process's pid (so a later run can clear it if killed)."""
+    path = Path(tempfile.mkdtemp(prefix=f"memconv-{kind}-{os.getpid()}-", dir=where))
+    token = confine(path)  # what is read back from it is confined to it
+    try:
+        yield path
+    finally:
+        release(token)
+        _rmtree(path)
+
+
+# --- writing -----------------------------------------------------------------------------
+
+_OPEN_WRITE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+def _write_one(full: str, data: bytes) -> None:
+    fd = os.open(full, _OPEN_WRITE, 0o666)
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(data)
+
+
+def write_files(folder: str | os.PathLike, files: dict[str, bytes]) -> None:
+    """Write ``files`` (relative path → bytes) into ``folder``, a folder memconv made and nothing else writes.
+
+    Every path passes :func:`safe_relpath` and must resolve inside ``folder``;
+    no file is overwritten and no symbolic link is followed. Modes follow the umask.
+    """
+    base = os.path.realpath(folder)
+    checked: set[str] = set()
+    for path, data in files.items():
+        rel = safe_relpath(path)
+        parent = rel.rpartition("/")[0]
+        try:
+            if parent and parent not in checked:
+                os.makedirs(os.path.join(base, parent), exist_ok=True)
+                if not _within(base, os.path.realpath(os.path.join(base, parent))):
+                    raise OutputError(f"refusing to write {display(rel)!r}: it resolves outside the folder")
+                checked.add(parent)
+            _write_one(os.path.join(base, rel), data)
+        except (FileExistsError, NotADirectoryError, IsADirectoryError):
+            raise OutputError(f"two outputs collide at {display(rel)!r}",
+                              hint="a file and a folder, or two files, got the same name; nothing was written") \
+                from None
+
+
+def manifest(files: dict[str, bytes]) -> bytes:
+    """The manifest of ``files``: every path with its sha256, sorted; no dates, so the same any day."""
+    doc = {"memconv": {"manifest": 1, "note": "what memconv wrote here; --force replaces only this"},
+           "files": {path: hashlib.sha256(files[path]).hexdigest() for path in sorted(files)}}
+    return (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def stage(files: dict[str, bytes], beside: Path) -> Path:
     """A new temporary folder next to ``beside`` holding ``files``; removed again if writing fails.
 
     Built on the same file system as its destination, so that a rename can put
-    it in place whole.
+    it in place whole. Its name holds this process's pid, so that a later run
+    clears it if this one is killed (:func:`sweep_stale`).
     """
     for path in files:
         safe_relpath(path)
     beside.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{beside.name}.memconv-", dir=beside.parent))
+    tmp = Path(tempfile.mkdtemp(prefix=f".{beside.name}.memconv-new-{os.getpid()}-", dir=beside.parent))
     try:
-        for path, data in files.items():
-            target = tmp / path
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
+        write_files(tmp, files)
     except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
+        _rmtree(tmp)
         raise
     return tmp
 
 
-def write_tree(files: dict[str, bytes], out: Path, force: bool = False) -> None:
-    """Write ``files`` (relative path → bytes) as the folder ``out``, all or nothing."""
-    check_out(out, force)
-    out = out.absolute()
-    tmp = stage(files, out)
+def destination(out: Path) -> Path:
+    """Where OUT really is: a symbolic link to a folder is kept, and its folder is written."""
+    out = Path(os.path.abspath(out))
+    if out.is_symlink():
+        if not out.exists():
+            raise OutputError(f"{display(str(out))}: a symbolic link to nothing", hint="choose another output path")
+        return Path(os.path.realpath(out))
+    return out
+
+
+def unexpected_in(folder: Path) -> list[str]:
+    """What in ``folder`` memconv did not write (by its manifest), or changed since: paths, sorted.
+
+    An empty folder has nothing unexpected. A folder with no readable manifest
+    has everything unexpected.
+    """
+    expected: dict[str, str] | None = None
     try:
-        if out.exists():
-            old = Path(tempfile.mkdtemp(prefix=f".{out.name}.memconv-old-", dir=out.parent))
-            os.rename(out, old / "old")
-            os.rename(tmp, out)
-            shutil.rmtree(old)
+        raw = read_bytes(folder, MANIFEST)
+        doc = json.loads(raw.decode("utf-8"))
+        files = doc.get("files") if isinstance(doc, dict) else None
+        if isinstance(files, dict) and all(isinstance(v, str) for v in files.values()):
+            expected = {p: v for p, v in files.items() if path_problem(p) is None}
+    except (OSError, ReadError, ValueError, UnicodeDecodeError, RecursionError):
+        expected = None
+    dirs = {MEMCONV_DIR}
+    for path in expected or ():
+        parts = path.split("/")
+        dirs.update("/".join(parts[:i]) for i in range(1, len(parts)))
+    odd: list[str] = []
+    _compare(str(folder), "", expected, dirs, odd)
+    return sorted(odd)
+
+
+def _compare(top: str, rel: str, expected: dict[str, str] | None, dirs: set[str], odd: list[str]) -> None:
+    try:
+        with os.scandir(os.path.join(top, rel) if rel else top) as it:
+            entries = sorted(it, key=lambda e: e.name)
+    except OSError:
+        odd.append(display(rel or ".") + "/ (could not be read)")
+        return
+    for entry in entries:
+        path = f"{rel}/{entry.name}" if rel else entry.name
+        shown = display(path)
+        try:
+            mode = entry.stat(follow_symlinks=False).st_mode
+        except OSError:
+            odd.append(shown)
+            continue
+        if expected is None:
+            odd.append(shown + ("/" if stat.S_ISDIR(mode) else ""))
+        elif stat.S_ISDIR(mode):
+            if path in dirs:
+                _compare(top, path, expected, dirs, odd)
+            else:
+                odd.append(shown + "/")
+        elif not stat.S_ISREG(mode):
+            odd.append(shown)
+        elif path == MANIFEST:
+            continue
+        elif path not in expected:
+            odd.append(shown)
         else:
-            os.rename(tmp, out)
+            try:
+                same = hashlib.sha256(read_bytes(top, path)).hexdigest() == expected[path]
+            except (OSError, ReadError):
+                same = False
+            if not same:
+                odd.append(shown + " (changed since memconv wrote it)")
+
+
+def _not_ours_message(out: Path, odd: list[str]) -> str:
+    shown = ", ".join(odd[:5]) + (f" and {len(odd) - 5} more" if len(odd) > 5 else "")
+    return f"{display(str(out))}: holds what memconv did not write: {shown}"
+
+
+_FORCE_HINT = ("--force replaces only an empty folder or one memconv wrote (see its .memconv/manifest.json); "
+               "move those away or choose another OUT. Nothing was changed")
+
+
+def check_out(out: Path, force: bool) -> None:
+    """OUT must not exist or must be empty; with ``force`` it may also be a folder memconv wrote, unchanged."""
+    out = Path(os.path.abspath(out))
+    if not os.path.lexists(out):
+        return
+    real = destination(out)
+    if not real.is_dir():
+        raise OutputError(f"{display(str(out))}: exists and is not a folder", hint="choose another output path")
+    try:
+        empty = not any(os.scandir(real))
+    except OSError as exc:
+        raise OutputError(f"{display(str(out))}: cannot be read ({exc.strerror})", hint="choose another output path") \
+            from None
+    if empty:
+        return
+    if not force:
+        raise OutputError(f"{display(str(out))}: folder is not empty",
+                          hint="choose an empty or new folder, or pass --force to replace a folder memconv wrote")
+    odd = unexpected_in(real)
+    if odd:
+        raise OutputError(_not_ours_message(out, odd), hint=_FORCE_HINT)
+
+
+def write_tree(files: dict[str, bytes], out: Path, force: bool = False, *, with_manifest: bool = True) -> None:
+    """Write ``files`` (relative path → bytes) as the folder ``out``, all or nothing.
+
+    Adds ``.memconv/manifest.json``. A new OUT honours the umask; a replaced
+    one keeps its mode. The old OUT is checked again once moved aside, and put
+    back if anything goes wrong before the new one is in place.
+    """
+    check_out(out, force)
+    dest = destination(out)
+    if dest.parent.is_dir():
+        sweep_stale(dest.parent)
+    if with_manifest:
+        if MANIFEST in files:
+            raise OutputError(f"refusing to write {MANIFEST}: memconv's own manifest cannot come from the input")
+        files = {**files, MANIFEST: manifest(files)}
+    mode = stat.S_IMODE(os.stat(dest).st_mode) if dest.is_dir() else 0o777 & ~_umask()
+    tmp = stage(files, dest)
+    try:
+        os.chmod(tmp, mode)
+        with signals_deferred():
+            if os.path.lexists(dest):
+                _swap(tmp, dest, force)
+            else:
+                os.rename(tmp, dest)
     except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
+        _rmtree(tmp)
         raise
+
+
+def _swap(tmp: Path, dest: Path, force: bool) -> None:
+    """Put ``tmp`` at ``dest``, whose old content is checked again once moved aside and put back on failure."""
+    old = Path(tempfile.mkdtemp(prefix=f".{dest.name}.memconv-old-{os.getpid()}-", dir=dest.parent))
+    aside = old / "old"
+    os.rename(dest, aside)
+    try:
+        odd = [p.name for p in aside.iterdir()] if not force else unexpected_in(aside)
+        if odd:
+            raise OutputError(_not_ours_message(dest, odd) + " (it changed while memconv was working)",
+                              hint=_FORCE_HINT)
+        os.rename(tmp, dest)
+    except BaseException:
+        try:
+            os.rename(aside, dest)
+            os.rmdir(old)
+        except OSError as exc:
+            raise OutputError(f"{display(str(dest))}: could not be put back ({exc.strerror}); "
+                              f"the old folder is at {display(str(aside))}") from exc
+        raise
+    shutil.rmtree(old)

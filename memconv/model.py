@@ -357,6 +357,9 @@ class Store:
     indexes: list[IndexFile] = field(default_factory=list)
     foreign: list[ForeignFile] = field(default_factory=list)
     quarantined: list[Quarantined] = field(default_factory=list)
+    #: Entries of the folder that were not read at all (a FIFO, a link out of the store, an
+    #: unreadable or oversized file…): path and reason, no bytes. Filled by ``pipeline.read``.
+    refused: list[tuple[str, str]] = field(default_factory=list)
     #: What the migration ladder did, one human sentence per step applied.
     migrations: list[str] = field(default_factory=list)
     #: Things a person should look at that did not stop the read.

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from . import dialects
+from . import dialects, fs
 from .errors import StoreError, WrongDialect
 from .fs import QUARANTINE_DIR, list_files
 from .model import Store, fingerprint
@@ -77,7 +77,11 @@ def confirm_dialect(root: Path, name: str | None, suggest: Callable[[str, Path],
 
 
 def read(root: Path, dialect: str) -> Store:
-    return dialects.get(dialect).read(root)
+    """The store at ``root`` as ``dialect`` reads it, with what the listing refused to read (``store.refused``)."""
+    with fs.noting_refusals(root) as found:
+        store = dialects.get(dialect).read(root)
+    store.refused.extend(fs.refused_under(root, found))
+    return store
 
 
 def convert(store: Store, target: str, *, lossy: bool = False):
@@ -140,13 +144,38 @@ def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date
 
 
 def _quarantine(store: Store, files: dict[str, bytes], report: Report) -> None:
+    """Copy each quarantined original to ``.memconv/quarantine/<path>`` (never over another file); list the refused."""
     for q in store.quarantined:
-        files[f"{QUARANTINE_DIR}/{q.path}"] = q.raw
-        report.quarantined.append({"path": q.path, "line": q.line, "reason": q.reason,
-                                   "kept_at": f"{QUARANTINE_DIR}/{q.path}"})
-        report.files.append(FileReport(source=q.path, target=f"{QUARANTINE_DIR}/{q.path}", status="quarantined"))
-    if store.quarantined:
+        kept = _quarantine_path(q.path, files)
+        if kept is not None:
+            files[kept] = q.raw
+        reason = q.reason if kept is not None else q.reason + "; its name is not safe to write, so no copy was kept"
+        report.quarantined.append({"path": fs.display(q.path), "line": q.line, "reason": reason, "kept_at": kept})
+        report.files.append(FileReport(source=fs.display(q.path), target=kept, status="quarantined"))
+    for path, reason in store.refused:
+        report.refused.append({"path": path, "reason": reason})
+        report.files.append(FileReport(source=path, status="refused"))
+    if store.quarantined or store.refused:
         report.exit_code = EXIT_QUARANTINED
+
+
+def _quarantine_path(path: str, files: dict[str, bytes]) -> str | None:
+    """Where the quarantined ``path`` is kept in OUT: a free, safe name (``x (2).md`` when ``x.md`` is taken)."""
+    wanted = f"{QUARANTINE_DIR}/{path}"
+    if fs.path_problem(wanted) is not None:
+        return None
+    folder, _, name = wanted.rpartition("/")
+    stem, dot, ext = name.rpartition(".") if "." in name.lstrip(".") else (name, "", "")
+    n = 2
+    while wanted in files:
+        wanted = f"{folder}/{stem} ({n}){dot}{ext}"
+        n += 1
+    return wanted
+
+
+def _problems(store: Store) -> list[str]:
+    """Every quarantined file, one line each, for ``check`` (refused ones are in ``Report.refused``)."""
+    return [f"{fs.display(q.path)}" + (f":{q.line}" if q.line else "") + f": {q.reason}" for q in store.quarantined]
 
 
 def check(root: Path, dialect: str, report: Report) -> Report:
@@ -156,32 +185,23 @@ def check(root: Path, dialect: str, report: Report) -> Report:
     on_disk = _store_files(root, store)
     written = {p: b for p, b in result.files.items() if not p.startswith(QUARANTINE_DIR + "/")}
     for path in sorted(on_disk | set(written)):
-        before = (root / path).read_bytes() if path in on_disk else None
+        before = fs.read_bytes(root, path) if path in on_disk else None
         after = written.get(path)
         if before == after or (before is None and after == b"" and (root / path).parent.is_dir()):
             continue  # an empty file that only holds a folder (memspec's archive/) adds nothing the disk lacks
         report.differences.append({"path": path, "diff": _diff(path, before, after)})
-    for q in store.quarantined:
-        report.errors.append(f"{q.path}" + (f":{q.line}" if q.line else "") + f": {q.reason}")
-    if report.differences or store.quarantined:
+    report.errors.extend(_problems(store))
+    if report.differences or store.quarantined or store.refused:
         report.exit_code = EXIT_DIFFERENCES
     return report
 
 
 def check_via(root: Path, dialect: str, via: str, report: Report) -> Report:
     """Round-trip ``root`` through dialect ``via`` and back, in memory, and diff against the disk."""
-    import tempfile
-
     store = read(root, dialect)
     there = plan(store, via, Report(command="check", input=str(root)))
-    with tempfile.TemporaryDirectory(prefix="memconv-via-") as tmp:
-        tmp_root = Path(tmp)
-        for path, data in there.files.items():
-            if path.startswith(QUARANTINE_DIR + "/"):
-                continue
-            target = tmp_root / path
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
+    with fs.scratch_folder("via") as tmp_root:
+        fs.write_files(tmp_root, {p: b for p, b in there.files.items() if not p.startswith(QUARANTINE_DIR + "/")})
         back_store = read(tmp_root, via)
     back = plan(back_store, dialect, report)
     report.source_dialect, report.target_dialect = dialect, via
@@ -189,13 +209,13 @@ def check_via(root: Path, dialect: str, via: str, report: Report) -> Report:
     on_disk = _store_files(root, store)
     written = {p: b for p, b in back.files.items() if not p.startswith(QUARANTINE_DIR + "/")}
     for path in sorted(on_disk | set(written)):
-        before = (root / path).read_bytes() if path in on_disk else None
+        before = fs.read_bytes(root, path) if path in on_disk else None
         after = written.get(path)
         if before != after:
             report.differences.append({"path": path, "diff": _diff(path, before, after)})
-    for q in store.quarantined:
-        report.errors.append(f"{q.path}" + (f":{q.line}" if q.line else "") + f": {q.reason}")
-    report.exit_code = EXIT_DIFFERENCES if report.differences or store.quarantined else 0
+    report.errors.extend(_problems(store))
+    report.refused.extend({"path": path, "reason": reason} for path, reason in store.refused)
+    report.exit_code = EXIT_DIFFERENCES if report.differences or store.quarantined or store.refused else 0
     return report
 
 

@@ -17,6 +17,8 @@ EXIT_USAGE = 2
 EXIT_QUARANTINED = 3
 EXIT_ERROR = 4
 EXIT_LOSS = 5
+EXIT_INTERRUPTED = 130
+EXIT_TERMINATED = 143
 
 
 @dataclass
@@ -27,7 +29,8 @@ class FileReport:
     source_kind: str | None = None
     target: str | None = None
     target_kind: str | None = None
-    #: ``converted``, ``kept`` (byte for byte), ``opaque``, ``foreign``, ``quarantined``, ``migrated``.
+    #: ``converted``, ``kept`` (byte for byte), ``opaque``, ``foreign``, ``quarantined``, ``migrated``,
+    #: ``refused`` (never read: see ``Report.refused``).
     status: str = "converted"
     native: list[str] = field(default_factory=list)
     carried: list[str] = field(default_factory=list)
@@ -48,12 +51,16 @@ class Report:
     written: bool = False
     files: list[FileReport] = field(default_factory=list)
     quarantined: list[dict[str, Any]] = field(default_factory=list)
+    #: Entries of IN never read (FIFOs, links out of IN, unreadable or oversized files…): path and reason.
+    refused: list[dict[str, Any]] = field(default_factory=list)
     migrations: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     #: For ``check``: the files that would change, with their unified diffs.
     differences: list[dict[str, str]] = field(default_factory=list)
     exit_code: int = EXIT_OK
+    #: Why the command stopped, when it did: kind, message, hint, and the file (and line) where known.
+    error: dict[str, Any] | None = None
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), ensure_ascii=False, indent=2)
@@ -84,6 +91,8 @@ class Report:
         for q in self.quarantined:
             where = q["path"] + (f":{q['line']}" if q.get("line") else "")
             lines.append(f"  quarantined {where}: {q['reason']}")
+        for r in self.refused:
+            lines.append(f"  refused {r['path']}: {r['reason']}")
         for w in self.warnings:
             lines.append(f"  warning: {w}")
         for f in self.files:

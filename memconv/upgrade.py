@@ -5,22 +5,31 @@ model out) and the files are made by the memoir writer; this module only
 reads IN, says what would be written, and, for ``--in-place``, copies every
 original into a timestamped backup folder beside IN before replacing IN in
 one rename, so a killed run leaves either the old folder or the new one.
+
+In place, the new folder keeps everything of IN the upgrade did not read:
+symbolic links (as links), empty folders, nested ``.git`` folders, and the
+modes of files and folders. A symbolic link to IN stays a link: the folder it
+points to is the one replaced. The CLI holds :func:`memconv.lock.held` around
+the whole read, backup and swap.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
+import stat
 import tempfile
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
+from . import dialects, fs
 from .converters import claude_upgrade
 from .dialects import claude, memoir
-from . import dialects
 from .errors import OutputError, StoreError, WrongDialect
-from .fs import SKIPPED_DIRS, list_files, stage
+from .fs import list_files, read_bytes, stage
 from .model import ForeignFile
 from .report import EXIT_QUARANTINED, FileReport, Report
 
@@ -34,26 +43,42 @@ class Planned:
     report: Report
     #: Whether the files differ from what IN holds now (in-place: nothing to do if not).
     changes_in: bool
+    #: The files of IN the upgrade read (in place, everything else of IN is kept as it is).
+    read: set[str] = field(default_factory=set)
 
 
 def plan(in_path: Path, report: Report, layout: str = "nested") -> Planned:
     """The memoir store IN upgrades to, as files, and the report of what happened to each."""
     if not in_path.is_dir():
-        raise StoreError(f"{in_path}: no such folder", hint="give the path of a Claude Code memory folder")
+        raise StoreError(f"{fs.display(str(in_path))}: no such folder",
+                         hint="give the path of a Claude Code memory folder")
     _refuse_other_stores(in_path)
+    with fs.noting_refusals(in_path) as found:
+        planned = _plan(in_path, report, layout)
+    refused = fs.refused_under(in_path, found)
+    for path, reason in refused:
+        report.refused.append({"path": path, "reason": reason})
+        report.files.append(FileReport(source=path, status="refused"))
+    if refused:
+        report.exit_code = EXIT_QUARANTINED
+    return planned
+
+
+def _plan(in_path: Path, report: Report, layout: str) -> Planned:
     nested_in = (in_path / ENTRY_DIR).is_dir()
     memory_root = in_path / ENTRY_DIR if nested_in else in_path
     if nested_in:
         layout = "nested"
     source = claude.read(memory_root)
     if not source.records and not source.indexes and not nested_in:
-        raise StoreError(f"{in_path}: no memory files and no MEMORY.md here",
+        raise StoreError(f"{fs.display(str(in_path))}: no memory files and no MEMORY.md here",
                          hint="give the Claude Code memory folder (~/.claude/projects/<slug>/memory)")
     result = claude_upgrade.upgrade(source, layout)
+    on_disk = list_files(in_path)
     if nested_in:  # files beside memory/ (session.json…) are carried as they are
-        for path in list_files(in_path):
+        for path in on_disk:
             if not path.startswith(ENTRY_DIR + "/"):
-                result.store.foreign.append(ForeignFile(path, (in_path / path).read_bytes()))
+                result.store.foreign.append(ForeignFile(path, read_bytes(in_path, path)))
                 result.files.append(FileReport(source=path, target=path, status="foreign"))
     files = memoir.write(result.store)
     report.source_dialect, report.target_dialect = "claude", "memoir"
@@ -62,9 +87,9 @@ def plan(in_path: Path, report: Report, layout: str = "nested") -> Planned:
     report.migrations.append(f"legacy Claude Code memory → {claude_upgrade.TARGET} (memoir spec Appendix A)")
     if any(f.status == "quarantined" for f in result.files):
         report.exit_code = EXIT_QUARANTINED
-    on_disk = set(list_files(in_path))
-    changes_in = on_disk != set(files) or any((in_path / p).read_bytes() != b for p, b in files.items())
-    return Planned(files, report, changes_in)
+    read = set(on_disk)
+    changes_in = read != set(files) or any(read_bytes(in_path, p) != b for p, b in files.items())
+    return Planned(files, report, changes_in, read)
 
 
 def _refuse_other_stores(in_path: Path) -> None:
@@ -84,39 +109,129 @@ def _refuse_other_stores(in_path: Path) -> None:
         raise WrongDialect(f"{in_path}: {own[0].evidence}", hint=f"run: memconv upgrade {memory} OUT (or --in-place {memory})")
 
 
-def backup(in_path: Path, now: datetime | None = None) -> Path:
-    """Copy IN, whole, to ``<IN>.memconv-backup-<UTC time>`` beside it, and check the copy."""
-    stamp = (now or datetime.now(timezone.utc)).strftime("%Y%m%dT%H%M%SZ")
-    target = in_path.parent / f"{in_path.name}.memconv-backup-{stamp}"
-    n = 2
-    while target.exists():
-        target = in_path.parent / f"{in_path.name}.memconv-backup-{stamp}-{n}"
-        n += 1
-    shutil.copytree(in_path, target, symlinks=True)
-    for path in list_files(in_path):
-        if (target / path).read_bytes() != (in_path / path).read_bytes():
-            raise OutputError(f"backup of {path} in {target} does not match the original",
+def backup(in_path: Path, now: datetime | None = None,
+           clock: Callable[[], datetime] = lambda: datetime.now(timezone.utc)) -> Path:
+    """Copy IN, whole, to ``<IN>.memconv-backup-<UTC time>`` beside it, verified, and return its path.
+
+    The copy is made under a temporary name (``.<IN>.memconv-backup-<pid>-…``),
+    checked file by file against IN (sha256, link targets, modes), and only
+    then renamed to its final name: a folder under a backup's name is always
+    complete. The time (``now``, else ``clock()``) names the folder only.
+    """
+    stamp = (now or clock()).strftime("%Y%m%dT%H%M%SZ")
+    real = Path(os.path.realpath(in_path))
+    parent = Path(os.path.abspath(in_path)).parent
+    work = Path(tempfile.mkdtemp(prefix=f".{in_path.name}.memconv-backup-{os.getpid()}-", dir=parent))
+    try:
+        copy = work / "copy"
+        shutil.copytree(real, copy, symlinks=True, copy_function=_copy_file)
+        if _signature(copy) != _signature(real):
+            raise OutputError(f"the backup of {fs.display(str(in_path))} does not match the original",
                               hint="nothing was changed in IN; check the disk and try again")
+        target = parent / f"{in_path.name}.memconv-backup-{stamp}"
+        n = 2
+        while os.path.lexists(target):
+            target = parent / f"{in_path.name}.memconv-backup-{stamp}-{n}"
+            n += 1
+        with fs.signals_deferred():
+            os.rename(copy, target)
+            os.rmdir(work)
+    except BaseException:
+        fs._rmtree(work)
+        raise
     return target
 
 
-def replace_in_place(files: dict[str, bytes], in_path: Path) -> None:
-    """Make IN hold exactly ``files`` (plus its VCS folders), in one rename.
+def _refuse_special(path: str, mode: int) -> None:
+    raise OutputError(f"{fs.display(path)}: {fs._kind(mode)} inside the folder; it cannot be backed up or kept",
+                      hint="move it away, or upgrade into a new folder (memconv upgrade IN OUT); nothing was changed")
+
+
+def _copy_file(src: str, dst: str) -> None:
+    """Copy one regular file with its mode and times; refuse anything else without opening it."""
+    mode = os.lstat(src).st_mode
+    if not stat.S_ISREG(mode):
+        _refuse_special(src, mode)
+    shutil.copy2(src, dst, follow_symlinks=False)
+
+
+def _signature(root: Path) -> dict[str, tuple]:
+    """Every entry under ``root`` (not following links): kind, mode, and sha256 or link target."""
+    sig: dict[str, tuple] = {}
+    for dirpath, dirnames, filenames in os.walk(root):
+        for name in dirnames + filenames:
+            full = os.path.join(dirpath, name)
+            rel = os.path.relpath(full, root)
+            st = os.lstat(full)
+            if stat.S_ISLNK(st.st_mode):
+                sig[rel] = ("link", os.readlink(full))
+            elif stat.S_ISDIR(st.st_mode):
+                sig[rel] = ("dir", stat.S_IMODE(st.st_mode))
+            elif stat.S_ISREG(st.st_mode):
+                digest = hashlib.sha256()
+                with open(full, "rb") as handle:
+                    for chunk in iter(lambda: handle.read(1 << 20), b""):
+                        digest.update(chunk)
+                sig[rel] = ("file", stat.S_IMODE(st.st_mode), digest.hexdigest())
+            else:
+                sig[rel] = ("other", st.st_mode)
+    return sig
+
+
+def replace_in_place(files: dict[str, bytes], in_path: Path, read: set[str] | None = None) -> None:
+    """Make IN hold ``files`` in place of the files the upgrade ``read``, keeping everything else, in one rename.
 
     The new folder is built beside IN first; IN is swapped for it only when
     every byte is written, so a killed run never leaves a half-written file.
+    Symbolic links, empty folders, ``.git`` folders and files the upgrade did
+    not read are copied over; files keep their modes, folders too.
     """
-    in_path = in_path.absolute()
-    tmp = stage(files, in_path)
+    real = Path(os.path.realpath(in_path))
+    if read is None:
+        read = set(list_files(real))
+    tmp = stage(files, real)
     try:
-        for name in SKIPPED_DIRS:  # a .git inside the memory folder stays with it
-            if (in_path / name).is_dir():
-                shutil.copytree(in_path / name, tmp / name, symlinks=True)
-        shutil.copymode(in_path, tmp)
-        old = Path(tempfile.mkdtemp(prefix=f".{in_path.name}.memconv-old-", dir=in_path.parent))
-        os.rename(in_path, old / "old")
-        os.rename(tmp, in_path)
-        shutil.rmtree(old)
+        _carry_over(str(real), str(tmp), "", read, files)
+        os.chmod(tmp, stat.S_IMODE(os.stat(real).st_mode))
+        with fs.signals_deferred():
+            old = Path(tempfile.mkdtemp(prefix=f".{real.name}.memconv-old-{os.getpid()}-", dir=real.parent))
+            os.rename(real, old / "old")
+            try:
+                os.rename(tmp, real)
+            except BaseException:
+                os.rename(old / "old", real)
+                os.rmdir(old)
+                raise
+            shutil.rmtree(old)
     except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
+        fs._rmtree(tmp)
         raise
+
+
+def _carry_over(src: str, dst: str, rel: str, read: set[str], files: dict[str, bytes]) -> None:
+    """Copy into ``dst`` what of ``src`` the upgrade did not read, and the modes of what it did."""
+    here = os.path.join(src, rel) if rel else src
+    try:
+        entries = sorted(os.scandir(here), key=lambda e: e.name)
+    except OSError as exc:
+        raise OutputError(f"{fs.display(here)}: could not be read ({exc.strerror})",
+                          hint="an in-place upgrade would lose it; fix its permissions or upgrade into a new folder")             from None
+    for entry in entries:
+        path = f"{rel}/{entry.name}" if rel else entry.name
+        st = entry.stat(follow_symlinks=False)
+        target = os.path.join(dst, path)
+        if stat.S_ISLNK(st.st_mode):
+            if os.path.lexists(target):
+                os.unlink(target)  # the link stays a link; what it points at is upgraded at its own path
+            os.symlink(os.readlink(entry.path), target)
+        elif stat.S_ISDIR(st.st_mode):
+            os.makedirs(target, exist_ok=True)
+            _carry_over(src, dst, path, read, files)
+            os.chmod(target, stat.S_IMODE(st.st_mode))
+        elif stat.S_ISREG(st.st_mode):
+            if path in files:
+                os.chmod(target, stat.S_IMODE(st.st_mode))
+            elif path not in read:
+                shutil.copy2(entry.path, target, follow_symlinks=False)
+        else:
+            _refuse_special(entry.path, st.st_mode)

@@ -18,8 +18,9 @@ REGEN = os.environ.get("MEMCONV_REGEN") == "1"
 
 
 def tree(root: Path) -> dict[str, bytes]:
-    """Every file under ``root`` as relative POSIX path → bytes."""
-    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+    """Every file under ``root`` as relative POSIX path → bytes; memconv's own manifest of OUT left out."""
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*"))
+            if p.is_file() and p.relative_to(root).as_posix() != ".memconv/manifest.json"}
 
 
 def write_files(root: Path, files: dict[str, bytes]) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from memconv import fs
 from memconv import upgrade as upgrading
 from memconv.cli import main
 
@@ -62,15 +63,15 @@ def test_a_run_killed_while_writing_leaves_the_folder_as_it_was(tmp_path, monkey
     root = _copy(tmp_path)
     original = tree(root)
     calls = {"n": 0}
-    real = Path.write_bytes
+    real = fs._write_one
 
-    def dying(self, data):
+    def dying(full, data):
         calls["n"] += 1
         if calls["n"] == 5:
             raise KeyboardInterrupt("killed")
-        return real(self, data)
+        return real(full, data)
 
-    monkeypatch.setattr(Path, "write_bytes", dying)
+    monkeypatch.setattr(fs, "_write_one", dying)
     with pytest.raises(KeyboardInterrupt):
         upgrading.replace_in_place({f"f{i}.md": b"x" for i in range(10)}, root)
     monkeypatch.undo()
@@ -96,6 +97,10 @@ def test_upgrade_to_out_never_touches_in_and_refuses_a_non_empty_out(tmp_path):
     runner = CliRunner()
     refused = runner.invoke(main, ["upgrade", str(src), str(out)])
     assert refused.exit_code != 0 and "not empty" in refused.stderr
+    forced = runner.invoke(main, ["upgrade", str(src), str(out), "--force"])
+    assert forced.exit_code == 4 and "keep.txt" in forced.stderr, "--force keeps a file memconv did not write"
+    (out / "keep.txt").unlink()
+    assert runner.invoke(main, ["upgrade", str(src), str(out)]).exit_code == 0
     assert runner.invoke(main, ["upgrade", str(src), str(out), "--force"]).exit_code == 0
     assert tree(src) == original
     assert (out / "memory" / "lesson_testing.md").is_file()

@@ -15,22 +15,21 @@ from pathlib import Path
 import memfmt
 from hypothesis import HealthCheck, assume, given, settings
 
+from memconv import fs
 from memconv.dialects import memfmt as dialect
 
 from .memfmt_oracle import memories, to_library
 
 
 def _read_both(tree: dict[str, str]):
+    """(memfmt.load, memconv's reader) of ``tree`` written by memfmt; None when memfmt cannot write it."""
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         try:
             memfmt.write_dir(tree, root)
         except (memfmt.MemfmtError, ValueError, OSError):
-            # memfmt put `happened` into a path it then refuses (`../..`, NUL): nothing to read.
-            assume(False)
-        theirs = memfmt.load(root)
-        ours = dialect.read(root)
-    return theirs, ours
+            return None  # memfmt put `happened` into a path it then refuses (`../..`, NUL): nothing to read.
+        return memfmt.load(root), dialect.read(root)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -38,7 +37,13 @@ def _read_both(tree: dict[str, str]):
 def test_reader_gives_the_model_memfmt_load_gives(memory):
     # Verified by making read_episode keep the "**Outcome** — …" line in the context:
     # fails with context='**Outcome** —' on memconv's side.
-    theirs, ours = _read_both(memfmt.serialise(memory, generated="2026-08-02"))
+    tree = memfmt.serialise(memory, generated="2026-08-02")
+    # memconv refuses by name (never reads) a file whose name holds a control character or `\`
+    # (the one path guard, docs/cli.md); memfmt writes such names from `happened`.
+    assume(all(fs.path_problem(path) is None for path in tree))
+    both = _read_both(tree)
+    assume(both is not None)
+    theirs, ours = both
     assert not ours.quarantined, "nothing memfmt writes itself is quarantined"
     assert memfmt.canonical(to_library(ours)) == memfmt.canonical(theirs), \
         "memconv reads a memfmt file as memfmt.load does"

@@ -73,10 +73,13 @@ def test_two_dialects_exit_2(runner, tmp_path):
     assert result.exit_code == 2 and "one dialect" in result.output and not (tmp_path / "out").exists()
 
 
-def test_a_dialect_with_no_merge_rules_yet_exits_2(runner, tmp_path):
+def test_a_dialect_with_no_merge_rules_exits_2(runner, tmp_path, monkeypatch):
+    import memconv.merge
+
+    monkeypatch.setattr(memconv.merge, "SUPPORTED", ("memoir",))  # every dialect has rules now: pretend one has not
     a, b = stores(tmp_path, {"memory/x.md": entry()}, {"memory/y.md": entry()})
     result = runner.invoke(main, ["merge", "--from", "claude", str(a), str(b), str(tmp_path / "out")])
-    assert result.exit_code == 2 and "not supported yet" in result.output
+    assert result.exit_code == 2 and "not supported yet" in result.output and not (tmp_path / "out").exists()
 
 
 def test_out_inside_an_input_is_refused(runner, tmp_path):
@@ -92,12 +95,17 @@ def test_a_quarantined_file_exits_3(runner, tmp_path):
     assert tree(tmp_path / "out")[".memconv/quarantine/session.json"] == b"{broken"
 
 
-def test_a_non_empty_out_needs_force(runner, tmp_path):
+def test_a_non_empty_out_needs_force_and_force_replaces_only_what_memconv_wrote(runner, tmp_path):
     a, b = stores(tmp_path, {"memory/x.md": entry()}, {"memory/y.md": entry()})
-    write_files(tmp_path / "out", {"old.txt": b"old"})
-    assert runner.invoke(main, ["merge", str(a), str(b), str(tmp_path / "out")]).exit_code == 4
-    assert runner.invoke(main, ["merge", "--force", str(a), str(b), str(tmp_path / "out")]).exit_code == 0
-    assert "old.txt" not in tree(tmp_path / "out")
+    out = tmp_path / "out"
+    assert runner.invoke(main, ["merge", str(a), str(b), str(out)]).exit_code == 0
+    assert runner.invoke(main, ["merge", str(a), str(b), str(out)]).exit_code == 4, "OUT is not empty"
+    assert runner.invoke(main, ["merge", "--force", str(a), str(b), str(out)]).exit_code == 0, \
+        "--force replaces an OUT memconv wrote"
+    write_files(out, {"old.txt": b"a file of the user's"})
+    assert runner.invoke(main, ["merge", "--force", str(a), str(b), str(out)]).exit_code == 4, \
+        "--force never deletes a file memconv did not write"
+    assert (out / "old.txt").read_bytes() == b"a file of the user's"
 
 
 def test_merging_the_result_with_a_side_again_is_a_no_op(runner, tmp_path):

@@ -125,7 +125,7 @@ def test_stores_of_two_dialects_or_of_another_dialect_are_refused():
     with pytest.raises(MergeRefused):
         merge(Store(dialect="memoir"), Store(dialect="claude"))
     with pytest.raises(MergeRefused, match="not supported yet"):
-        merge(Store(dialect="memspec"), Store(dialect="memspec"))
+        merge(Store(dialect="mem0"), Store(dialect="mem0"))
 
 
 def test_a_session_json_only_one_store_has_is_kept_as_it_stands_and_each_item_listed(tmp_path):

@@ -24,7 +24,12 @@ def test_non_empty_out_is_refused_without_force(runner, tmp_path):
     result = _convert(runner, out)
     assert result.exit_code == 4 and "not empty" in result.stderr
     assert tree(out) == {"keep.txt": b"mine"}, "a refused run touches nothing"
-    assert _convert(runner, out, "--force").exit_code == 0
+    forced = _convert(runner, out, "--force")
+    assert forced.exit_code == 4 and "keep.txt" in forced.stderr, "--force never deletes a file memconv did not write"
+    assert tree(out) == {"keep.txt": b"mine"}
+    (out / "keep.txt").unlink()
+    assert _convert(runner, out).exit_code == 0, "an empty OUT is fine"
+    assert _convert(runner, out, "--force").exit_code == 0, "--force replaces what memconv wrote"
     assert tree(out) == tree(SRC), "--force replaces OUT whole"
 
 
@@ -38,22 +43,22 @@ def test_dry_run_writes_nothing_and_lists_the_plan(runner, tmp_path):
 
 def test_out_inside_in_is_refused(runner, tmp_path):
     result = runner.invoke(main, ["convert", "--to", "memoir", str(SRC), str(SRC / "out")])
-    assert result.exit_code == 4 and "inside the input" in result.stderr
+    assert result.exit_code == 2 and "inside the input" in result.stderr
     assert not (SRC / "out").exists()
 
 
 def test_a_run_that_fails_midway_leaves_no_half_written_store(tmp_path, monkeypatch):
     # Verified by removing the cleanup in write_tree: the temporary folder is left and this fails.
     calls = {"n": 0}
-    real = fs.Path.write_bytes
+    real = fs._write_one
 
-    def dying_write(self, data):
+    def dying_write(full, data):
         calls["n"] += 1
         if calls["n"] == 3:
             raise OSError("disk full")
-        return real(self, data)
+        return real(full, data)
 
-    monkeypatch.setattr(fs.Path, "write_bytes", dying_write)
+    monkeypatch.setattr(fs, "_write_one", dying_write)
     with pytest.raises(OSError):
         fs.write_tree({"a.md": b"a", "b.md": b"b", "c.md": b"c"}, tmp_path / "out")
     assert list(tmp_path.iterdir()) == [], "neither OUT nor the temporary folder is left behind"

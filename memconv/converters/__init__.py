@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import dialects
+from .. import dialects, fs
 from ..errors import StoreError
 from ..model import ForeignFile, Record, Store, clone, fingerprint
 from ..report import FileReport
@@ -446,11 +446,12 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
     for _, native in natives:
         _rename(native, rename)
     formats = {} if lossy else layout.patches(_by_origin(store, [r for r, _ in natives] + kept_out, origins))
-    # 3. read back what the target's writer makes of the native records.
-    # The working set's own rendering is written beside them: it may date the store (memspec's
-    # ``created`` for undated records), and the read-back must see the date the output gets.
-    shown = None
+    # The working set's native rendering is made before the read-back, so that the target's
+    # writer sees the same records both times (store facts such as memspec's date of undated
+    # records are taken from all of them).
+    ws_note = shown = None
     if store.working_set is not None and target != "memoir":
+        ws_note = notes.working_set(store.working_set, target, store.dialect, lossy=lossy)
         shown = renderings.working_set_record(store.working_set, target)
         if shown is not None:
             shown.link = _unique(native_link(shown, shown.kind, target) if target != "claude" else shown.link,
@@ -458,6 +459,10 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
             if target == "memfmt":
                 shown.title = shown.link
             taken.add(shown.link)
+            if not lossy:
+                _set_carry(shown, target, Carry(origin=_store_origin(store),
+                                                payload={renderings.WORKING_SET: renderings.digest(shown)}))
+    # 3. read back what the target's writer makes of the native records.
     back = _read_back(target, natives, store, also=[shown] if shown is not None else [])
     unrename = {new: old for old, new in rename.items()}
     for original, native in natives:
@@ -527,17 +532,13 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
         if target == "memoir":
             out.working_set = store.working_set
         else:
-            note = notes.working_set(store.working_set, target, store.dialect, lossy=lossy)
-            out.foreign.append(note)
+            out.foreign.append(ws_note)
             if shown is not None:
-                if not lossy:
-                    _set_carry(shown, target, Carry(origin=_store_origin(store),
-                                                    payload={renderings.WORKING_SET: renderings.digest(shown)}))
                 out.records.append(shown)
                 report.records.append(FileReport(source="session.json", source_kind="working_set",
                                                  target=shown.link, target_kind=shown.kind))
             report.warnings.append("the session working set is written as a record of its own"
-                                   + ("" if lossy else f"; its exact JSON is carried in {note.path}"))
+                                   + ("" if lossy else f"; its exact JSON is carried in {ws_note.path}"))
     indexes = store.indexes if target != "claude" else []
     meta = {} if home_meta else _carried_meta(store)
     if indexes or meta:
@@ -664,12 +665,8 @@ _SCRATCH = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.
 
 
 def _read_files(module, files: dict[str, bytes]) -> Store:
-    with tempfile.TemporaryDirectory(prefix="memconv-readback-", dir=_SCRATCH) as tmp:
-        root = Path(tmp)
-        for path, data in files.items():
-            p = root / path
-            p.parent.mkdir(parents=True, exist_ok=True)
-            p.write_bytes(data)
+    with fs.scratch_folder("readback", _SCRATCH) as root:
+        fs.write_files(root, files)
         return module.read(root)
 
 
@@ -761,6 +758,8 @@ def _read_back(target: str, natives: list[tuple[Record, Record]], store: Store,
 
     Each native record wears a marker in the target's extension mechanism for
     the trip, so it is found again whatever path or link the writer gave it.
+    ``also`` are the other records the final store holds (written beside them,
+    not read back), so that the writer's store-wide facts are the same both times.
     """
     if not natives:
         return {}

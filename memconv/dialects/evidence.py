@@ -28,7 +28,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from ..fs import list_files
+from ..errors import MemconvError
+from ..fs import list_files, read_bytes
 
 #: How much of a file ``detect`` reads: enough for any real frontmatter's type line.
 HEAD_BYTES = 2048
@@ -110,8 +111,10 @@ class Folder:
 
     def raw_head(self, path: str) -> bytes:
         if path not in self._raw:
-            with open(self.root / path, "rb") as handle:
-                self._raw[path] = handle.read(HEAD_BYTES)
+            try:  # read like every reader: no link out of the folder, no FIFO, no device
+                self._raw[path] = read_bytes(self.root, path, head=HEAD_BYTES)
+            except (MemconvError, OSError):
+                self._raw[path] = b""  # unreadable: no evidence of anything (the reader refuses it by name)
         return self._raw[path]
 
     def head(self, path: str) -> Head:
@@ -198,12 +201,11 @@ def _upgradable(where: Folder, path: str, word: str | None) -> bool:
     if word not in ("user", "feedback", "reference"):
         return False
     from ..converters.claude_upgrade import canonical_problems
-    from ..errors import MemconvError
     from .claude.entries import read_entry
 
     try:
-        record = read_entry((where.root / path).read_bytes(), path, path.rsplit("/", 1)[-1][:-3])
-    except MemconvError:
+        record = read_entry(read_bytes(where.root, path), path, path.rsplit("/", 1)[-1][:-3])
+    except (MemconvError, OSError):
         return False
     return not record.opaque and not canonical_problems(record)
 

@@ -6,9 +6,10 @@ updated (which side won, and why), unchanged, or conflict. It never writes:
 the CLI (``memconv merge``, :mod:`memconv.cli_merge`) does, through the same
 atomic writer as every other command.
 
-Only memoir is merged so far, by its spec's §5 (:mod:`.memoir`,
-:mod:`.session`); other dialects are refused with a clear message. See
-docs/merge.md.
+memoir is merged by its spec's §5 (:mod:`.memoir`, :mod:`.session`);
+claude, memspec and memfmt by their own rules (:mod:`.claude`,
+:mod:`.memspec`, :mod:`.memfmt`) over the shared record merge of
+:mod:`.records`. See docs/merge.md.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from .memoir import MergeResult
 from .report import EXIT_CONFLICTS, MergeReport, Outcome
 
 #: Dialects ``merge`` knows the rules of.
-SUPPORTED = ("memoir",)
+SUPPORTED = ("memoir", "claude", "memspec", "memfmt")
 
 
 class MergeRefused(MemconvError):
@@ -36,9 +37,9 @@ def merge(a: Store, b: Store) -> MergeResult:
     if a.dialect not in SUPPORTED:
         raise MergeRefused(f"merging {a.dialect} stores is not supported yet (only {', '.join(SUPPORTED)})",
                            hint="see docs/merge.md for what merge does today")
-    from . import memoir
+    import importlib
 
-    return memoir.merge(a, b)
+    return importlib.import_module(f".{a.dialect}", __name__).merge(a, b)
 
 
 __all__ = ["EXIT_CONFLICTS", "MergeRefused", "MergeReport", "MergeResult", "Outcome", "SUPPORTED", "merge"]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...errors import ReadError, StoreError
-from ...fs import list_files
+from ...fs import list_files, read_bytes
 from ...model import ForeignFile, IndexSection, Quarantined, Record, Store
 from .. import Detection, evidence
 from . import body, entries, index
@@ -99,7 +99,7 @@ def read(root: Path) -> Store:
     present = set(files)
     store = Store(dialect=NAME)
     for path in files:
-        raw = (root / path).read_bytes()
+        raw = read_bytes(root, path)
         try:
             if is_entry_path(path):
                 store.records.append(read_entry(raw, path, path[:-3]))

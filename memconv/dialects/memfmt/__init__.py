@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...errors import ReadError, StoreError
-from ...fs import list_files, safe_relpath
+from ...fs import list_files, read_bytes, safe_relpath
 from ...migrations.memfmt import CURRENT, FILE, file_version, mengram_to_memfmt
 from ...model import (ForeignFile, IndexFile, IndexLink, IndexSection, Quarantined, Record, Source, Store,
                       fingerprint)
@@ -133,7 +133,7 @@ def read(root: Path) -> Store:
     migrated: list[str] = []
     index: IndexFile | None = None
     for path in list_files(root):
-        raw = (root / path).read_bytes()
+        raw = read_bytes(root, path)
         if not path.endswith(".md"):
             store.foreign.append(ForeignFile(path, raw))
             continue

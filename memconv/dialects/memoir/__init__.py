@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 from ...errors import ReadError, StoreError
-from ...fs import list_files
+from ...fs import list_files, read_bytes, read_if_safe
 from ...model import ForeignFile, Quarantined, Store
 from .. import Detection, evidence
 from . import entries, session
@@ -115,7 +115,7 @@ def read(root: Path) -> Store:
     layout = _layout(root)
     store = Store(dialect=NAME, meta={"layout": layout})
     for path in list_files(root):
-        raw = (root / path).read_bytes()
+        raw = read_bytes(root, path)
         try:
             if _is_entry_path(path, layout):
                 link = path.rsplit("/", 1)[-1][:-3]

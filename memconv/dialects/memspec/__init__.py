@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 
 from ...errors import ReadError, StoreError
-from ...fs import list_files
+from ...fs import list_files, read_bytes, read_if_safe
 from ...frontmatter import load_yaml
 from ...model import ForeignFile, Quarantined, Store
 from .. import Detection, evidence
@@ -114,7 +114,7 @@ def read(root: Path) -> Store:
         raise StoreError(f"{root}: no .memspec folder here", hint="give the project folder or its .memspec folder")
     store = Store(dialect=NAME, meta={"prefix": prefix})
     config_path = root / prefix / "config.yaml"
-    operators = _operators(config_path.read_bytes() if config_path.is_file() else None)
+    operators = _operators(read_if_safe(root, f"{prefix}config.yaml") if config_path.is_file() else None)
     if operators:
         store.meta["operators"] = operators
     left_out = []
@@ -130,7 +130,7 @@ def read(root: Path) -> Store:
         if CACHE.match(rel):
             left_out.append(path)
             continue
-        raw = (root / path).read_bytes()
+        raw = read_bytes(root, path)
         if rel in alone and not raw:
             continue  # holds an empty archive/ or observations/: the writer makes it again
         if not (rel.startswith(RECORD_DIRS) and rel.endswith(".md")):

@@ -1,0 +1,36 @@
+"""The program's entry point: signals are handled from its first line, before the slow imports.
+
+A Ctrl-C or SIGTERM while Python imports memconv (a few tenths of a second)
+would otherwise end in a traceback. Once :mod:`memconv.cli` is loaded, its
+``main`` takes over (exit statuses in docs/cli.md).
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+import sys
+
+
+def _stop(code: int, what: str) -> None:
+    message = f"{what} while starting; nothing was read or written"
+    if "--json" in sys.argv[1:]:
+        sys.stdout.write(json.dumps({"exit_code": code, "errors": [message],
+                                     "error": {"kind": "interrupted", "message": message, "hint": None,
+                                               "path": None, "line": None}}, indent=2) + "\n")
+    sys.stderr.write(f"memconv: stopped: {message}\n")
+    sys.exit(code)
+
+
+def _terminated(signum, frame) -> None:
+    _stop(143, "terminated (SIGTERM)")
+
+
+def main() -> None:
+    if signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+        signal.signal(signal.SIGTERM, _terminated)
+    try:
+        from .cli import main as cli
+    except KeyboardInterrupt:
+        _stop(130, "interrupted (Ctrl-C)")
+    cli(prog_name="memconv")

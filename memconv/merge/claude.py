@@ -1,0 +1,378 @@
+"""Merging two Claude Code memory folders (the moved-project rescue, among others).
+
+* A memory file is one record, identified by its link name (the file stem).
+  Identical bytes are unchanged; otherwise the newer by ``updated``, then
+  ``created``, wins. Copies with nothing to order them that say different
+  things are a conflict: the canonical choice stays, the other is kept beside
+  it as ``<link>.conflict-<hash>.md``, its ``name`` marked ``(conflict copy)``.
+* ``MEMORY.md`` is regenerated from both sides' indexes (pages included):
+  sections matched by heading, their lines unioned in the order both give
+  (hand-written prose, inline bullets by normalised text, links by target),
+  then every kept file no index links is linked under its type's heading, and
+  conflict copies under ``## Conflicts`` (Claude Code loads only what the
+  index links). Past 200 lines or 25 KB it is split into linked pages
+  ``MEMORY-2.md``… rather than cut.
+* Any other file is unioned by path, as for memoir.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..dialects.claude import entries as claude_entries
+from ..dialects.claude import index as claude_index
+from ..dialects.claude import written_type
+from ..model import IndexFile, IndexLink, Record, Store, clone, fingerprint
+from .identity import short_hash
+from .memoir import MergeResult, _merge_files, _paths, _Tree
+from .records import Rules, merge_records, merge_sequences
+from .report import Outcome
+
+#: Claude Code stops loading MEMORY.md past this many bytes (and past LOADED_LINES lines).
+LOADED_BYTES = 25_000
+#: What one generated page may hold, with room to spare under both limits.
+PAGE_BYTES = 24_000
+PAGE_LINES = claude_index.PAGE_LINES
+#: The heading conflict copies are linked under, and the line that says what they are.
+CONFLICTS = "Conflicts"
+CONFLICTS_NOTE = ("Copies kept by `memconv merge` where both folders changed one memory differently: "
+                  "keep the one you want, then delete the other file and its line here.")
+MORE = "More memory"
+#: A conflict copy's stem: ``<link>.conflict-<hash>``.
+COPY_STEM = re.compile(r"\.conflict-[0-9a-f]{8,}$")
+
+
+def _path(record: Record) -> str:
+    source = record.source
+    return source.path if source is not None and source.dialect == "claude" else f"{record.link}.md"
+
+
+def _raw(record: Record) -> bytes:
+    source = record.source
+    if source is not None and source.dialect == "claude" and source.raw is not None \
+            and source.fingerprint == fingerprint(record):
+        return source.raw
+    return claude_entries.write_entry(record)
+
+
+def _dates(record: Record) -> list[tuple[str, object]]:
+    for name in ("updated", "created"):
+        value = getattr(record, name) if not record.opaque else record.extra.get(name)
+        if isinstance(value, str):
+            return [(name, value)]
+    return []
+
+
+def _conflict_copy(record: Record, raw: bytes) -> Record:
+    copy = clone(record, keep_source=True)
+    copy.link = f"{record.link}.conflict-{short_hash(raw)}"
+    if copy.source is not None:
+        copy.source.path = f"{copy.link}.md"
+        if copy.source.dialect != "claude":
+            copy.source = None
+    if not record.opaque and isinstance(record.title, str):
+        copy.title = f"{record.title} (conflict copy)"
+    return copy
+
+
+RULES = Rules(
+    dialect="claude",
+    identity=lambda r: r.link,
+    raw=_raw,
+    dates=_dates,
+    substance=fingerprint,
+    combine=lambda winner, loser, tied: (winner, []),
+    conflict_copy=_conflict_copy,
+    kind="entry",
+    where=_path,
+)
+
+
+# --- MEMORY.md --------------------------------------------------------------------
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.split()).lower()
+
+
+def _page_number(path: str) -> int:
+    m = claude_index.PAGE_FILE.match(path)
+    return int(m.group("n")) if m else 1
+
+
+def _parse(indexes: list[IndexFile]) -> tuple[str | None, list[tuple[str | None, str | None, list]]]:
+    """A store's index pages, flattened: its title line and ``[(heading key, heading line, items)]``.
+
+    An item is ``(kind, payload, lines)``: ``link`` (payload the target), ``inline``
+    (its normalised text), ``text`` (the stripped line). Page titles, the links
+    between pages and an emptied ``More memory`` section are generated, so left out.
+    """
+    title: str | None = None
+    sections: dict[str | None, tuple[str | None, list]] = {}
+    for idx in sorted(indexes, key=lambda i: _page_number(i.path)):
+        layout = idx.source.layout if idx.source is not None and idx.source.dialect == "claude" else None
+        if layout is None:
+            continue
+        page = idx.path != claude_index.PATH
+        heading_key: str | None = None
+        heading_line: str | None = None
+        for item in layout.items:
+            kind = item[0]
+            if kind == "title":
+                if not page:
+                    title = item[1]
+                continue
+            if kind == "section":
+                heading_line = item[2]
+                heading_key = _norm(claude_index.SECTION_LINE.match(item[2]).group("text"))
+                sections.setdefault(heading_key, (heading_line, []))
+                continue
+            if page and heading_key is None:
+                continue  # a page's own preamble: generated
+            items = sections.setdefault(heading_key, (heading_line, []))[1]
+            if kind == "link":
+                m = claude_index.LINK_LINE.match(item[3])
+                target = m.group("target")
+                if claude_index.PAGE_FILE.match(target) or target == claude_index.PATH:
+                    continue
+                items.append(("link", target, [item[3]]))
+            elif kind == "inline":
+                text = claude_index.BULLET_LINE.match(item[3][0]).group("text")
+                text += "".join(" " + line.strip() for line in item[3][1:])
+                items.append(("inline", _norm(text), list(item[3])))
+            else:
+                items.append(("text", item[1].strip(), [item[1]]))
+    more = sections.get(_norm(MORE))
+    if more is not None and not any(i[1] for i in more[1]):
+        del sections[_norm(MORE)]
+    return title, [(key, line, items) for key, (line, items) in sections.items()]
+
+
+def _keyed(items: list) -> dict[tuple, list[str]]:
+    """Items by key: a text line is keyed by its text and how many times it came before in its section."""
+    seen: dict[tuple, int] = {}
+    out: dict[tuple, list[str]] = {}
+    for kind, payload, lines in items:
+        base = (kind, payload)
+        n = seen.get(base, 0) if kind == "text" else 0
+        seen[base] = n + 1
+        key = (kind, payload, n)
+        if key in out:
+            continue
+        out[key] = lines
+    return out
+
+
+def _key(value) -> str:
+    return repr(value)
+
+
+def merge_indexes(pa: list[IndexFile], pb: list[IndexFile], entries: list[tuple[str, Record]],
+                  copies: set[str]) -> tuple[dict[str, bytes], list[str]]:
+    """Both sides' index pages → the merged index pages (path → bytes), and warnings.
+
+    ``entries`` are the kept files (path, record); ``copies`` the paths of conflict copies.
+    """
+    ta, sa = _parse(pa)
+    tb, sb = _parse(pb)
+    warnings: list[str] = []
+    titles = {t for t in (ta, tb) if t is not None}
+    title = max(titles) if titles else "# Memory Index"
+    if len(titles) > 1:
+        warnings.append(f"MEMORY.md: the two indexes have different titles ({' / '.join(sorted(titles))}); "
+                        f"kept {title!r}")
+    heads_a = {k: (line, _keyed(items)) for k, line, items in sa}
+    heads_b = {k: (line, _keyed(items)) for k, line, items in sb}
+    order = merge_sequences([k for k, _, _ in sa], [k for k, _, _ in sb], key=_key)
+    sections: list[tuple[str | None, str | None, dict[tuple, list[str]]]] = []
+    linked: set[str] = set()
+    for key in order:
+        la, ia = heads_a.get(key, (None, {}))
+        lb, ib = heads_b.get(key, (None, {}))
+        lines = {k: max(v for v in (ia.get(k), ib.get(k)) if v is not None)
+                 for k in merge_sequences(list(ia), list(ib), key=_key)}
+        kept: dict[tuple, list[str]] = {}
+        for k, v in lines.items():
+            if k[0] == "link":
+                if k[1] in linked:
+                    continue  # linked in an earlier section already
+                linked.add(k[1])
+            kept[k] = v
+        heading = max(x for x in (la, lb) if x is not None) if key is not None else None
+        sections.append((key, heading, kept))
+    # Every kept file is linked: Claude Code loads nothing the index does not link.
+    missing = [(path, record) for path, record in sorted(entries) if path not in linked
+               and path.removeprefix("./") not in linked]
+    added: dict[str, list[tuple[str, str]]] = {}
+    for path, record in missing:
+        is_copy = path in copies or COPY_STEM.search(path[:-3]) is not None
+        if is_copy:
+            heading = CONFLICTS
+        else:
+            groups = dict(claude_index.GROUPS)
+            word = written_type(record)
+            heading = groups[word] if word in groups else "Other"
+        hook = record.description or record.trigger
+        hook = hook.replace("\n", " ").strip() if isinstance(hook, str) and hook.strip() else None
+        name = record.title if isinstance(record.title, str) and record.title.strip() else record.link
+        line = claude_index.link_line(IndexLink(title=name.replace("\n", " ").replace("]", ")"),
+                                                target=path, hook=hook))
+        added.setdefault(heading, []).append((path, line))
+    by_key = {s[0]: s for s in sections}
+    for heading, links in added.items():
+        section = by_key.get(_norm(heading))
+        if section is None:
+            if sections and sections[-1][2]:
+                last = sections[-1][2]
+                if next(reversed(last))[:2] != ("text", ""):
+                    n = sum(1 for k in last if k[:2] == ("text", ""))
+                    last[("text", "", n)] = [""]
+            section = (_norm(heading), f"## {heading}", {})
+            if heading == CONFLICTS:
+                section[2][("text", CONFLICTS_NOTE, 0)] = [CONFLICTS_NOTE]
+                section[2][("text", "", 0)] = [""]
+            sections.append(section)
+            by_key[section[0]] = section
+        items = section[2]
+        # new links go before the section's trailing blank line, if it has one
+        tail = next(reversed(items)) if items and next(reversed(items))[:2] == ("text", "") else None
+        saved = items.pop(tail) if tail is not None else None
+        for path, line in links:
+            items[("link", path, 0)] = [line]
+        if tail is not None:
+            items[tail] = saved
+    return _pages(title, sections, warnings), warnings
+
+
+def _blocks(sections) -> tuple[list[str], list[tuple[str | None, list[str]]]]:
+    """The preamble's lines, and each section's item lines as ``(heading line, lines of one item)``."""
+    preamble: list[str] = []
+    units: list[tuple[str | None, list[str]]] = []
+    # Conflicts first, on MEMORY.md itself: they are what a person must look at.
+    sections = sorted(sections, key=lambda s: s[0] != _norm(CONFLICTS))
+    for key, heading, items in sections:
+        if key is None:
+            for lines in items.values():
+                preamble.extend(lines)
+            continue
+        if not items:
+            units.append((heading, []))
+        for lines in items.values():
+            units.append((heading, lines))
+    return preamble, units
+
+
+def _size(lines: list[str]) -> int:
+    return sum(len(line.encode("utf-8", "surrogatepass")) + 1 for line in lines)
+
+
+def _render(title_line: str, preamble: list[str], units) -> list[str]:
+    out = [title_line, *preamble]
+    current = object()
+    for heading, lines in units:
+        if heading != current:
+            out.append(heading)
+            current = heading
+        out.extend(lines)
+    return out
+
+
+#: Page links one index page holds in its ``More memory`` section; the last page it links holds the next ones.
+LINKS_PER_PAGE = 60
+
+
+def _pages(title_line: str, sections, warnings: list[str]) -> dict[str, bytes]:
+    preamble, units = _blocks(sections)
+    whole = _render(title_line, preamble, units)
+    if len(whole) <= claude_index.LOADED_LINES and _size(whole) <= LOADED_BYTES:
+        return {claude_index.PATH: _encode(whole)}
+    # Too long for Claude Code to read whole: linked pages, every line kept. Every page keeps
+    # room for a "More memory" section of LINKS_PER_PAGE links, so any number of pages fits.
+    reserve = 1 + LINKS_PER_PAGE
+    limit_lines, limit_bytes = PAGE_LINES - reserve, PAGE_BYTES - 160 * reserve
+    pages: list[list[tuple[str | None, list[str]]]] = [[]]
+    first = [title_line, *preamble]
+    used_lines, used_bytes = len(first), _size(first)
+    current = None
+    for heading, lines in units:
+        cost = len(lines) + (1 if heading != current else 0)
+        size = _size(lines) + (_size([heading]) if heading != current else 0)
+        if pages[-1] and (used_lines + cost > limit_lines or used_bytes + size > limit_bytes):
+            pages.append([])
+            used_lines, used_bytes = 2, 100
+            current = None
+            cost = len(lines) + 1
+            size = _size(lines) + _size([heading])
+        pages[-1].append((heading, lines))
+        used_lines += cost
+        used_bytes += size
+        current = heading
+    m = claude_index.TITLE_LINE.match(title_line)
+    title = m.group("text") if m else "Memory Index"
+    # Page 1 links pages 2..61, page 61 links 62..121, and so on.
+    hosted: dict[int, list[int]] = {}
+    host, n = 1, 2
+    while n <= len(pages):
+        hosted[host] = list(range(n, min(n + LINKS_PER_PAGE, len(pages) + 1)))
+        host, n = hosted[host][-1], hosted[host][-1] + 1
+    files: dict[str, bytes] = {}
+    for number, page in enumerate(pages, start=1):
+        if number == 1:
+            lines = _render(title_line, preamble, page)
+        else:
+            lines = _render(f"# {title} (page {number} of {len(pages)})", [""], page)
+        if number in hosted:
+            lines.append(f"## {MORE}")
+            for child in hosted[number]:
+                first_heading = pages[child - 1][0][0] or ""
+                hm = claude_index.SECTION_LINE.match(first_heading)
+                text = hm.group("text")[:60] if hm else ""
+                lines.append(claude_index.link_line(IndexLink(
+                    title=f"Memory index, page {child}", target=f"MEMORY-{child}.md",
+                    hook=f"continues from {text}" if text else None)))
+        files[claude_index.PATH if number == 1 else f"MEMORY-{number}.md"] = _encode(lines)
+    names = sorted(files, key=_page_number)
+    listed = ", ".join(names) if len(names) <= 4 else f"{names[0]}, {names[1]} … {names[-1]}"
+    warnings.append(f"MEMORY.md would be {len(whole)} lines ({_size(whole)} bytes), and Claude Code loads only the "
+                    f"first {claude_index.LOADED_LINES} lines and {LOADED_BYTES // 1000} KB: split into "
+                    f"{len(pages)} linked index pages ({listed})")
+    return dict(sorted(files.items(), key=lambda kv: _page_number(kv[0])))
+
+
+def _encode(lines: list[str]) -> bytes:
+    return ("\n".join(lines) + "\n").encode("utf-8", "surrogatepass")
+
+
+def merge(a: Store, b: Store) -> MergeResult:
+    """Two Claude Code memory folders → the merged folder's files and the outcome of every record."""
+    merged = merge_records(a.records, b.records, RULES)
+    tree = _Tree()
+    outcomes: list[Outcome] = list(merged.outcomes)
+    warnings: list[str] = []
+    quarantined: list[dict] = []
+    placed: list[tuple[str, Record]] = []
+    for record in merged.records:
+        path = _path(record)
+        moved = tree.put(path, _raw(record))
+        placed.append((moved or path, record))
+    copies = {_path(c) for c in merged.copies.values()}
+    pa, pb = a.indexes, b.indexes
+    pages, notes = merge_indexes(pa, pb, placed, copies)
+    warnings.extend(notes)
+    for path, data in pages.items():
+        tree.files[path] = data
+    before = {side: {i.path: i.source.raw for i in idx if i.source is not None} for side, idx in (("A", pa), ("B", pb))}
+    if before["A"] == pages and before["B"] == pages:
+        outcomes.append(Outcome("index", claude_index.PATH, claude_index.PATH, "unchanged"))
+    else:
+        won = "A" if before["A"] == pages else "B" if before["B"] == pages else None
+        outcomes.append(Outcome("index", claude_index.PATH, claude_index.PATH,
+                                "added" if not pa or not pb else "updated", won,
+                                f"regenerated from both indexes: {len(pages)} page(s), every kept file linked"))
+    _merge_files(a, b, tree, outcomes, quarantined, _paths(a) | _paths(b))
+    for side, store in (("A", a), ("B", b)):
+        warnings.extend(f"{side}: {w}" for w in store.warnings)
+    return MergeResult("claude", dict(sorted(tree.files.items())), outcomes, warnings, quarantined)
+
+
+__all__ = ["RULES", "merge", "merge_indexes"]

@@ -1,0 +1,103 @@
+"""The benchmark's generated stores are real stores of their dialect, the same bytes every time,
+and memconv reads every record of them (so the table measures conversions, not refusals)."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from memconv import dialects, pipeline
+from memconv.cli import main as cli
+
+BENCH = Path(__file__).resolve().parents[1] / "benchmarks"
+N = 50
+
+
+def _load(name: str):
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCH / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+generators = _load("generators")
+
+
+def _digest(root: Path) -> str:
+    h = hashlib.sha256()
+    for p in sorted(root.rglob("*")):
+        if p.is_file():
+            h.update(str(p.relative_to(root)).encode() + b"\0" + p.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+@pytest.mark.parametrize("dialect", generators.DIALECTS)
+def test_generated_store_is_detected_as_its_dialect(tmp_path, dialect):
+    store = generators.make(dialect, tmp_path / dialect, N)
+    survey = dialects.survey(store)
+    assert survey.finding == "one store"
+    assert survey.found[0].dialect == dialect
+
+
+@pytest.mark.parametrize("dialect", generators.DIALECTS)
+def test_generated_store_is_the_same_bytes_every_time(tmp_path, dialect):
+    a = generators.make(dialect, tmp_path / "a", N)
+    b = generators.make(dialect, tmp_path / "b", N)
+    assert _digest(a) == _digest(b)
+
+
+@pytest.mark.parametrize("dialect", generators.DIALECTS)
+def test_every_generated_record_is_read_and_nothing_quarantined(tmp_path, dialect):
+    store = generators.make(dialect, tmp_path / "in", N)
+    read = pipeline.read(store, dialect)
+    assert not read.quarantined
+    assert len(read.records) == N + (1 if dialect == "memfmt" else 0)  # memfmt's profile is a record too
+    res = CliRunner().invoke(cli, ["migrate", "--from", dialect, str(store), str(tmp_path / "out")])
+    assert res.exit_code == 0, res.output
+
+
+def test_memfmt_store_loads_in_the_memfmt_library_with_every_record(tmp_path):
+    memfmt = pytest.importorskip("memfmt")
+    store = generators.make("memfmt", tmp_path / "m", N)
+    m = memfmt.load(store / "memory")
+    assert len(m.entities) + len(m.episodes) + len(m.procedures) == N
+    assert m.profile
+
+
+def test_memspec_ids_are_ulids_and_name_their_files(tmp_path):
+    store = generators.make("memspec", tmp_path / "s", N)
+    files = sorted((store / ".memspec").rglob("ms_*.md"))
+    assert len(files) == N
+    alphabet = set(generators._CROCKFORD)
+    for f in files:
+        ulid = f.stem[3:]
+        assert len(ulid) == 26 and set(ulid) <= alphabet
+        assert f"id: {f.stem}\n" in f.read_text()
+    assert len({f.stem for f in files}) == N
+
+
+def test_bench_table_lands_between_its_markers(tmp_path):
+    bench = _load("bench")
+    doc = tmp_path / "performance.md"
+    doc.write_text(f"# Speed\n\nbefore\n\n{bench.BEGIN}\nold table\n{bench.END}\n\nafter\n")
+    bench.write_out(doc, "new table\n")
+    text = doc.read_text()
+    assert "old table" not in text
+    assert text.index("before") < text.index("new table") < text.index("after")
+    assert text.count(bench.BEGIN) == 1
+
+
+def test_a_named_table_leaves_the_other_tables_alone(tmp_path):
+    bench = _load("bench")
+    doc = tmp_path / "performance.md"
+    b100, e100 = bench.markers("100k")
+    doc.write_text(f"{bench.BEGIN}\nten thousand\n{bench.END}\n\n{b100}\nold\n{e100}\n")
+    bench.write_out(doc, "hundred thousand\n", "100k")
+    text = doc.read_text()
+    assert "ten thousand" in text and "hundred thousand" in text and "old" not in text

@@ -1,0 +1,105 @@
+"""One path guard for every path memconv writes: the final write, both scratch folders, quarantine."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from memconv import converters, fs, pipeline
+from memconv.dialects import memoir
+from memconv.errors import OutputError
+from memconv.model import Quarantined, Store
+from memconv.report import Report
+
+BAD = ["", ".", "..", "/etc/passwd", "../x.md", "a/../../b", "a/./b", "a//b", "a/", "C:/x.md", "c:x.md",
+       "a\\..\\b", "a\x00b", "a\nb.md", "a\x1bb", "x" * 256, "d/" + "é" * 128, "bad\udcff.md"]
+GOOD = ["a.md", "memory/x y.md", "x" * 255, "é" * 127, "ab:c.md", "日本語/メモ.md", "a\x7fb.md", ".memconv/quarantine/a.md"]
+
+
+@pytest.mark.parametrize("path", BAD)
+def test_unsafe_paths_are_refused(path):
+    # Verified by dropping the 255-byte rule, then the drive rule: the long and C: cases fail.
+    with pytest.raises(OutputError):
+        fs.safe_relpath(path)
+
+
+@pytest.mark.parametrize("path", GOOD)
+def test_safe_paths_pass(path):
+    assert fs.safe_relpath(path) == path
+
+
+def test_a_path_through_a_link_out_of_the_folder_is_refused(tmp_path):
+    # Verified by skipping the realpath check in write_files: the file lands in `outside`.
+    folder, outside = tmp_path / "folder", tmp_path / "outside"
+    folder.mkdir()
+    outside.mkdir()
+    (folder / "link").symlink_to(outside)
+    with pytest.raises(OutputError):
+        fs.safe_relpath("link/x.md", folder)
+    with pytest.raises(OutputError):
+        fs.write_files(folder, {"link/x.md": b"escape"})
+    assert list(outside.iterdir()) == []
+
+
+def test_write_files_never_overwrites_and_says_which_paths_collide(tmp_path):
+    with pytest.raises(OutputError, match="collide"):
+        fs.write_files(tmp_path, {"a": b"file", "a/b.md": b"under a file"})
+
+
+_part = (st.sampled_from(["..", ".", "", "a\\b", "C:", "x" * 256, "nul\x00", "tab\t"])
+         | st.text(st.characters(exclude_categories=("Cs",), exclude_characters="/"), min_size=1, max_size=12))
+
+
+@settings(max_examples=80, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.filter_too_much])
+@given(st.lists(_part, min_size=1, max_size=4).map("/".join))
+def test_whatever_the_guard_accepts_stays_inside_the_folder(tmp_path_factory, path):
+    assume(fs.path_problem(path) is None)
+    folder = tmp_path_factory.mktemp("w")
+    fs.write_files(folder, {path: b"x"})
+    written = [p for p in folder.rglob("*") if p.is_file()]
+    assert [p.relative_to(folder).as_posix() for p in written] == [path]
+    assert all(len(part.encode()) <= 255 and part not in ("..", ".") for part in path.split("/"))
+
+
+def test_check_via_writes_its_scratch_through_the_guard(tmp_path, monkeypatch):
+    # Verified by restoring the hand-written loop in check_via: ../escape.md is written beside the scratch.
+    root = tmp_path / "in"
+    (root / "memory").mkdir(parents=True)
+    (root / "memory" / "a.md").write_bytes(b"---\ntype: fact\nname: A\n---\nbody\n")
+    real_plan = pipeline.plan
+
+    def hostile(store, target, report, **kw):
+        result = real_plan(store, target, report, **kw)
+        if target == "claude":
+            result.files["../../escape.md"] = b"pwned"
+        return result
+
+    monkeypatch.setattr(pipeline, "plan", hostile)
+    with pytest.raises(OutputError):
+        pipeline.check_via(root, "memoir", "claude", Report(command="check", input=str(root)))
+    assert not any(p.name == "escape.md" for d in (tmp_path, *fs.scratch_dirs()) for p in Path(d).iterdir())
+
+
+def test_the_read_back_scratch_writes_through_the_guard():
+    with pytest.raises(OutputError):
+        converters._read_files(memoir, {"../../escape-readback.md": b"x"})
+    assert not any(os.path.exists(os.path.join(d, "escape-readback.md")) for d in fs.scratch_dirs())
+
+
+def test_quarantine_never_overwrites_and_never_leaves_out():
+    # Verified by writing files[f"{QUARANTINE_DIR}/{q.path}"] directly: the note of IN is overwritten.
+    store = Store(dialect="memoir", quarantined=[Quarantined("a.md", b"bad", "broken"),
+                                                 Quarantined("../../etc/x", b"evil", "broken")])
+    files = {".memconv/quarantine/a.md": b"a file of IN that was already there"}
+    report = Report(command="convert", input="in")
+    pipeline._quarantine(store, files, report)
+    assert files[".memconv/quarantine/a.md"] == b"a file of IN that was already there"
+    assert files[".memconv/quarantine/a (2).md"] == b"bad"
+    assert [q["kept_at"] for q in report.quarantined] == [".memconv/quarantine/a (2).md", None]
+    assert not any(".." in p for p in files)
+    assert report.exit_code == 3
