@@ -16,7 +16,8 @@ import re
 from dataclasses import fields, is_dataclass
 from typing import Any, Iterable
 
-from memconv.converters.mapping import LIFECYCLE
+from memconv.converters import holds_state
+from memconv.converters.mapping import LIFECYCLE, TARGET_KIND
 from memconv.model import Record, Store
 
 WORD = re.compile(r"[^\W\d_][^\W_]{2,}")
@@ -72,7 +73,8 @@ def record_text(record: Record) -> Iterable[str]:
 def source_words(store: Store, target: str) -> set[str]:
     out: set[str] = set()
     for record in store.records:
-        if record.lifecycle.state not in LIFECYCLE[target]:
+        if record.lifecycle.state not in LIFECYCLE[target] \
+                or not holds_state(target, TARGET_KIND[target].get(record.kind, record.kind), record):
             continue
         for text in record_text(record):
             out |= source_text_words(text)

@@ -50,6 +50,11 @@ class Conversion:
     warnings: list[str] = field(default_factory=list)
     #: id(record) → the dialect a restored record came from (it keeps its link and kind there).
     origins: dict[int, str] = field(default_factory=dict)
+    #: id(record) of restored records whose lifecycle state was changed in the dialect read
+    #: id(record) → the fields of a restored record edited in the dialect read (the edit won).
+    edited: dict[int, list[str]] = field(default_factory=dict)
+    #: (retracted, retired…), and the file it was read from: that edit wins over the state they had at home.
+    state_edited: dict[int, str] = field(default_factory=dict)
 
 
 def convert(store: Store, target: str, *, lossy: bool = False) -> Store:
@@ -129,6 +134,8 @@ def restore(store: Store) -> tuple[Store, Conversion]:
     carries: list[Carry] = []
     noted: list[tuple[Record, str, dict[str, Any]]] = []
     sidecars: dict[str, str] = {}
+    #: Inline bullets retracted in this dialect: taken out of their restored index.
+    withdrawn: list[dict[str, Any]] = []
     for foreign in store.foreign:
         try:
             found = notes.read(foreign)
@@ -185,14 +192,31 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         if carry is None:
             untouched.append(record)
             continue
+        if carry.origin == store.dialect and set(carry.fields) <= _SELF_CARRIED and not carry.payload:
+            # A record of this dialect carrying what another dialect's tool added to it (a
+            # verification in memspec): the fields go back on it; it is still this dialect's own.
+            own = clone(record, keep_source=True)
+            _strip_carry(own)
+            carrying.apply(own, carry)
+            untouched.append(own)
+            continue
         if renderings.WORKING_SET in carry.payload:
             # A rendering of the working set, which its note restores exactly: not a record of its own.
             if renderings.digest(record) != carry.payload[renderings.WORKING_SET]:
                 report.warnings.append(f"{_where(record)}: the working set's rendering was edited in {store.dialect}; "
                                        "the working set is restored from its carried copy, and the edits are not "
                                        "applied")
+            witnessed = [n for n in _WITNESS
+                         if getattr(record, n) is not None and (n != "ext" or set(record.ext) - {KEY})]
+            if record.lifecycle.state != "active":
+                report.warnings.append(f"{_where(record)}: the working set's rendering is {record.lifecycle.state} in "
+                                       f"{store.dialect}; the working set is session state, restored as it was")
+            if witnessed:
+                report.warnings.append(f"{_where(record)}: the working set's rendering holds {', '.join(witnessed)} "
+                                       f"from {store.dialect}; the working set has no place for them: dropped")
             continue
         home = _back(record, carry)
+        was_active = "lifecycle" not in carry.fields
         # The link the way back derives, exactly as at conversion time (before the carry):
         # a carried link then replaces it.
         _home_link(home, carry.origin)
@@ -206,20 +230,35 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             report.warnings.append(f"{_where(record)}: its carry names the link {home.link!r}, which would be "
                                    "written outside the store; the link is derived again")
             home.link = derived
+        if applied.overridden:
+            report.edited[id(home)] = list(applied.overridden)
+        if home.lifecycle.state != "active" and (was_active or "lifecycle" in applied.overridden):
+            # Retracted, retired… in this dialect since the conversion: the edit wins.
+            report.state_edited[id(home)] = _where(record)
         # Remember where it came from: converting it back there keeps its link and kind.
         home.source = None
         report.origins[id(home)] = carry.origin
         mark = carry.payload.get(renderings.INLINE)
         if mark is not None:
             # A rendering of an inline index bullet: the index, restored from its note, says it again.
-            if not applied.overridden and isinstance(mark, dict) and renderings.digest(record) == mark.get("digest"):
+            retracted = id(home) in report.state_edited
+            if not applied.overridden and not retracted and isinstance(mark, dict) \
+                    and renderings.digest(record) == mark.get("digest"):
                 continue
             where = mark.get("path") if isinstance(mark, dict) else None
-            report.warnings.append(f"{_where(record)}: an inline bullet of {where} was edited in {store.dialect}; "
-                                   "it comes back as an entry of its own, and the bullet as it was")
+            if retracted and isinstance(mark, dict):
+                # Not live any more: the bullet leaves the index, the record is kept out of the live set.
+                withdrawn.append(mark)
+                report.warnings.append(f"{_where(record)}: an inline bullet of {where} was {home.lifecycle.state} "
+                                       f"in {store.dialect}; it is taken out of {where}")
+            else:
+                report.warnings.append(f"{_where(record)}: an inline bullet of {where} was edited in {store.dialect}; "
+                                       "it comes back as an entry of its own, and the bullet as it was")
             carry.payload.pop("format", None)
         restored.append((record, home, applied))
         carries.append(carry)
+    if withdrawn:
+        out.indexes = [_withdraw(index, withdrawn, store) for index in out.indexes]
     rename = {record.link: home.link for record, home, _ in restored}
     if store.dialect in TARGET_KIND:
         # Text names a record by the link memconv gave it in this dialect, which its reader may
@@ -244,6 +283,29 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                 + " — the edit wins, the carried copies were dropped")
     report.warnings.extend(_restore_sources(formats + noted))
     return out, report
+
+
+def _withdraw(index, marks: list[dict[str, Any]], store: Store):
+    """``index`` without the inline bullets ``marks`` name (each by section heading and position)."""
+    source = index.source
+    layout = getattr(source, "layout", None) if source is not None else None
+    mine = [(m.get("section"), m.get("n")) for m in marks if m.get("path") == index.path]
+    if not mine or source is None or source.raw is None or not hasattr(layout, "items") \
+            or source.dialect not in TARGET_KIND or not hasattr(dialects.get(source.dialect), "read_index"):
+        return index
+    lines = source.raw.split(b"\n")
+    drop, at = set(), 0
+    for item in layout.items:
+        size = len(item[3]) if item[0] == "inline" else 1
+        if item[0] == "inline" and 0 <= item[1] < len(index.sections) \
+                and (index.sections[item[1]].heading, item[2]) in mine:
+            drop.update(range(at, at + size))
+        at += size
+    if not drop or at != len(lines) - (1 if source.raw.endswith(b"\n") else 0):
+        return index  # the layout does not match the bytes: keep the index as it was
+    raw = b"\n".join(line for n, line in enumerate(lines) if n not in drop)
+    present = {f"{r.link}.md" for r in store.records}
+    return dialects.get(source.dialect).read_index(raw, index.path, present)
 
 
 def _safe_link(link: object) -> bool:
@@ -346,6 +408,8 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
     #: Records whose link had to be numbered: the way back could not derive it, so they always carry.
     numbered: set[int] = set()
     inline: dict[int, dict[str, Any]] = {}
+    #: id(record) → why a record home again is kept out of the live set (its state was edited).
+    unmarked: dict[int, str] = {}
     records = list(store.records)
     if target != "claude":
         # Memory kept as inline bullets of a hand-written index: facts the target's tools show.
@@ -356,7 +420,12 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
     for record in records:
         home = _origin(store, record, origins) == target
         kind = record.kind if home else TARGET_KIND[target].get(record.kind)
-        live = home or record.lifecycle.state in LIFECYCLE[target]
+        live = home or (record.lifecycle.state in LIFECYCLE[target] and holds_state(target, kind, record))
+        if home and id(record) in report.state_edited:
+            live = _mark_home(record, target)
+            if not live:
+                unmarked[id(record)] = (f"{record.lifecycle.state} in {store.dialect} since its conversion; "
+                                        f"{target} cannot mark a {record.kind} so")
         if record.opaque and not home:
             # memoir and claude keep a legacy entry whole; elsewhere it is a record of the kind its
             # legacy type means (a fact by default), its frontmatter carried.
@@ -415,6 +484,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
         if _origin(store, original, origins) == target:
             # Home again: the target's own reader and writer keep it; nothing to carry.
             rep.native = [n for n, v in carrying.flat(original).items() if v not in (None, [], False)]
+            _carry_witness(native, target, lossy, rep, out, note_names, written_at, report.edited.get(id(original), ()))
             continue
         if returned is None:
             if _quarantine_unwritable(out, original, target, back.get(_REFUSED)):
@@ -436,6 +506,10 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
             carry.payload[renderings.INLINE] = {**inline[id(original)], "digest": renderings.digest(returned)}
         if original.kind != TARGET_KIND.get(origin, {}).get(returned.kind, returned.kind):
             carry.payload["kind"] = original.kind
+        if original.lifecycle.state != "active" and "lifecycle" not in carry.fields:
+            # Its state, as it was: an edit of it in the target is then told from the state it came with.
+            carry.fields["lifecycle"] = carrying.encode(original.lifecycle)
+            carry.native["lifecycle"] = carrying._digest(as_written.lifecycle)
         rep.native = [n for n, v in carrying.flat(original).items() if v not in (None, [], False)
                       and n not in carry.fields and n != "kind"]
         if carry.fields or carry.extra_order or carry.payload or id(original) in numbered or id(original) in inline:
@@ -452,12 +526,14 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
                     _set_carry(native, target, carry)
     for record in kept_out:
         state = record.lifecycle.state
-        why = (f"{state} in the source; {target} cannot mark it so" if state not in LIFECYCLE[target]
+        why = (unmarked[id(record)] if id(record) in unmarked
+               else f"{state} in the source; {target} cannot mark it so" if state not in LIFECYCLE[target]
                else f"{record.kind} has no home in {target}")
         note = notes.write(record, _origin(store, record, origins), target, why, lossy=lossy,
                            format_patch=formats.get(id(record)), names=note_names)
         out.foreign.append(note)
-        rep = FileReport(source=_where(record), source_kind=record.kind, target=note.path, target_kind="note", warnings=[f"kept out of the live set: {why}"])
+        rep = FileReport(source=report.state_edited.get(id(record)) or _where(record), source_kind=record.kind,
+                         target=note.path, target_kind="note", warnings=[f"kept out of the live set: {why}"])
         if lossy:
             rep.dropped = [n for n, v in carrying.flat(record).items() if v not in (None, [], False)]
         else:
@@ -490,6 +566,71 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
     if target == "claude" and store.indexes:
         out.indexes = store.indexes
     return report
+
+
+#: What memspec's own commands add to a record (``verify``, ``sweep``) that the other dialects
+#: have no word for: a record home again keeps them in its own carry.
+_WITNESS = ("last_verified", "verified_with", "stale", "ext")
+_SELF_CARRIED = frozenset(_WITNESS) | {"link", "check_by"}
+
+
+def _carry_witness(native: Record, target: str, lossy: bool, rep: FileReport, out: Store,
+                   note_names: notes.Names, written_at: str | None, edited=()) -> None:
+    """A record home again keeps what the other dialect's tool added that home cannot say.
+
+    Carried under home's own ``memconv`` key, so converting it to memspec again gives them back
+    (docs/conversion.md); with ``--lossy`` they are reported dropped.
+    """
+    if target == "memspec":
+        return
+    ext = {k: v for k, v in (native.ext or {}).items() if k != KEY}
+    found = {n: (ext or None) if n == "ext" else getattr(native, n) for n in _WITNESS}
+    if "check_by" in edited:  # memspec's verify sets the next review: edited there, it is kept too
+        found["check_by"] = native.check_by
+    found = {n: v for n, v in found.items() if v is not None}
+    if not found:
+        return
+    if lossy:
+        rep.dropped = sorted(set(rep.dropped) | set(found))
+        return
+    carry = Carry(origin=target, fields={"link": native.link, **{n: carrying.encode(v) for n, v in found.items()}})
+    rep.carried = sorted(set(rep.carried) | set(found))
+    rep.warnings.append(f"{', '.join(sorted(found))}: {target} has no field for them; carried in its memconv key")
+    if target in ("memoir", "claude") and native.opaque and not native.extra:
+        out.foreign.append(notes.sidecar(written_at or f"{native.link}.md", carry.dumps(), target, note_names))
+    else:
+        _set_carry(native, target, carry)
+
+
+def holds_state(target: str, kind: str | None, record: Record) -> bool:
+    """Whether a ``kind`` of ``target`` can say the record's state (memoir marks it per kind)."""
+    state = record.lifecycle.state
+    if state == "active" or target != "memoir":
+        return True
+    if state == "hidden":
+        return kind == "decision"
+    if state == "superseded":
+        return kind == "decision" and any(e.type == "superseded_by" for e in record.edges)
+    return state == "done" and kind in ("goal", "next_action") and record.lifecycle.at is not None
+
+
+def _mark_home(record: Record, target: str) -> bool:
+    """Whether ``target``, the record's home, can mark its edited state; a decision retracted is forgotten."""
+    state, kind = record.lifecycle.state, record.kind
+    if target == "memspec":
+        return state in LIFECYCLE[target]
+    if target != "memoir":
+        return False
+    if kind == "decision":
+        if state == "superseded" and any(e.type == "superseded_by" for e in record.edges):
+            return True
+        if state in ("hidden", "superseded", "retired") and record.lifecycle.at is not None:
+            # memoir's own word for a decision taken back: hidden (``memoir forget``), with the date
+            # memoir's validate requires; memspec's supersede records none, and no writer reads the clock.
+            record.lifecycle.state = "hidden"
+            return True
+        return False
+    return kind in ("goal", "next_action") and state == "done" and record.lifecycle.at is not None
 
 
 def _carried_indexes(store: Store, own: bool) -> list:
