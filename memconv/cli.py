@@ -64,9 +64,25 @@ def _max_file_size(ctx, param, value):
     return size
 
 
-_limits_option = click.option("--max-file-size", callback=_max_file_size, expose_value=False, metavar="SIZE",
-                              is_eager=True,
-                              help="Refuse (by name, unread) any file larger than this; default 64M.")
+def _max_depth(ctx, param, value):
+    if value is not None:
+        from . import limits
+
+        limits.set_limits(max_depth=value)
+    return value
+
+
+_max_file_size_option = click.option("--max-file-size", callback=_max_file_size, expose_value=False, metavar="SIZE",
+                                     is_eager=True,
+                                     help="Refuse (by name, unread) any file larger than this; default 64M.")
+_max_depth_option = click.option("--max-depth", callback=_max_depth, expose_value=False, metavar="N",
+                                 type=click.IntRange(min=1, max=10_000), is_eager=True,
+                                 help="Quarantine a file whose YAML or JSON nests deeper than this; default 100.")
+
+
+def _limits_option(command):
+    """The bounds on the work one input file may cause (docs/limits.md)."""
+    return _max_file_size_option(_max_depth_option(command))
 _in_arg = click.argument("in_path", metavar="IN", type=_Folder())
 _out_arg = click.argument("out_path", metavar="OUT", type=_Folder())
 

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import dialects, fs
-from ..errors import StoreError
+from ..errors import MemconvError, StoreError
 from ..model import ForeignFile, Record, Store, clone, fingerprint
 from ..report import FileReport
 from . import carry as carrying
@@ -237,6 +237,15 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             report.state_edited[id(home)] = _where(record)
         # Remember where it came from: converting it back there keeps its link and kind.
         home.source = None
+        if not _origin_holds(home, carry.origin):
+            # A carry of IN claims a dialect that cannot hold what it describes (crafted, or damaged):
+            # not applied; the record is converted from what the target shows.
+            report.warnings.append(f"{_where(record)}: its carry says it came from {carry.origin}, which cannot "
+                                   f"hold a {home.kind}; the carry is ignored and the record converted as it stands")
+            plain = clone(record, keep_source=True)
+            _strip_carry(plain)
+            untouched.append(plain)
+            continue
         report.origins[id(home)] = carry.origin
         mark = carry.payload.get(renderings.INLINE)
         if mark is not None:
@@ -729,6 +738,18 @@ def _restore_sources(items: list[tuple[Record, str, dict[str, Any]]]) -> list[st
         if found is not None:
             home.source = found.source
     return warnings
+
+
+def _origin_holds(record: Record, origin: str) -> bool:
+    """Whether ``origin``'s writer can write ``record`` as its own; the writer itself judges a kind
+    the mapping does not name for it (a carry in IN may claim any origin)."""
+    if origin not in TARGET_KIND or record.kind in set(TARGET_KIND[origin].values()):
+        return True
+    try:
+        dialects.get(origin).write(Store(dialect=origin, records=[clone(record)]))
+    except MemconvError:
+        return False
+    return True
 
 
 def _origin(store: Store, record: Record, origins: dict[int, str]) -> str:

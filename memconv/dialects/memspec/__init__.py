@@ -12,6 +12,7 @@ memspec's caches and logs (``.fts.db*``, ``usage.jsonl``, ``.reconcile.json``,
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from ...fs import list_files, read_bytes, read_if_safe
 from ...frontmatter import load_yaml
 from ...model import ForeignFile, Quarantined, Store
 from .. import Detection, evidence, unportable
+from .ulid import derive
 from .records import ISO_Z, NAME, UNDATED, RecordLayout, WriteContext, memspec_id, read_record, store_date, write_record
 
 STORE_DIR = ".memspec"
@@ -190,9 +192,16 @@ def write(store: Store) -> dict[str, bytes]:
     files: dict[str, bytes] = {}
     for record in store.records:
         path, data = write_record(record, ctx)
-        if path in files:
-            raise StoreError(f"two records would both be written to {path}",
-                             hint="memspec ids must be unique within a store")
+        n = 1
+        while path in files:
+            # Two records claim one id (a carry in IN may say anything): the first keeps it, the
+            # other is written under an id of its own, and the report says so. Never one over the other.
+            n += 1
+            other = dataclasses.replace(record, link=derive(record.created, f"{record.link}#{n}"), source=None)
+            path, data = write_record(other, ctx)
+            if path not in files:
+                store.warnings.append(f"{record.link}: two records claim this memspec id; the second is "
+                                      f"written as {other.link} ({path})")
         files[path] = data
     for foreign in store.foreign:
         files.setdefault(foreign.path, foreign.raw)

@@ -1,0 +1,60 @@
+"""A carry in IN may claim anything; a crafted one never stops the rest of the store (issue 9, item 6).
+
+Both cases ended the whole run with exit 4 ("this is a bug in memconv") before
+their guards: seen by running each test against the code without them.
+"""
+
+from __future__ import annotations
+
+import json
+
+from memconv.cli import main
+
+
+def _claude_store(root, claude_type: str, carry: dict) -> None:
+    root.mkdir()
+    for n in ("a", "b"):
+        text = json.dumps(json.dumps(carry))
+        (root / f"{claude_type}_{n}.md").write_text(
+            f"---\nname: {n}\ndescription: d {n}\ntype: {claude_type}\nmemconv:\n  carry: {text}\n---\n\nbody {n}\n")
+    (root / "MEMORY.md").write_text(f"# Memory\n\n- [a]({claude_type}_a.md)\n- [b]({claude_type}_b.md)\n")
+
+
+def test_two_carries_claiming_one_memspec_id_both_arrive(runner, tmp_path):
+    _claude_store(tmp_path / "in", "reference",
+                  {"v": 1, "from": "memspec", "fields": {"link": "ms_01KN49FJ2028KAX7EADGMGE1FN"}})
+    out = tmp_path / "out"
+    result = runner.invoke(main, ["claude-to-memspec", str(tmp_path / "in"), str(out)])
+    assert result.exit_code == 0, result.stderr
+    records = sorted((out / ".memspec" / "memory" / "facts").glob("ms_*.md"))
+    assert len(records) == 2, "neither record is written over the other"
+    assert {b"body a", b"body b"} <= {line for p in records for line in p.read_bytes().splitlines()}
+    assert "two records claim this memspec id" in result.stderr
+
+
+def test_a_carry_claiming_a_dialect_that_cannot_hold_the_record_is_ignored(runner, tmp_path):
+    _claude_store(tmp_path / "in", "project", {"v": 1, "from": "memspec", "fields": {}})
+    out = tmp_path / "out"
+    result = runner.invoke(main, ["claude-to-memspec", str(tmp_path / "in"), str(out)])
+    assert result.exit_code == 0, result.stderr
+    assert "project_a.md: its carry says it came from memspec" in result.stderr
+    texts = b"".join(p.read_bytes() for p in (out / ".memspec").rglob("*.md"))
+    assert b"body a" in texts and b"body b" in texts, "both records converted from what the target shows"
+
+
+def test_the_depth_limit_is_an_option(runner, tmp_path):
+    root = tmp_path / "in"
+    (root / "memory").mkdir(parents=True)
+    nested = "tags: " + "[" * 30 + "x" + "]" * 30 + "\n"
+    (root / "memory" / "fact_deep.md").write_text(f"---\ntype: fact\nname: Deep\ndescription: d\n{nested}---\n\nb\n")
+    (root / "memory" / "fact_flat.md").write_text("---\ntype: fact\nname: Flat\ndescription: d\n---\n\nb\n")
+    try:
+        result = runner.invoke(main, ["memoir-to-memfmt", "--max-depth", "10", "--json", str(root), str(tmp_path / "o")])
+        assert result.exit_code == 3, result.stderr
+        assert [q["path"] for q in json.loads(result.stdout)["quarantined"]] == ["memory/fact_deep.md"]
+    finally:
+        from memconv import limits
+
+        limits.set_limits(max_depth=limits.Limits().max_depth)
+    again = runner.invoke(main, ["memoir-to-memfmt", str(root), str(tmp_path / "p")])
+    assert again.exit_code == 0, "the default depth (100) reads it"
