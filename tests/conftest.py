@@ -47,3 +47,13 @@ def assert_tree(expected_dir: Path, actual: dict[str, bytes]) -> None:
 @pytest.fixture
 def runner() -> CliRunner:
     return CliRunner()
+
+
+@pytest.fixture
+def store(tmp_path) -> Path:
+    """A copy of the canonical golden memoir store, as IN (a module may define its own ``store``)."""
+    import shutil
+
+    root = tmp_path / "in"
+    shutil.copytree(GOLDEN / "memoir" / "canonical" / "input", root)
+    return root

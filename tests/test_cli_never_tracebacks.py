@@ -5,7 +5,6 @@ from __future__ import annotations
 import errno
 import json
 import os
-import shutil
 
 import pytest
 
@@ -13,16 +12,9 @@ from memconv import fs, pipeline
 from memconv.cli import main
 from memconv.dialects import memoir
 
-from .conftest import GOLDEN
-
-SRC = GOLDEN / "memoir" / "canonical" / "input"
 
 
-@pytest.fixture
-def store(tmp_path):
-    root = tmp_path / "in"
-    shutil.copytree(SRC, root)
-    return root
+
 
 
 USAGE = [["convert"], ["convert", "--to", "nope", "a", "b"], ["memoir-to-claude", "a"], ["check"],

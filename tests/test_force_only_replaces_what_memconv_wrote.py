@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import stat
 import subprocess
 import sys
@@ -15,16 +14,9 @@ from memconv import fs
 from memconv.cli import main
 from memconv.errors import OutputError
 
-from .conftest import GOLDEN, tree
-
-SRC = GOLDEN / "memoir" / "canonical" / "input"
+from .conftest import tree
 
 
-@pytest.fixture
-def store(tmp_path):
-    root = tmp_path / "in"
-    shutil.copytree(SRC, root)
-    return root
 
 
 def _convert(runner, src, out, *extra):

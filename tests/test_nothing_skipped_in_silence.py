@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 from pathlib import Path
 
 import pytest
@@ -13,16 +12,9 @@ from memconv import fs
 from memconv.cli import main
 from memconv.errors import ReadError
 
-from .conftest import GOLDEN, tree
-
-SRC = GOLDEN / "memoir" / "canonical" / "input"
+from .conftest import tree
 
 
-@pytest.fixture
-def store(tmp_path):
-    root = tmp_path / "in"
-    shutil.copytree(SRC, root)
-    return root
 
 
 def _hostile(root: Path, outside: Path) -> dict[str, str]:
