@@ -6,7 +6,7 @@ import tempfile
 from pathlib import Path
 
 from memconv import dialects, pipeline
-from memconv.model import Store, fingerprint
+from memconv.model import Store, meaning
 from memconv.report import Report
 
 from .conftest import GOLDEN
@@ -54,6 +54,6 @@ def hop(store: Store, target: str) -> tuple[Store, dict[str, bytes]]:
 def model(store: Store) -> dict:
     """A store's meaning, for comparison: records by link, and the working set."""
     return {
-        "records": {r.link: fingerprint(r) for r in store.records},
+        "records": {r.link: meaning(r) for r in store.records},
         "working_set": store.working_set.document if store.working_set is not None else None,
     }

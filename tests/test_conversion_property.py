@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memconv.converters import convert
-from memconv.model import Anchor, Edge, Lifecycle, Origin, Probe, Record, Step, Store, WorkingSet, fingerprint
+from memconv.model import Anchor, Edge, Lifecycle, Origin, Probe, Record, Step, Store, WorkingSet, meaning
 
 from .convert_helpers import DIALECTS, convert_files, read_files
 
@@ -79,8 +79,8 @@ def test_every_dialect_gives_a_generated_store_back(store, data):
     via = data.draw(st.sampled_from([d for d in DIALECTS if d != "memoir"]))
     files, _ = convert_files(store, via)
     back = convert(read_files(files, via), "memoir")
-    want = {r.link: fingerprint(r) for r in store.records}
-    got = {r.link: fingerprint(r) for r in back.records}
+    want = {r.link: meaning(r) for r in store.records}
+    got = {r.link: meaning(r) for r in back.records}
     assert got == want, f"every record comes back from {via} as it was"
     if store.working_set is not None:
         assert back.working_set is not None and back.working_set.document == store.working_set.document

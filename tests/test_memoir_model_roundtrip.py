@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memconv.dialects import memoir
-from memconv.model import Edge, Lifecycle, Origin, Record, Store, fingerprint
+from memconv.model import Edge, Lifecycle, Origin, Record, Store, meaning
 
 from .memoir_rules import entry_errors
 
@@ -71,4 +71,4 @@ def test_written_records_read_back_as_the_same_model(rs, tmp_path_factory):
         (root / path).write_bytes(data)
         assert entry_errors(data, path) == [], f"{path} is valid memoir"
     back = sorted(memoir.read(root).records, key=lambda r: r.link)
-    assert [fingerprint(r) for r in back] == [fingerprint(r) for r in sorted(rs, key=lambda r: r.link)]
+    assert [meaning(r) for r in back] == [meaning(r) for r in sorted(rs, key=lambda r: r.link)]
