@@ -24,7 +24,7 @@ from ..dialects.claude import index as claude_index
 from ..dialects.claude import written_type
 from ..model import IndexFile, IndexLink, Record, Store, clone, fingerprint
 from .identity import short_hash
-from .memoir import MergeResult, _merge_files, _paths, _Tree
+from .memoir import MergeResult, Tree, finish
 from .records import Rules, merge_records, merge_sequences
 from .report import Outcome
 
@@ -344,10 +344,9 @@ def _encode(lines: list[str]) -> bytes:
 def merge(a: Store, b: Store) -> MergeResult:
     """Two Claude Code memory folders → the merged folder's files and the outcome of every record."""
     merged = merge_records(a.records, b.records, RULES)
-    tree = _Tree()
+    tree = Tree()
     outcomes: list[Outcome] = list(merged.outcomes)
     warnings: list[str] = []
-    quarantined: list[dict] = []
     placed: list[tuple[str, Record]] = []
     for record in merged.records:
         path = _path(record)
@@ -367,10 +366,7 @@ def merge(a: Store, b: Store) -> MergeResult:
         outcomes.append(Outcome("index", claude_index.PATH, claude_index.PATH,
                                 "added" if not pa or not pb else "updated", won,
                                 f"regenerated from both indexes: {len(pages)} page(s), every kept file linked"))
-    _merge_files(a, b, tree, outcomes, quarantined, _paths(a) | _paths(b))
-    for side, store in (("A", a), ("B", b)):
-        warnings.extend(f"{side}: {w}" for w in store.warnings)
-    return MergeResult("claude", dict(sorted(tree.files.items())), outcomes, warnings, quarantined)
+    return finish("claude", a, b, tree, outcomes, warnings)
 
 
 __all__ = ["RULES", "merge", "merge_indexes"]

@@ -29,7 +29,7 @@ from __future__ import annotations
 from ..dialects import memfmt as dialect
 from ..model import Record, Step, Store, clone, fingerprint
 from .identity import canonical, instant, short_hash
-from .memoir import MergeResult, _merge_files, _paths, _Tree
+from .memoir import MergeResult, Tree, finish
 from .records import Rules, merge_records, union
 from .report import Outcome
 
@@ -209,14 +209,10 @@ def merge(a: Store, b: Store) -> MergeResult:
     files = dialect.write(out)
     warnings.extend(out.warnings)
     _name_copies(out, merged)
-    tree = _Tree()
+    tree = Tree()
     tree.files.update(files)
     outcomes: list[Outcome] = list(merged.outcomes)
-    quarantined: list[dict] = []
-    _merge_files(a, b, tree, outcomes, quarantined, _paths(a) | _paths(b))
-    for side, store in (("A", a), ("B", b)):
-        warnings.extend(f"{side}: {w}" for w in store.warnings)
-    return MergeResult("memfmt", dict(sorted(tree.files.items())), outcomes, warnings, quarantined)
+    return finish("memfmt", a, b, tree, outcomes, warnings)
 
 
 __all__ = ["RULES", "merge"]

@@ -44,7 +44,7 @@ class MergeResult:
         return [o for o in self.outcomes if o.status == "conflict"]
 
 
-class _Tree:
+class Tree:
     """The output files, with the one rule for two different things at one path: keep both."""
 
     def __init__(self) -> None:
@@ -137,7 +137,7 @@ def _conflict_copy(record: Record, raw: bytes) -> bytes:
     return memoir_entries.write_entry(copy)
 
 
-def _merge_entries(a: Store, b: Store, prefix: str, tree: _Tree, outcomes: list[Outcome], seen: set[str]) -> None:
+def _merge_entries(a: Store, b: Store, prefix: str, tree: Tree, outcomes: list[Outcome], seen: set[str]) -> None:
     by_link: dict[str, dict[str, Record]] = {}
     for side, store in (("A", a), ("B", b)):
         for record in store.records:
@@ -188,7 +188,7 @@ def _merge_entries(a: Store, b: Store, prefix: str, tree: _Tree, outcomes: list[
                                 already_kept=copy_path in seen))
 
 
-def _merge_session(a: Store, b: Store, tree: _Tree, outcomes: list[Outcome], warnings: list[str],
+def _merge_session(a: Store, b: Store, tree: Tree, outcomes: list[Outcome], warnings: list[str],
                    seen: set[str]) -> None:
     wa, wb = a.working_set, b.working_set
     path = memoir_session.PATH
@@ -249,7 +249,7 @@ def _ascii_session(document: dict, layout: memoir_session.SessionLayout) -> byte
     return (text + ("\n" if layout.final_newline else "")).encode("ascii")
 
 
-def _merge_files(a: Store, b: Store, tree: _Tree, outcomes: list[Outcome], quarantined: list[dict],
+def _merge_files(a: Store, b: Store, tree: Tree, outcomes: list[Outcome], quarantined: list[dict],
                  seen: set[str]) -> None:
     """Foreign and quarantined files: union by path; different bytes at one path keep both."""
     by_path: dict[str, dict[str, bytes]] = {}
@@ -288,18 +288,25 @@ def merge(a: Store, b: Store) -> MergeResult:
     layout = layouts.pop() if len(layouts) == 1 else "nested"
     prefix = "memory/" if layout == "nested" else ""
     seen = _paths(a) | _paths(b)
-    tree = _Tree()
+    tree = Tree()
     outcomes: list[Outcome] = []
     warnings: list[str] = []
-    quarantined: list[dict] = []
     _merge_entries(a, b, prefix, tree, outcomes, seen)
     _merge_session(a, b, tree, outcomes, warnings, seen)
-    _merge_files(a, b, tree, outcomes, quarantined, seen)
     if len({a.meta.get("layout", "nested"), b.meta.get("layout", "nested")}) > 1:
         warnings.append("one store keeps its entries in memory/, the other flat: the merged store uses memory/")
+    return finish("memoir", a, b, tree, outcomes, warnings, seen)
+
+
+def finish(dialect: str, a: Store, b: Store, tree: Tree, outcomes: list[Outcome], warnings: list[str],
+           seen: set[str] | None = None) -> MergeResult:
+    """What every dialect's merge ends with: the files no record owns (foreign, quarantined), each
+    side's own warnings, and the result. ``seen``: every path the two readers saw (default: computed)."""
+    quarantined: list[dict] = []
+    _merge_files(a, b, tree, outcomes, quarantined, _paths(a) | _paths(b) if seen is None else seen)
     for side, store in (("A", a), ("B", b)):
         warnings.extend(f"{side}: {w}" for w in store.warnings)
-    return MergeResult("memoir", dict(sorted(tree.files.items())), outcomes, warnings, quarantined)
+    return MergeResult(dialect, dict(sorted(tree.files.items())), outcomes, warnings, quarantined)
 
 
 def _paths(store: Store) -> set[str]:

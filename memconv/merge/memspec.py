@@ -34,7 +34,7 @@ from ..dialects.memspec import records as memspec_records
 from ..dialects.memspec.ulid import derive
 from ..model import Edge, Lifecycle, Record, Store, clone, fingerprint
 from .identity import canonical, short_hash
-from .memoir import MergeResult, _merge_files, _paths, _Tree
+from .memoir import MergeResult, Tree, finish
 from .records import Rules, merge_records, recency
 from .report import Outcome
 
@@ -238,18 +238,14 @@ def merge(a: Store, b: Store) -> MergeResult:
     for outcome in merged.outcomes:  # a conflict copy reported by its path, not only its id
         if outcome.conflict_copy and f"{outcome.conflict_copy}.md" in by_name:
             outcome.conflict_copy = by_name[f"{outcome.conflict_copy}.md"]
-    tree = _Tree()
+    tree = Tree()
     for path in sorted(files):
         tree.files[path] = files[path]
     outcomes: list[Outcome] = list(merged.outcomes)
     if notes:
         outcomes.append(Outcome("chain", "supersession links", "supersession", "updated", "both",
                                 "; ".join(notes)))
-    quarantined: list[dict] = []
-    _merge_files(a, b, tree, outcomes, quarantined, _paths(a) | _paths(b))
-    for side, store in (("A", a), ("B", b)):
-        warnings.extend(f"{side}: {w}" for w in store.warnings)
-    return MergeResult("memspec", dict(sorted(tree.files.items())), outcomes, warnings, quarantined)
+    return finish("memspec", a, b, tree, outcomes, warnings)
 
 
 __all__ = ["RULES", "merge"]
