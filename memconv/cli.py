@@ -22,7 +22,7 @@ from pathlib import Path
 
 import click
 
-from . import dialects, fs, lock, pipeline
+from . import dialects, fs, limits, lock, pipeline
 from .errors import MemconvError, UsageError
 from .fs import check_out, write_tree
 from .report import (EXIT_ERROR, EXIT_INTERRUPTED, EXIT_LOSS, EXIT_OK, EXIT_TERMINATED, EXIT_USAGE, Report)
@@ -60,14 +60,12 @@ def _max_file_size(ctx, param, value):
         raise click.BadParameter("give a size in bytes, or with K, M or G (64M, 1G)")
     unit = (match[2] or "b")[0].lower()
     size = int(match[1]) * {"b": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30}[unit]
-    fs.set_limits(fs.Limits(max_file_size=size))
+    limits.set_limits(max_file_size=size)
     return size
 
 
 def _max_depth(ctx, param, value):
     if value is not None:
-        from . import limits
-
         limits.set_limits(max_depth=value)
     return value
 
@@ -175,7 +173,7 @@ class _Memconv(click.Group):
         as_json = "--json" in words
         command = next((w for w in words if w in self.commands), "memconv")
         restore = _handle_signals()
-        token, limits, confined = _current.set(None), fs.set_limits(fs.Limits()), fs._confined.set(None)
+        token, bounds, confined = _current.set(None), limits.set_limits(limits.Limits()), fs._confined.set(None)
         try:
             code = super().main(args=argv, prog_name=prog_name or "memconv", complete_var=complete_var,
                                 standalone_mode=False, **extra)
@@ -187,7 +185,7 @@ class _Memconv(click.Group):
             _emit(report, *_describe(exc), as_json)
         finally:
             _current.reset(token)
-            fs.reset_limits(limits)
+            limits.reset_limits(bounds)
             fs.release(confined)
             if args is None and threading.current_thread() is threading.main_thread():
                 # The program is done and its status chosen: a signal now must not turn it into a kill.

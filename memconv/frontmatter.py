@@ -70,7 +70,7 @@ def _check(root: yaml.Node) -> None:
     aliases expanded is counted once per node, so a bomb is measured, never
     expanded. Only plain tags pass; integers are bounded in digits.
     """
-    bounds = limits.LIMITS
+    bounds = limits.limits()
     sizes: dict[int, int] = {}
     on_path: set[int] = set()
     aliases = 0

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from .errors import OutputError, ReadError, StoreError
+from .limits import DEFAULT_MAX_FILE_SIZE, Limits, limits, reset_limits, set_limits  # noqa: F401 (one place)
 
 #: Folders that are never part of any store: version control, not memory.
 SKIPPED_DIRS = frozenset({".git", ".hg", ".svn"})
@@ -41,35 +42,8 @@ QUARANTINE_DIR = ".memconv/quarantine"
 #: What memconv wrote into OUT, path → sha256: the mark that lets ``--force`` replace it.
 MANIFEST = ".memconv/manifest.json"
 
-#: Default per-file size limit (``--max-file-size``): a memory file is text, far smaller.
-DEFAULT_MAX_FILE_SIZE = 64 * 1024 * 1024
 #: Longest file or folder name most file systems accept, in UTF-8 bytes.
 MAX_NAME_BYTES = 255
-
-
-# --- limits ------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Limits:
-    """What one run may read: the largest file, in bytes."""
-
-    max_file_size: int = DEFAULT_MAX_FILE_SIZE
-
-
-_limits: contextvars.ContextVar[Limits] = contextvars.ContextVar("memconv_limits", default=Limits())
-
-
-def limits() -> Limits:
-    return _limits.get()
-
-
-def set_limits(value: Limits) -> contextvars.Token:
-    """Use ``value`` for the rest of this run (the CLI sets it from its options)."""
-    return _limits.set(value)
-
-
-def reset_limits(token: contextvars.Token) -> None:
-    _limits.reset(token)
 
 
 # --- the path guard ----------------------------------------------------------------------

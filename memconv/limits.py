@@ -7,12 +7,13 @@ build or walk anything, and a file over a bound is quarantined with the bound
 named in its reason; the rest of the store converts.
 
 The defaults (docs/limits.md) are far above anything a person or an agent
-writes by hand. They live in :data:`LIMITS`; a caller (the CLI, a test) may
-replace it with :func:`set_limits` before a run.
+writes by hand. They live in one :class:`Limits`, in force per run (:func:`limits`); a caller (the CLI, a test) may
+replace it with :func:`set_limits` and put it back with :func:`reset_limits`.
 """
 
 from __future__ import annotations
 
+import contextvars
 import dataclasses
 import json
 import re
@@ -20,10 +21,16 @@ from dataclasses import dataclass
 from typing import Any
 
 
+#: Default per-file size limit (``--max-file-size``): a memory file is text, far smaller.
+DEFAULT_MAX_FILE_SIZE = 64 * 1024 * 1024
+
+
 @dataclass(frozen=True)
 class Limits:
     """Bounds on the work one input file may cause."""
 
+    #: The largest file a run reads, in bytes; a larger one is refused by name, unread (fs.py).
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE
     #: Deepest nesting of lists and mappings in YAML frontmatter or a JSON document.
     max_depth: int = 100
     #: Most YAML nodes a frontmatter block may stand for once its aliases are expanded.
@@ -34,16 +41,25 @@ class Limits:
     max_int_digits: int = 4_000
 
 
-#: The bounds in force.
-LIMITS = Limits()
+#: The bounds in force for this run (the CLI starts every run from the defaults).
+_current: contextvars.ContextVar[Limits] = contextvars.ContextVar("memconv_limits", default=Limits())
 
 
-def set_limits(**changes: Any) -> Limits:
-    """Replace some bounds (``set_limits(max_depth=50)``); returns the previous ones."""
-    global LIMITS
-    before = LIMITS
-    LIMITS = dataclasses.replace(LIMITS, **changes)
-    return before
+def limits() -> Limits:
+    """The bounds in force."""
+    return _current.get()
+
+
+def set_limits(value: Limits | None = None, /, **changes: Any) -> contextvars.Token:
+    """Use ``value`` (or the bounds in force with ``changes``: ``set_limits(max_depth=50)``) from now on.
+
+    Returns the token that :func:`reset_limits` takes to put the previous bounds back.
+    """
+    return _current.set(dataclasses.replace(value if value is not None else _current.get(), **changes))
+
+
+def reset_limits(token: contextvars.Token) -> None:
+    _current.reset(token)
 
 
 class TooDeep(ValueError):
@@ -78,11 +94,11 @@ def load_json(text: str | bytes) -> Any:
     """
     if isinstance(text, bytes):
         text = text.decode("utf-8")
-    limit = LIMITS.max_depth
+    limit = limits().max_depth
     if text.count("[") + text.count("{") > limit and json_depth(text) > limit:
         raise TooDeep(f"it nests lists or objects deeper than {limit} levels")
     if _LONG_NUMBER.search(text):
-        digits = LIMITS.max_int_digits
+        digits = limits().max_int_digits
 
         def parse_int(s: str) -> int:
             if len(s.lstrip("-")) > digits:
@@ -95,7 +111,7 @@ def load_json(text: str | bytes) -> Any:
 
 def depth_of(value: Any, limit: int | None = None) -> int:
     """How deep a parsed value nests (lists and dicts), stopping once past ``limit``."""
-    limit = LIMITS.max_depth if limit is None else limit
+    limit = limits().max_depth if limit is None else limit
     deepest = 0
     stack = [(value, 1)]
     while stack:

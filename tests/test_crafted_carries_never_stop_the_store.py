@@ -48,13 +48,9 @@ def test_the_depth_limit_is_an_option(runner, tmp_path):
     nested = "tags: " + "[" * 30 + "x" + "]" * 30 + "\n"
     (root / "memory" / "fact_deep.md").write_text(f"---\ntype: fact\nname: Deep\ndescription: d\n{nested}---\n\nb\n")
     (root / "memory" / "fact_flat.md").write_text("---\ntype: fact\nname: Flat\ndescription: d\n---\n\nb\n")
-    try:
-        result = runner.invoke(main, ["memoir-to-memfmt", "--max-depth", "10", "--json", str(root), str(tmp_path / "o")])
-        assert result.exit_code == 3, result.stderr
-        assert [q["path"] for q in json.loads(result.stdout)["quarantined"]] == ["memory/fact_deep.md"]
-    finally:
-        from memconv import limits
-
-        limits.set_limits(max_depth=limits.Limits().max_depth)
+    result = runner.invoke(main, ["memoir-to-memfmt", "--max-depth", "10", "--json", str(root), str(tmp_path / "o")])
+    assert result.exit_code == 3, result.stderr
+    assert [q["path"] for q in json.loads(result.stdout)["quarantined"]] == ["memory/fact_deep.md"]
+    # Every run starts from the default bounds: the option of one run does not leak into the next.
     again = runner.invoke(main, ["memoir-to-memfmt", str(root), str(tmp_path / "p")])
     assert again.exit_code == 0, "the default depth (100) reads it"

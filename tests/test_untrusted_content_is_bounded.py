@@ -66,15 +66,15 @@ def test_too_many_aliases_are_refused_even_when_small():
 def test_the_limits_are_configurable_in_one_place():
     text = "x: " + "[" * 6 + "]" * 6
     assert load_yaml(text) == {"x": [[[[[[]]]]]]}
-    before = limits.set_limits(max_depth=5)
+    token = limits.set_limits(max_depth=5)
     try:
         with pytest.raises(UnsafeYAML, match="deeper than 5"):
             load_yaml(text)
         with pytest.raises(limits.TooDeep):
             limits.load_json(text[3:])
     finally:
-        limits.LIMITS = before
-    assert limits.LIMITS.max_depth == 100
+        limits.reset_limits(token)
+    assert limits.limits().max_depth == 100
 
 
 def test_a_long_integer_on_the_fast_path_goes_to_the_bounded_reader():
