@@ -182,11 +182,8 @@ RULES = Rules(
 
 def _name_copies(out: Store, merged) -> None:
     """Conflict copies reported by the path memfmt's writer gives them, not by their link."""
-    try:
-        plan = dialect._plan(out, dialect._store_prefix(out))
-    except Exception:  # the writer's plan is its own business: keep the link if it changes shape
-        return
-    where = {RULES.where(copy): plan.paths.get(id(copy)) for copy in merged.copies.values()}
+    paths = dialect.record_paths(out)
+    where = {RULES.where(copy): paths.get(id(copy)) for copy in merged.copies.values()}
     for outcome in merged.outcomes:
         if outcome.conflict_copy in where and where[outcome.conflict_copy]:
             outcome.conflict_copy = where[outcome.conflict_copy]

@@ -354,6 +354,11 @@ def _plan(store: Store, prefix: str) -> _Plan:
     return _Plan(paths, stems, entity_stems)
 
 
+def record_paths(store: Store) -> dict[int, str]:
+    """Where :func:`write` puts each record of ``store``: ``id(record)`` → path (numbering included)."""
+    return _plan(store, _store_prefix(store)).paths
+
+
 def generated_date(store: Store) -> str | None:
     """The ``generated:`` date of regenerated files: given (``meta['date']``), the store's, or its newest date.
 
@@ -465,4 +470,4 @@ def _warn(store: Store, warning: str) -> None:
         store.warnings.append(warning)
 
 
-__all__ = ["NAME", "detect", "read", "write", "generated_date", "files", "syntax"]
+__all__ = ["NAME", "detect", "read", "write", "record_paths", "generated_date", "files", "syntax"]
