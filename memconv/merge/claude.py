@@ -28,16 +28,13 @@ from .memoir import MergeResult, Tree, finish
 from .records import Rules, merge_records, merge_sequences
 from .report import Outcome
 
-#: Claude Code stops loading MEMORY.md past this many bytes (and past LOADED_LINES lines).
-LOADED_BYTES = 25_000
-#: What one generated page may hold, with room to spare under both limits.
-PAGE_BYTES = 24_000
-PAGE_LINES = claude_index.PAGE_LINES
+#: Claude Code's limits and the paging rule are the claude dialect's (``claude_index.paginate``).
+LOADED_BYTES = claude_index.LOADED_BYTES
 #: The heading conflict copies are linked under, and the line that says what they are.
 CONFLICTS = "Conflicts"
 CONFLICTS_NOTE = ("Copies kept by `memconv merge` where both folders changed one memory differently: "
                   "keep the one you want, then delete the other file and its line here.")
-MORE = "More memory"
+MORE = claude_index.MORE
 #: A conflict copy's stem: ``<link>.conflict-<hash>``.
 COPY_STEM = re.compile(r"\.conflict-[0-9a-f]{8,}$")
 
@@ -262,83 +259,17 @@ def _blocks(sections) -> tuple[list[str], list[tuple[str | None, list[str]]]]:
     return preamble, units
 
 
-def _size(lines: list[str]) -> int:
-    return sum(len(line.encode("utf-8", "surrogatepass")) + 1 for line in lines)
-
-
-def _render(title_line: str, preamble: list[str], units) -> list[str]:
-    out = [title_line, *preamble]
-    current = object()
-    for heading, lines in units:
-        if heading != current:
-            out.append(heading)
-            current = heading
-        out.extend(lines)
-    return out
-
-
-#: Page links one index page holds in its ``More memory`` section; the last page it links holds the next ones.
-LINKS_PER_PAGE = 60
+#: Page links one index page holds in its ``More memory`` section.
+LINKS_PER_PAGE = claude_index.LINKS_PER_PAGE
 
 
 def _pages(title_line: str, sections, warnings: list[str]) -> dict[str, bytes]:
+    """The merged index as files Claude Code loads whole: split into linked pages past its limits."""
     preamble, units = _blocks(sections)
-    whole = _render(title_line, preamble, units)
-    if len(whole) <= claude_index.LOADED_LINES and _size(whole) <= LOADED_BYTES:
-        return {claude_index.PATH: _encode(whole)}
-    # Too long for Claude Code to read whole: linked pages, every line kept. Every page keeps
-    # room for a "More memory" section of LINKS_PER_PAGE links, so any number of pages fits.
-    reserve = 1 + LINKS_PER_PAGE
-    limit_lines, limit_bytes = PAGE_LINES - reserve, PAGE_BYTES - 160 * reserve
-    pages: list[list[tuple[str | None, list[str]]]] = [[]]
-    first = [title_line, *preamble]
-    used_lines, used_bytes = len(first), _size(first)
-    current = None
-    for heading, lines in units:
-        cost = len(lines) + (1 if heading != current else 0)
-        size = _size(lines) + (_size([heading]) if heading != current else 0)
-        if pages[-1] and (used_lines + cost > limit_lines or used_bytes + size > limit_bytes):
-            pages.append([])
-            used_lines, used_bytes = 2, 100
-            current = None
-            cost = len(lines) + 1
-            size = _size(lines) + _size([heading])
-        pages[-1].append((heading, lines))
-        used_lines += cost
-        used_bytes += size
-        current = heading
-    title = claude_index.heading_text(title_line, 1) or "Memory Index"
-    # Page 1 links pages 2..61, page 61 links 62..121, and so on.
-    hosted: dict[int, list[int]] = {}
-    host, n = 1, 2
-    while n <= len(pages):
-        hosted[host] = list(range(n, min(n + LINKS_PER_PAGE, len(pages) + 1)))
-        host, n = hosted[host][-1], hosted[host][-1] + 1
-    files: dict[str, bytes] = {}
-    for number, page in enumerate(pages, start=1):
-        if number == 1:
-            lines = _render(title_line, preamble, page)
-        else:
-            lines = _render(f"# {title} (page {number} of {len(pages)})", [""], page)
-        if number in hosted:
-            lines.append(f"## {MORE}")
-            for child in hosted[number]:
-                first_heading = pages[child - 1][0][0] or ""
-                text = (claude_index.heading_text(first_heading, 2) or "")[:60]
-                lines.append(claude_index.link_line(IndexLink(
-                    title=f"Memory index, page {child}", target=f"MEMORY-{child}.md",
-                    hook=f"continues from {text}" if text else None)))
-        files[claude_index.PATH if number == 1 else f"MEMORY-{number}.md"] = _encode(lines)
-    names = sorted(files, key=_page_number)
-    listed = ", ".join(names) if len(names) <= 4 else f"{names[0]}, {names[1]} … {names[-1]}"
-    warnings.append(f"MEMORY.md would be {len(whole)} lines ({_size(whole)} bytes), and Claude Code loads only the "
-                    f"first {claude_index.LOADED_LINES} lines and {LOADED_BYTES // 1000} KB: split into "
-                    f"{len(pages)} linked index pages ({listed})")
-    return dict(sorted(files.items(), key=lambda kv: _page_number(kv[0])))
-
-
-def _encode(lines: list[str]) -> bytes:
-    return ("\n".join(lines) + "\n").encode("utf-8", "surrogatepass")
+    files, warning = claude_index.paginate(title_line, preamble, units)
+    if warning:
+        warnings.append(warning)
+    return files
 
 
 def merge(a: Store, b: Store) -> MergeResult:

@@ -157,14 +157,11 @@ def write(store: Store) -> dict[str, bytes]:
         for idx in own:
             files[idx.path] = write_index(idx)
     elif placed or store.indexes:
-        pages, warnings = index.generate([(path, record, written_type(record)) for path, record in placed])
-        for other in store.indexes:  # inline memory from an index of another dialect: content, keep it
-            for section in other.sections:
-                if section.inline:
-                    pages[0].sections.append(IndexSection(heading=section.heading or "Notes",
-                                                          inline=list(section.inline)))
-        for page in pages:
-            files[page.path] = write_index(page)
+        # Inline memory from an index of another dialect is content: it stays, in sections of its own.
+        extra = [IndexSection(heading=section.heading, inline=list(section.inline))
+                 for other in store.indexes for section in other.sections if section.inline]
+        pages, warnings = index.generate([(path, record, written_type(record)) for path, record in placed], extra)
+        files.update(pages)
         store.warnings.extend(w for w in warnings if w not in store.warnings)
     for foreign in store.foreign:
         files.setdefault(foreign.path, foreign.raw)

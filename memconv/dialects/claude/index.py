@@ -1,6 +1,6 @@
 """``MEMORY.md``: the index Claude Code loads, read into the model and written back.
 
-Claude Code loads only the first ~200 lines of ``MEMORY.md``: a ``# `` header,
+Claude Code loads only the first 200 lines or 25 KB of ``MEMORY.md``: a ``# `` header,
 ``## `` sections, and one line per memory, ``- [Title](file.md) — hook``.
 Old stores keep memory *in* the index as plain bullets with no file behind
 them; those are content, so they are read into ``IndexSection.inline`` and
@@ -8,9 +8,10 @@ must reach every output.
 
 Reading keeps the line structure in the source layout, so an unchanged index
 comes back byte for byte, and an edited one keeps every line it can. Writing
-an index for records that have none generates one grouped by type, and splits
-it into linked pages (``MEMORY-2.md``…) rather than let Claude Code silently
-stop reading at line 200.
+an index for records that have none generates one grouped by type, and
+:func:`paginate` (the one rule, ``merge`` uses it too) splits it into linked
+topic pages (``MEMORY-2.md``…) rather than let Claude Code silently stop
+reading at line 200 or byte 25,000.
 """
 
 from __future__ import annotations
@@ -258,56 +259,182 @@ def _render(index: IndexFile) -> str:
     return "\n".join(lines) + "\n"
 
 
+# --- Claude Code's limits: one rule for every index memconv writes -------------------------
+
+#: Claude Code stops loading MEMORY.md past this many bytes (and past LOADED_LINES lines).
+LOADED_BYTES = 25_000
+#: What one written page may hold in bytes, with room to spare under LOADED_BYTES.
+PAGE_BYTES = 24_000
+#: Page links one index page holds in its ``More memory`` section; the last page it links holds the next ones.
+LINKS_PER_PAGE = 60
+#: The section of MEMORY.md (and of a page that hosts more) that links the other pages.
+MORE = "More memory"
+#: The longest title or hook a generated link line shows: the file holds the rest.
+LINK_TEXT = 150
+
+#: One item of an index: its section (the heading line, or ``(heading line, n)`` to keep two sections
+#: of one name apart; None before the first heading), and its lines.
+Unit = tuple["str | tuple[str, int] | None", list[str]]
+#: The longest hook (in UTF-8 bytes) of a link to a page: what the page's More-memory reserve counts on.
+PAGE_HOOK_BYTES = 100
+
+
+def size(lines: list[str]) -> int:
+    """Bytes of ``lines`` written one per line."""
+    return sum(len(line.encode("utf-8", "surrogatepass")) + 1 for line in lines)
+
+
+def fits(lines: list[str]) -> bool:
+    """Whether Claude Code loads all of a file of these lines: at most 200 lines and 25 KB."""
+    return len(lines) <= LOADED_LINES and size(lines) <= LOADED_BYTES
+
+
+def page_path(number: int) -> str:
+    """``MEMORY.md`` for page 1, ``MEMORY-<n>.md`` after."""
+    return PATH if number == 1 else f"MEMORY-{number}.md"
+
+
+def _render_units(title_line: str, preamble: list[str], units: list[Unit], spaced: bool) -> list[str]:
+    """The lines of one page; with ``spaced``, a blank line before each heading that has none."""
+    out = [title_line, *preamble]
+    current: object = object()
+    for heading, lines in units:
+        if heading != current:
+            if heading is not None:
+                if spaced and out and out[-1] != "":
+                    out.append("")
+                out.append(_line(heading))
+            current = heading
+        out.extend(lines)
+    return out
+
+
+def _line(heading: str | tuple[str, int]) -> str:
+    return heading if isinstance(heading, str) else heading[0]
+
+
+def _topics(units: list[Unit]) -> str | None:
+    """The headings a page holds, as its link's hook: ``Feedback, Project`` (at most PAGE_HOOK_BYTES)."""
+    names: list[str] = []
+    for heading, _ in units:
+        name = heading_text(_line(heading), 2) if heading is not None else None
+        if name and name not in names:
+            names.append(" ".join(name.split()))
+    return _clip(", ".join(names), PAGE_HOOK_BYTES) if names else None
+
+
+def _clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` UTF-8 bytes (an ellipsis marks the cut)."""
+    if len(text.encode("utf-8", "surrogatepass")) <= limit:
+        return text
+    cut = text.encode("utf-8", "surrogatepass")[:limit - 3].decode("utf-8", "ignore")
+    return cut.rstrip() + "…"
+
+
+def paginate(title_line: str, preamble: list[str], units: list[Unit], *,
+             spaced: bool = False) -> tuple[dict[str, bytes], str | None]:
+    """An index of ``units`` as files Claude Code loads whole: ``MEMORY.md`` alone when it fits, else pages.
+
+    Past 200 lines or 25 KB, the units are split, in order, into linked topic
+    pages ``MEMORY-2.md``…: each keeps the headings of what it holds and says
+    which page of how many it is, and ``MEMORY.md`` (then every 60th page)
+    ends with a ``## More memory`` section linking the next pages, each link
+    naming the topics on that page. No line is cut or dropped. Returns the
+    files (path → bytes, page order) and the warning to report, None when no
+    split was needed. A single unit larger than a page (an inline bullet of
+    hundreds of lines) gets a page of its own, and the warning says so.
+    """
+    whole = _render_units(title_line, preamble, units, spaced)
+    if fits(whole):
+        return {PATH: _encode_lines(whole)}, None
+    # Every page keeps room for a "More memory" section of LINKS_PER_PAGE links (at most
+    # 1 + LINK_TEXT + ~60 bytes each), so any number of pages fits the limits.
+    reserve = 2 + LINKS_PER_PAGE
+    limit_lines = PAGE_LINES - reserve
+    limit_bytes = PAGE_BYTES - (PAGE_HOOK_BYTES + 60) * reserve
+    pages: list[list[Unit]] = [[]]
+    used_lines, used_bytes = 1 + len(preamble), size([title_line, *preamble])
+    current: object = object()
+    for heading, lines in units:
+        head = [_line(heading)] if heading is not None and heading != current else []
+        cost, weight = len(lines) + 2 * len(head), size(lines) + size(head) + len(head)
+        if pages[-1] and (used_lines + cost > limit_lines or used_bytes + weight > limit_bytes):
+            pages.append([])
+            used_lines, used_bytes = 2, size([title_line]) + 40
+            head = [_line(heading)] if heading is not None else []
+            cost, weight = len(lines) + 2 * len(head), size(lines) + size(head) + len(head)
+        pages[-1].append((heading, lines))
+        used_lines += cost
+        used_bytes += weight
+        current = heading
+    title = heading_text(title_line, 1) or "Memory Index"
+    # Page 1 links pages 2..61, page 61 links 62..121, and so on.
+    hosted: dict[int, list[int]] = {}
+    host, n = 1, 2
+    while n <= len(pages):
+        hosted[host] = list(range(n, min(n + LINKS_PER_PAGE, len(pages) + 1)))
+        host, n = hosted[host][-1], hosted[host][-1] + 1
+    files: dict[str, bytes] = {}
+    oversized: list[str] = []
+    for number, page in enumerate(pages, start=1):
+        if number == 1:
+            lines = _render_units(title_line, preamble, page, spaced)
+        else:
+            lines = _render_units(f"# {title} (page {number} of {len(pages)})", [""], page, spaced)
+        if number in hosted:
+            if spaced and lines[-1] != "":
+                lines.append("")
+            lines.append(f"## {MORE}")
+            for child in hosted[number]:
+                lines.append(link_line(IndexLink(title=f"Memory index, page {child}", target=page_path(child),
+                                                 hook=_topics(pages[child - 1]))))
+        if not fits(lines):
+            oversized.append(page_path(number))
+        files[page_path(number)] = _encode_lines(lines)
+    names = list(files)
+    listed = ", ".join(names) if len(names) <= 4 else f"{names[0]}, {names[1]} … {names[-1]}"
+    warning = (f"MEMORY.md would be {len(whole)} lines ({size(whole)} bytes), and Claude Code loads only the "
+               f"first {LOADED_LINES} lines and {LOADED_BYTES // 1000} KB: split into {len(pages)} linked "
+               f"index pages ({listed})")
+    if oversized:
+        warning += (f"; {', '.join(oversized)} still pass the limit: each holds one item longer than a page, "
+                    "kept whole")
+    return files, warning
+
+
+def _encode_lines(lines: list[str]) -> bytes:
+    return ("\n".join(lines) + "\n").encode("utf-8", "surrogatepass")
+
+
 # --- generating an index for records that have none ------------------------------
 
 
-def generate(entries: list[tuple[str, Record, str | None]], title: str = "Memory Index") -> tuple[list[IndexFile], list[str]]:
-    """Index files linking every ``(path, record, claude type)``, grouped by type, paged under the limit.
+def generated_link(path: str, record: Record) -> IndexLink:
+    """The link line a generated index gives an entry: its name, and its description (else trigger) as hook."""
+    hook = record.description or record.trigger
+    hook = _clip(hook.replace("\n", " ").strip(), LINK_TEXT) if hook else None
+    name = record.title or record.link
+    return IndexLink(title=_clip(name.replace("\n", " ").replace("]", ")"), LINK_TEXT), target=path, hook=hook)
 
-    Returns the index files (``MEMORY.md`` first) and the warnings to report.
+
+def generate(entries: list[tuple[str, Record, str | None]], extra: list[IndexSection] = (),
+             title: str = "Memory Index") -> tuple[dict[str, bytes], list[str]]:
+    """The index files linking every ``(path, record, claude type)``, grouped by type, within Claude Code's limits.
+
+    ``extra`` are sections to keep after the groups (inline memory from another
+    dialect's index: content). Returns path → bytes (``MEMORY.md`` first) and
+    the warnings to report (see :func:`paginate`).
     """
     grouped: dict[str | None, list[IndexLink]] = {}
     for path, record, written_type in sorted(entries, key=lambda e: e[0]):
-        hook = record.description or record.trigger
-        hook = hook.replace("\n", " ").strip() if hook else None
-        link = IndexLink(title=(record.title or record.link).replace("\n", " ").replace("]", ")"), target=path,
-                         hook=hook)
         group = written_type if written_type in {key for key, _ in GROUPS} else None
-        grouped.setdefault(group, []).append(link)
-    sections = [IndexSection(heading=label, links=grouped[key]) for key, label in GROUPS if key in grouped]
-    main = IndexFile(path=PATH, title=title, sections=sections)
-    if len(_render(main).split("\n")) - 1 < LOADED_LINES:
-        return [main], []
-    # Too long for Claude Code to read whole: page it.
-    flat = [(s.heading, link) for s in sections for link in s.links]
-    # Each page: title + blank, at most one heading (+ blank) per group, then its links.
-    per_page = PAGE_LINES - 2 - 2 * len(GROUPS)
-    count = 2
-    while True:
-        # MEMORY.md also carries the "More memory" section: a heading and a line per other page.
-        first = max(per_page - 2 - (count - 1), 1)
-        needed = 1 + -(-max(len(flat) - first, 0) // per_page)
-        if needed <= count:
-            break
-        count = needed
-    chunks = [flat[:first]] + [flat[i:i + per_page] for i in range(first, len(flat), per_page)]
-    pages: list[IndexFile] = []
-    for number, chunk in enumerate(chunks, start=1):
-        path = PATH if number == 1 else f"MEMORY-{number}.md"
-        page_sections: list[IndexSection] = []
-        for heading, link in chunk:
-            if not page_sections or page_sections[-1].heading != heading:
-                page_sections.append(IndexSection(heading=heading))
-            page_sections[-1].links.append(link)
-        page_title = title if number == 1 else f"{title} (page {number} of {len(chunks)})"
-        pages.append(IndexFile(path=path, title=page_title, sections=page_sections))
-    more = IndexSection(heading="More memory")
-    for number, page in enumerate(pages[1:], start=2):
-        chunk = chunks[number - 1]
-        more.links.append(IndexLink(title=f"Memory index, page {number}", target=page.path,
-                                    hook=f"{len(chunk)} more entries, from {chunk[0][1].title}"))
-    pages[0].sections.append(more)
-    warning = (f"MEMORY.md would be {len(flat) + 2 * len(sections) + 2} lines, and Claude Code loads only the "
-               f"first {LOADED_LINES}: split into {len(pages)} linked index pages "
-               f"({', '.join(p.path for p in pages)})")
-    return pages, [warning]
+        grouped.setdefault(group, []).append(generated_link(path, record))
+    units: list[Unit] = []
+    for key, label in GROUPS:
+        for link in grouped.get(key, ()):
+            units.append((f"## {label}", [link_line(link)]))
+    for n, section in enumerate(extra):
+        # A section of its own even where a group has its heading: the number keeps it apart.
+        units.extend(((f"## {section.heading or 'Notes'}", n), _inline_lines(text)) for text in section.inline)
+    files, warning = paginate(f"# {title}", [""], units, spaced=True)
+    return files, [warning] if warning else []
