@@ -2,8 +2,9 @@
 
 memfmt: the real ``memfmt validate``. memoir: the JSON Schemas and the
 reference validator's error rules. memspec: its schema rules. claude: top-level
-types Claude Code knows and a ``MEMORY.md`` it loads whole (under 200 lines)
-that links every memory.
+types Claude Code knows, and index pages it loads whole (200 lines, 25 KB)
+that link every memory. Each case asserts that it checked every record the
+target's reader finds, so a case that checks nothing, or skips a record, fails.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import re
 import pytest
 
 from memconv import dialects
+from memconv.dialects.claude import index as claude_index
 from memconv.text import decode
 from memconv import frontmatter as fmx
 
@@ -23,6 +25,14 @@ from .memoir_rules import entry_errors, session_errors
 from .memspec_schema_rules import problems
 
 OUTPUTS = sorted(p for d, n in golden_inputs() for p in (GOLDEN / d / n).glob("convert-to-*"))
+TARGETS = ("memoir", "claude", "memspec", "memfmt")
+
+
+def test_every_golden_conversion_has_a_case():
+    # A golden input whose convert-to-X folder went missing would silently lose its case here.
+    expected = {GOLDEN / d / n / f"convert-to-{t}" for d, n in golden_inputs() for t in TARGETS if t != d}
+    assert set(OUTPUTS) == expected
+    assert len(expected) >= 30
 
 
 def _ids(path):
@@ -74,24 +84,30 @@ def test_memspec_output_satisfies_its_schema_rules(out):
         if rel.startswith(("memory/", "observations/", "archive/")) and rel.endswith(".md"):
             text = raw.decode("utf-8")
             assert problems(rel, text) == [], path
+            # Verified by un-heading a golden record's title: fails with "every memspec record has a title".
             assert re.search(r"^# \S", text, re.M), f"{path}: every memspec record has a title"
             checked += 1
-    assert checked, "the conversion holds records, and each was checked"
+    records = dialects.get("memspec").read(out).records
+    assert checked and checked == len(records), "every record the memspec reader finds was checked, and no other"
 
 
 @pytest.mark.parametrize("out", [p for p in OUTPUTS if p.name == "convert-to-claude"], ids=_ids)
 def test_claude_output_is_a_folder_claude_code_loads(out):
+    # Verified by deleting the first link line of golden/memoir/canonical/convert-to-claude/MEMORY.md:
+    # fails with "MEMORY.md links user_commit-style.md".
     files = tree(out)
-    index = files.get("MEMORY.md", b"").decode()
-    pages = [files[p].decode() for p in files if re.fullmatch(r"MEMORY(-\d+)?\.md", p)]
-    assert index.count("\n") < 200, "MEMORY.md stays under the 200 lines Claude Code loads"
+    pages = {p: raw.decode() for p, raw in files.items() if claude_index.is_index_path(p)}
+    assert "MEMORY.md" in pages, "Claude Code loads MEMORY.md: there is one"
+    for page, text in pages.items():
+        assert claude_index.fits(text.split("\n")[:-1]), f"{page} stays within Claude Code's 200 lines and 25 KB"
     linked = 0
     for path, raw in files.items():
-        if "/" in path or not path.endswith(".md") or path.startswith("MEMORY"):
+        if "/" in path or not path.endswith(".md") or claude_index.is_index_path(path):
             continue
         fm, _ = fmx.split(decode(raw, path)[0], path)
         if fm is not None and "type" in fm.values:
             assert fm.values["type"] in ("user", "feedback", "project", "reference"), path
-        assert any(f"]({path})" in page for page in pages), f"MEMORY.md links {path}"
+        assert any(f"]({path})" in page for page in pages.values()), f"MEMORY.md links {path}"
         linked += 1
-    assert linked, "the conversion holds memories, and each was checked"
+    records = dialects.get("claude").read(out).records
+    assert linked and linked == len(records), "every memory the claude reader finds was checked, and no other"
