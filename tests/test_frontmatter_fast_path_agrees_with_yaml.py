@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from memconv.frontmatter import _fast_values, load_yaml, same
@@ -18,25 +18,31 @@ _value = st.one_of(
                      "2026-05-14", "2026-06-12T09:30:00Z", "2026-06-12 09:30:00", "12:30:00", "- x", "a: b", "a #c"]),
 )
 _key = st.sampled_from(["type", "name", "tags", "origin", "x-y", "a_b"])
+#: Words the fast path takes, with hand-written punctuation inside (``a: b`` aside).
+_plain = st.from_regex(r"[a-zA-Zé][a-zA-Z0-9 é—_/()'\-]{0,10}[a-zA-Z0-9é)]", fullmatch=True)
+#: Nine values in ten plain, one anything: one value the fast path declines declines the whole
+#: block, so with every value drawn from ``_value`` only 1 block in 10 reached the comparison.
+_mostly_plain = st.integers(0, 9).flatmap(lambda i: _value if i == 0 else _plain)
 
 
 @st.composite
 def blocks(draw):
     lines = []
-    for _ in range(draw(st.integers(1, 5))):
-        key = draw(_key)
+    # Distinct keys: a repeated key makes the fast path decline the whole block.
+    for key in draw(st.lists(_key, min_size=1, max_size=5, unique=True)):
         shape = draw(st.sampled_from(["scalar", "empty", "list", "list0", "map"]))
         if shape == "scalar":
-            lines.append(f"{key}: {draw(_value)}")
+            lines.append(f"{key}: {draw(_mostly_plain)}")
         elif shape == "empty":
             lines.append(f"{key}:")
         elif shape in ("list", "list0"):
             lines.append(f"{key}:")
             indent = "  " if shape == "list" else ""
-            lines += [f"{indent}- {draw(_value)}" for _ in range(draw(st.integers(1, 3)))]
+            lines += [f"{indent}- {draw(_mostly_plain)}" for _ in range(draw(st.integers(1, 3)))]
         else:
             lines.append(f"{key}:")
-            lines += [f"  {draw(_key)}: {draw(_value)}" for _ in range(draw(st.integers(1, 3)))]
+            lines += [f"  {sub}: {draw(_mostly_plain)}" for sub in draw(st.lists(_key, min_size=1, max_size=3,
+                                                                                unique=True))]
     return lines
 
 
@@ -44,8 +50,7 @@ def blocks(draw):
 @given(blocks())
 def test_fast_path_gives_what_yaml_gives_or_declines(lines):
     fast = _fast_values(lines)
-    if fast is None:
-        return
+    assume(fast is not None)  # a decline is always right: YAML reads the block
     # Verified by deleting the _UNPRINTABLE guard: fails with a ScannerError on 'w\x85w'.
     assert same(fast, load_yaml("\n".join(lines))), "the fast path never reads a value differently from YAML"
 
