@@ -111,7 +111,7 @@ def test_memoir_validate_accepts_the_rescued_folder(runner, tmp_path):
 def test_a_huge_index_is_paged_within_the_limits_and_every_page_is_reachable():
     from memconv.merge.claude import _pages
 
-    bullets = {("inline", f"note {i}", 0): [f"- note {i} " + "x" * (i % 90)] for i in range(9_000)}
+    bullets = {("inline", f"note {i}", 0): [f"- note {i} " + "x" * (i % 90)] for i in range(20_000)}
     warnings: list[str] = []
     files = _pages("# Memory Index", [(None, None, {("text", "", 0): [""]}), ("notes", "## Notes", bullets)], warnings)
     assert len(files) > LINKS_PER_PAGE + 2 and warnings  # more pages than one page can link
@@ -119,7 +119,7 @@ def test_a_huge_index_is_paged_within_the_limits_and_every_page_is_reachable():
     for path, raw in files.items():
         assert len(raw.decode().splitlines()) <= 200 and len(raw) <= 25_000, path
         text += raw.decode()
-    assert all(f"- note {i} " in text for i in range(9_000))
+    assert all(f"- note {i} " in text for i in range(20_000))
     reachable, todo = set(), ["MEMORY.md"]
     while todo:
         page = todo.pop()

@@ -347,12 +347,15 @@ def paginate(title_line: str, preamble: list[str], units: list[Unit], *,
     whole = _render_units(title_line, preamble, units, spaced)
     if fits(whole):
         return {PATH: _encode_lines(whole)}, None
-    # Every page keeps room for a "More memory" section of LINKS_PER_PAGE links (at most
-    # 1 + LINK_TEXT + ~60 bytes each), so any number of pages fits the limits.
-    reserve = 2 + LINKS_PER_PAGE
-    limit_lines = PAGE_LINES - reserve
-    limit_bytes = PAGE_BYTES - (PAGE_HOOK_BYTES + 60) * reserve
+    # A page that links others (MEMORY.md, then every LINKS_PER_PAGE-th page) keeps room for a
+    # "More memory" section of LINKS_PER_PAGE links (each at most PAGE_HOOK_BYTES + ~60 bytes),
+    # so any number of pages fits the limits; the other pages use all of theirs.
+    def limits(number: int) -> tuple[int, int]:
+        reserve = 2 + LINKS_PER_PAGE if number % LINKS_PER_PAGE == 1 else 0
+        return PAGE_LINES - reserve, PAGE_BYTES - (PAGE_HOOK_BYTES + 60) * reserve
+
     pages: list[list[Unit]] = [[]]
+    limit_lines, limit_bytes = limits(1)
     used_lines, used_bytes = 1 + len(preamble), size([title_line, *preamble])
     current: object = object()
     for heading, lines in units:
@@ -360,6 +363,7 @@ def paginate(title_line: str, preamble: list[str], units: list[Unit], *,
         cost, weight = len(lines) + 2 * len(head), size(lines) + size(head) + len(head)
         if pages[-1] and (used_lines + cost > limit_lines or used_bytes + weight > limit_bytes):
             pages.append([])
+            limit_lines, limit_bytes = limits(len(pages))
             used_lines, used_bytes = 2, size([title_line]) + 40
             head = [_line(heading)] if heading is not None else []
             cost, weight = len(lines) + 2 * len(head), size(lines) + size(head) + len(head)
