@@ -30,9 +30,10 @@ EXAMPLE = re.compile(r"[*<>{}$?\[\]]|\.\.\.|…|\bX\b|\bY\b")
 
 
 def _shipped() -> set[str] | None:
-    """Files git tracks (what a clone gets), or None outside a git checkout."""
+    """Files git tracks or would (new, not ignored): what a clone gets; None outside a git checkout."""
     try:
-        done = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True, timeout=60)
+        done = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
+                              capture_output=True, check=True, timeout=60)
     except (OSError, subprocess.SubprocessError):
         return None
     files = set(done.stdout.decode("utf-8", "surrogateescape").split("\0")) - {""}
