@@ -87,6 +87,9 @@ def test_a_paged_index_converts_back_to_the_store_it_came_from(tmp_path, monkeyp
     write_files(tmp_path / "back", back)
     assert model(pipeline.read(tmp_path / "back", "memoir")) == model(pipeline.read(tmp_path / "memoir", "memoir"))
     assert sorted(back) == sorted(tree(tmp_path / "memoir"))
+    # The claude folder again from there: the very same pages.
+    again, _ = _convert(tmp_path / "back", "memoir", "claude")
+    assert _index_files(again) == _index_files(files)
     monkeypatch.setattr(index, "fits", lambda lines: True)
     unpaged, _ = _convert(tmp_path / "memoir", "memoir", "claude")
     assert list(_index_files(unpaged)) == ["MEMORY.md"]
