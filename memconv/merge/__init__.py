@@ -29,8 +29,14 @@ class MergeRefused(MemconvError):
     exit_code = 2
 
 
-def merge(a: Store, b: Store) -> MergeResult:
-    """The merge of ``a`` and ``b``: commutative, idempotent, and losing nothing (docs/merge.md)."""
+def merge(a: Store, b: Store, *, same: dict[int, str] | None = None) -> MergeResult:
+    """The merge of ``a`` and ``b``: commutative, idempotent, and losing nothing (docs/merge.md).
+
+    ``same``: id(record) → the identity it shares with a record of the other
+    store although its own differs (identity by carry, :mod:`.into`); only
+    memfmt, whose names are titles, takes it (the other dialects' imports
+    rename the record instead).
+    """
     if a.dialect != b.dialect:
         raise MergeRefused(f"cannot merge a {a.dialect} store with a {b.dialect} store",
                            hint="both stores must be of one dialect; convert one first")
@@ -39,7 +45,8 @@ def merge(a: Store, b: Store) -> MergeResult:
                            hint="see docs/merge.md for what merge does today")
     import importlib
 
-    return importlib.import_module(f".{a.dialect}", __name__).merge(a, b)
+    module = importlib.import_module(f".{a.dialect}", __name__)
+    return module.merge(a, b, same=same) if same else module.merge(a, b)
 
 
 __all__ = ["EXIT_CONFLICTS", "MergeRefused", "MergeReport", "MergeResult", "Outcome", "SUPPORTED", "merge"]

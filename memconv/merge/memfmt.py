@@ -189,9 +189,15 @@ def _name_copies(out: Store, merged) -> None:
             outcome.conflict_copy = where[outcome.conflict_copy]
 
 
-def merge(a: Store, b: Store) -> MergeResult:
-    """Two memfmt stores → the merged store's files and the outcome of every record."""
-    merged = merge_records(a.records, b.records, RULES)
+def merge(a: Store, b: Store, same: dict[int, str] | None = None) -> MergeResult:
+    """Two memfmt stores → the merged store's files and the outcome of every record.
+
+    ``same``: id(record) → the identity it shares with a record of the other store (by carry).
+    """
+    rules = RULES
+    if same:
+        rules = Rules(**{**RULES.__dict__, "identity": lambda r: same.get(id(r)) or _identity(r)})
+    merged = merge_records(a.records, b.records, rules)
     roots = {a.meta.get("root", "memory"), b.meta.get("root", "memory")}
     warnings: list[str] = []
     if len(roots) > 1:
