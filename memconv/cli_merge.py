@@ -149,7 +149,7 @@ def convert_into(command, source, target, in_path, out_path, into, *, dry_run, f
                 held.enter_context(lock.held(into))
                 for folder in {Path(os.path.abspath(into)).parent, Path(os.path.realpath(into)).parent}:
                     fs.sweep_stale(folder)
-            planned = importing.plan(in_store, target, into, report, lossy=lossy, date=date)
+            planned = importing.plan(in_store, target, into, report, lossy=lossy, date=date, in_path=in_path)
             report.output = str(into)
             dropped = [f"{f.source}: {name}" for f in report.files for name in f.dropped]
             if fail_on_loss and dropped:

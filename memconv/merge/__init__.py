@@ -17,6 +17,7 @@ from __future__ import annotations
 from ..errors import MemconvError
 from ..model import Store
 from .memoir import MergeResult
+from .records import Hints
 from .report import EXIT_CONFLICTS, MergeReport, Outcome
 
 #: Dialects ``merge`` knows the rules of.
@@ -29,13 +30,11 @@ class MergeRefused(MemconvError):
     exit_code = 2
 
 
-def merge(a: Store, b: Store, *, same: dict[int, str] | None = None) -> MergeResult:
+def merge(a: Store, b: Store, *, hints: Hints | None = None) -> MergeResult:
     """The merge of ``a`` and ``b``: commutative, idempotent, and losing nothing (docs/merge.md).
 
-    ``same``: id(record) → the identity it shares with a record of the other
-    store although its own differs (identity by carry, :mod:`.into`); only
-    memfmt, whose names are titles, takes it (the other dialects' imports
-    rename the record instead).
+    ``hints``: what an import (:mod:`.into`) knows of records from their
+    memconv carries: identities shared across names, and their origin's dates.
     """
     if a.dialect != b.dialect:
         raise MergeRefused(f"cannot merge a {a.dialect} store with a {b.dialect} store",
@@ -46,7 +45,7 @@ def merge(a: Store, b: Store, *, same: dict[int, str] | None = None) -> MergeRes
     import importlib
 
     module = importlib.import_module(f".{a.dialect}", __name__)
-    return module.merge(a, b, same=same) if same else module.merge(a, b)
+    return module.merge(a, b, hints) if hints is not None else module.merge(a, b)
 
 
-__all__ = ["EXIT_CONFLICTS", "MergeRefused", "MergeReport", "MergeResult", "Outcome", "SUPPORTED", "merge"]
+__all__ = ["EXIT_CONFLICTS", "Hints", "MergeRefused", "MergeReport", "MergeResult", "Outcome", "SUPPORTED", "merge"]

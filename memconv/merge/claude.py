@@ -25,7 +25,7 @@ from ..dialects.claude import written_type
 from ..model import IndexFile, IndexLink, Record, Store, clone, fingerprint
 from .identity import short_hash
 from .memoir import MergeResult, Tree, finish
-from .records import Rules, merge_records, merge_sequences
+from .records import Hints, Rules, merge_records, merge_sequences
 from .report import Outcome
 
 #: Claude Code stops loading MEMORY.md past this many bytes (and past LOADED_LINES lines).
@@ -341,9 +341,9 @@ def _encode(lines: list[str]) -> bytes:
     return ("\n".join(lines) + "\n").encode("utf-8", "surrogatepass")
 
 
-def merge(a: Store, b: Store) -> MergeResult:
+def merge(a: Store, b: Store, hints: Hints | None = None) -> MergeResult:
     """Two Claude Code memory folders → the merged folder's files and the outcome of every record."""
-    merged = merge_records(a.records, b.records, RULES)
+    merged = merge_records(a.records, b.records, hints.apply(RULES) if hints else RULES)
     tree = Tree()
     outcomes: list[Outcome] = list(merged.outcomes)
     warnings: list[str] = []

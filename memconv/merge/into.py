@@ -24,16 +24,21 @@ See docs/merge.md ("Importing into an existing store").
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import dialects, fs, pipeline
 from ..errors import MemconvError, UsageError, WrongDialect
+from ..converters.codec import check
 from ..fs import QUARANTINE_DIR, list_files
+from ..limits import load_json
 from ..model import Record, Store, clone
 from ..report import Report
 from . import merge
+from .identity import short_hash
+from .records import Hints
 from .memoir import MergeResult
 from .report import Outcome
 
@@ -121,15 +126,29 @@ def imported(files: dict[str, bytes], target: str, existing: Store) -> Store:
 
 # --- identity by carry ------------------------------------------------------------------------
 
-def origin(record: Record, dialect: str) -> tuple[str, str, bool] | None:
-    """``(dialect, link, edited)``: where memconv converted this record from, by its carry.
+@dataclass
+class Origin:
+    """Where memconv converted a record from, by its carry."""
+
+    dialect: str
+    link: str
+    #: The carry's digests show a field was edited in the store's own tool since memconv wrote it.
+    edited: bool
+    #: The origin's dates the carry holds, as ``(field, value)``: they order copies (:class:`.records.Hints`).
+    dates: list[tuple[str, object]]
+
+
+#: The origin's dates that say when a record last changed there.
+_DATES = ("updated", "created", "last_verified")
+
+
+def origin(record: Record, dialect: str) -> Origin | None:
+    """Where memconv converted this record (of ``dialect``) from, read from its carry; None without one.
 
     The carry is read as the converters read it when they bring a record home
     (:func:`memconv.converters.restore`): checked whole, its dialect able to
     hold the record; the link is the one the way home gives (the carried link,
-    or the one derived from the record when none was carried). ``edited``: the
-    carry's digests show a field was edited in ``dialect`` since memconv wrote
-    it. None for a record with no usable carry (a record of ``dialect``'s own).
+    or the one derived from the record when none was carried).
     """
     from ..converters import _get_carry, restore
 
@@ -137,10 +156,12 @@ def origin(record: Record, dialect: str) -> tuple[str, str, bool] | None:
         return None
     home, conversion = restore(Store(dialect=dialect, records=[record]))
     back = [r for r in home.records if id(r) in conversion.origins]
-    if len(back) != 1:
+    if len(back) != 1 or not back[0].link:
         return None
     found = back[0]
-    return conversion.origins[id(found)], found.link, bool(conversion.edited.get(id(found)))
+    dates = [(f"{name} in its carry from {conversion.origins[id(found)]}", getattr(found, name)) for name in _DATES
+             if isinstance(getattr(found, name), str)]
+    return Origin(conversion.origins[id(found)], found.link, bool(conversion.edited.get(id(found))), dates)
 
 
 @dataclass
@@ -151,14 +172,15 @@ class Pairing:
     unsure: list[tuple[Record, Record, str]] = field(default_factory=list)
 
 
-def pair_by_carry(existing: Store, incoming: Store, identity) -> Pairing:
+def pair_by_carry(existing: Store, incoming: Store, identity, origins: dict[int, Origin]) -> Pairing:
     """Records of the two stores that are one record by their carries (docs/merge.md, "Identity by carry").
 
     Only records no dialect identity matched are considered. A claim pairs
-    when exactly one record of each store makes it, both of one kind, and the
-    EXISTING record's own carry makes it too. The EXISTING record must also be
-    as memconv wrote it: one edited in its own tool since (its carry's digests
-    say so) is never replaced through a carry; both are kept, as a conflict.
+    when exactly one record of each store makes it, both of one kind (the
+    EXISTING record's own carry makes it: memconv wrote it there at an earlier
+    import). The EXISTING record must also be as memconv wrote it: one edited
+    in its own tool since (its carry's digests say so) is never replaced
+    through a carry; both are kept, reported as a conflict.
     """
     dialect = existing.dialect
     mine = {identity(r) for r in existing.records}
@@ -166,19 +188,15 @@ def pair_by_carry(existing: Store, incoming: Store, identity) -> Pairing:
     claims: dict[tuple[str, str], tuple[list, list]] = {}
     for side, records, other in ((0, existing.records, theirs), (1, incoming.records, mine)):
         for record in records:
-            if identity(record) in other:
-                continue
-            found = origin(record, dialect)
-            if found is not None:
-                claims.setdefault(found[:2], ([], []))[side].append((record, found[2]))
+            found = origins.get(id(record))
+            if found is not None and identity(record) not in other:
+                claims.setdefault((found.dialect, found.link), ([], []))[side].append(record)
     out = Pairing()
     for (home, link), (ours, new) in sorted(claims.items()):
-        if len(ours) != 1 or len(new) != 1:
-            continue  # no claim, or an ambiguous one: each record stays its own
-        (e, edited), (c, _) = ours[0], new[0]
-        if e.kind != c.kind:
-            continue
-        if edited:
+        if len(ours) != 1 or len(new) != 1 or ours[0].kind != new[0].kind:
+            continue  # no claim on one side, an ambiguous one, or another kind of record: each stays its own
+        e, c = ours[0], new[0]
+        if origins[id(e)].edited:
             out.unsure.append((e, c, f"its carry names the same record ({home} {link}) as an imported one, but it "
                                      f"was edited in {dialect} since memconv wrote it"))
             continue
@@ -186,30 +204,28 @@ def pair_by_carry(existing: Store, incoming: Store, identity) -> Pairing:
     return out
 
 
-def _adopt(incoming: Store, pairs: dict[int, Record]) -> Store:
-    """The imported store with each paired record renamed to its EXISTING record's link (and links to it)."""
-    rename = {}
-    records = []
-    for record in incoming.records:
-        e = pairs.get(id(record))
-        if e is not None and e.link != record.link:
-            rename[record.link] = e.link
-            record = clone(record)
-            record.link = e.link
-        records.append(record)
+def _adopt(incoming: Store, pairs: dict[int, Record]) -> tuple[Store, list[tuple[int, Record]]]:
+    """The imported store with each paired record renamed to its EXISTING record's link (and links to it).
+
+    Also ``(id of the record read, the record in its place)`` for every record replaced by an edited copy.
+    """
+    rename = {r.link: pairs[id(r)].link for r in incoming.records if id(r) in pairs and pairs[id(r)].link != r.link}
+    records = list(incoming.records)
     if rename:
         from ..converters import _rename
 
         for i, record in enumerate(records):
-            if "[[" in (record.body or "") or any(edge.target in rename for edge in record.edges):
+            linked = "[[" in (record.body or "") or any(edge.target in rename for edge in record.edges)
+            if record.link in rename or linked:
                 record = clone(record)
+                record.link = rename.get(record.link, record.link)
                 _rename(record, rename)
                 records[i] = record
     out = Store(dialect=incoming.dialect, records=records, working_set=incoming.working_set,
                 indexes=incoming.indexes, foreign=incoming.foreign, quarantined=incoming.quarantined,
                 migrations=incoming.migrations, warnings=incoming.warnings, meta=incoming.meta)
     out.refused = incoming.refused
-    return out
+    return out, [(id(old), new) for old, new in zip(incoming.records, records) if old is not new]
 
 
 def _identity(dialect: str):
@@ -221,24 +237,113 @@ def _identity(dialect: str):
 
 # --- the import -------------------------------------------------------------------------------
 
+# --- the import record: a three-way base ------------------------------------------------------
+
+#: What each import brought, per IN: the digest of every record's imported file, by identity.
+RECORD = ".memconv/imports.json"
+_RECORD_NOTE = ("what memconv imported here with --into, per IN, so that a later import tells an edit made in IN "
+                "from one made here; deleting it only makes the next import compare dates instead")
+
+
+def record_path(store: Store) -> str:
+    return (_prefix(store) if store.dialect == "memspec" else "") + RECORD
+
+
+def source_key(in_path: Path, dialect: str) -> str:
+    """Which IN an import came from: its dialect and a digest of its real path (the path itself is not stored)."""
+    return f"{dialect}:{short_hash(os.path.realpath(in_path), 16)}"
+
+
+def _digest(record: Record) -> str | None:
+    raw = record.source.raw if record.source is not None else None
+    return None if raw is None else short_hash(raw, 32)
+
+
+def _load_record(existing: Store, warnings: list[str]) -> dict[str, dict[str, str]]:
+    """The import record EXISTING holds (taken out of its foreign files); {} when none, or when it is not one."""
+    path = record_path(existing)
+    found = [f for f in existing.foreign if f.path == path]
+    existing.foreign[:] = [f for f in existing.foreign if f.path != path]
+    if not found:
+        return {}
+    try:
+        doc = load_json(found[0].raw.decode("utf-8"))
+        bases = doc["from"] if isinstance(doc, dict) else None
+        check(bases, dict[str, dict[str, str]], "the import record")
+        return bases
+    except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+        warnings.append(f"{path}: not an import record memconv reads; it is written anew, and this import "
+                        "compares dates only")
+        return {}
+
+
+def _render_record(bases: dict[str, dict[str, str]]) -> bytes:
+    doc = {"memconv": {"imports": 1, "note": _RECORD_NOTE},
+           "from": {k: dict(sorted(v.items())) for k, v in sorted(bases.items()) if v}}
+    return (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def _three_way(existing: Store, incoming: Store, ident, base: dict[str, str], digests: dict[int, str]) \
+        -> dict[int, str]:
+    """Which copy wins whatever the dates: the one that changed since the last import of this IN, the other not."""
+    def unique(records):
+        seen: dict[str, list[Record]] = {}
+        for r in records:
+            seen.setdefault(ident(r), []).append(r)
+        return {k: v[0] for k, v in seen.items() if len(v) == 1}
+
+    ours, theirs = unique(existing.records), unique(incoming.records)
+    prefer: dict[int, str] = {}
+    for key in sorted(set(ours) & set(theirs) & set(base)):
+        e, c = ours[key], theirs[key]
+        e_same, c_same = _digest(e) == base[key], digests.get(id(c)) == base[key]
+        if e_same and not c_same:
+            prefer[id(c)] = "changed in IN since its last import, not in EXISTING"
+        elif c_same and not e_same:
+            prefer[id(e)] = "changed in EXISTING since the last import of IN, not in IN"
+    return prefer
+
+
 def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, lossy: bool = False,
-         date: str | None = None) -> Import:
-    """What importing ``in_store`` into the ``target`` store at ``existing_path`` gives. Writes nothing there."""
+         date: str | None = None, in_path: Path | None = None) -> Import:
+    """What importing ``in_store`` (read from ``in_path``) into the ``target`` store at ``existing_path`` gives.
+
+    Writes nothing there.
+    """
     converted = pipeline.plan(in_store, target, report, lossy=lossy, date=date)
     existing = pipeline.read(existing_path, target)
+    notes: list[str] = []
+    bases = _load_record(existing, notes)
+    key = source_key(in_path, in_store.dialect) if in_path is not None else f"{in_store.dialect}:"
     kept_in = {p: b for p, b in converted.files.items() if p.startswith(QUARANTINE_DIR + "/")}
     incoming = imported({p: b for p, b in converted.files.items() if p not in kept_in}, target, existing)
     identity = _identity(target)
-    pairing = pair_by_carry(existing, incoming, identity)
-    same = None
+    origins = {id(r): o for store in (existing, incoming) for r in store.records
+               if (o := origin(r, target)) is not None}
+    pairing = pair_by_carry(existing, incoming, identity, origins)
+    digests = {id(r): d for r in incoming.records if (d := _digest(r)) is not None}
+    hints = Hints()
     if target == "memfmt":
         # memfmt names a record by its title: the pair shares EXISTING's identity, the winner keeps its own name.
-        same = {c_id: identity(e) for c_id, e in pairing.pairs.items()}
+        hints.same = {c_id: identity(e) for c_id, e in pairing.pairs.items()}
     else:
-        incoming = _adopt(incoming, pairing.pairs)
-    result = merge(existing, incoming, same=same)
+        incoming, renamed = _adopt(incoming, pairing.pairs)
+        for old, new in renamed:
+            if old in origins:
+                origins[id(new)] = origins[old]
+            if old in digests:
+                digests[id(new)] = digests[old]
+    hints.dates = {i: o.dates for i, o in origins.items() if o.dates}
+
+    def ident(record: Record) -> str:
+        return hints.same.get(id(record)) or identity(record)
+
+    hints.prefer = _three_way(existing, incoming, ident, bases.get(key, {}), digests)
+    result = merge(existing, incoming, hints=hints)
     outcomes = _relabel(result.outcomes, pairing, result, identity)
     files = dict(result.files)
+    bases[key] = {identity(r): digests[id(r)] for r in incoming.records if id(r) in digests}
+    files[record_path(existing)] = _render_record(bases)
     # EXISTING's own quarantined files stay where they are (not read, so kept by the swap).
     for q in existing.quarantined:
         files.pop(f"{QUARANTINE_DIR}/{q.path}", None)
@@ -247,7 +352,7 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
         for path, data in sorted(kept_in.items()):  # IN's quarantined originals, beside EXISTING's
             at = _free(path, data, files, on_disk, existing_path)
             files[at] = data
-        read = _read_paths(existing, on_disk)
+        read = _read_paths(existing, on_disk) | ({record_path(existing)} & on_disk)
         for path in files:
             if path in on_disk and path not in read:
                 raise MemconvError(f"{fs.display(str(existing_path / path))}: the import would replace a file the "
@@ -259,7 +364,9 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
                 o.status, o.won, o.why = "unchanged", None, "EXISTING already holds it" + (f" ({o.why})" if o.why else "")
         changes = set(files) != read or any(fs.read_bytes(existing_path, p) != b for p, b in files.items()
                                             if p in on_disk)
-    return Import(files, read, changes, result, existing, outcomes, list(result.warnings))
+    said = {"A: ": "EXISTING: ", "B: ": "IN (as converted): "}
+    warnings = [said[w[:3]] + w[3:] if w[:3] in said else w for w in result.warnings]
+    return Import(files, read, changes, result, existing, outcomes, notes + warnings)
 
 
 def _free(path: str, data: bytes, files: dict[str, bytes], on_disk: set[str], root: Path) -> str:
