@@ -219,3 +219,20 @@ def test_a_claimed_origin_never_replaces_a_record_edited_since_its_import(runner
     titles = {r.title for r in dialects.get("memfmt").read(existing).records}
     assert {"Staging API endpoints", "Something unrelated"} <= titles
     assert "Added by hand in memfmt" in page.read_text()
+
+
+def test_a_claude_conflict_copy_leaves_the_store_it_came_from_as_it_was(tmp_path):
+    """The merge never edits its inputs: the losing copy's file name is its own, not its original's."""
+    from memconv.merge import merge
+
+    from .conftest import write_files
+
+    stores = []
+    for side, body in (("a", "A says this.\n"), ("b", "B says that.\n")):
+        write_files(tmp_path / side, {"MEMORY.md": b"# Memory Index\n\n- [X](x.md) - x\n",
+                                      "x.md": f"---\nname: X\ndescription: d\ntype: user\n---\n{body}".encode()})
+        stores.append(dialects.get("claude").read(tmp_path / side))
+    paths = [[r.source.path for r in s.records] for s in stores]
+    result = merge(*stores)
+    assert [o.status for o in result.outcomes if o.kind == "entry"] == ["conflict"]
+    assert [[r.source.path for r in s.records] for s in stores] == paths == [["x.md"], ["x.md"]]

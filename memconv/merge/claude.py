@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from ..dialects.claude import entries as claude_entries
@@ -67,9 +68,9 @@ def _conflict_copy(record: Record, raw: bytes) -> Record:
     copy = clone(record, keep_source=True)
     copy.link = f"{record.link}.conflict-{short_hash(raw)}"
     if copy.source is not None:
-        copy.source.path = f"{copy.link}.md"
-        if copy.source.dialect != "claude":
-            copy.source = None
+        # A new Source: the loser's own is shared with the store it was read from, which must not change.
+        copy.source = dataclasses.replace(copy.source, path=f"{copy.link}.md") \
+            if copy.source.dialect == "claude" else None
     if not record.opaque and isinstance(record.title, str):
         copy.title = f"{record.title} (conflict copy)"
     return copy

@@ -150,11 +150,26 @@ def origin(record: Record, dialect: str) -> Origin | None:
     hold the record; the link is the one the way home gives (the carried link,
     or the one derived from the record when none was carried).
     """
-    from ..converters import _get_carry, restore
+    from ..converters import Carry, _get_carry, _set_carry, _strip_carry, restore
 
-    if _get_carry(record) is None:
+    raw = _get_carry(record)
+    if raw is None:
         return None
-    home, conversion = restore(Store(dialect=dialect, records=[record]))
+    try:
+        carry = Carry.loads(raw)
+    except ValueError:
+        return None  # not a carry memconv reads: the record is EXISTING's (or IN's) own
+    if "format" in carry.payload:
+        # The file's original formatting is not needed to know where it came from (and rebuilding it
+        # reads the original again): left out.
+        carry.payload.pop("format")
+        record = clone(record)
+        _strip_carry(record)
+        _set_carry(record, dialect, carry)
+    try:
+        home, conversion = restore(Store(dialect=dialect, records=[record]))
+    except MemconvError:
+        return None
     back = [r for r in home.records if id(r) in conversion.origins]
     if len(back) != 1 or not back[0].link:
         return None
@@ -354,7 +369,8 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
             files[at] = data
         read = _read_paths(existing, on_disk) | ({record_path(existing)} & on_disk)
         for path in files:
-            if path in on_disk and path not in read:
+            if path in on_disk and path not in read and fs.read_bytes(existing_path, path) != files[path]:
+                # (the same bytes, such as memspec's empty archive/.gitkeep, are no replacement)
                 raise MemconvError(f"{fs.display(str(existing_path / path))}: the import would replace a file the "
                                    f"{target} reader did not read",
                                    hint="move that file away, then run again; nothing was changed")
@@ -362,8 +378,8 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
             if o.status == "updated" and o.won == "EXISTING" and o.where in on_disk \
                     and files.get(o.where) == fs.read_bytes(existing_path, o.where):
                 o.status, o.won, o.why = "unchanged", None, "EXISTING already holds it" + (f" ({o.why})" if o.why else "")
-        changes = set(files) != read or any(fs.read_bytes(existing_path, p) != b for p, b in files.items()
-                                            if p in on_disk)
+        changes = bool(read - set(files)) or any(p not in on_disk or fs.read_bytes(existing_path, p) != b
+                                                 for p, b in files.items())
     said = {"A: ": "EXISTING: ", "B: ": "IN (as converted): "}
     warnings = [said[w[:3]] + w[3:] if w[:3] in said else w for w in result.warnings]
     return Import(files, read, changes, result, existing, outcomes, notes + warnings)
@@ -395,11 +411,6 @@ def _read_paths(store: Store, on_disk: set[str]) -> set[str]:
     ws = store.working_set
     if ws is not None and ws.source is not None:
         read.add(ws.source.path)
-    prefix = _prefix(store)
-    if store.dialect == "memspec":  # its folder markers and config, which the writer writes again
-        read.update(p for p in on_disk if p.startswith(prefix) and (p.endswith("/.keep") or p == prefix + "config.yaml"))
-    if store.dialect == "memfmt":
-        read.update(p for p in on_disk if p == prefix + "MEMORY.md")
     return read & on_disk
 
 
