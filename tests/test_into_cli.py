@@ -236,3 +236,67 @@ def test_a_claude_conflict_copy_leaves_the_store_it_came_from_as_it_was(tmp_path
     result = merge(*stores)
     assert [o.status for o in result.outcomes if o.kind == "entry"] == ["conflict"]
     assert [[r.source.path for r in s.records] for s in stores] == paths == [["x.md"], ["x.md"]]
+
+
+# --- EXISTING's shape, IN's quarantined files, --fail-on-loss -----------------------------------
+
+def test_existing_given_as_the_memspec_folder_itself(runner, tmp_path, store):
+    project = tmp_path / "project"
+    shutil.copytree(GOLDEN / "memspec" / "canonical" / "input", project)
+    folder = project / ".memspec"
+    result = runner.invoke(main, ["memoir-to-memspec", str(store), "--into", str(folder)])
+    assert result.exit_code == 0, result.output
+    assert not (folder / ".memspec").exists(), "the records go into the folder given, not a new .memspec in it"
+    ids = {r.link for r in dialects.get("memspec").read(folder).records}
+    assert "ms_01KRHWGX007V37ZGGSXFBYF421" in ids and "ms_01KN49FJ2028KAX7EADGMGE1FN" in ids
+
+
+def test_existing_given_as_the_memfmt_memory_folder_itself(runner, tmp_path, store):
+    root = tmp_path / "memfmt"
+    shutil.copytree(GOLDEN / "memfmt" / "full" / "input", root)
+    folder = root / "memory"
+    result = runner.invoke(main, ["memoir-to-memfmt", str(store), "--into", str(folder)])
+    assert result.exit_code == 0, result.output
+    assert not (folder / "memory").exists()
+    assert (folder / "entities" / "Staging API endpoints.md").is_file()
+    assert (folder / ".memconv" / "imports.json").is_file()
+
+
+def test_a_flat_memoir_store_stays_flat(runner, tmp_path, claude):
+    flat = tmp_path / "flat"
+    shutil.copytree(GOLDEN / "memoir" / "canonical" / "input" / "memory", flat)
+    result = runner.invoke(main, ["claude-to-memoir", str(claude), "--into", str(flat)])
+    assert result.exit_code == 0, result.output
+    assert (flat / "fact_grafana.md").is_file() and not (flat / "memory").exists()
+
+
+def test_in_quarantined_files_are_kept_in_existing(runner, claude, existing):
+    (claude / "user_broken.md").write_bytes(b"---\nname: [unclosed\ntype: user\n---\nbody\n")
+    result = runner.invoke(main, ["claude-to-memoir", str(claude), "--into", str(existing)])
+    assert result.exit_code == 3, result.output
+    kept = existing / ".memconv" / "quarantine" / "user_broken.md"
+    assert kept.read_bytes() == b"---\nname: [unclosed\ntype: user\n---\nbody\n"
+    before = tree(existing)
+    again = runner.invoke(main, ["claude-to-memoir", str(claude), "--into", str(existing)])
+    assert again.exit_code == 3 and tree(existing) == before, "the same quarantined file is not kept twice"
+
+
+def test_fail_on_loss_writes_nothing(runner, store, tmp_path):
+    existing = tmp_path / "memfmt"
+    shutil.copytree(GOLDEN / "memfmt" / "full" / "input", existing)
+    before = tree(existing)
+    result = runner.invoke(main, ["memoir-to-memfmt", str(store), "--into", str(existing), "--lossy",
+                                  "--fail-on-loss"])
+    assert result.exit_code == 5, result.output
+    assert tree(existing) == before and not _backups(existing)
+
+
+def test_an_import_never_writes_over_a_file_existing_did_not_read(runner, claude, existing):
+    """A dangling link where the import would write a memory: refused, nothing changed (exit 4)."""
+    os.symlink("/nonexistent/target", existing / "memory" / "fact_grafana.md")
+    before = sorted(p.name for p in (existing / "memory").iterdir())
+    result = runner.invoke(main, ["claude-to-memoir", str(claude), "--into", str(existing)])
+    assert result.exit_code == 4, result.output
+    assert "did not read" in result.output
+    assert sorted(p.name for p in (existing / "memory").iterdir()) == before and not _backups(existing)
+    assert os.readlink(existing / "memory" / "fact_grafana.md") == "/nonexistent/target"

@@ -369,8 +369,12 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
             files[at] = data
         read = _read_paths(existing, on_disk) | ({record_path(existing)} & on_disk)
         for path in files:
-            if path in on_disk and path not in read and fs.read_bytes(existing_path, path) != files[path]:
-                # (the same bytes, such as memspec's empty archive/.gitkeep, are no replacement)
+            if path in read:
+                continue
+            if path in on_disk and fs.read_bytes(existing_path, path) == files[path]:
+                continue  # the same bytes (memspec's empty archive/.gitkeep): no replacement
+            if path in on_disk or os.path.lexists(existing_path / path):
+                # A file (or link, or anything) of EXISTING its reader did not take in: the swap keeps it.
                 raise MemconvError(f"{fs.display(str(existing_path / path))}: the import would replace a file the "
                                    f"{target} reader did not read",
                                    hint="move that file away, then run again; nothing was changed")
