@@ -73,13 +73,25 @@ def test_existing_that_is_no_store_is_refused(runner, tmp_path, claude, where):
     assert "give OUT instead of --into" in result.output
 
 
-def test_in_and_existing_must_not_overlap(runner, tmp_path, existing):
-    inner = existing / "memory" / "claude"
-    shutil.copytree(GOLDEN / "claude" / "canonical" / "input", inner)
-    before = tree(existing)
-    result = runner.invoke(main, ["claude-to-memoir", str(inner), "--into", str(existing)])
-    assert result.exit_code == 2 and "overlap" in result.output
-    assert tree(existing) == before
+@pytest.mark.parametrize("how", ["IN inside EXISTING", "EXISTING inside IN", "one folder"])
+def test_in_and_existing_must_not_overlap(runner, tmp_path, existing, how):
+    if how == "IN inside EXISTING":
+        in_path, into = existing / "memory" / "claude", existing
+        shutil.copytree(GOLDEN / "claude" / "canonical" / "input", in_path)
+        pair = "claude-to-memoir"
+    elif how == "EXISTING inside IN":
+        in_path, into = tmp_path / "outer", tmp_path / "outer" / "memory" / "inner"
+        shutil.copytree(GOLDEN / "memspec" / "canonical" / "input", in_path)
+        shutil.copytree(existing, into)
+        pair = "memspec-to-memoir"
+    else:
+        in_path = into = existing
+        pair = "convert"
+    before = tree(in_path), tree(into)
+    words = ["--from", "memoir", "--to", "memoir"] if pair == "convert" else []
+    result = runner.invoke(main, [pair, *words, str(in_path), "--into", str(into)])
+    assert result.exit_code == 2 and "overlap" in result.output, result.output
+    assert (tree(in_path), tree(into)) == before
 
 
 def test_dry_run_writes_nothing_and_shows_every_record(runner, claude, existing):

@@ -213,3 +213,16 @@ def test_without_the_import_record_two_undated_copies_are_a_conflict_kept_both(r
     assert len(conflicts) == 1 and conflicts[0]["conflict_copy"]
     both = _text(dialects.get("memoir").read(existing))
     assert "50% rollout" in both and "10% rollout" in both
+
+
+def test_without_the_import_record_the_dates_in_the_carries_order_the_copies(runner, tmp_path, store):
+    """memspec has no field for memoir's `updated`; the carry has it, and it says IN's copy is newer."""
+    existing = _copy(GOLDEN / "memspec" / "canonical" / "input", tmp_path / "memspec")
+    assert _into(runner, "memoir-to-memspec", store, existing)[0].exit_code == 0
+    (existing / ".memspec" / ".memconv" / "imports.json").unlink()
+    _edit_memoir(store)
+    result, report = _into(runner, "memoir-to-memspec", store, existing)
+    assert result.exit_code == 0, result.output
+    updated, = [r for r in report["records"] if r["status"] == "updated" and r["won"] == "IN"]
+    assert "newer updated in its carry from memoir (2026-09-01)" in updated["why"]
+    assert NEW in _text(dialects.get("memspec").read(existing))
