@@ -179,6 +179,37 @@ def origin(record: Record, dialect: str) -> Origin | None:
     return Origin(conversion.origins[id(found)], found.link, bool(conversion.edited.get(id(found))), dates)
 
 
+def _origins(existing: Store, incoming: Store, identity, dialect: str) -> dict[int, Origin]:
+    """The origins of the records an import needs them for, each carry read once.
+
+    Reading a carry costs as much as converting its record, so only: records no dialect identity
+    matched (for identity by carry; IN's only when some record of EXISTING makes a claim at all),
+    and the two copies of a record that differ (for their origin's dates).
+    """
+    def by_identity(records):
+        found: dict[str, list[Record]] = {}
+        for r in records:
+            found.setdefault(identity(r), []).append(r)
+        return found
+
+    ours, theirs = by_identity(existing.records), by_identity(incoming.records)
+    out: dict[int, Origin] = {}
+
+    def add(records) -> None:
+        for r in records:
+            if id(r) not in out and (o := origin(r, dialect)) is not None:
+                out[id(r)] = o
+
+    add(r for key, rs in ours.items() if key not in theirs for r in rs)
+    if out:
+        add(r for key, rs in theirs.items() if key not in ours for r in rs)
+    for key in sorted(set(ours) & set(theirs)):
+        mine, new = ours[key], theirs[key]
+        if len(mine) != 1 or len(new) != 1 or _digest(mine[0]) != _digest(new[0]) or _digest(new[0]) is None:
+            add(mine + new)
+    return out
+
+
 @dataclass
 class Pairing:
     #: id(imported record) → the EXISTING record it is (identity by carry).
@@ -333,8 +364,7 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
     kept_in = {p: b for p, b in converted.files.items() if p.startswith(QUARANTINE_DIR + "/")}
     incoming = imported({p: b for p, b in converted.files.items() if p not in kept_in}, target, existing)
     identity = _identity(target)
-    origins = {id(r): o for store in (existing, incoming) for r in store.records
-               if (o := origin(r, target)) is not None}
+    origins = _origins(existing, incoming, identity, target)
     pairing = pair_by_carry(existing, incoming, identity, origins)
     digests = {id(r): d for r in incoming.records if (d := _digest(r)) is not None}
     hints = Hints()
@@ -378,15 +408,33 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
                 raise MemconvError(f"{fs.display(str(existing_path / path))}: the import would replace a file the "
                                    f"{target} reader did not read",
                                    hint="move that file away, then run again; nothing was changed")
+        held = _held(existing, existing_path)
         for o in outcomes:  # EXISTING's copy won and is what EXISTING holds: nothing changes there
             if o.status == "updated" and o.won == "EXISTING" and o.where in on_disk \
-                    and files.get(o.where) == fs.read_bytes(existing_path, o.where):
+                    and files.get(o.where) == held(o.where):
                 o.status, o.won, o.why = "unchanged", None, "EXISTING already holds it" + (f" ({o.why})" if o.why else "")
-        changes = bool(read - set(files)) or any(p not in on_disk or fs.read_bytes(existing_path, p) != b
+        changes = bool(read - set(files)) or any(p not in on_disk or held(p) != b
                                                  for p, b in files.items())
     said = {"A: ": "EXISTING: ", "B: ": "IN (as converted): "}
     warnings = [said[w[:3]] + w[3:] if w[:3] in said else w for w in result.warnings]
     return Import(files, read, changes, result, existing, outcomes, notes + warnings)
+
+
+def _held(store: Store, root: Path):
+    """``path → bytes`` of EXISTING: what its reader already read, else read from disk (each file read once)."""
+    known: dict[str, bytes] = {f.path: f.raw for f in store.foreign}
+    known.update((r.source.path, r.source.raw) for r in store.records
+                 if r.source is not None and r.source.raw is not None)
+    known.update((i.source.path, i.source.raw) for i in store.indexes
+                 if i.source is not None and i.source.path and i.source.raw is not None)
+    ws = store.working_set
+    if ws is not None and ws.source is not None and ws.source.raw is not None:
+        known[ws.source.path] = ws.source.raw
+
+    def held(path: str) -> bytes:
+        found = known.get(path)
+        return found if found is not None else fs.read_bytes(root, path)
+    return held
 
 
 def _free(path: str, data: bytes, files: dict[str, bytes], on_disk: set[str], root: Path) -> str:
