@@ -312,3 +312,25 @@ def test_an_import_never_writes_over_a_file_existing_did_not_read(runner, claude
     assert "did not read" in result.output
     assert sorted(p.name for p in (existing / "memory").iterdir()) == before and not _backups(existing)
     assert os.readlink(existing / "memory" / "fact_grafana.md") == "/nonexistent/target"
+
+
+def test_diff_without_into_shows_what_out_would_get(runner, tmp_path, claude):
+    result = runner.invoke(main, ["claude-to-memoir", str(claude), str(tmp_path / "out"), "--diff", "--dry-run"])
+    assert result.exit_code == 0, result.output
+    assert "--- /dev/null\n+++ b/memory/fact_grafana.md" in result.output and not (tmp_path / "out").exists()
+
+
+def test_a_rule_names_the_side_in_the_words_of_an_import(runner, tmp_path, existing):
+    """A decision hidden in EXISTING stays hidden (sticky), and the line says it came from EXISTING, not 'A'."""
+    in_path = tmp_path / "other"
+    shutil.copytree(GOLDEN / "memoir" / "canonical" / "input", in_path)
+    decision = in_path / "memory" / "decision_client-name.md"
+    text = decision.read_text()
+    assert "hidden: true" in text
+    decision.write_text(text.replace("hidden: true\n", "").replace("created: 2026-03-01", "created: 2026-03-01\n"
+                                                                                         "updated: 2026-09-09"))
+    result = runner.invoke(main, ["convert", "--from", "memoir", "--to", "memoir", str(in_path), "--into",
+                                  str(existing), "--json"])
+    assert result.exit_code == 0, result.output
+    line, = [r for r in json.loads(result.stdout)["records"] if r["where"] == "memory/decision_client-name.md"]
+    assert line["won"] == "IN" and "hidden inherited from EXISTING" in line["why"], line

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -466,6 +467,10 @@ def _read_paths(store: Store, on_disk: set[str]) -> set[str]:
     return read & on_disk
 
 
+#: A side named in a rule's words ("hidden inherited from A", "re-added after B's done_at").
+_SIDE_WORDS = re.compile(r"\b(from |after )([AB])\b")
+
+
 def _relabel(outcomes: list[Outcome], pairing: Pairing, result: MergeResult, identity) -> list[Outcome]:
     """Outcomes in the words of an import: from IN / from EXISTING; a record only EXISTING has is unchanged."""
     out: list[Outcome] = []
@@ -473,7 +478,7 @@ def _relabel(outcomes: list[Outcome], pairing: Pairing, result: MergeResult, ide
     paired = {identity(e) for e in pairing.pairs.values()}
     for o in outcomes:
         o.won = SIDES.get(o.won, o.won) if o.won else o.won
-        o.why = o.why.replace("A won", "EXISTING won").replace("B won", "IN won") if o.why else o.why
+        o.why = _SIDE_WORDS.sub(lambda m: m[1] + SIDES[m[2]], o.why) if o.why else o.why
         if o.status == "added" and o.won == "EXISTING":
             o.status, o.won, o.why = "unchanged", None, "only in EXISTING" + (f"; {o.why}" if o.why else "")
         if o.identity in paired and o.status != "added":
