@@ -39,11 +39,13 @@ def _guard(inputs: tuple[Path, ...], out: Path) -> None:
 
 def diffs(a_path: Path, files: dict[str, bytes], on_disk: set[str] | None = None) -> list[dict[str, str]]:
     """``files`` against the folder ``a_path`` (its files ``on_disk``, default all), file by file: what would change."""
-    if on_disk is None:
-        on_disk = set(list_files(a_path)) if a_path.is_dir() else set()
+    with fs.noting_refusals(a_path if a_path.is_dir() else None):  # listed and read within that folder only
+        if on_disk is None:
+            on_disk = set(list_files(a_path)) if a_path.is_dir() else set()
+        before_all = {path: fs.read_bytes(a_path, path) for path in on_disk}
     out = []
     for path in sorted(on_disk | set(files)):
-        before = fs.read_bytes(a_path, path) if path in on_disk else None
+        before = before_all.get(path) if path in on_disk else None
         after = files.get(path)
         if before != after:
             out.append({"path": path, "diff": pipeline._diff(path, before, after)})
@@ -163,8 +165,7 @@ def convert_into(command, source, target, in_path, out_path, into, *, dry_run, f
                                            "kept_at": f"{fs.display(q.path)} (EXISTING's own file, kept as it is)"})
             report.migrations.extend(f"EXISTING: {step}" for step in planned.existing.migrations)
             if show_diff:
-                with fs.noting_refusals(into):
-                    report.differences = diffs(into, planned.files, planned.read)
+                report.differences = diffs(into, planned.files, planned.read)
             if not planned.changes:
                 report.warnings.append("nothing to change: EXISTING already holds everything of IN; no backup made")
             elif dry_run:

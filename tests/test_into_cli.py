@@ -334,3 +334,13 @@ def test_a_rule_names_the_side_in_the_words_of_an_import(runner, tmp_path, exist
     assert result.exit_code == 0, result.output
     line, = [r for r in json.loads(result.stdout)["records"] if r["where"] == "memory/decision_client-name.md"]
     assert line["won"] == "IN" and "hidden inherited from EXISTING" in line["why"], line
+
+
+def test_diff_against_an_out_memconv_wrote_shows_only_what_changes(runner, tmp_path, claude):
+    out = tmp_path / "out"
+    assert runner.invoke(main, ["claude-to-memoir", str(claude), str(out)]).exit_code == 0
+    (claude / "user_role.md").write_text((claude / "user_role.md").read_text().replace("Ten years", "Eleven years"))
+    result = runner.invoke(main, ["claude-to-memoir", str(claude), str(out), "--force", "--diff", "--dry-run"])
+    assert result.exit_code == 0, result.output
+    assert "-Ten years" in result.output and "+Eleven years" in result.output
+    assert "+++ b/memory/fact_grafana.md" not in result.output, "an unchanged file of OUT is not in the diff"

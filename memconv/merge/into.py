@@ -413,7 +413,8 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
         for o in outcomes:  # EXISTING's copy won and is what EXISTING holds: nothing changes there
             if o.status == "updated" and o.won == "EXISTING" and o.where in on_disk \
                     and files.get(o.where) == held(o.where):
-                o.status, o.won, o.why = "unchanged", None, "EXISTING already holds it" + (f" ({o.why})" if o.why else "")
+                o.status, o.won = "unchanged", None
+                o.why = "EXISTING already holds it" + (f" ({o.why})" if o.why else "")
         changes = bool(read - set(files)) or any(p not in on_disk or held(p) != b
                                                  for p, b in files.items())
     said = {"A: ": "EXISTING: ", "B: ": "IN (as converted): "}
