@@ -344,3 +344,19 @@ def test_diff_against_an_out_memconv_wrote_shows_only_what_changes(runner, tmp_p
     assert result.exit_code == 0, result.output
     assert "-Ten years" in result.output and "+Eleven years" in result.output
     assert "+++ b/memory/fact_grafana.md" not in result.output, "an unchanged file of OUT is not in the diff"
+
+
+def test_an_import_record_in_in_is_never_used(runner, tmp_path, existing):
+    """IN is untrusted: an import record it holds cannot make its copies win (nor is it imported)."""
+    in_path = tmp_path / "other"
+    shutil.copytree(existing, in_path)
+    assert runner.invoke(main, ["convert", "--from", "memoir", "--to", "memoir", str(in_path), "--into",
+                                str(existing)]).exit_code == 0
+    mine = (existing / ".memconv" / "imports.json").read_bytes()
+    (in_path / ".memconv").mkdir(exist_ok=True)
+    (in_path / ".memconv" / "imports.json").write_text('{"from": {}}')
+    result = runner.invoke(main, ["convert", "--from", "memoir", "--to", "memoir", str(in_path), "--into",
+                                  str(existing)])
+    assert result.exit_code == 0, result.output
+    assert "IN holds an import record of its own" in result.output
+    assert (existing / ".memconv" / "imports.json").read_bytes() == mine

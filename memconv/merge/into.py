@@ -364,6 +364,11 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
     key = source_key(in_path, in_store.dialect) if in_path is not None else f"{in_store.dialect}:"
     kept_in = {p: b for p, b in converted.files.items() if p.startswith(QUARANTINE_DIR + "/")}
     incoming = imported({p: b for p, b in converted.files.items() if p not in kept_in}, target, existing)
+    if any(f.path == record_path(existing) for f in incoming.foreign):
+        # Only EXISTING's own record says what was imported into it: IN's is input like any file.
+        incoming.foreign[:] = [f for f in incoming.foreign if f.path != record_path(existing)]
+        notes.append(f"IN holds an import record of its own ({record_path(existing)}); it is not used, and not "
+                     "imported")
     identity = _identity(target)
     origins = _origins(existing, incoming, identity, target)
     pairing = pair_by_carry(existing, incoming, identity, origins)
