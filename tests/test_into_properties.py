@@ -3,14 +3,16 @@
 Each example draws a source dialect, and makes IN and EXISTING as replicas of golden stores (each record
 kept, dropped or edited at random, as the merge properties do); EXISTING may first have had another
 replica of the source imported into it, so it holds records memconv converted earlier (carries, notes,
-an import record). Then ``into(into(E, I), I)`` is byte-identical to ``into(E, I)``: the second import
-writes nothing, makes no backup and reports no new conflict.
+an import record). Then every record EXISTING had is still in ``into(E, I)`` (or the report says it is
+the same record as an imported one, by its carry), and ``into(into(E, I), I)`` is byte-identical to
+``into(E, I)``: the second import writes nothing, makes no backup and reports no new conflict.
 
 ``MEMCONV_MERGE_EXAMPLES`` raises the number of examples for a long run.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import tempfile
@@ -23,6 +25,7 @@ from click.testing import CliRunner
 
 from memconv import dialects
 from memconv.cli import main
+from memconv.merge import memfmt as merge_memfmt
 from memconv.model import Store, clone
 
 from .conftest import GOLDEN, tree, write_files
@@ -60,9 +63,14 @@ def _store(dialect: str, root: Path, draw) -> Path:
     return root
 
 
-def _into(source: str, target: str, in_path: Path, existing: Path):
+def _into(source: str, target: str, in_path: Path, existing: Path, *more: str):
     return CliRunner().invoke(main, ["convert", "--from", source, "--to", target, str(in_path),
-                                     "--into", str(existing)])
+                                     "--into", str(existing), *more])
+
+
+def _identities(dialect: str, root: Path) -> set[str]:
+    store = dialects.get(dialect).read(root)
+    return {merge_memfmt.RULES.identity(r) if dialect == "memfmt" else r.link for r in store.records}
 
 
 def _backups(folder: Path) -> list[Path]:
@@ -87,8 +95,12 @@ def test_importing_the_same_store_twice_changes_nothing_the_second_time(target, 
             earlier = _store(source, tmp / "earlier", data.draw)
             seed = _into(source, target, earlier, existing)
             assume(seed.exit_code in (0, 3, 6))
-        first = _into(source, target, in_path, existing)
+        before = _identities(target, existing)
+        first = _into(source, target, in_path, existing, "--json")
         assert first.exit_code in (0, 3, 6), first.output
+        by_carry = {r["identity"] for r in json.loads(first.stdout)["records"] if "memconv carry" in (r["why"] or "")}
+        lost = before - _identities(target, existing)
+        assert lost <= by_carry, f"no silent loss: every record EXISTING had is still there ({lost})"
         once = tree(existing)
         backups = _backups(existing)
         second = _into(source, target, in_path, existing)
