@@ -165,7 +165,7 @@ def convert_into(command, source, target, in_path, out_path, into, *, dry_run, f
                                            "kept_at": f"{fs.display(q.path)} (EXISTING's own file, kept as it is)"})
             report.migrations.extend(f"EXISTING: {step}" for step in planned.existing.migrations)
             if show_diff:
-                report.differences = diffs(into, planned.files, planned.read)
+                report.differences = diffs(into, planned.files, planned.compared)
             if not planned.changes:
                 report.warnings.append("nothing to change: EXISTING already holds everything of IN; no backup made")
             elif dry_run:

@@ -226,3 +226,26 @@ def test_without_the_import_record_the_dates_in_the_carries_order_the_copies(run
     updated, = [r for r in report["records"] if r["status"] == "updated" and r["won"] == "IN"]
     assert "newer updated in its carry from memoir (2026-09-01)" in updated["why"]
     assert NEW in _text(dialects.get("memspec").read(existing))
+
+
+def test_a_later_edit_in_in_wins_even_where_the_first_import_kept_existings_copy(runner, tmp_path):
+    """The import record holds what the import left in EXISTING, not only what it brought.
+
+    EXISTING (memspec) already has the Claude memories, dated; the first import keeps EXISTING's copies
+    (newer: IN's have memspec's placeholder date). An edit made in IN afterwards must still come in.
+    """
+    existing = tmp_path / "project"
+    done = runner.invoke(main, ["claude-to-memspec", str(GOLDEN / "claude" / "mixed-project" / "input"),
+                                str(existing)])
+    assert done.exit_code == 0, done.output
+    in_path = _copy(GOLDEN / "claude" / "canonical" / "input", tmp_path / "claude")
+    first, report = _into(runner, "claude-to-memspec", in_path, existing)
+    assert first.exit_code == 0, first.output
+    wire = in_path / "project_wire.md"
+    wire.write_text(wire.read_text().replace("10% rollout", "60% rollout"))
+    second, report = _into(runner, "claude-to-memspec", in_path, existing)
+    assert second.exit_code == 0, second.output
+    updated, = [r for r in report["records"] if r["status"] == "updated"]
+    assert updated["won"] == "IN", updated
+    assert "60% rollout" in _text(dialects.get("memspec").read(existing))
+    _no_change_the_third_time(runner, "claude-to-memspec", in_path, existing)

@@ -57,6 +57,8 @@ class Import:
     read: set[str]
     #: Whether EXISTING would change at all.
     changes: bool
+    #: The files of EXISTING a diff compares: those read, and any other the import writes the same bytes over.
+    compared: set[str]
     result: MergeResult
     existing: Store
     outcomes: list[Outcome] = field(default_factory=list)
@@ -306,7 +308,12 @@ def _digest(record: Record) -> str | None:
     return None if raw is None else short_hash(raw, 32)
 
 
-def _load_record(existing: Store, warnings: list[str]) -> dict[str, dict[str, str]]:
+#: Per IN, per identity: the digest of the record's file as converted from IN (``in``) and as the import
+#: left it in EXISTING (``out``; they differ when the merge kept EXISTING's copy or combined the two).
+Bases = dict[str, dict[str, dict[str, str]]]
+
+
+def _load_record(existing: Store, warnings: list[str]) -> Bases:
     """The import record EXISTING holds (taken out of its foreign files); {} when none, or when it is not one."""
     path = record_path(existing)
     found = [f for f in existing.foreign if f.path == path]
@@ -316,7 +323,7 @@ def _load_record(existing: Store, warnings: list[str]) -> dict[str, dict[str, st
     try:
         doc = load_json(found[0].raw.decode("utf-8"))
         bases = doc["from"] if isinstance(doc, dict) else None
-        check(bases, dict[str, dict[str, str]], "the import record")
+        check(bases, dict[str, dict[str, dict[str, str]]], "the import record")
         return bases
     except (ValueError, KeyError, TypeError, UnicodeDecodeError):
         warnings.append(f"{path}: not an import record memconv reads; it is written anew, and this import "
@@ -324,13 +331,13 @@ def _load_record(existing: Store, warnings: list[str]) -> dict[str, dict[str, st
         return {}
 
 
-def _render_record(bases: dict[str, dict[str, str]]) -> bytes:
+def _render_record(bases: Bases) -> bytes:
     doc = {"memconv": {"imports": 1, "note": _RECORD_NOTE},
            "from": {k: dict(sorted(v.items())) for k, v in sorted(bases.items()) if v}}
     return (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
-def _three_way(existing: Store, incoming: Store, ident, base: dict[str, str], digests: dict[int, str]) \
+def _three_way(existing: Store, incoming: Store, ident, base: dict[str, dict[str, str]], digests: dict[int, str]) \
         -> dict[int, str]:
     """Which copy wins whatever the dates: the one that changed since the last import of this IN, the other not."""
     def unique(records):
@@ -343,12 +350,47 @@ def _three_way(existing: Store, incoming: Store, ident, base: dict[str, str], di
     prefer: dict[int, str] = {}
     for key in sorted(set(ours) & set(theirs) & set(base)):
         e, c = ours[key], theirs[key]
-        e_same, c_same = _digest(e) == base[key], digests.get(id(c)) == base[key]
+        e_same, c_same = _digest(e) == base[key].get("out"), digests.get(id(c)) == base[key].get("in")
         if e_same and not c_same:
             prefer[id(c)] = "changed in IN since its last import, not in EXISTING"
         elif c_same and not e_same:
             prefer[id(e)] = "changed in EXISTING since the last import of IN, not in IN"
     return prefer
+
+
+def _left(files: dict[str, bytes], existing: Store, incoming: Store, identity, digests: dict[int, str],
+          target: str) -> dict[str, str]:
+    """identity → the digest of the file the import leaves for it in EXISTING.
+
+    A file that is an input's file as it was is known by its bytes; the few the merge rewrote
+    (combined, renamed, re-rendered among other records) are read back by the target's reader.
+    """
+    known: dict[str, str] = {}
+    for records, digest in ((existing.records, _digest), (incoming.records, lambda r: digests.get(id(r)))):
+        for r in records:
+            d = digest(r)
+            if d is not None:
+                known.setdefault(d, identity(r))
+    out: dict[str, str] = {}
+    rest: dict[str, bytes] = {}
+    for path, data in files.items():
+        d = short_hash(data, 32)
+        if d in known:
+            out.setdefault(known[d], d)
+        elif not path.startswith((QUARANTINE_DIR + "/", ".memconv/")) and "/.memconv/" not in path:
+            rest[path] = data
+    if rest:
+        with fs.scratch_folder("into") as tmp:
+            fs.write_files(tmp, rest)
+            try:
+                back = pipeline.read(tmp, target)
+            except MemconvError:
+                back = Store(dialect=target)
+        for r in back.records:
+            d = _digest(r)
+            if d is not None:
+                out.setdefault(identity(r), d)
+    return out
 
 
 def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, lossy: bool = False,
@@ -393,7 +435,19 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
     result = merge(existing, incoming, hints=hints)
     outcomes = _relabel(result.outcomes, pairing, result, identity)
     files = dict(result.files)
-    bases[key] = {identity(r): digests[id(r)] for r in incoming.records if id(r) in digests}
+    # The record, per identity IN still has: kept as it was while IN's copy has not changed (so an import
+    # that changes nothing writes nothing), else what this import brought and left.
+    left = _left(files, existing, incoming, identity, digests, target)
+    before, now = bases.get(key, {}), {}
+    for r in incoming.records:
+        k, d = identity(r), digests.get(id(r))
+        if d is None:
+            continue
+        if k in before and before[k].get("in") == d:
+            now[k] = before[k]
+        elif k in left:
+            now[k] = {"in": d, "out": left[k]}
+    bases[key] = now
     files[record_path(existing)] = _render_record(bases)
     # EXISTING's own quarantined files stay where they are (not read, so kept by the swap).
     for q in existing.quarantined:
@@ -424,7 +478,8 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
                                                  for p, b in files.items())
     said = {"A: ": "EXISTING: ", "B: ": "IN (as converted): "}
     warnings = [said[w[:3]] + w[3:] if w[:3] in said else w for w in result.warnings]
-    return Import(files, read, changes, result, existing, outcomes, notes + warnings)
+    return Import(files, read, changes, read | (set(files) & on_disk), result, existing, outcomes,
+                  notes + warnings)
 
 
 def _held(store: Store, root: Path):
