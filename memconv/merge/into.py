@@ -10,7 +10,10 @@ EXISTING``):
 2. EXISTING, which must be detected as Y, is read by the same reader;
 3. records are paired by the dialect's identity, and then by their memconv
    carry (:func:`pair_by_carry`), so a record memconv imported earlier is
-   updated, not duplicated, when it was renamed since in IN;
+   updated, not duplicated, when it was renamed since in IN; the import
+   record EXISTING keeps (``.memconv/imports.json``) says which side changed
+   a record since the last import of this IN (:func:`_three_way`), and the
+   carries give the origin's dates;
 4. the two stores are merged by Y's merge rules (``merge(EXISTING, imported)``:
    the merge depends on the two copies only, never on their order), and the
    report says "from IN" / "from EXISTING" instead of A / B;
