@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections import Counter
 from pathlib import Path
@@ -21,7 +22,8 @@ from memconv.cli import main
 from memconv.merge.into import origin
 
 from .conftest import GOLDEN, tree
-from .reference_tools import memoir_validate, memspec_load, needs_memoir, needs_memspec
+from .memfmt_oracle import validate as memfmt_validate
+from .reference_tools import memoir_validate, memspec, memspec_load, needs_memoir, needs_memspec
 
 EDITED = "memory/fact_staging-endpoints.md"
 OLD, NEW = "Rate limit is 60 req/min", "Rate limit is 120 req/min"
@@ -122,6 +124,9 @@ def test_memoir_into_memspec_twice_with_an_edit_gives_no_duplicate_claim(runner,
     assert len(load.items) == len(result.records), "memspec loads every record"
     titles = Counter(i["title"] for i in load.items)
     assert max(titles.values()) == 1, f"a claim twice: {titles}"
+    status = memspec(existing, "status")
+    said = status.stdout + status.stderr
+    assert status.returncode == 0 and "violation" not in said and "Skipped" not in said, said
     _no_change_the_third_time(runner, "memoir-to-memspec", store, existing)
 
 
@@ -138,6 +143,10 @@ def test_memoir_into_memfmt_twice_with_an_edit_gives_each_entry_once(runner, tmp
     assert {link for _, link in origins} | notes >= _memoir_links(store)
     assert own_before <= {r.title for r in result.records}
     assert NEW in _text(result) and OLD not in _text(result)
+    # memfmt validate stamps the profile it rewrites with today: run it as on the profile's own day.
+    day = re.search(r"^generated: (\S+)$", (existing / "memory" / "profile.md").read_text(), re.M)[1]
+    code, said = memfmt_validate(existing, today=day)
+    assert code == 0, said
     _no_change_the_third_time(runner, "memoir-to-memfmt", store, existing)
 
 
