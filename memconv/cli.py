@@ -272,7 +272,13 @@ _fail_on_loss_option = click.option("--fail-on-loss", is_flag=True,
                                     help="Exit 5 (writing nothing) if anything would be dropped.")
 
 
-def _convert(command, source, target, in_path, out_path, dry_run, force, as_json, lossy, fail_on_loss, date=None):
+def _convert(command, source, target, in_path, out_path, dry_run, force, as_json, lossy, fail_on_loss, date=None,
+             into=None, show_diff=False):
+    if into is not None or out_path is None:  # issue 11: import into an existing store (docs/merge.md)
+        from .cli_merge import convert_into
+
+        convert_into(command, source, target, in_path, out_path, into, dry_run=dry_run, force=force,
+                     as_json=as_json, lossy=lossy, fail_on_loss=fail_on_loss, date=date, show_diff=show_diff)
     report = _start(command, in_path)
     try:
         report.warnings += pipeline.confirm_dialect(in_path, source, _instead(command, target, out_path))
@@ -286,16 +292,28 @@ def _convert(command, source, target, in_path, out_path, dry_run, force, as_json
             report.exit_code = EXIT_LOSS
             report.output = str(out_path)
             _finish(report, as_json)
+        if show_diff:
+            from .cli_merge import diffs
+
+            report.differences = diffs(out_path, plan.files)
         _write(report, plan, out_path, dry_run, force)
     except MemconvError as exc:
         _fail(report, exc, as_json)
     _finish(report, as_json)
 
 
+_into_option = click.option("--into", "into", metavar="EXISTING", type=_Folder(),
+                            help="Import IN into this existing store of the target dialect, in place (no OUT): "
+                                 "merged, under a lock, after a verified backup (docs/merge.md).")
+_diff_option = click.option("--diff", "show_diff", is_flag=True,
+                            help="Show what would change (in EXISTING with --into, else in OUT) as a unified diff.")
+
+
 def _conversion_options(command):
-    """What every converting command takes: IN, OUT, and the writing and loss options."""
-    for option in reversed((_in_arg, _out_arg, _dry_run_option, _force_option, _json_option, _lossy_option,
-                            _fail_on_loss_option, _date_option, _limits_option)):
+    """What every converting command takes: IN, OUT (or --into EXISTING), and the writing and loss options."""
+    out_arg = click.argument("out_path", metavar="OUT", required=False, type=_Folder())
+    for option in reversed((_in_arg, out_arg, _into_option, _dry_run_option, _force_option, _json_option,
+                            _diff_option, _lossy_option, _fail_on_loss_option, _date_option, _limits_option)):
         command = option(command)
     return command
 
@@ -304,17 +322,18 @@ def _conversion_options(command):
 @click.option("--from", "source", type=click.Choice(DIALECTS), help="Dialect of IN (default: detected).")
 @click.option("--to", "target", type=click.Choice(DIALECTS), required=True, help="Dialect to write.")
 @_conversion_options
-def convert(source, target, in_path, out_path, dry_run, force, as_json, lossy, fail_on_loss, date):
-    """Convert the store IN into a new store OUT."""
-    _convert("convert", source, target, in_path, out_path, dry_run, force, as_json, lossy, fail_on_loss, date)
+def convert(source, target, in_path, out_path, into, dry_run, force, as_json, show_diff, lossy, fail_on_loss, date):
+    """Convert the store IN into a new store OUT, or import it into an existing store (--into EXISTING)."""
+    _convert("convert", source, target, in_path, out_path, dry_run, force, as_json, lossy, fail_on_loss, date,
+             into, show_diff)
 
 
 def _shorthand(source: str, target: str) -> None:
     @main.command(name=f"{source}-to-{target}", help=f"Shorthand for `convert --from {source} --to {target}`.")
     @_conversion_options
-    def pair(in_path, out_path, dry_run, force, as_json, lossy, fail_on_loss, date):
+    def pair(in_path, out_path, into, dry_run, force, as_json, show_diff, lossy, fail_on_loss, date):
         _convert(f"{source}-to-{target}", source, target, in_path, out_path, dry_run, force, as_json, lossy,
-                 fail_on_loss, date)
+                 fail_on_loss, date, into, show_diff)
 
 
 for _source in DIALECTS:

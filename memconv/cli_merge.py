@@ -1,10 +1,12 @@
-"""``memconv merge A B OUT``: two stores of one dialect merged into a new store OUT.
+"""``memconv merge A B OUT``, and ``convert … IN --into EXISTING``: merging stores (issue 11).
 
 Registered on the ``memconv`` group by one line at the end of :mod:`memconv.cli`.
 Exit statuses: 0 merged; 2 usage (the two stores are not of one dialect, or
 the dialect has no merge rules yet); 3 merged, but a file was quarantined; 4
 nothing done (a store cannot be read, OUT cannot be written); 6 merged, with
-conflicts kept side by side. See docs/merge.md.
+conflicts kept side by side. ``--into`` (:func:`convert_into`), reached from
+``memconv convert`` and every ``X-to-Y`` shorthand, has the same statuses.
+See docs/merge.md.
 """
 
 from __future__ import annotations
@@ -14,8 +16,11 @@ from pathlib import Path
 
 import click
 
-from . import dialects, pipeline
-from .errors import MemconvError
+import contextlib
+import os
+
+from . import dialects, fs, pipeline
+from .errors import MemconvError, UsageError
 from .fs import check_out, list_files, write_tree
 from .merge import MergeReport, merge
 
@@ -32,12 +37,15 @@ def _guard(inputs: tuple[Path, ...], out: Path) -> None:
                                hint="choose an OUT outside both stores; merge never writes into its inputs")
 
 
-def _diffs(a_path: Path, files: dict[str, bytes]) -> list[dict[str, str]]:
-    """OUT against A, file by file: what the merge would change in A."""
-    on_disk = set(list_files(a_path))
+def diffs(a_path: Path, files: dict[str, bytes], on_disk: set[str] | None = None) -> list[dict[str, str]]:
+    """``files`` against the folder ``a_path`` (its files ``on_disk``, default all), file by file: what would change."""
+    with fs.noting_refusals(a_path if a_path.is_dir() else None):  # listed and read within that folder only
+        if on_disk is None:
+            on_disk = set(list_files(a_path)) if a_path.is_dir() else set()
+        before_all = {path: fs.read_bytes(a_path, path) for path in on_disk}
     out = []
     for path in sorted(on_disk | set(files)):
-        before = (a_path / path).read_bytes() if path in on_disk else None
+        before = before_all.get(path) if path in on_disk else None
         after = files.get(path)
         if before != after:
             out.append({"path": path, "diff": pipeline._diff(path, before, after)})
@@ -79,7 +87,7 @@ def merge_command(source, a_path, b_path, out_path, dry_run, force, as_json, sho
         for side, store in zip("AB", stores):
             report.migrations.extend(f"{side}: {step}" for step in store.migrations)
         if show_diff:
-            report.differences = _diffs(a_path, result.files)
+            report.differences = diffs(a_path, result.files)
         report.output = str(out_path)
         if dry_run:
             report.dry_run = True
@@ -95,6 +103,84 @@ def merge_command(source, a_path, b_path, out_path, dry_run, force, as_json, sho
             click.echo(report.to_json())
         click.echo(f"memconv merge: error: {exc}", err=True)
         sys.exit(exc.exit_code)
+    if as_json:
+        click.echo(report.to_json())
+    preview = report.preview()
+    if preview:
+        click.echo(preview, err=as_json)
+    click.echo(report.summary(), err=True)
+    for difference in report.differences:
+        click.echo(difference["diff"], err=as_json, nl=False)
+    sys.exit(report.exit_code)
+
+
+def convert_into(command, source, target, in_path, out_path, into, *, dry_run, force, as_json, lossy, fail_on_loss,
+                 date, show_diff) -> None:
+    """``memconv convert --from X --to Y IN --into EXISTING``: IN imported into the Y store EXISTING, in place.
+
+    IN is converted in memory, merged into EXISTING by Y's merge rules (every
+    record listed as added, updated, unchanged or conflict, "from IN" or "from
+    EXISTING"), and the result swapped into place under EXISTING's lock after
+    a verified backup beside it, as ``upgrade --in-place`` does. Exits as
+    ``memconv merge`` does: 0, 2, 3, 4, 5 (--fail-on-loss), 6.
+    """
+    from . import cli, lock, upgrade
+    from .merge import into as importing
+    from .report import EXIT_LOSS, EXIT_QUARANTINED
+
+    cli._start(command, in_path)
+    report = MergeReport(command=command, input=str(in_path), inputs=[str(into), str(in_path)] if into else [])
+    cli._current.set(report)
+    try:
+        if into is None:
+            raise UsageError("give OUT, or --into EXISTING", hint=f"memconv {command} IN OUT, or "
+                                                                   f"memconv {command} IN --into EXISTING")
+        if out_path is not None:
+            raise UsageError("give either OUT or --into EXISTING, not both",
+                             hint="OUT writes a new store; --into imports into an existing one in place")
+        if force:
+            raise UsageError("--force does not apply to --into",
+                             hint="--into never replaces EXISTING: it merges into it, after a backup")
+        report.warnings += pipeline.confirm_dialect(in_path, source, cli._instead(command, target, None))
+        source = pipeline.resolve_dialect(in_path, source)
+        importing.guard(in_path, into)
+        importing.confirm_existing(into, target)
+        in_store = pipeline.read(in_path, source)
+        with contextlib.ExitStack() as held:
+            if not dry_run:  # the whole read, merge, backup and swap: two runs never interleave
+                held.enter_context(lock.held(into))
+                for folder in {Path(os.path.abspath(into)).parent, Path(os.path.realpath(into)).parent}:
+                    fs.sweep_stale(folder)
+            planned = importing.plan(in_store, target, into, report, lossy=lossy, date=date, in_path=in_path)
+            report.output = str(into)
+            dropped = [f"{f.source}: {name}" for f in report.files for name in f.dropped]
+            if fail_on_loss and dropped:
+                report.errors.append(f"{len(dropped)} field(s) would be dropped; nothing was written")
+                report.exit_code = EXIT_LOSS
+                cli._finish(report, as_json)
+            report.add(planned.outcomes)
+            report.warnings.extend(planned.warnings)
+            for q in planned.existing.quarantined:
+                report.quarantined.append({"path": fs.display(q.path), "line": q.line, "reason": q.reason,
+                                           "kept_at": f"{fs.display(q.path)} (EXISTING's own file, kept as it is)"})
+            report.migrations.extend(f"EXISTING: {step}" for step in planned.existing.migrations)
+            if show_diff:
+                report.differences = diffs(into, planned.files, planned.compared)
+            if not planned.changes:
+                report.warnings.append("nothing to change: EXISTING already holds everything of IN; no backup made")
+            elif dry_run:
+                report.dry_run = True
+            else:
+                kept = upgrade.backup(into)
+                report.warnings.append(f"EXISTING backed up to {kept}")
+                upgrade.replace_in_place(planned.files, into, planned.read)
+                report.written = True
+        refused = bool(report.refused)
+        report.settle_exit()
+        if refused and report.exit_code == 0:
+            report.exit_code = EXIT_QUARANTINED
+    except MemconvError as exc:
+        cli._fail(report, exc, as_json)
     if as_json:
         click.echo(report.to_json())
     preview = report.preview()

@@ -17,6 +17,7 @@ from __future__ import annotations
 from ..errors import MemconvError
 from ..model import Store
 from .memoir import MergeResult
+from .records import Hints
 from .report import EXIT_CONFLICTS, MergeReport, Outcome
 
 #: Dialects ``merge`` knows the rules of.
@@ -29,8 +30,12 @@ class MergeRefused(MemconvError):
     exit_code = 2
 
 
-def merge(a: Store, b: Store) -> MergeResult:
-    """The merge of ``a`` and ``b``: commutative, idempotent, and losing nothing (docs/merge.md)."""
+def merge(a: Store, b: Store, *, hints: Hints | None = None) -> MergeResult:
+    """The merge of ``a`` and ``b``: commutative, idempotent, and losing nothing (docs/merge.md).
+
+    ``hints``: what an import (:mod:`.into`) knows of records from their
+    memconv carries: identities shared across names, and their origin's dates.
+    """
     if a.dialect != b.dialect:
         raise MergeRefused(f"cannot merge a {a.dialect} store with a {b.dialect} store",
                            hint="both stores must be of one dialect; convert one first")
@@ -39,7 +44,8 @@ def merge(a: Store, b: Store) -> MergeResult:
                            hint="see docs/merge.md for what merge does today")
     import importlib
 
-    return importlib.import_module(f".{a.dialect}", __name__).merge(a, b)
+    module = importlib.import_module(f".{a.dialect}", __name__)
+    return module.merge(a, b, hints) if hints is not None else module.merge(a, b)
 
 
-__all__ = ["EXIT_CONFLICTS", "MergeRefused", "MergeReport", "MergeResult", "Outcome", "SUPPORTED", "merge"]
+__all__ = ["EXIT_CONFLICTS", "Hints", "MergeRefused", "MergeReport", "MergeResult", "Outcome", "SUPPORTED", "merge"]

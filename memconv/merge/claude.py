@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from ..dialects.claude import entries as claude_entries
@@ -25,7 +26,7 @@ from ..dialects.claude import written_type
 from ..model import IndexFile, IndexLink, Record, Store, clone, fingerprint
 from .identity import short_hash
 from .memoir import MergeResult, Tree, finish
-from .records import Rules, merge_records, merge_sequences
+from .records import Hints, Rules, merge_records, merge_sequences
 from .report import Outcome
 
 #: Claude Code's limits and the paging rule are the claude dialect's (``claude_index.paginate``).
@@ -64,9 +65,9 @@ def _conflict_copy(record: Record, raw: bytes) -> Record:
     copy = clone(record, keep_source=True)
     copy.link = f"{record.link}.conflict-{short_hash(raw)}"
     if copy.source is not None:
-        copy.source.path = f"{copy.link}.md"
-        if copy.source.dialect != "claude":
-            copy.source = None
+        # A new Source: the loser's own is shared with the store it was read from, which must not change.
+        copy.source = dataclasses.replace(copy.source, path=f"{copy.link}.md") \
+            if copy.source.dialect == "claude" else None
     if not record.opaque and isinstance(record.title, str):
         copy.title = f"{record.title} (conflict copy)"
     return copy
@@ -272,9 +273,9 @@ def _pages(title_line: str, sections, warnings: list[str]) -> dict[str, bytes]:
     return files
 
 
-def merge(a: Store, b: Store) -> MergeResult:
+def merge(a: Store, b: Store, hints: Hints | None = None) -> MergeResult:
     """Two Claude Code memory folders → the merged folder's files and the outcome of every record."""
-    merged = merge_records(a.records, b.records, RULES)
+    merged = merge_records(a.records, b.records, hints.apply(RULES) if hints else RULES)
     tree = Tree()
     outcomes: list[Outcome] = list(merged.outcomes)
     warnings: list[str] = []

@@ -30,7 +30,7 @@ from ..dialects import memfmt as dialect
 from ..model import Record, Step, Store, clone, fingerprint
 from .identity import canonical, instant, short_hash
 from .memoir import MergeResult, Tree, finish
-from .records import Rules, merge_records, union
+from .records import Hints, Rules, merge_records, union
 from .report import Outcome
 
 #: Set-like fields, merged as ordered unions (key function per field).
@@ -189,9 +189,9 @@ def _name_copies(out: Store, merged) -> None:
             outcome.conflict_copy = where[outcome.conflict_copy]
 
 
-def merge(a: Store, b: Store) -> MergeResult:
+def merge(a: Store, b: Store, hints: Hints | None = None) -> MergeResult:
     """Two memfmt stores → the merged store's files and the outcome of every record."""
-    merged = merge_records(a.records, b.records, RULES)
+    merged = merge_records(a.records, b.records, hints.apply(RULES) if hints else RULES)
     roots = {a.meta.get("root", "memory"), b.meta.get("root", "memory")}
     warnings: list[str] = []
     if len(roots) > 1:

@@ -24,6 +24,7 @@ from ..dialects.memoir import session as memoir_session
 from ..fs import QUARANTINE_DIR
 from ..model import Lifecycle, Record, Source, Store, WorkingSet, clone, fingerprint
 from .identity import canonical, instant, item_key, short_hash
+from .records import Hints
 from .report import Outcome
 from .session import label as _label, merge_documents
 
@@ -94,6 +95,16 @@ def _recency(record: Record) -> int:
     return instant(_entry_date(record)[1])
 
 
+def _when(record: Record, hints: Hints | None) -> tuple[int, str | None, Any]:
+    """``(instant, field, value)`` of the entry's date, or of a later one its carry gives (an import's hint)."""
+    name, value = _entry_date(record)
+    best = (instant(value), name, value)
+    for name, value in (hints.dates.get(id(record), ()) if hints is not None else ()):
+        if instant(value) > best[0]:
+            best = (instant(value), name, value)
+    return best
+
+
 def _substance(record: Record) -> str:
     """What an entry says, its tombstone left out: copies that differ only there are one record."""
     saved = record.lifecycle
@@ -137,7 +148,8 @@ def _conflict_copy(record: Record, raw: bytes) -> bytes:
     return memoir_entries.write_entry(copy)
 
 
-def _merge_entries(a: Store, b: Store, prefix: str, tree: Tree, outcomes: list[Outcome], seen: set[str]) -> None:
+def _merge_entries(a: Store, b: Store, prefix: str, tree: Tree, outcomes: list[Outcome], seen: set[str],
+                   hints: Hints | None = None) -> None:
     by_link: dict[str, dict[str, Record]] = {}
     for side, store in (("A", a), ("B", b)):
         for record in store.records:
@@ -157,17 +169,22 @@ def _merge_entries(a: Store, b: Store, prefix: str, tree: Tree, outcomes: list[O
             tree.put(path, raw_a)
             outcomes.append(Outcome("entry", path, link, "unchanged"))
             continue
-        ta, tb = _recency(ra), _recency(rb)
+        ta, tb = _when(ra, hints)[0], _when(rb, hints)[0]
+        prefer = hints.prefer if hints is not None else {}
         conflict = False
-        if ta != tb:
+        if (id(ra) in prefer) != (id(rb) in prefer):
             (won, winner, raw_w), (lost, loser, raw_l) = sorted(
-                (("A", ra, raw_a), ("B", rb, raw_b)), key=lambda t: -_recency(t[1]))
-            name, value = _entry_date(winner)
+                (("A", ra, raw_a), ("B", rb, raw_b)), key=lambda t: id(t[1]) in prefer, reverse=True)
+            why = prefer[id(winner)]
+        elif ta != tb:
+            (won, winner, raw_w), (lost, loser, raw_l) = sorted(
+                (("A", ra, raw_a), ("B", rb, raw_b)), key=lambda t: -_when(t[1], hints)[0])
+            _, name, value = _when(winner, hints)
             why = f"newer {name} ({value})"
         else:
             (won, winner, raw_w), (lost, loser, raw_l) = sorted(
                 (("A", ra, raw_a), ("B", rb, raw_b)), key=lambda t: (_substance(t[1]), t[2]), reverse=True)
-            name, value = _entry_date(winner)
+            _, name, value = _when(winner, hints)
             when = f"same {name} ({value})" if name else "no updated or created date on either side"
             if _substance(ra) == _substance(rb):
                 why = f"{when}, same content: kept the canonical choice"
@@ -282,7 +299,7 @@ def _merge_files(a: Store, b: Store, tree: Tree, outcomes: list[Outcome], quaran
                                 copy_path, already_kept=copy_path in seen))
 
 
-def merge(a: Store, b: Store) -> MergeResult:
+def merge(a: Store, b: Store, hints: Hints | None = None) -> MergeResult:
     """Two memoir stores → the merged store's files and the outcome of every record."""
     layouts = {a.meta.get("layout", "nested"), b.meta.get("layout", "nested")}
     layout = layouts.pop() if len(layouts) == 1 else "nested"
@@ -291,7 +308,7 @@ def merge(a: Store, b: Store) -> MergeResult:
     tree = Tree()
     outcomes: list[Outcome] = []
     warnings: list[str] = []
-    _merge_entries(a, b, prefix, tree, outcomes, seen)
+    _merge_entries(a, b, prefix, tree, outcomes, seen, hints)
     _merge_session(a, b, tree, outcomes, warnings, seen)
     if len({a.meta.get("layout", "nested"), b.meta.get("layout", "nested")}) > 1:
         warnings.append("one store keeps its entries in memory/, the other flat: the merged store uses memory/")

@@ -35,7 +35,7 @@ from ..dialects.memspec.ulid import derive
 from ..model import Edge, Lifecycle, Record, Store, clone, fingerprint
 from .identity import canonical, short_hash
 from .memoir import MergeResult, Tree, finish
-from .records import Rules, merge_records, recency
+from .records import Hints, Rules, merge_records, recency
 from .report import Outcome
 
 #: Links that are the supersession chain, kept consistent across the store.
@@ -204,7 +204,7 @@ RULES = Rules(
 )
 
 
-def merge(a: Store, b: Store) -> MergeResult:
+def merge(a: Store, b: Store, hints: Hints | None = None) -> MergeResult:
     """Two memspec stores → the merged store's files and the outcome of every record."""
     from ..dialects import memspec as dialect
     from . import MergeRefused
@@ -223,6 +223,8 @@ def merge(a: Store, b: Store) -> MergeResult:
         return memspec_records.write_record(record, ctx)[1]
 
     rules = Rules(**{**RULES.__dict__, "raw": raw})
+    if hints is not None:
+        rules = hints.apply(rules)
     merged = merge_records(a.records, b.records, rules)
     records = {r.link: r for r in merged.records}
     notes: list[str] = []

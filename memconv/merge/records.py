@@ -19,7 +19,7 @@ applies them the same way for all three, so that:
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Hashable
 
 from ..model import Record, fingerprint
@@ -50,6 +50,34 @@ class Rules:
     where: Callable[[Record], str] = lambda r: r.link
     #: How much a copy holds of what merges (more wins a tie, so a merged result outranks its inputs).
     size: Callable[[Record], int] = lambda r: 0
+    #: Why this copy wins over the other whatever the dates (an import's three-way base), or None.
+    prefer: Callable[[Record], str | None] = lambda r: None
+
+
+@dataclass
+class Hints:
+    """What an import knows of records beyond their own dialect, from their memconv carries (:mod:`.into`).
+
+    ``same``: id(record) → the identity it shares with a record of the other
+    store although its own differs. ``dates``: id(record) → more ``(field,
+    value)`` pairs that order it: its origin's dates, as its carry holds them
+    (a memoir ``updated`` has no field in a memfmt entity). Both depend on the
+    record only, so a merge with hints stays commutative.
+    """
+
+    same: dict[int, str] = field(default_factory=dict)
+    dates: dict[int, list[tuple[str, object]]] = field(default_factory=dict)
+    #: id(record) → why this copy wins whatever the dates: it changed since the last import and the
+    #: other did not (the import's record of what it brought, :mod:`.into`).
+    prefer: dict[int, str] = field(default_factory=dict)
+
+    def apply(self, rules: Rules) -> Rules:
+        base_identity, base_dates = rules.identity, rules.dates
+        same, dates, prefer = self.same, self.dates, self.prefer
+        return Rules(**{**rules.__dict__,
+                        "identity": (lambda r: same.get(id(r)) or base_identity(r)) if same else base_identity,
+                        "dates": (lambda r: base_dates(r) + dates.get(id(r), [])) if dates else base_dates,
+                        "prefer": lambda r: prefer.get(id(r))})
 
 
 def recency(rules: Rules, record: Record) -> tuple[int, str | None, object]:
@@ -97,23 +125,28 @@ def merge_records(a: list[Record], b: list[Record], rules: Rules) -> Merged:
             outcomes.append(Outcome(rules.kind, rules.where(ra), ident, "unchanged"))
             continue
         ta, tb = recency(rules, ra), recency(rules, rb)
+        pa, pb = rules.prefer(ra), rules.prefer(rb)
 
         def rank(t):
             side, record, raw, when = t
-            return (when[0], rules.substance(record), rules.size(record), raw)
+            return (rules.prefer(record) is not None, when[0], rules.substance(record), rules.size(record), raw)
 
         (won, winner, raw_w, tw), (lost, loser, raw_l, tl) = sorted(
             (("A", ra, raw_a, ta), ("B", rb, raw_b, tb)), key=rank, reverse=True)
-        tied = ta[0] == tb[0]
+        preferred = (pa is None) != (pb is None)
+        tied = ta[0] == tb[0] and not preferred
         conflict = tied and rules.substance(ra) != rules.substance(rb)
-        merged, notes = rules.combine(winner, loser, tied)
+        # A copy preferred by an import's base changed since, the other did not: it is taken whole.
+        merged, notes = (winner, []) if preferred else rules.combine(winner, loser, tied)
         # A merged meaning that equals one copy's keeps that copy's bytes.
         fp = fingerprint(merged)
         for record in (winner, loser):
             if fingerprint(record) == fp:
                 merged = record
                 break
-        if not tied:
+        if preferred:
+            why = rules.prefer(winner)
+        elif not tied:
             why = f"newer {tw[1]} ({tw[2]})"
         elif tw[1] is not None:
             why = f"same {tw[1]} ({tw[2]})"
@@ -192,4 +225,4 @@ def union(a: list | None, b: list | None, key: Callable = lambda x: x) -> list |
     return out
 
 
-__all__ = ["Merged", "Rules", "merge_records", "merge_sequences", "recency", "union"]
+__all__ = ["Hints", "Merged", "Rules", "merge_records", "merge_sequences", "recency", "union"]

@@ -1,0 +1,559 @@
+"""Importing a store into an existing store of the target dialect, in place (``--into``, issue 11).
+
+``memconv convert --from X --to Y IN --into EXISTING`` (and ``X-to-Y IN --into
+EXISTING``):
+
+1. IN is converted to Y in memory by the ordinary pipeline, written to a
+   scratch folder and read back by Y's reader, so the imported side is a Y
+   store exactly as Y's reader sees one (the same shape as EXISTING: memspec's
+   ``.memspec/`` prefix, memfmt's ``memory/`` root, memoir's layout);
+2. EXISTING, which must be detected as Y, is read by the same reader;
+3. records are paired by the dialect's identity, and then by their memconv
+   carry (:func:`pair_by_carry`), so a record memconv imported earlier is
+   updated, not duplicated, when it was renamed since in IN; the import
+   record EXISTING keeps (``.memconv/imports.json``) says which side changed
+   a record since the last import of this IN (:func:`_three_way`), and the
+   carries give the origin's dates;
+4. the two stores are merged by Y's merge rules (``merge(EXISTING, imported)``:
+   the merge depends on the two copies only, never on their order), and the
+   report says "from IN" / "from EXISTING" instead of A / B;
+5. the CLI swaps the merged files into EXISTING under its lock, after a
+   verified backup, with the one in-place rule ``upgrade --in-place`` uses
+   (:func:`memconv.upgrade.backup`, :func:`memconv.upgrade.replace_in_place`).
+   Files of EXISTING its reader did not read are kept as they are.
+
+See docs/merge.md ("Importing into an existing store").
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .. import dialects, fs, pipeline
+from ..errors import MemconvError, UsageError, WrongDialect
+from ..converters.codec import check
+from ..fs import QUARANTINE_DIR, list_files
+from ..limits import load_json
+from ..model import Record, Store, clone
+from ..report import Report
+from . import merge
+from .identity import short_hash
+from .records import Hints
+from .memoir import MergeResult
+from .report import Outcome
+
+#: How the report names the two sides (merge's A and B).
+SIDES = {"A": "EXISTING", "B": "IN"}
+
+
+@dataclass
+class Import:
+    """What importing IN into EXISTING would do."""
+
+    #: Every file of the merged store (paths relative to EXISTING).
+    files: dict[str, bytes]
+    #: The files of EXISTING its reader read: the swap replaces or removes these, and keeps every other file.
+    read: set[str]
+    #: Whether EXISTING would change at all.
+    changes: bool
+    #: The files of EXISTING a diff compares: those read, and any other the import writes the same bytes over.
+    compared: set[str]
+    result: MergeResult
+    existing: Store
+    outcomes: list[Outcome] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def guard(in_path: Path, existing: Path) -> None:
+    """IN and EXISTING may not be one folder, nor lie one inside the other (exit 2)."""
+    a, b = os.path.realpath(in_path), os.path.realpath(existing)
+    if a == b or b.startswith(a.rstrip(os.sep) + os.sep) or a.startswith(b.rstrip(os.sep) + os.sep):
+        raise UsageError(f"{fs.display(str(existing))}: EXISTING and IN overlap",
+                         hint="--into imports IN into another store: give two separate folders")
+
+
+def confirm_existing(existing: Path, target: str) -> None:
+    """EXISTING must be a store detected as ``target`` (exit 2 otherwise, saying what it is)."""
+    shown = fs.display(str(existing))
+    if not existing.is_dir():
+        raise WrongDialect(f"{shown}: no such folder: there is no {target} store to import into",
+                           hint="to write a new store, give OUT instead of --into")
+    with fs.noting_refusals(existing):
+        survey = dialects.survey(existing)
+    if not survey.found:
+        raise WrongDialect(f"{shown}: not a {target} store: {survey.describe()}",
+                           hint="--into needs a store of the target dialect; to write a new store, give OUT "
+                                "instead of --into")
+    if survey.finding == "several stores":
+        raise WrongDialect(f"{shown}: {survey.describe()}", hint="name the store folder itself with --into")
+    best = survey.found[0]
+    if best.dialect != target:
+        raise WrongDialect(f"{shown}: a {best.dialect} store, not a {target} store ({best.evidence})",
+                           hint=f"--into imports into a store of the --to dialect; convert to {best.dialect}, "
+                                f"or give a {target} store")
+    if best.elsewhere(existing):
+        raise WrongDialect(f"{shown}: {best.evidence}", hint=best.hint or "name the store folder itself with --into")
+
+
+# --- the imported side ------------------------------------------------------------------------
+
+def _prefix(store: Store) -> str:
+    """Where a store's own files start inside its folder (memspec's ``.memspec/``, memfmt's ``memory/``)."""
+    if store.dialect == "memspec":
+        return store.meta.get("prefix", ".memspec/")
+    if store.dialect == "memfmt":
+        root = store.meta.get("root", "memory")
+        return f"{root}/" if root else ""
+    return ""
+
+
+def _reshape(files: dict[str, bytes], old: str, new: str) -> dict[str, bytes]:
+    return {(new + p[len(old):] if p.startswith(old) else p): b for p, b in files.items()}
+
+
+def imported(files: dict[str, bytes], target: str, existing: Store) -> Store:
+    """The converted files read back by ``target``'s reader, in EXISTING's shape."""
+    with fs.scratch_folder("into") as tmp:
+        fs.write_files(tmp, files)
+        store = pipeline.read(tmp, target)
+    old, new = _prefix(store), _prefix(existing)
+    if old != new:
+        with fs.scratch_folder("into") as tmp:
+            fs.write_files(tmp, _reshape(files, old, new))
+            store = pipeline.read(tmp, target)
+    if target == "memoir":
+        store.meta["layout"] = existing.meta.get("layout", "nested")  # entries go where EXISTING keeps them
+    return store
+
+
+# --- identity by carry ------------------------------------------------------------------------
+
+@dataclass
+class Origin:
+    """Where memconv converted a record from, by its carry."""
+
+    dialect: str
+    link: str
+    #: The carry's digests show a field was edited in the store's own tool since memconv wrote it.
+    edited: bool
+    #: The origin's dates the carry holds, as ``(field, value)``: they order copies (:class:`.records.Hints`).
+    dates: list[tuple[str, object]]
+
+
+#: The origin's dates that say when a record last changed there.
+_DATES = ("updated", "created", "last_verified")
+
+
+def origin(record: Record, dialect: str) -> Origin | None:
+    """Where memconv converted this record (of ``dialect``) from, read from its carry; None without one.
+
+    The carry is read as the converters read it when they bring a record home
+    (:func:`memconv.converters.restore`): checked whole, its dialect able to
+    hold the record; the link is the one the way home gives (the carried link,
+    or the one derived from the record when none was carried).
+    """
+    from ..converters import Carry, _get_carry, _set_carry, _strip_carry, restore
+
+    raw = _get_carry(record)
+    if raw is None:
+        return None
+    try:
+        carry = Carry.loads(raw)
+    except ValueError:
+        return None  # not a carry memconv reads: the record is EXISTING's (or IN's) own
+    if "format" in carry.payload:
+        # The file's original formatting is not needed to know where it came from (and rebuilding it
+        # reads the original again): left out.
+        carry.payload.pop("format")
+        record = clone(record)
+        _strip_carry(record)
+        _set_carry(record, dialect, carry)
+    try:
+        home, conversion = restore(Store(dialect=dialect, records=[record]))
+    except MemconvError:
+        return None
+    back = [r for r in home.records if id(r) in conversion.origins]
+    if len(back) != 1 or not back[0].link:
+        return None
+    found = back[0]
+    dates = [(f"{name} in its carry from {conversion.origins[id(found)]}", getattr(found, name)) for name in _DATES
+             if isinstance(getattr(found, name), str)]
+    return Origin(conversion.origins[id(found)], found.link, bool(conversion.edited.get(id(found))), dates)
+
+
+def _origins(existing: Store, incoming: Store, identity, dialect: str) -> dict[int, Origin]:
+    """The origins of the records an import needs them for, each carry read once.
+
+    Reading a carry costs as much as converting its record, so only: records no dialect identity
+    matched (for identity by carry; IN's only when some record of EXISTING makes a claim at all),
+    and the two copies of a record that differ (for their origin's dates).
+    """
+    def by_identity(records):
+        found: dict[str, list[Record]] = {}
+        for r in records:
+            found.setdefault(identity(r), []).append(r)
+        return found
+
+    ours, theirs = by_identity(existing.records), by_identity(incoming.records)
+    out: dict[int, Origin] = {}
+
+    def add(records) -> None:
+        for r in records:
+            if id(r) not in out and (o := origin(r, dialect)) is not None:
+                out[id(r)] = o
+
+    add(r for key, rs in ours.items() if key not in theirs for r in rs)
+    if out:
+        add(r for key, rs in theirs.items() if key not in ours for r in rs)
+    for key in sorted(set(ours) & set(theirs)):
+        mine, new = ours[key], theirs[key]
+        if len(mine) != 1 or len(new) != 1 or _digest(mine[0]) != _digest(new[0]) or _digest(new[0]) is None:
+            add(mine + new)
+    return out
+
+
+@dataclass
+class Pairing:
+    #: id(imported record) → the EXISTING record it is (identity by carry).
+    pairs: dict[int, Record] = field(default_factory=dict)
+    #: (EXISTING record, imported record, why): same origin, but not paired; both kept, reported as a conflict.
+    unsure: list[tuple[Record, Record, str]] = field(default_factory=list)
+
+
+def pair_by_carry(existing: Store, incoming: Store, identity, origins: dict[int, Origin]) -> Pairing:
+    """Records of the two stores that are one record by their carries (docs/merge.md, "Identity by carry").
+
+    Only records no dialect identity matched are considered. A claim pairs
+    when exactly one record of each store makes it, both of one kind (the
+    EXISTING record's own carry makes it: memconv wrote it there at an earlier
+    import). The EXISTING record must also be as memconv wrote it: one edited
+    in its own tool since (its carry's digests say so) is never replaced
+    through a carry; both are kept, reported as a conflict.
+    """
+    dialect = existing.dialect
+    mine = {identity(r) for r in existing.records}
+    theirs = {identity(r) for r in incoming.records}
+    claims: dict[tuple[str, str], tuple[list, list]] = {}
+    for side, records, other in ((0, existing.records, theirs), (1, incoming.records, mine)):
+        for record in records:
+            found = origins.get(id(record))
+            if found is not None and identity(record) not in other:
+                claims.setdefault((found.dialect, found.link), ([], []))[side].append(record)
+    out = Pairing()
+    for (home, link), (ours, new) in sorted(claims.items()):
+        if len(ours) != 1 or len(new) != 1 or ours[0].kind != new[0].kind:
+            continue  # no claim on one side, an ambiguous one, or another kind of record: each stays its own
+        e, c = ours[0], new[0]
+        if origins[id(e)].edited:
+            out.unsure.append((e, c, f"its carry names the same record ({home} {link}) as an imported one, but it "
+                                     f"was edited in {dialect} since memconv wrote it"))
+            continue
+        out.pairs[id(c)] = e
+    return out
+
+
+def _adopt(incoming: Store, pairs: dict[int, Record]) -> tuple[Store, list[tuple[int, Record]]]:
+    """The imported store with each paired record renamed to its EXISTING record's link (and links to it).
+
+    Also ``(id of the record read, the record in its place)`` for every record replaced by an edited copy.
+    """
+    rename = {r.link: pairs[id(r)].link for r in incoming.records if id(r) in pairs and pairs[id(r)].link != r.link}
+    records = list(incoming.records)
+    if rename:
+        from ..converters import _rename
+
+        for i, record in enumerate(records):
+            linked = "[[" in (record.body or "") or any(edge.target in rename for edge in record.edges)
+            if record.link in rename or linked:
+                record = clone(record)
+                record.link = rename.get(record.link, record.link)
+                _rename(record, rename)
+                records[i] = record
+    out = Store(dialect=incoming.dialect, records=records, working_set=incoming.working_set,
+                indexes=incoming.indexes, foreign=incoming.foreign, quarantined=incoming.quarantined,
+                migrations=incoming.migrations, warnings=incoming.warnings, meta=incoming.meta)
+    out.refused = incoming.refused
+    return out, [(id(old), new) for old, new in zip(incoming.records, records) if old is not new]
+
+
+def _identity(dialect: str):
+    if dialect == "memfmt":
+        from .memfmt import RULES
+        return RULES.identity
+    return lambda r: r.link
+
+
+# --- the import -------------------------------------------------------------------------------
+
+# --- the import record: a three-way base ------------------------------------------------------
+
+#: What each import brought, per IN: the digest of every record's imported file, by identity.
+RECORD = ".memconv/imports.json"
+_RECORD_NOTE = ("what memconv imported here with --into, per IN, so that a later import tells an edit made in IN "
+                "from one made here; deleting it only makes the next import compare dates instead")
+
+
+def record_path(store: Store) -> str:
+    return (_prefix(store) if store.dialect == "memspec" else "") + RECORD
+
+
+def source_key(in_path: Path, dialect: str) -> str:
+    """Which IN an import came from: its dialect and a digest of its real path (the path itself is not stored)."""
+    return f"{dialect}:{short_hash(os.path.realpath(in_path), 16)}"
+
+
+def _digest(record: Record) -> str | None:
+    raw = record.source.raw if record.source is not None else None
+    return None if raw is None else short_hash(raw, 32)
+
+
+#: Per IN, per identity: the digest of the record's file as converted from IN (``in``) and as the import
+#: left it in EXISTING (``out``; they differ when the merge kept EXISTING's copy or combined the two).
+Bases = dict[str, dict[str, dict[str, str]]]
+
+
+def _load_record(existing: Store, warnings: list[str]) -> Bases:
+    """The import record EXISTING holds (taken out of its foreign files); {} when none, or when it is not one."""
+    path = record_path(existing)
+    found = [f for f in existing.foreign if f.path == path]
+    existing.foreign[:] = [f for f in existing.foreign if f.path != path]
+    if not found:
+        return {}
+    try:
+        doc = load_json(found[0].raw.decode("utf-8"))
+        bases = doc["from"] if isinstance(doc, dict) else None
+        check(bases, dict[str, dict[str, dict[str, str]]], "the import record")
+        return bases
+    except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+        warnings.append(f"{path}: not an import record memconv reads; it is written anew, and this import "
+                        "compares dates only")
+        return {}
+
+
+def _render_record(bases: Bases) -> bytes:
+    doc = {"memconv": {"imports": 1, "note": _RECORD_NOTE},
+           "from": {k: dict(sorted(v.items())) for k, v in sorted(bases.items()) if v}}
+    return (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def _three_way(existing: Store, incoming: Store, ident, base: dict[str, dict[str, str]], digests: dict[int, str]) \
+        -> dict[int, str]:
+    """Which copy wins whatever the dates: the one that changed since the last import of this IN, the other not."""
+    def unique(records):
+        seen: dict[str, list[Record]] = {}
+        for r in records:
+            seen.setdefault(ident(r), []).append(r)
+        return {k: v[0] for k, v in seen.items() if len(v) == 1}
+
+    ours, theirs = unique(existing.records), unique(incoming.records)
+    prefer: dict[int, str] = {}
+    for key in sorted(set(ours) & set(theirs) & set(base)):
+        e, c = ours[key], theirs[key]
+        e_same, c_same = _digest(e) == base[key].get("out"), digests.get(id(c)) == base[key].get("in")
+        if e_same and not c_same:
+            prefer[id(c)] = "changed in IN since its last import, not in EXISTING"
+        elif c_same and not e_same:
+            prefer[id(e)] = "changed in EXISTING since the last import of IN, not in IN"
+    return prefer
+
+
+def _left(files: dict[str, bytes], existing: Store, incoming: Store, identity, digests: dict[int, str],
+          target: str) -> dict[str, str]:
+    """identity → the digest of the file the import leaves for it in EXISTING.
+
+    A file that is an input's file as it was is known by its bytes; the few the merge rewrote
+    (combined, renamed, re-rendered among other records) are read back by the target's reader.
+    """
+    known: dict[str, str] = {}
+    for records, digest in ((existing.records, _digest), (incoming.records, lambda r: digests.get(id(r)))):
+        for r in records:
+            d = digest(r)
+            if d is not None:
+                known.setdefault(d, identity(r))
+    out: dict[str, str] = {}
+    rest: dict[str, bytes] = {}
+    for path, data in files.items():
+        d = short_hash(data, 32)
+        if d in known:
+            out.setdefault(known[d], d)
+        elif not path.startswith((QUARANTINE_DIR + "/", ".memconv/")) and "/.memconv/" not in path:
+            rest[path] = data
+    if rest:
+        with fs.scratch_folder("into") as tmp:
+            fs.write_files(tmp, rest)
+            try:
+                back = pipeline.read(tmp, target)
+            except MemconvError:
+                back = Store(dialect=target)
+        for r in back.records:
+            d = _digest(r)
+            if d is not None:
+                out.setdefault(identity(r), d)
+    return out
+
+
+def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, lossy: bool = False,
+         date: str | None = None, in_path: Path | None = None) -> Import:
+    """What importing ``in_store`` (read from ``in_path``) into the ``target`` store at ``existing_path`` gives.
+
+    Writes nothing there.
+    """
+    converted = pipeline.plan(in_store, target, report, lossy=lossy, date=date)
+    existing = pipeline.read(existing_path, target)
+    notes: list[str] = []
+    bases = _load_record(existing, notes)
+    key = source_key(in_path, in_store.dialect) if in_path is not None else f"{in_store.dialect}:"
+    kept_in = {p: b for p, b in converted.files.items() if p.startswith(QUARANTINE_DIR + "/")}
+    incoming = imported({p: b for p, b in converted.files.items() if p not in kept_in}, target, existing)
+    if any(f.path == record_path(existing) for f in incoming.foreign):
+        # Only EXISTING's own record says what was imported into it: IN's is input like any file.
+        incoming.foreign[:] = [f for f in incoming.foreign if f.path != record_path(existing)]
+        notes.append(f"IN holds an import record of its own ({record_path(existing)}); it is not used, and not "
+                     "imported")
+    identity = _identity(target)
+    origins = _origins(existing, incoming, identity, target)
+    pairing = pair_by_carry(existing, incoming, identity, origins)
+    digests = {id(r): d for r in incoming.records if (d := _digest(r)) is not None}
+    hints = Hints()
+    if target == "memfmt":
+        # memfmt names a record by its title: the pair shares EXISTING's identity, the winner keeps its own name.
+        hints.same = {c_id: identity(e) for c_id, e in pairing.pairs.items()}
+    else:
+        incoming, renamed = _adopt(incoming, pairing.pairs)
+        for old, new in renamed:
+            if old in origins:
+                origins[id(new)] = origins[old]
+            if old in digests:
+                digests[id(new)] = digests[old]
+    hints.dates = {i: o.dates for i, o in origins.items() if o.dates}
+
+    def ident(record: Record) -> str:
+        return hints.same.get(id(record)) or identity(record)
+
+    hints.prefer = _three_way(existing, incoming, ident, bases.get(key, {}), digests)
+    result = merge(existing, incoming, hints=hints)
+    outcomes = _relabel(result.outcomes, pairing, result, identity)
+    files = dict(result.files)
+    # The record, per identity IN still has: kept as it was while IN's copy has not changed (so an import
+    # that changes nothing writes nothing), else what this import brought and left.
+    left = _left(files, existing, incoming, identity, digests, target)
+    before, now = bases.get(key, {}), {}
+    for r in incoming.records:
+        k, d = identity(r), digests.get(id(r))
+        if d is None:
+            continue
+        if k in before and before[k].get("in") == d:
+            now[k] = before[k]
+        elif k in left:
+            now[k] = {"in": d, "out": left[k]}
+    bases[key] = now
+    files[record_path(existing)] = _render_record(bases)
+    # EXISTING's own quarantined files stay where they are (not read, so kept by the swap).
+    for q in existing.quarantined:
+        files.pop(f"{QUARANTINE_DIR}/{q.path}", None)
+    with fs.noting_refusals(existing_path):  # EXISTING's listing, confined to EXISTING (not to IN)
+        on_disk = set(list_files(existing_path))
+        for path, data in sorted(kept_in.items()):  # IN's quarantined originals, beside EXISTING's
+            at = _free(path, data, files, on_disk, existing_path)
+            files[at] = data
+        read = _read_paths(existing, on_disk) | ({record_path(existing)} & on_disk)
+        for path in files:
+            if path in read:
+                continue
+            if path in on_disk and fs.read_bytes(existing_path, path) == files[path]:
+                continue  # the same bytes (memspec's empty archive/.gitkeep): no replacement
+            if path in on_disk or os.path.lexists(existing_path / path):
+                # A file (or link, or anything) of EXISTING its reader did not take in: the swap keeps it.
+                raise MemconvError(f"{fs.display(str(existing_path / path))}: the import would replace a file the "
+                                   f"{target} reader did not read",
+                                   hint="move that file away, then run again; nothing was changed")
+        held = _held(existing, existing_path)
+        for o in outcomes:  # EXISTING's copy won and is what EXISTING holds: nothing changes there
+            if o.status == "updated" and o.won == "EXISTING" and o.where in on_disk \
+                    and files.get(o.where) == held(o.where):
+                o.status, o.won = "unchanged", None
+                o.why = "EXISTING already holds it" + (f" ({o.why})" if o.why else "")
+        changes = bool(read - set(files)) or any(p not in on_disk or held(p) != b
+                                                 for p, b in files.items())
+    said = {"A: ": "EXISTING: ", "B: ": "IN (as converted): "}
+    warnings = [said[w[:3]] + w[3:] if w[:3] in said else w for w in result.warnings]
+    return Import(files, read, changes, read | (set(files) & on_disk), result, existing, outcomes,
+                  notes + warnings)
+
+
+def _held(store: Store, root: Path):
+    """``path → bytes`` of EXISTING: what its reader already read, else read from disk (each file read once)."""
+    known: dict[str, bytes] = {f.path: f.raw for f in store.foreign}
+    known.update((r.source.path, r.source.raw) for r in store.records
+                 if r.source is not None and r.source.raw is not None)
+    known.update((i.source.path, i.source.raw) for i in store.indexes
+                 if i.source is not None and i.source.path and i.source.raw is not None)
+    ws = store.working_set
+    if ws is not None and ws.source is not None and ws.source.raw is not None:
+        known[ws.source.path] = ws.source.raw
+
+    def held(path: str) -> bytes:
+        found = known.get(path)
+        return found if found is not None else fs.read_bytes(root, path)
+    return held
+
+
+def _free(path: str, data: bytes, files: dict[str, bytes], on_disk: set[str], root: Path) -> str:
+    """Where IN's quarantined original goes: its own place, or one holding the same bytes, or a free one."""
+    taken = dict.fromkeys(on_disk | set(files), b"")
+    n = 1
+    head, _, name = path.rpartition("/")
+    stem, dot, ext = name.rpartition(".")
+    if not dot or not stem:
+        stem, ext = name, ""
+    at = path
+    while at in taken:
+        held = files.get(at) if at in files else fs.read_if_safe(root, at)
+        if held == data:
+            return at
+        n += 1
+        at = f"{head}/{stem}-{n}{'.' + ext if ext else ''}"
+    return at
+
+
+def _read_paths(store: Store, on_disk: set[str]) -> set[str]:
+    """The files of EXISTING its reader made part of the store (records, indexes, session, foreign files)."""
+    read = {f.path for f in store.foreign}
+    read.update(r.source.path for r in store.records if r.source is not None)
+    read.update(i.source.path for i in store.indexes if i.source is not None and i.source.path)
+    ws = store.working_set
+    if ws is not None and ws.source is not None:
+        read.add(ws.source.path)
+    return read & on_disk
+
+
+#: A side named in a rule's words ("hidden inherited from A", "re-added after B's done_at").
+_SIDE_WORDS = re.compile(r"\b(from |after )([AB])\b")
+
+
+def _relabel(outcomes: list[Outcome], pairing: Pairing, result: MergeResult, identity) -> list[Outcome]:
+    """Outcomes in the words of an import: from IN / from EXISTING; a record only EXISTING has is unchanged."""
+    out: list[Outcome] = []
+    unsure = {identity(c): (e, why) for e, c, why in pairing.unsure}
+    paired = {identity(e) for e in pairing.pairs.values()}
+    for o in outcomes:
+        o.won = SIDES.get(o.won, o.won) if o.won else o.won
+        o.why = _SIDE_WORDS.sub(lambda m: m[1] + SIDES[m[2]], o.why) if o.why else o.why
+        if o.status == "added" and o.won == "EXISTING":
+            o.status, o.won, o.why = "unchanged", None, "only in EXISTING" + (f"; {o.why}" if o.why else "")
+        if o.identity in paired and o.status != "added":
+            o.why = (o.why + "; " if o.why else "") + "the same record by its memconv carry"
+        if o.status == "added" and o.won == "IN" and o.identity in unsure:
+            e, why = unsure[o.identity]
+            o.status, o.won = "conflict", "EXISTING"
+            o.conflict_copy, o.where = o.where, e.source.path if e.source is not None else e.link
+            o.identity, o.why = identity(e), f"{why}: both kept, the imported one beside it"
+        out.append(o)
+    return out
+
+
+__all__ = ["Import", "SIDES", "confirm_existing", "guard", "origin", "pair_by_carry", "plan"]
