@@ -87,11 +87,16 @@ class MergeReport(Report):
         else:
             self.exit_code = EXIT_OK
 
-    def preview(self) -> str:
-        return "\n".join(Outcome(**r).line() for r in self.records)
+    def preview(self, verbose: bool = True) -> str:
+        """One line per record; without ``verbose``, the unchanged ones are counted, not listed."""
+        lines = [Outcome(**r).line() for r in self.records if verbose or r["status"] != "unchanged"]
+        unchanged = 0 if verbose else sum(1 for r in self.records if r["status"] == "unchanged")
+        if unchanged:
+            lines.append(f"  unchanged  {unchanged} record(s) (-v lists them)")
+        return "\n".join(lines)
 
-    def summary(self) -> str:
-        lines = [super().summary()]
+    def summary(self, verbose: bool = False, shown: int = 3) -> str:
+        lines = [super().summary(verbose, shown)]
         counts = self.counts()
         lines.append("  records: " + ", ".join(f"{n} {s}" for s, n in counts.items()))
         if self.new_conflicts():
