@@ -96,14 +96,26 @@ def task(what: str, total: int | None = None, unit: str = "file") -> Iterator[No
         return
     from tqdm import tqdm
 
+    # A terminal that reports no size (a new pty: 0×0) gets 80×24; tqdm would draw nothing in 0 rows.
+    sized = _sized(display.stream)
     bar = tqdm(total=total, desc=what, unit=unit, file=display.stream, delay=display.delay, leave=False,
-               dynamic_ncols=True, mininterval=0.2, smoothing=0.1)
+               dynamic_ncols=sized, ncols=None if sized else 80, nrows=None if sized else 24,
+               mininterval=0.2, smoothing=0.1)
     token = _bar.set(bar)
     try:
         yield
     finally:
         _bar.reset(token)
         bar.close()
+
+
+def _sized(stream: IO[str]) -> bool:
+    """Whether the terminal says how large it is (then tqdm follows its width)."""
+    try:
+        size = os.get_terminal_size(stream.fileno())
+    except (OSError, ValueError, AttributeError):
+        return False
+    return size.columns > 0 and size.lines > 0
 
 
 def advance(n: int = 1) -> None:
