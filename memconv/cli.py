@@ -687,8 +687,8 @@ def dialects_command(as_json):
         if not d["ladders"]:
             click.echo("  ladder: none (nothing to migrate)")
         for ladder in d["ladders"]:
-            click.echo(f"  ladder: {ladder['subject']}: versions {', '.join(ladder['versions'])} "
-                       f"(current {ladder['current']})")
+            click.echo(f"  ladder: {ladder['subject']}: {' → '.join(ladder['versions'])}"
+                       + ("" if ladder["steps"] else " (one version: no step yet)"))
             for step in ladder["steps"]:
                 click.echo(f"    {step['from']} → {step['to']}: {step['does']}")
     sys.exit(EXIT_OK)

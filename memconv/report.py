@@ -31,13 +31,17 @@ class ExitStatus(NamedTuple):
 EXIT_STATUSES = (
     ExitStatus(0, "ok", "done; nothing quarantined or refused (`check`: the round trip is byte-identical; "
                         "`--check`: OUT is already what the command would write)"),
-    ExitStatus(1, "differences", "`check` found files that would change, or files it could not read; "
-                                 "`--check`: OUT is not what the command would write (stale, missing, or more files)"),
-    ExitStatus(2, "usage", "usage error, for every command: a bad or missing option or argument, IN and OUT "
-                           "overlapping, IN not the dialect `--from` names or holding several stores"),
+    ExitStatus(1, "differences", "`check` found files that would change, or files it could not read (quarantined or "
+                                 "refused); `--check`: OUT is not what the command would write"),
+    ExitStatus(2, "usage", "usage error, for every command: a bad or missing option or argument, an unknown command, "
+                           "IN and OUT overlapping, an empty path, `upgrade` without OUT or `--in-place` (or with "
+                           "both); IN is not the dialect `--from` names, is empty, holds several stores (no "
+                           "`--from`), is a Claude project folder, or (for `upgrade`) is not Claude Code memory"),
     ExitStatus(3, "quarantined", "done, but one or more files were quarantined or refused (see the report)"),
-    ExitStatus(4, "error", "nothing done: IN is not a usable store, OUT cannot be written, a disk fault, "
-                           "input nested too deeply or too large for memory"),
+    ExitStatus(4, "error", "nothing done: IN is not a usable store (without `--from`, `detect` found none), OUT "
+                           "cannot be written (not empty; `--force` over a folder memconv did not write; locked), a "
+                           "disk fault (full, read-only, EIO, permission, a name too long, a link loop, a file "
+                           "vanishing mid-read), input nested too deeply, or out of memory"),
     ExitStatus(5, "loss", "`--fail-on-loss`: something would have been dropped; nothing was written"),
     ExitStatus(6, "conflicts", "`merge`: merged, and conflicting copies were kept beside the winners"),
     ExitStatus(70, "bug", "a bug in memconv (an unexpected exception; sysexits' EX_SOFTWARE): nothing half-written "
@@ -72,7 +76,30 @@ def exit_table(markdown: bool = True) -> str:
         rows = ["| status | name | means |", "|---|---|---|"]
         rows += [f"| {s.code} | `{s.name}` | {s.means} |" for s in EXIT_STATUSES]
         return "\n".join(rows)
-    return "\n".join(f"{s.code:>5}  {s.name:<12} {s.means.replace('`', '')}" for s in EXIT_STATUSES)
+    import textwrap
+
+    return "\n".join(textwrap.fill(s.means.replace("`", ""), width=100, initial_indent=f"{s.code:>5}  {s.name:<12} ",
+                                   subsequent_indent=" " * 20, break_on_hyphens=False) for s in EXIT_STATUSES)
+
+
+#: Where docs/cli.md holds the table, between these two lines (``python -m memconv.report`` rewrites it).
+TABLE_BEGIN, TABLE_END = "<!-- exit-statuses:begin (python -m memconv.report) -->", "<!-- exit-statuses:end -->"
+
+
+def write_docs(path) -> None:
+    """Put :func:`exit_table` between the markers of ``path`` (docs/cli.md)."""
+    from pathlib import Path
+
+    text = Path(path).read_text(encoding="utf-8")
+    head, rest = text.split(TABLE_BEGIN, 1)
+    _, tail = rest.split(TABLE_END, 1)
+    Path(path).write_text(f"{head}{TABLE_BEGIN}\n{exit_table()}\n{TABLE_END}{tail}", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    from pathlib import Path
+
+    write_docs(Path(__file__).resolve().parent.parent / "docs" / "cli.md")
 
 
 #: File statuses of :class:`FileReport`, in the order the counts list them.
