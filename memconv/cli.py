@@ -433,7 +433,8 @@ def _convert(command, source, target, in_path, out_path, *, dry_run, force, as_j
         _guard_in_out(in_path, out_path)
         with progress.task("reading"):
             store = pipeline.read(in_path, source)
-        plan = pipeline.plan(store, target, report, lossy=lossy, date=date)
+        with progress.task("converting", ticking=True):
+            plan = pipeline.plan(store, target, report, lossy=lossy, date=date)
         dropped = [f"{f.source}: {name}" for f in report.files for name in f.dropped]
         if fail_on_loss and dropped:
             report.errors.append(f"{len(dropped)} field(s) would be dropped; nothing was written")
@@ -501,7 +502,8 @@ def migrate(source, in_path, out_path, dry_run, force, as_json, date, show_diff,
         _guard_in_out(in_path, out_path)
         with progress.task("reading"):
             store = pipeline.read(in_path, source)
-        plan = pipeline.plan(store, source, report, date=date)
+        with progress.task("converting", ticking=True):
+            plan = pipeline.plan(store, source, report, date=date)
         _write(report, plan, out_path, dry_run, force, show_diff=show_diff, check_only=check_only, against=in_path)
     except MemconvError as exc:
         _fail(report, exc, as_json)

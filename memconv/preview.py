@@ -18,24 +18,34 @@ from . import fs
 from .errors import StoreError
 
 
+#: What stands in for an entry of the folder that is not a file memconv could read (a FIFO, a link out…):
+#: never equal to what a command writes, so ``--check`` calls such a folder stale.
+class Unreadable(bytes):
+    reason: str = ""
+
+
 def on_disk(folder: Path, *, with_manifest: bool) -> dict[str, bytes]:
-    """The files of ``folder`` (``{}`` if it does not exist), read as any input is; memconv's manifest too if asked."""
+    """The files of ``folder`` (``{}`` if it does not exist), read as any input is; memconv's manifest too if asked.
+
+    Entries the listing refuses (FIFOs, links out, unreadable files) are there too, as :class:`Unreadable`.
+    """
     if not os.path.isdir(folder):
         return {}
-    token = fs.confine(folder)
-    try:
+    with fs.noting_refusals(folder) as refused:
         try:
             paths = fs.list_files(folder)
         except StoreError:
             return {}
-        files = {path: fs.read_bytes(folder, path) for path in paths}
+        files: dict[str, bytes] = {path: fs.read_bytes(folder, path) for path in paths}
         if with_manifest:
             manifest = fs.read_if_safe(folder, fs.MANIFEST)
             if manifest is not None:
                 files[fs.MANIFEST] = manifest
-        return files
-    finally:
-        fs.release(token)
+    for path, reason in fs.refused_under(folder, refused):
+        odd = Unreadable(b"")
+        odd.reason = reason
+        files[path] = odd
+    return files
 
 
 def with_manifest(files: dict[str, bytes]) -> dict[str, bytes]:
@@ -52,12 +62,13 @@ def changes(before: dict[str, bytes], after: dict[str, bytes]) -> list[dict[str,
     renamed: dict[str, str] = {}  # new path → old path
     by_bytes: dict[bytes, list[str]] = {}
     for path in gone:
-        by_bytes.setdefault(before[path], []).append(path)
+        if not isinstance(before[path], Unreadable):
+            by_bytes.setdefault(before[path], []).append(path)
     for path in new:
         olds = by_bytes.get(after[path])
         if olds:
             renamed[path] = olds.pop(0)
-    left_gone = [p for p in gone if p not in renamed.values()]
+    left_gone = [p for p in gone if p not in renamed.values() and not isinstance(before[p], Unreadable)]
     by_name: dict[str, list[str]] = {}
     for path in left_gone:
         by_name.setdefault(posixpath.basename(path), []).append(path)
@@ -79,9 +90,16 @@ def changes(before: dict[str, bytes], after: dict[str, bytes]) -> list[dict[str,
                 if before[old] != after[path] else ""
             out.append({"path": path, "change": "renamed", "from": old, "diff": head + body})
         elif path not in after:
-            out.append({"path": path, "change": "deleted", "diff": _diff(path, before[path], None)})
+            old = before[path]
+            diff = (f"--- a/{path}\n+++ /dev/null\n@@ not a file memconv can read ({old.reason}) @@\n"
+                    if isinstance(old, Unreadable) else _diff(path, old, None))
+            out.append({"path": path, "change": "deleted", "diff": diff})
         elif path not in before:
             out.append({"path": path, "change": "added", "diff": _diff(path, None, after[path])})
+        elif isinstance(before[path], Unreadable):
+            out.append({"path": path, "change": "modified",
+                        "diff": f"--- a/{path}\n+++ b/{path}\n@@ not a file memconv can read "
+                                f"({before[path].reason}) @@\n"})
         elif before[path] != after[path]:
             out.append({"path": path, "change": "modified", "diff": _diff(path, before[path], after[path])})
     return out

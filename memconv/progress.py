@@ -28,6 +28,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import os
+import threading
 from typing import IO, Iterator
 
 #: Seconds a task runs before its bar appears.
@@ -88,8 +89,12 @@ def wanted(stream: IO[str], *, as_json: bool, quiet: bool) -> bool:
 
 
 @contextlib.contextmanager
-def task(what: str, total: int | None = None, unit: str = "file") -> Iterator[None]:
-    """A unit of work with ``total`` steps (or unknown until :func:`expect`); a bar if progress is on."""
+def task(what: str, total: int | None = None, unit: str = "file", *, ticking: bool = False) -> Iterator[None]:
+    """A unit of work with ``total`` steps (or unknown until :func:`expect`); a bar if progress is on.
+
+    ``ticking``: a phase that has no steps to count (converting a store in memory): the line shows
+    how long it has run, redrawn every half second, so a long phase is never a silent terminal.
+    """
     display = _display.get()
     if display is None:
         yield
@@ -100,13 +105,30 @@ def task(what: str, total: int | None = None, unit: str = "file") -> Iterator[No
     sized = _sized(display.stream)
     bar = tqdm(total=total, desc=what, unit=unit, file=display.stream, delay=display.delay, leave=False,
                dynamic_ncols=sized, ncols=None if sized else 80, nrows=None if sized else 24,
-               mininterval=0.2, smoothing=0.1)
+               mininterval=0.2, smoothing=0.1, bar_format="{desc}… {elapsed}" if ticking else None)
     token = _bar.set(bar)
+    stop = threading.Event()
+    ticker = threading.Thread(target=_tick, args=(bar, display.delay, stop), daemon=True) if ticking else None
+    if ticker is not None:
+        ticker.start()
     try:
         yield
     finally:
+        stop.set()
+        if ticker is not None:
+            ticker.join()
         _bar.reset(token)
         bar.close()
+
+
+def _tick(bar, delay: float, stop: threading.Event) -> None:
+    """Redraw ``bar`` every half second once ``delay`` has passed, until ``stop``."""
+    if stop.wait(delay):
+        return
+    while True:
+        bar.refresh()
+        if stop.wait(0.5):
+            return
 
 
 def _sized(stream: IO[str]) -> bool:

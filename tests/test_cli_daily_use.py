@@ -261,3 +261,15 @@ def test_a_closed_stdout_exits_141_not_1(runner, memoir_in, monkeypatch):
     monkeypatch.setattr(Report, "to_json", closed)
     result = runner.invoke(main, ["check", "--json", str(memoir_in)])
     assert result.exit_code == 141 and "Traceback" not in result.stderr
+
+
+def test_check_calls_an_out_with_a_fifo_stale(runner, memoir_in, tmp_path):
+    # Verified by leaving refusals out of preview.on_disk: the FIFO goes unseen and --check exits 0.
+    out = tmp_path / "out"
+    args = ["memoir-to-claude", str(memoir_in), str(out)]
+    runner.invoke(main, args)
+    os.mkfifo(out / "pipe.md")
+    result = runner.invoke(main, [*args, "--check", "--json"])
+    assert result.exit_code == 1
+    [odd] = json.loads(result.stdout)["differences"]
+    assert odd["path"] == "pipe.md" and odd["change"] == "deleted" and "FIFO" in odd["diff"]
