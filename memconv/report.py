@@ -145,7 +145,7 @@ def _k(name: str, pattern: str, plain: str | None = None) -> Kind:
 #: report). A warning of no known kind is ``other``, and grouped with the warnings that say exactly the same.
 KINDS = (
     _k("kept-as-written", r"^kept as written: "),
-    _k("kept-out-of-live-set", r"^kept out of the live set"),
+    _k("kept-as-note", r"^kept as a note"),
     _k("target-would-rewrite", r"would rewrite this file differently"),
     _k("target-would-rename", r"would name this file",
        "memfmt would give these files another name; they are kept where they are"),
@@ -166,7 +166,7 @@ KINDS = (
     _k("carry-ignored", r"(carry|format patch|store fact|index it holds).*(ignored|cannot)",
        "memconv's own carried copy could not be used (damaged or unsafe): the file as written wins"),
     _k("read-on-trust", r"no mark of .* found"),
-    _k("working-set-note", r"working set is written as a record"),
+    _k("session-as-memory", r"^session\.json .* is written as a memory of its own"),
     _k("left-out", r"^left out"),
     _k("not-canonical", r"(is neither a Claude Code nor a memoir type|not one of the six memoir types|"
                         r"needs|is not an ISO 8601 date|is not global or project)",
