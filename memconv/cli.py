@@ -246,6 +246,7 @@ def _preview(report: Report, files: dict[str, bytes], out: Path, *, show_diff: b
     else:
         report.differences = preview.changes(preview.on_disk(against, with_manifest=False), files)
     report.print_diffs = show_diff
+    report.checking = check_only
     if check_only and report.differences:
         report.exit_code = EXIT_DIFFERENCES
 

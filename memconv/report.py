@@ -184,6 +184,8 @@ def kind_of(message: str) -> Kind | None:
     return None
 
 
+#: A warning that starts with the file it is about: ``memory/x.md: …``, ``MEMORY.md:12: …``,
+#: ``.memspec/archive/ms_01….md: …`` (a first word with a ``/`` counts too: ``memory/entities/A B.md``).
 _NAME = re.compile(r"^(?P<name>[^\s:][^:]*?\.(?:md|json|jsonl|ya?ml|txt)(?::\d+)?|[^\s:]+/[^:]*?): (?P<rest>.+)$",
                    re.S)
 
@@ -318,6 +320,7 @@ class Report:
             parts.append(f"{len(self.differences)} file(s) would change")
         took = f" in {_duration(seconds)}" if seconds is not None else ""
         verb = "stopped" if self.error else "checked" if self.command == "check" else \
+            ("OUT is stale" if self.differences else "OUT is up to date") if getattr(self, "checking", False) else \
             "previewed" if self.dry_run else "done"
         return f"memconv {self.command}: {verb}{took}: " + ", ".join(parts) + f" (exit {self.exit_code})"
 

@@ -149,7 +149,11 @@ def test_upgrade_in_place_check_compares_with_in_and_touches_nothing(runner, tmp
     before = tree(root)
     result = runner.invoke(main, ["upgrade", "--in-place", "--check", str(root)])
     assert result.exit_code == 1 and tree(root) == before
+    assert "OUT is stale" in result.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["claude"], "no backup, no lock file, no scratch"
+    assert runner.invoke(main, ["upgrade", "--in-place", str(root)]).exit_code == 0
+    fresh = runner.invoke(main, ["upgrade", "--in-place", "--check", str(root)])
+    assert fresh.exit_code == 0 and "OUT is up to date" in fresh.stderr
 
 
 # --- --diff ---------------------------------------------------------------------------------------------
