@@ -8,6 +8,7 @@ script would and validates what it printed on stdout.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from importlib import resources
 
@@ -61,6 +62,10 @@ def world(tmp_path):
     write_files(tmp_path / "a", {"memory/x.md": entry(name="X").encode()})
     write_files(tmp_path / "b", {"memory/y.md": entry(name="Y").encode()})
     write_files(tmp_path / "readme", {"README.md": b"# nothing\n"})
+    write_files(tmp_path / "c1", {"memory/x.md": entry(name="X", body="one\n").encode()})
+    write_files(tmp_path / "c2", {"memory/x.md": entry(name="X", body="two\n").encode()})
+    shutil.copytree(GOLDEN / "memoir" / "canonical" / "input", tmp_path / "fifo")
+    os.mkfifo(tmp_path / "fifo" / "memory" / "pipe.md")
     (tmp_path / "empty").mkdir()
     return tmp_path
 
@@ -86,6 +91,11 @@ CASES = {
     "merge": (["merge", "{t}/a", "{t}/b", "{t}/out"], 0),
     "merge-check": (["merge", "--check", "{t}/a", "{t}/b", "{t}/out"], 1),
     "merge-overlap": (["merge", "{t}/a", "{t}/b", "{t}/a/out"], 2),
+    "merge-conflict": (["merge", "{t}/c1", "{t}/c2", "{t}/out"], 6),
+    "merge-diff": (["merge", "--diff", "{t}/c1", "{t}/c2", "{t}/out"], 6),
+    "refused-fifo": (["convert", "--to", "memfmt", "{t}/fifo", "{t}/out"], 3),
+    "check-refused-fifo": (["check", "-v", "{t}/fifo"], 1),
+    "detect-quiet": (["detect", "-q", "{t}/memoir"], 0),
     "dialects": (["dialects"], 0),
     "store-error": (["check", "{t}/empty"], 4),
     "overlap": (["convert", "--to", "claude", "{t}/memoir", "{t}/memoir/out"], 2),
