@@ -426,7 +426,7 @@ _fail_on_loss_option = click.option("--fail-on-loss", is_flag=True,
 
 
 def _convert(command, source, target, in_path, out_path, *, dry_run, force, as_json, lossy, fail_on_loss, date=None,
-             show_diff=False, check_only=False, **_):
+             show_diff=False, check_only=False):
     report = _start(command, in_path)
     try:
         report.warnings += pipeline.confirm_dialect(in_path, source, _instead(command, target, out_path))
