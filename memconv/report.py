@@ -289,7 +289,7 @@ class Report:
             lines.append(f"  migrated: {step}")
         lines += _listed("quarantined", [q["path"] + (f":{q['line']}" if q.get("line") else "") + f": {q['reason']}"
                                          for q in self.quarantined], verbose, 10)
-        lines += _listed("refused (not read)", [f"{r['path']}: {r['reason']}" for r in self.refused], verbose, 10)
+        lines += _listed("refused", [f"{r['path']}: {r['reason']}" for r in self.refused], verbose, 10)
         notices = self.notices()
         if verbose:
             lines += [f"  warning: {n['path']}: {n['message']}" if n["path"] else f"  warning: {n['message']}"

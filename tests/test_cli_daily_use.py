@@ -277,3 +277,20 @@ def test_check_calls_an_out_with_a_fifo_stale(runner, memoir_in, tmp_path):
     assert result.exit_code == 1
     [odd] = json.loads(result.stdout)["differences"]
     assert odd["path"] == "pipe.md" and odd["change"] == "deleted" and "FIFO" in odd["diff"]
+
+
+def test_merge_counts_unchanged_records_and_lists_them_with_verbose(runner, tmp_path):
+    from .merge_helpers import entry
+
+    same = entry(name="Same").encode()
+    write_files(tmp_path / "a", {"memory/same.md": same, "memory/x.md": entry(name="X").encode()})
+    write_files(tmp_path / "b", {"memory/same.md": same, "memory/y.md": entry(name="Y").encode()})
+    args = ["merge", "--dry-run", str(tmp_path / "a"), str(tmp_path / "b"), str(tmp_path / "out")]
+    calm = runner.invoke(main, args)
+    assert calm.exit_code == 0 and "unchanged  1 record(s) (-v lists them)" in calm.stdout
+    assert "unchanged  memory/same.md" not in calm.stdout and "added      memory/y.md" in calm.stdout
+    assert "2 added, 0 updated, 1 unchanged, 0 conflict" in calm.stderr.splitlines()[-1]
+    loud = runner.invoke(main, [*args, "-v"])
+    assert "unchanged  memory/same.md" in loud.stdout
+    quiet = runner.invoke(main, [*args, "-q"])
+    assert quiet.stderr == "" and quiet.stdout == ""

@@ -95,6 +95,17 @@ class MergeReport(Report):
             lines.append(f"  unchanged  {unchanged} record(s) (-v lists them)")
         return "\n".join(lines)
 
+    def closing(self, seconds: float | None = None) -> str:
+        """The last line: what became of the records, what was quarantined, and the time taken."""
+        took = f" in {seconds:.1f} s" if seconds is not None else ""
+        verb = "stopped" if self.error else \
+            ("OUT is stale" if self.differences else "OUT is up to date") if getattr(self, "checking", False) else \
+            "previewed" if self.dry_run else "merged"
+        parts = [f"{n} {s}" for s, n in self.counts().items()] + [f"{len(self.quarantined)} quarantined"]
+        if self.differences:
+            parts.append(f"{len(self.differences)} file(s) would change")
+        return f"memconv merge: {verb}{took}: " + ", ".join(parts) + f" (exit {self.exit_code})"
+
     def summary(self, verbose: bool = False, shown: int = 3) -> str:
         lines = [super().summary(verbose, shown)]
         counts = self.counts()
