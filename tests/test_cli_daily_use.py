@@ -294,3 +294,26 @@ def test_merge_counts_unchanged_records_and_lists_them_with_verbose(runner, tmp_
     assert "unchanged  memory/same.md" in loud.stdout
     quiet = runner.invoke(main, [*args, "-q"])
     assert quiet.stderr == "" and quiet.stdout == ""
+
+
+@pytest.mark.parametrize("name, message", [("memory/x.md", "kept"), ("MEMORY.md:12", "links to y.md"),
+                                           ("a/b c.md", "x: y"), (None, "no file: here"),
+                                           (None, "MEMORY.md would be 509 lines, … first 200: split")])
+def test_a_warning_names_its_file_before_the_first_colon(name, message):
+    from memconv.report import split_name
+
+    text = f"{name}: {message}" if name else message
+    assert split_name(text) == (name, message)
+
+
+def test_grouping_a_hostile_warning_takes_linear_time():
+    # Warnings quote names from IN: a 100 KB name of slashes and dots, with no ": ", is grouped at once.
+    import time
+
+    report = Report(command="convert", input="IN")
+    report.warnings += ["a/" * 50_000 + "x.md" + ".md" * 1000, "links to " * 11_000, "carry " * 17_000,
+                        "no mark of " * 10_000, "memory/x.md: " + "links to " * 11_000]
+    started = time.process_time()
+    report.summary()
+    report.to_dict()
+    assert time.process_time() - started < 1.0, "well under a second"
