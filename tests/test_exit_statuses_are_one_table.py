@@ -90,3 +90,9 @@ def test_pre_commit_offers_memconv_check_and_ci_docs_show_it():
     ci = (root / "docs" / "ci.md").read_text(encoding="utf-8")
     assert all(hook_id in ci for hook_id in hooks)
     assert "memconv check --via" in ci and "--check" in ci
+
+
+def test_docs_report_names_every_kind_of_warning():
+    text = " ".join((DOCS.parent / "report.md").read_text(encoding="utf-8").split())
+    for kind in report.KINDS:
+        assert f"`{kind.name}`" in text, f"docs/report.md names the kind {kind.name}"
