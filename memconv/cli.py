@@ -13,7 +13,6 @@ import contextlib
 import contextvars
 import errno
 import io
-import json
 import os
 import re
 import shlex

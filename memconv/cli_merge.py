@@ -64,7 +64,7 @@ def merge_command(source, a_path, b_path, out_path, dry_run, force, as_json, sho
     unchanged, or conflict (both copies kept: the other one beside it). A and B
     are never written. Exit 6 when conflicts were kept; see docs/merge.md.
     """
-    from . import cli, preview, progress
+    from . import cli, progress
 
     report = cli._begin(MergeReport(command="merge", input=f"{a_path} + {b_path}",
                                     inputs=[str(a_path), str(b_path)]))
