@@ -298,7 +298,7 @@ class Report:
         lines += _listed("refused", [f"{r['path']}: {r['reason']}" for r in self.refused], verbose, 10)
         notices = self.notices()
         if verbose:
-            lines += [f"  warning: {n['path']}: {n['message']}" if n["path"] else f"  warning: {n['message']}"
+            lines += [f"  {_label(n)}: {n['path']}: {n['message']}" if n["path"] else f"  {_label(n)}: {n['message']}"
                       for n in notices]
         else:
             lines += _grouped(notices, shown)
@@ -320,8 +320,9 @@ class Report:
             parts.append(f"{c['refused']} refused")
         if c["foreign"]:
             parts.append(f"{c['foreign']} other file(s) kept")
-        if c["warnings"]:
-            parts.append(f"{c['warnings']} warning(s)")
+        warned = c["warnings"] - sum(1 for n in self.notices() if n["kind"] in NOTES)
+        if warned:
+            parts.append(f"{warned} warning(s)")
         if self.differences:
             parts.append(f"{len(self.differences)} file(s) would change")
         took = f" in {_duration(seconds)}" if seconds is not None else ""
@@ -348,6 +349,14 @@ def _listed(what: str, items: list[str], verbose: bool, shown: int) -> list[str]
         + [f"    … and {len(items) - shown} more (-v lists all; --json has every one)"]
 
 
+#: Kinds of notices that say all is well, or what was done: ``note:``, and not counted as warnings.
+NOTES = ("nothing-to-do", "backup")
+
+
+def _label(notice: dict[str, Any]) -> str:
+    return "note" if notice["kind"] in NOTES else "warning"
+
+
 def _grouped(notices: list[dict[str, Any]], shown: int) -> list[str]:
     """Warnings by kind: a count, what they say, and the first few names."""
     groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
@@ -359,7 +368,7 @@ def _grouped(notices: list[dict[str, Any]], shown: int) -> list[str]:
     for (name, plain), items in groups.items():
         if len(items) == 1:
             n = items[0]
-            lines.append(f"  warning: {n['path']}: {n['message']}" if n["path"] else f"  warning: {n['message']}")
+            lines.append(f"  {_label(n)}: {n['path']}: {n['message']}" if n["path"] else f"  {_label(n)}: {n['message']}")
             continue
         if len({n["message"] for n in items}) == 1:
             plain = items[0]["message"]  # they all say the same: in their own words
