@@ -48,7 +48,7 @@ EXIT_STATUSES = (
                           "is left; please report the message"),
     ExitStatus(130, "interrupted", "interrupted by Ctrl-C (SIGINT): OUT absent or complete, no temporary "
                                    "folder left"),
-    ExitStatus(141, "broken-pipe", "stdout was closed early (`memconv … | head`): the rest of the output "
+    ExitStatus(141, "broken-pipe", "stdout was closed early (memconv piped into `head`): the rest of the output "
                                    "was not printed"),
     ExitStatus(143, "terminated", "terminated (SIGTERM): OUT absent or complete, no temporary folder left"),
 )

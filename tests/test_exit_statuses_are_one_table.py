@@ -96,3 +96,9 @@ def test_docs_report_names_every_kind_of_warning():
     text = " ".join((DOCS.parent / "report.md").read_text(encoding="utf-8").split())
     for kind in report.KINDS:
         assert f"`{kind.name}`" in text, f"docs/report.md names the kind {kind.name}"
+
+
+def test_the_table_stays_a_table():
+    # A `|` in a cell would split it into columns in Markdown.
+    for row in report.exit_table().splitlines():
+        assert row.count("|") == 4, row
