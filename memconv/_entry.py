@@ -7,7 +7,6 @@ would otherwise end in a traceback. Once :mod:`memconv.cli` is loaded, its
 
 from __future__ import annotations
 
-import json
 import signal
 import sys
 
@@ -15,9 +14,11 @@ import sys
 def _stop(code: int, what: str) -> None:
     message = f"{what} while starting; nothing was read or written"
     if "--json" in sys.argv[1:]:
-        sys.stdout.write(json.dumps({"exit_code": code, "errors": [message],
-                                     "error": {"kind": "interrupted", "message": message, "hint": None,
-                                               "path": None, "line": None}}, indent=2) + "\n")
+        from .report import Report  # small and quick: the report keeps its one shape (docs/report.md)
+
+        report = Report(command="memconv", input="", exit_code=code, errors=[message],
+                        error={"kind": "interrupted", "message": message, "hint": None, "path": None, "line": None})
+        sys.stdout.write(report.to_json() + "\n")
     sys.stderr.write(f"memconv: stopped: {message}\n")
     sys.exit(code)
 

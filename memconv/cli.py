@@ -1,8 +1,10 @@
-"""The ``memconv`` command: convert, detect, check, migrate, upgrade.
+"""The ``memconv`` command: convert, detect, check, migrate, upgrade, merge, dialects.
 
-Every command takes ``--json`` (the full report on stdout); every command that
-writes takes ``--dry-run``. Errors are one line naming the file and what to do,
-never a traceback. Exit statuses are listed in docs/cli.md.
+Every command takes ``--json`` (the full report on stdout, one shape for all:
+docs/report.md), ``-q`` and ``-v``; every command that writes takes
+``--dry-run``, ``--diff`` and ``--check``. Errors are one line naming the file
+and what to do, never a traceback. Exit statuses are one table,
+:data:`memconv.report.EXIT_STATUSES`, shown by ``memconv --help`` and in docs/cli.md.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import errno
-import json
+import io
 import os
 import re
 import shlex
@@ -18,20 +20,61 @@ import shutil
 import signal
 import sys
 import threading
+import time
 from pathlib import Path
 
 import click
 
-from . import dialects, fs, limits, lock, pipeline
+from . import dialects, fs, limits, lock, pipeline, preview, progress
 from .errors import MemconvError, UsageError
 from .fs import check_out, write_tree
-from .report import (EXIT_ERROR, EXIT_INTERRUPTED, EXIT_LOSS, EXIT_OK, EXIT_TERMINATED, EXIT_USAGE, Report)
+from .report import (EXIT_BROKEN_PIPE, EXIT_BUG, EXIT_DIFFERENCES, EXIT_ERROR, EXIT_INTERRUPTED, EXIT_LOSS, EXIT_OK,
+                     EXIT_TERMINATED, EXIT_USAGE, DetectReport, DialectsReport, Report, exit_table)
 
 DIALECTS = list(dialects.MODULES)
 
-_json_option = click.option("--json", "as_json", is_flag=True, help="Print the full report as JSON on stdout.")
+_json_option = click.option("--json", "as_json", is_flag=True,
+                            help="Print the full report as JSON on stdout (one shape for every command: docs/report.md).")
 _dry_run_option = click.option("--dry-run", is_flag=True, help="Show the plan and the report; write nothing.")
 _force_option = click.option("--force", is_flag=True, help="Replace OUT even if it is not empty.")
+_diff_option = click.option("--diff", "show_diff", is_flag=True,
+                            help="Print a unified diff of what would change in OUT (renames and deletions "
+                                 "included); write nothing.")
+_check_option = click.option("--check", "check_only", is_flag=True,
+                             help="Write nothing; exit 1 if OUT is not already what this command would write, "
+                                  "0 if it is (like black --check).")
+
+#: ``-q`` / ``-v`` of the command running now.
+_quiet: contextvars.ContextVar[bool] = contextvars.ContextVar("memconv_quiet", default=False)
+_verbose: contextvars.ContextVar[bool] = contextvars.ContextVar("memconv_verbose", default=False)
+#: Whether ``--json`` is on the command line (read before click parses it, so usage errors honour it too).
+_as_json: contextvars.ContextVar[bool] = contextvars.ContextVar("memconv_as_json", default=False)
+#: When the command started (``time.monotonic()``), for the closing line.
+_started: contextvars.ContextVar[float | None] = contextvars.ContextVar("memconv_started", default=None)
+
+
+def _set(var: contextvars.ContextVar):
+    def callback(ctx, param, value):
+        if value:
+            var.set(True)
+        return value
+    return callback
+
+
+_quiet_option = click.option("-q", "--quiet", is_flag=True, expose_value=False, callback=_set(_quiet),
+                             help="Print only errors on stderr (JSON, diffs and detect's answer still print).")
+_verbose_option = click.option("-v", "--verbose", is_flag=True, expose_value=False, callback=_set(_verbose),
+                               help="List every warning, file and change on its own line instead of grouping them.")
+
+
+def _voice_options(command):
+    """What every command takes: ``--json``, ``-q``, ``-v``."""
+    return _json_option(_quiet_option(_verbose_option(command)))
+
+
+def _preview_options(command):
+    """What every writing command takes besides its own: ``--dry-run``, ``--diff``, ``--check``, ``--force``."""
+    return _dry_run_option(_diff_option(_check_option(_force_option(command))))
 
 
 class _Folder(click.ParamType):
@@ -88,23 +131,55 @@ _out_arg = click.argument("out_path", metavar="OUT", type=_Folder())
 _current: contextvars.ContextVar[Report | None] = contextvars.ContextVar("memconv_report", default=None)
 
 
+def _begin(report: Report) -> Report:
+    """Make ``report`` the one a failure prints; start the clock; show progress on a terminal."""
+    _current.set(report)
+    if _started.get() is None:
+        _started.set(time.monotonic())
+    if progress.wanted(sys.stderr, as_json=_as_json.get(), quiet=_quiet.get()):
+        progress.show(sys.stderr)
+    return report
+
+
 def _start(command: str, in_path: Path) -> Report:
     """The report of a command that reads IN; clears what killed runs left in the scratch folders."""
-    report = Report(command=command, input=str(in_path))
-    _current.set(report)
+    report = _begin(Report(command=command, input=str(in_path)))
     fs.confine(in_path)  # detection too lists nothing outside IN; main() releases it
     for folder in fs.scratch_dirs():
         fs.sweep_stale(folder)
     return report
 
 
-def _finish(report: Report, as_json: bool) -> None:
+def _elapsed() -> float | None:
+    started = _started.get()
+    return None if started is None else time.monotonic() - started
+
+
+def _finish(report: Report, as_json: bool, *, preview_lines: str = "") -> None:
+    """Print the report (JSON on stdout with ``--json``; the summary, grouped, on stderr) and exit with its status."""
+    quiet, verbose = _quiet.get(), _verbose.get()
     if as_json:
         click.echo(report.to_json())
-    click.echo(report.summary(), err=True)
-    for difference in report.differences:
-        click.echo(difference["diff"], err=as_json, nl=False)
+    if preview_lines and not quiet:
+        click.echo(preview_lines, err=as_json)
+    if not quiet:
+        click.echo(report.summary(verbose=verbose), err=True)
+    if getattr(report, "print_diffs", True):
+        for difference in report.differences:
+            click.echo(difference["diff"], err=as_json, nl=False)
+    elif report.differences and not quiet:
+        click.echo("\n".join(_few([f"  would change: {d['path']} ({d.get('change', 'modified')})"
+                                   for d in report.differences], verbose)), err=True)
+    if not quiet:
+        click.echo(report.closing(_elapsed()), err=True)
     sys.exit(report.exit_code)
+
+
+def _few(lines: list[str], verbose: bool, shown: int = 10) -> list[str]:
+    """``lines``, or (unless verbose) the first few and how many more."""
+    if verbose or len(lines) <= shown:
+        return lines
+    return lines[:shown] + [f"  … and {len(lines) - shown} more (-v lists all; --json has every one)"]
 
 
 def _fail(report: Report, exc: MemconvError, as_json: bool) -> None:
@@ -125,16 +200,54 @@ def _emit(report: Report, code: int, kind: str, message: str, hint: str | None, 
     sys.exit(code)
 
 
-def _write(report: Report, plan: pipeline.Plan, out: Path, dry_run: bool, force: bool) -> None:
+def _would_write(out: Path, paths) -> None:
+    """``--dry-run``: the files OUT would get, a few of them unless ``-v``."""
+    if _quiet.get():
+        return
+    lines = [f"would write {out / path}" for path in sorted(paths)]
+    for line in _few(lines, _verbose.get()):
+        click.echo(line, err=True)
+
+
+def _write(report: Report, plan: pipeline.Plan, out: Path, dry_run: bool, force: bool, *, show_diff: bool = False,
+           check_only: bool = False, against: Path | None = None) -> None:
+    """Write OUT; or, with ``--dry-run``, ``--diff`` or ``--check``, say what would be written, and write nothing.
+
+    ``against``: the folder ``--diff`` compares with when it is not OUT (IN, for ``migrate``).
+    """
     report.output = str(out)
+    if show_diff or check_only:
+        _preview(report, plan.files, out, show_diff=show_diff, check_only=check_only, against=against)
+        return
     if dry_run:
         report.dry_run = True
         check_out(out, force)
-        for path in sorted(plan.files):
-            click.echo(f"would write {out / path}", err=True)
+        _would_write(out, plan.files)
         return
-    write_tree(plan.files, out, force=force)
+    with progress.task("writing", total=len(plan.files) + 1):
+        write_tree(plan.files, out, force=force)
     report.written = True
+
+
+def _preview(report: Report, files: dict[str, bytes], out: Path, *, show_diff: bool, check_only: bool,
+             against: Path | None = None, before: dict[str, bytes] | None = None) -> None:
+    """``--diff`` and ``--check``: the changes writing ``files`` would make; exit 1 under ``--check`` if any.
+
+    ``--check`` compares with OUT as memconv would leave it (its manifest included); ``--diff`` alone
+    compares with ``against`` when given (IN, for ``migrate``), else with OUT. ``before``: the files to
+    compare with, when the caller has them (``upgrade --in-place``: the files it read).
+    """
+    report.dry_run = True
+    if before is not None:
+        report.differences = preview.changes(before, files)
+    elif check_only or against is None:
+        report.differences = preview.changes(preview.on_disk(out, with_manifest=True), preview.with_manifest(files))
+    else:
+        report.differences = preview.changes(preview.on_disk(against, with_manifest=False), files)
+    report.print_diffs = show_diff
+    report.checking = check_only
+    if check_only and report.differences:
+        report.exit_code = EXIT_DIFFERENCES
 
 
 def _os_message(exc: OSError) -> tuple[str, str | None, str | None]:
@@ -174,16 +287,24 @@ class _Memconv(click.Group):
         command = next((w for w in words if w in self.commands), "memconv")
         restore = _handle_signals()
         token, bounds, confined = _current.set(None), limits.set_limits(limits.Limits()), fs._confined.set(None)
+        voice = [_quiet.set(False), _verbose.set(False), _as_json.set(as_json), _started.set(None)]
+        shown = progress.hide()
         try:
             code = super().main(args=argv, prog_name=prog_name or "memconv", complete_var=complete_var,
                                 standalone_mode=False, **extra)
             sys.exit(code if isinstance(code, int) else 0)
         except SystemExit:
             raise
+        except _BrokenPipe:
+            _quiet_stdout()
+            sys.exit(EXIT_BROKEN_PIPE)
         except BaseException as exc:  # noqa: BLE001 — this is the one place every failure is turned into words
             report = _current.get() or Report(command=command, input="")
             _emit(report, *_describe(exc), as_json)
         finally:
+            progress.restore(shown)
+            for var, value in zip((_quiet, _verbose, _as_json, _started), voice):
+                var.reset(value)
             _current.reset(token)
             limits.reset_limits(bounds)
             fs.release(confined)
@@ -191,6 +312,27 @@ class _Memconv(click.Group):
                 # The program is done and its status chosen: a signal now must not turn it into a kill.
                 signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
             restore()
+
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:  # stdout closed early (`memconv … | head`): not a failure of memconv's
+            raise _BrokenPipe() from None
+
+
+class _BrokenPipe(Exception):
+    """stdout was closed by its reader: exit 141 (a shell's status for SIGPIPE), quietly."""
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null so that the interpreter's last flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        pass
 
 
 def _describe(exc: BaseException) -> tuple[int, str, str, str | None, str | None, int | None]:
@@ -223,7 +365,7 @@ def _describe(exc: BaseException) -> tuple[int, str, str, str | None, str | None
             last, None
     if isinstance(exc, MemoryError):
         return EXIT_ERROR, "input", f"ran out of memory{where}", "lower --max-file-size, or free memory", last, None
-    return EXIT_ERROR, "bug", f"this is a bug in memconv, please report it: {type(exc).__name__}: {exc}{where}", \
+    return EXIT_BUG, "bug", f"this is a bug in memconv, please report it: {type(exc).__name__}: {exc}{where}", \
         None, last, None
 
 
@@ -247,10 +389,20 @@ def _handle_signals():
     return restore
 
 
-@click.group(cls=_Memconv, context_settings={"help_option_names": ["-h", "--help"]})
+def _epilog() -> str:
+    """The exit statuses, from the one table in report.py (``\\b`` keeps click from rewrapping it)."""
+    return "\b\nExit statuses (docs/cli.md):\n" + exit_table(markdown=False)
+
+
+@click.group(cls=_Memconv, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 120},
+             epilog=_epilog())
 @click.version_option(package_name="memconv")
 def main() -> None:
-    """Convert AI-agent memory stores between memoir, claude, memspec and memfmt, losing nothing."""
+    """Convert AI-agent memory stores between memoir, claude, memspec and memfmt, losing nothing.
+
+    Every command takes --json (one report shape: docs/report.md), -q and -v;
+    every command that writes takes --dry-run, --diff and --check.
+    """
 
 
 def _iso_date(ctx, param, value):
@@ -272,31 +424,30 @@ _fail_on_loss_option = click.option("--fail-on-loss", is_flag=True,
                                     help="Exit 5 (writing nothing) if anything would be dropped.")
 
 
-def _convert(command, source, target, in_path, out_path, dry_run, force, as_json, lossy, fail_on_loss, date=None,
-             into=None, show_diff=False):
+def _convert(command, source, target, in_path, out_path, *, dry_run, force, as_json, lossy, fail_on_loss, date=None,
+             show_diff=False, check_only=False, into=None):
     if into is not None or out_path is None:  # issue 11: import into an existing store (docs/merge.md)
         from .cli_merge import convert_into
 
         convert_into(command, source, target, in_path, out_path, into, dry_run=dry_run, force=force,
-                     as_json=as_json, lossy=lossy, fail_on_loss=fail_on_loss, date=date, show_diff=show_diff)
+                     as_json=as_json, lossy=lossy, fail_on_loss=fail_on_loss, date=date, show_diff=show_diff,
+                     check_only=check_only)
     report = _start(command, in_path)
     try:
         report.warnings += pipeline.confirm_dialect(in_path, source, _instead(command, target, out_path))
         source = pipeline.resolve_dialect(in_path, source)
         _guard_in_out(in_path, out_path)
-        store = pipeline.read(in_path, source)
-        plan = pipeline.plan(store, target, report, lossy=lossy, date=date)
+        with progress.task("reading"):
+            store = pipeline.read(in_path, source)
+        with progress.task("converting", ticking=True):
+            plan = pipeline.plan(store, target, report, lossy=lossy, date=date)
         dropped = [f"{f.source}: {name}" for f in report.files for name in f.dropped]
         if fail_on_loss and dropped:
             report.errors.append(f"{len(dropped)} field(s) would be dropped; nothing was written")
             report.exit_code = EXIT_LOSS
             report.output = str(out_path)
             _finish(report, as_json)
-        if show_diff:
-            from .cli_merge import diffs
-
-            report.differences = diffs(out_path, plan.files)
-        _write(report, plan, out_path, dry_run, force)
+        _write(report, plan, out_path, dry_run, force, show_diff=show_diff, check_only=check_only)
     except MemconvError as exc:
         _fail(report, exc, as_json)
     _finish(report, as_json)
@@ -305,15 +456,18 @@ def _convert(command, source, target, in_path, out_path, dry_run, force, as_json
 _into_option = click.option("--into", "into", metavar="EXISTING", type=_Folder(),
                             help="Import IN into this existing store of the target dialect, in place (no OUT): "
                                  "merged, under a lock, after a verified backup (docs/merge.md).")
-_diff_option = click.option("--diff", "show_diff", is_flag=True,
-                            help="Show what would change (in EXISTING with --into, else in OUT) as a unified diff.")
+_optional_out_arg = click.argument("out_path", metavar="[OUT]", required=False, type=_Folder())
+
+#: What every converting command takes, in order: IN, OUT (or --into EXISTING), the writing, preview and loss
+#: options, the bounds. A new option goes here once, and its value reaches :func:`_convert` as a keyword of the
+#: same name.
+_CONVERSION_OPTIONS = [_in_arg, _optional_out_arg, _into_option, _preview_options, _voice_options,
+                       _lossy_option, _fail_on_loss_option, _date_option, _limits_option]
 
 
 def _conversion_options(command):
-    """What every converting command takes: IN, OUT (or --into EXISTING), and the writing and loss options."""
-    out_arg = click.argument("out_path", metavar="OUT", required=False, type=_Folder())
-    for option in reversed((_in_arg, out_arg, _into_option, _dry_run_option, _force_option, _json_option,
-                            _diff_option, _lossy_option, _fail_on_loss_option, _date_option, _limits_option)):
+    """What every converting command takes: :data:`_CONVERSION_OPTIONS`."""
+    for option in reversed(_CONVERSION_OPTIONS):
         command = option(command)
     return command
 
@@ -322,18 +476,16 @@ def _conversion_options(command):
 @click.option("--from", "source", type=click.Choice(DIALECTS), help="Dialect of IN (default: detected).")
 @click.option("--to", "target", type=click.Choice(DIALECTS), required=True, help="Dialect to write.")
 @_conversion_options
-def convert(source, target, in_path, out_path, into, dry_run, force, as_json, show_diff, lossy, fail_on_loss, date):
+def convert(source, target, **options):
     """Convert the store IN into a new store OUT, or import it into an existing store (--into EXISTING)."""
-    _convert("convert", source, target, in_path, out_path, dry_run, force, as_json, lossy, fail_on_loss, date,
-             into, show_diff)
+    _convert("convert", source, target, **options)
 
 
 def _shorthand(source: str, target: str) -> None:
     @main.command(name=f"{source}-to-{target}", help=f"Shorthand for `convert --from {source} --to {target}`.")
     @_conversion_options
-    def pair(in_path, out_path, into, dry_run, force, as_json, show_diff, lossy, fail_on_loss, date):
-        _convert(f"{source}-to-{target}", source, target, in_path, out_path, dry_run, force, as_json, lossy,
-                 fail_on_loss, date, into, show_diff)
+    def pair(**options):
+        _convert(f"{source}-to-{target}", source, target, **options)
 
 
 for _source in DIALECTS:
@@ -346,21 +498,25 @@ for _source in DIALECTS:
 @click.option("--from", "source", type=click.Choice(DIALECTS), help="Dialect of IN (default: detected).")
 @_in_arg
 @_out_arg
-@_dry_run_option
-@_force_option
-@_json_option
+@_preview_options
+@_voice_options
 @_date_option
 @_limits_option
-def migrate(source, in_path, out_path, dry_run, force, as_json, date):
-    """Bring the store IN up to its dialect's current version, as OUT."""
+def migrate(source, in_path, out_path, dry_run, force, as_json, date, show_diff, check_only):
+    """Bring the store IN up to its dialect's current version, as OUT.
+
+    --diff shows what migrating changes against IN; --check compares with OUT.
+    """
     report = _start("migrate", in_path)
     try:
         report.warnings += pipeline.confirm_dialect(in_path, source, _instead("migrate", None, out_path))
         source = pipeline.resolve_dialect(in_path, source)
         _guard_in_out(in_path, out_path)
-        store = pipeline.read(in_path, source)
-        plan = pipeline.plan(store, source, report, date=date)
-        _write(report, plan, out_path, dry_run, force)
+        with progress.task("reading"):
+            store = pipeline.read(in_path, source)
+        with progress.task("converting", ticking=True):
+            plan = pipeline.plan(store, source, report, date=date)
+        _write(report, plan, out_path, dry_run, force, show_diff=show_diff, check_only=check_only, against=in_path)
     except MemconvError as exc:
         _fail(report, exc, as_json)
     _finish(report, as_json)
@@ -370,7 +526,7 @@ def migrate(source, in_path, out_path, dry_run, force, as_json, date):
 @click.option("--from", "source", type=click.Choice(DIALECTS), help="Dialect of IN (default: detected).")
 @click.option("--via", type=click.Choice(DIALECTS), help="Round-trip through this dialect and back.")
 @_in_arg
-@_json_option
+@_voice_options
 @_limits_option
 def check(source, via, in_path, as_json):
     """Read IN, write it back in memory (through --via B and back), and show every file that would change."""
@@ -378,10 +534,11 @@ def check(source, via, in_path, as_json):
     try:
         report.warnings += pipeline.confirm_dialect(in_path, source, _instead("check", via, None))
         source = pipeline.resolve_dialect(in_path, source)
-        if via and via != source:
-            pipeline.check_via(in_path, source, via, report)
-        else:
-            pipeline.check(in_path, source, report)
+        with progress.task("reading"):
+            if via and via != source:
+                pipeline.check_via(in_path, source, via, report)
+            else:
+                pipeline.check(in_path, source, report)
     except MemconvError as exc:
         _fail(report, exc, as_json)
     if report.exit_code == EXIT_OK:
@@ -391,26 +548,37 @@ def check(source, via, in_path, as_json):
 
 @main.command()
 @_in_arg
-@_json_option
+@_voice_options
 @_limits_option
 def detect(in_path, as_json):
-    """Say which dialect and version IN is, with a hint when it looks like something else."""
-    report = _start("detect", in_path)
+    """Say which dialect and version IN is, with a hint when it looks like something else.
+
+    The answer goes to stdout (to stderr with --json, whose report lists every detection).
+    """
+    report = _begin(DetectReport(command="detect", input=str(in_path)))
+    fs.confine(in_path)
     try:
         survey = dialects.survey(in_path)
     except MemconvError as exc:
         _fail(report, exc, as_json)
     found, finding = survey.found, survey.finding
-    if as_json:
-        rows = [{"dialect": d.dialect, "version": d.version, "confidence": round(d.confidence, 3),
-                 "evidence": d.evidence, "hint": d.hint, "finding": finding} for d in found]
-        if not found:  # the same shape, saying what was (not) seen
-            rows = [{"dialect": None, "version": None, "confidence": 0.0, "evidence": survey.describe(),
-                     "hint": "name the folder that holds the store", "finding": finding}]
-        click.echo(json.dumps(rows, indent=2))
+    report.finding = finding
+    report.detections = [{"dialect": d.dialect, "version": d.version, "confidence": round(d.confidence, 3),
+                          "evidence": d.evidence, "hint": d.hint, "where": d.where} for d in found]
+    if found and finding == "one store":
+        report.source_dialect = found[0].dialect
     if not found:
-        click.echo(f"{fs.display(str(in_path))}: {survey.describe()}", err=True)
+        report.exit_code = EXIT_ERROR
+        message = f"{fs.display(str(in_path))}: {survey.describe()}"
+        report.errors.append(message)
+        report.error = {"kind": "error", "message": message, "hint": "name the folder that holds the store",
+                        "path": None, "line": None}
+        if as_json:
+            click.echo(report.to_json())
+        click.echo(message, err=True)
         sys.exit(EXIT_ERROR)
+    if as_json:
+        click.echo(report.to_json())
     if finding == "several stores":
         click.echo(f"{in_path}: several stores, one in each place; name the one to read with --from", err=as_json)
         for d in survey.stores:
@@ -432,16 +600,16 @@ def detect(in_path, as_json):
 @click.argument("out_path", metavar="[OUT]", required=False, type=_Folder())
 @click.option("--in-place", is_flag=True,
               help="Upgrade IN where it stands, after copying it whole to a timestamped backup beside it.")
-@_dry_run_option
-@_force_option
-@_json_option
+@_preview_options
+@_voice_options
 @_limits_option
-def upgrade(in_path, out_path, in_place, dry_run, force, as_json):
+def upgrade(in_path, out_path, in_place, dry_run, force, as_json, show_diff, check_only):
     """Upgrade a legacy Claude Code memory folder IN to a canonical memoir v0.1.2 store.
 
     With OUT, IN is left alone and OUT gets a memoir store (memory/*.md). With
     --in-place, the folder keeps its place (and its flat layout, so Claude Code
     still loads it) and the originals go to IN.memconv-backup-<time> beside it.
+    With --in-place, --diff and --check compare with IN.
     """
     from . import upgrade as upgrading
 
@@ -451,30 +619,93 @@ def upgrade(in_path, out_path, in_place, dry_run, force, as_json):
             raise UsageError("give either OUT or --in-place", hint="memconv upgrade IN OUT, or memconv upgrade --in-place IN")
         if in_place:
             with contextlib.ExitStack() as held:
-                if not dry_run:  # the whole read, backup and swap, so that two runs never interleave
+                previewing = dry_run or show_diff or check_only
+                if not previewing:  # the whole read, backup and swap, so that two runs never interleave
                     held.enter_context(lock.held(in_path))
                     for folder in {Path(os.path.abspath(in_path)).parent, Path(os.path.realpath(in_path)).parent}:
                         fs.sweep_stale(folder)
-                planned = upgrading.plan(in_path, report, layout="flat")
+                with progress.task("reading"):
+                    planned = upgrading.plan(in_path, report, layout="flat")
                 report.output = str(in_path)
-                if not planned.changes_in:
+                if show_diff or check_only:
+                    before = {p: fs.read_bytes(in_path, p) for p in sorted(planned.read)}
+                    _preview(report, planned.files, in_path, show_diff=show_diff, check_only=check_only,
+                             before=before)
+                elif not planned.changes_in:
                     report.warnings.append("already upgraded: nothing to change, no backup made")
                 elif dry_run:
                     report.dry_run = True
-                    for path in sorted(planned.files):
-                        click.echo(f"would write {in_path / path}", err=True)
+                    _would_write(in_path, planned.files)
                 else:
                     kept = upgrading.backup(in_path)
                     report.warnings.append(f"originals backed up to {kept}")
-                    upgrading.replace_in_place(planned.files, in_path, planned.read)
+                    with progress.task("writing", total=len(planned.files)):
+                        upgrading.replace_in_place(planned.files, in_path, planned.read)
                     report.written = True
         else:
             _guard_in_out(in_path, out_path)
-            planned = upgrading.plan(in_path, report)
-            _write(report, pipeline.Plan(planned.files, report), out_path, dry_run, force)
+            with progress.task("reading"):
+                planned = upgrading.plan(in_path, report)
+            _write(report, pipeline.Plan(planned.files, report), out_path, dry_run, force, show_diff=show_diff,
+                   check_only=check_only)
     except MemconvError as exc:
         _fail(report, exc, as_json)
     _finish(report, as_json)
+
+
+#: Each dialect's versions in words: what it reads (besides its ladder's versions) and what it writes.
+_VERSIONS = {
+    "memoir": ("memoir spec v0.1.2 stores (nested memory/ or flat); session.json without version (0) or 1; "
+               "entries of schema_version 1", "memoir spec v0.1.2, session.json version 1"),
+    "claude": ("Claude Code memory folders (MEMORY.md and entries), current and legacy shapes "
+               "(type at the top or under metadata, bare files: memoir spec Appendix A)",
+               "the current Claude Code memory folder; `memconv upgrade` turns legacy folders into memoir"),
+    "memspec": ("memspec v0.1/v0.2, v0.3/v0.4 and current (0.7.2) .memspec/ folders", "memspec current (0.7.2)"),
+    "memfmt": ("memfmt 0.5 stores, and Mengram exports (mengram_type)", "memfmt 0.5"),
+}
+
+
+def _ladders(dialect: str) -> list[dict]:
+    """The migration ladders of ``dialect`` (``memconv/migrations/<dialect>/``): versions and steps."""
+    import importlib
+
+    from .migrations import Ladder
+
+    try:
+        module = importlib.import_module(f"memconv.migrations.{dialect}")
+    except ModuleNotFoundError:
+        return []
+    out = []
+    for value in vars(module).values():
+        if isinstance(value, Ladder) and not any(value.subject == o["subject"] for o in out):
+            out.append({"subject": value.subject, "versions": [str(v) for v in value.versions],
+                        "current": str(value.current),
+                        "steps": [{"from": str(v), "to": str(value.versions[i + 1]), "does": value.describe[v]}
+                                  for i, v in enumerate(value.versions[:-1])]})
+    return out
+
+
+@main.command(name="dialects")
+@_voice_options
+def dialects_command(as_json):
+    """List each dialect: the versions it reads and writes, and its migration ladder's steps."""
+    report = _begin(DialectsReport(command="dialects", input=""))
+    for name in DIALECTS:
+        reads, writes = _VERSIONS.get(name, ("", ""))
+        report.dialects.append({"name": name, "reads": reads, "writes": writes, "ladders": _ladders(name)})
+    if as_json:
+        click.echo(report.to_json())
+        sys.exit(EXIT_OK)
+    for d in report.dialects:
+        click.echo(f"{d['name']}\n  reads:  {d['reads']}\n  writes: {d['writes']}")
+        if not d["ladders"]:
+            click.echo("  ladder: none (nothing to migrate)")
+        for ladder in d["ladders"]:
+            click.echo(f"  ladder: {ladder['subject']}: {' → '.join(ladder['versions'])}"
+                       + ("" if ladder["steps"] else " (one version: no step yet)"))
+            for step in ladder["steps"]:
+                click.echo(f"    {step['from']} → {step['to']}: {step['does']}")
+    sys.exit(EXIT_OK)
 
 
 def _instead(command: str, target: str | None, out_path: Path | None):
@@ -507,4 +738,4 @@ def _guard_in_out(in_path: Path, out_path: Path) -> None:
 
 
 from .cli_merge import merge_command  # noqa: E402  (issue 11: `memconv merge`, docs/merge.md)
-main.add_command(merge_command)
+main.add_command(_quiet_option(_verbose_option(merge_command)))  # the options every command takes

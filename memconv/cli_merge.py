@@ -1,17 +1,18 @@
 """``memconv merge A B OUT``, and ``convert … IN --into EXISTING``: merging stores (issue 11).
 
 Registered on the ``memconv`` group by one line at the end of :mod:`memconv.cli`.
-Exit statuses: 0 merged; 2 usage (the two stores are not of one dialect, or
-the dialect has no merge rules yet); 3 merged, but a file was quarantined; 4
-nothing done (a store cannot be read, OUT cannot be written); 6 merged, with
-conflicts kept side by side. ``--into`` (:func:`convert_into`), reached from
-``memconv convert`` and every ``X-to-Y`` shorthand, has the same statuses.
-See docs/merge.md.
+Exit statuses: 0 merged; 1 ``--check`` found OUT stale; 2 usage (the two
+stores are not of one dialect, OUT overlaps one, or the dialect has no merge
+rules yet); 3 merged, but a file was quarantined; 4 nothing done (a store
+cannot be read, OUT cannot be written); 6 merged, with conflicts kept side by
+side. ``--into`` (:func:`convert_into`), reached from ``memconv convert`` and
+every ``X-to-Y`` shorthand, has the same statuses. See docs/merge.md. The
+report, ``-q``/``-v`` and the closing line are the other commands'
+(:mod:`memconv.cli`).
 """
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
@@ -33,7 +34,7 @@ def _guard(inputs: tuple[Path, ...], out: Path) -> None:
     for path in inputs:
         a = path.resolve()
         if a == b or a in b.parents or b in a.parents:
-            raise MemconvError(f"{out}: the output would overlap the input store {path}",
+            raise UsageError(f"{out}: the output would overlap the input store {path}",
                                hint="choose an OUT outside both stores; merge never writes into its inputs")
 
 
@@ -61,15 +62,20 @@ def diffs(a_path: Path, files: dict[str, bytes], on_disk: set[str] | None = None
 @click.option("--dry-run", is_flag=True, help="Show the preview and the report; write nothing.")
 @click.option("--force", is_flag=True, help="Replace OUT even if it is not empty.")
 @click.option("--json", "as_json", is_flag=True, help="Print the full report (every record's outcome) as JSON on stdout.")
-@click.option("--diff", "show_diff", is_flag=True, help="Show OUT against A as a unified diff.")
-def merge_command(source, a_path, b_path, out_path, dry_run, force, as_json, show_diff):
+@click.option("--diff", "show_diff", is_flag=True, help="Show OUT against A as a unified diff; write nothing.")
+@click.option("--check", "check_only", is_flag=True,
+              help="Write nothing; exit 1 if OUT is not already what the merge would write, 0 if it is.")
+def merge_command(source, a_path, b_path, out_path, dry_run, force, as_json, show_diff, check_only):
     """Merge the stores A and B (one dialect) into a new store OUT.
 
     Every record is listed as added, updated (which side won, and why),
     unchanged, or conflict (both copies kept: the other one beside it). A and B
     are never written. Exit 6 when conflicts were kept; see docs/merge.md.
     """
-    report = MergeReport(command="merge", input=f"{a_path} + {b_path}", inputs=[str(a_path), str(b_path)])
+    from . import cli, progress
+
+    report = cli._begin(MergeReport(command="merge", input=f"{a_path} + {b_path}",
+                                    inputs=[str(a_path), str(b_path)]))
     try:
         found = [pipeline.resolve_dialect(p, source) for p in (a_path, b_path)]
         report.source_dialect = report.target_dialect = found[0]
@@ -79,43 +85,35 @@ def merge_command(source, a_path, b_path, out_path, dry_run, force, as_json, sho
             raise MergeRefused(f"{a_path} is a {found[0]} store and {b_path} a {found[1]} store",
                                hint="merge takes two stores of one dialect; convert one first, or pass --from")
         _guard((a_path, b_path), out_path)
-        stores = [pipeline.read(p, found[0]) for p in (a_path, b_path)]
+        with progress.task("reading"):
+            stores = [pipeline.read(p, found[0]) for p in (a_path, b_path)]
         result = merge(*stores)
         report.add(result.outcomes)
         report.warnings.extend(result.warnings)
         report.quarantined.extend(result.quarantined)
         for side, store in zip("AB", stores):
             report.migrations.extend(f"{side}: {step}" for step in store.migrations)
-        if show_diff:
-            report.differences = diffs(a_path, result.files)
         report.output = str(out_path)
-        if dry_run:
+        report.settle_exit()
+        if check_only:
+            cli._preview(report, result.files, out_path, show_diff=show_diff, check_only=True)
+        elif show_diff:
+            report.dry_run = True
+            report.differences = diffs(a_path, result.files)
+        elif dry_run:
             report.dry_run = True
             check_out(out_path, force)
         else:
-            write_tree(result.files, out_path, force=force)
+            with progress.task("writing", total=len(result.files) + 1):
+                write_tree(result.files, out_path, force=force)
             report.written = True
-        report.settle_exit()
     except MemconvError as exc:
-        report.errors.append(str(exc))
-        report.exit_code = exc.exit_code
-        if as_json:
-            click.echo(report.to_json())
-        click.echo(f"memconv merge: error: {exc}", err=True)
-        sys.exit(exc.exit_code)
-    if as_json:
-        click.echo(report.to_json())
-    preview = report.preview()
-    if preview:
-        click.echo(preview, err=as_json)
-    click.echo(report.summary(), err=True)
-    for difference in report.differences:
-        click.echo(difference["diff"], err=as_json, nl=False)
-    sys.exit(report.exit_code)
+        cli._fail(report, exc, as_json)
+    cli._finish(report, as_json, preview_lines=report.preview(cli._verbose.get()))
 
 
 def convert_into(command, source, target, in_path, out_path, into, *, dry_run, force, as_json, lossy, fail_on_loss,
-                 date, show_diff) -> None:
+                 date, show_diff, check_only=False) -> None:
     """``memconv convert --from X --to Y IN --into EXISTING``: IN imported into the Y store EXISTING, in place.
 
     IN is converted in memory, merged into EXISTING by Y's merge rules (every
@@ -126,11 +124,11 @@ def convert_into(command, source, target, in_path, out_path, into, *, dry_run, f
     """
     from . import cli, lock, upgrade
     from .merge import into as importing
-    from .report import EXIT_LOSS, EXIT_QUARANTINED
+    from .report import EXIT_DIFFERENCES, EXIT_LOSS, EXIT_QUARANTINED
 
     cli._start(command, in_path)
-    report = MergeReport(command=command, input=str(in_path), inputs=[str(into), str(in_path)] if into else [])
-    cli._current.set(report)
+    report = cli._begin(MergeReport(command=command, input=str(in_path),
+                                    inputs=[str(into), str(in_path)] if into else []))
     try:
         if into is None:
             raise UsageError("give OUT, or --into EXISTING", hint=f"memconv {command} IN OUT, or "
@@ -164,11 +162,13 @@ def convert_into(command, source, target, in_path, out_path, into, *, dry_run, f
                 report.quarantined.append({"path": fs.display(q.path), "line": q.line, "reason": q.reason,
                                            "kept_at": f"{fs.display(q.path)} (EXISTING's own file, kept as it is)"})
             report.migrations.extend(f"EXISTING: {step}" for step in planned.existing.migrations)
-            if show_diff:
+            if show_diff or check_only:  # --diff and --check write nothing (docs/cli.md)
                 report.differences = diffs(into, planned.files, planned.compared)
+                report.print_diffs = show_diff
+                report.checking = check_only
             if not planned.changes:
                 report.warnings.append("nothing to change: EXISTING already holds everything of IN; no backup made")
-            elif dry_run:
+            elif dry_run or show_diff or check_only:
                 report.dry_run = True
             else:
                 kept = upgrade.backup(into)
@@ -179,14 +179,8 @@ def convert_into(command, source, target, in_path, out_path, into, *, dry_run, f
         report.settle_exit()
         if refused and report.exit_code == 0:
             report.exit_code = EXIT_QUARANTINED
+        if check_only and planned.changes:
+            report.exit_code = EXIT_DIFFERENCES
     except MemconvError as exc:
         cli._fail(report, exc, as_json)
-    if as_json:
-        click.echo(report.to_json())
-    preview = report.preview()
-    if preview:
-        click.echo(preview, err=as_json)
-    click.echo(report.summary(), err=True)
-    for difference in report.differences:
-        click.echo(difference["diff"], err=as_json, nl=False)
-    sys.exit(report.exit_code)
+    cli._finish(report, as_json, preview_lines=report.preview(cli._verbose.get()))

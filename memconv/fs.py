@@ -29,6 +29,7 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from . import progress
 from .errors import OutputError, ReadError, StoreError
 from .limits import DEFAULT_MAX_FILE_SIZE, Limits, limits, reset_limits, set_limits  # noqa: F401 (one place)
 
@@ -213,6 +214,7 @@ def list_files(root: Path) -> list[str]:
     else:
         _scan(top, "", found, refused, limits().max_file_size)
     found.sort()
+    progress.expect(len(found))  # the bar of a read under way learns how many files there are
     collector = _refusals.get()
     if collector is not None:
         for rel, reason in refused:
@@ -347,6 +349,8 @@ def read_bytes(root: str | os.PathLike, path: str, *, head: int | None = None) -
         raise
     if head is None and got > limit:
         raise ReadError(display(path), f"larger than the size limit of {limit} bytes (--max-file-size); not read")
+    if head is None:
+        progress.advance()
     return b"".join(chunks)
 
 
@@ -496,6 +500,7 @@ def write_files(folder: str | os.PathLike, files: dict[str, bytes]) -> None:
                     raise OutputError(f"refusing to write {display(rel)!r}: it resolves outside the folder")
                 checked.add(parent)
             _write_one(os.path.join(base, rel), data)
+            progress.advance()
         except (FileExistsError, NotADirectoryError, IsADirectoryError):
             raise OutputError(f"two outputs collide at {display(rel)!r}",
                               hint="a file and a folder, or two files, got the same name; nothing was written") \

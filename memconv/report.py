@@ -1,24 +1,111 @@
-"""The conversion report: what happened to every file, said honestly.
+"""The report of every command: what happened to every file, said honestly.
 
 Every command builds one :class:`Report`. People get a short summary on
-stderr; programs get the whole thing as JSON on stdout with ``--json``.
+stderr, warnings grouped by kind, and a closing line with the counts and the
+time taken; programs get the whole thing as JSON on stdout with ``--json``, in
+one shape for every command (``memconv/schema/report.schema.json``,
+docs/report.md). The exit statuses are one table here, :data:`EXIT_STATUSES`:
+the command's ``--help`` and docs/cli.md are made from it.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
-#: Exit statuses, documented in docs/cli.md.
+#: The version of the JSON report's shape (``"schema": 1``); it grows only when a key changes meaning or goes.
+SCHEMA_VERSION = 1
+
+
+class ExitStatus(NamedTuple):
+    code: int
+    #: A stable word for the status, also in the JSON report (``exit_status``).
+    name: str
+    #: What it means, for a person (one table row in docs/cli.md and ``memconv --help``).
+    means: str
+
+
+#: Every exit status memconv uses: the one table (``memconv --help``, docs/cli.md, the report's ``exit_status``).
+EXIT_STATUSES = (
+    ExitStatus(0, "ok", "done; nothing quarantined or refused (`check`: the round trip is byte-identical; "
+                        "`--check`: OUT is already what the command would write)"),
+    ExitStatus(1, "differences", "`check` found files that would change, or files it could not read (quarantined or "
+                                 "refused); `--check`: OUT is not what the command would write"),
+    ExitStatus(2, "usage", "usage error, for every command: a bad or missing option or argument, an unknown command, "
+                           "IN and OUT overlapping, an empty path, `upgrade` without OUT or `--in-place` (or with "
+                           "both); IN is not the dialect `--from` names, is empty, holds several stores (no "
+                           "`--from`), is a Claude project folder, or (for `upgrade`) is not Claude Code memory"),
+    ExitStatus(3, "quarantined", "done, but one or more files were quarantined or refused (see the report)"),
+    ExitStatus(4, "error", "nothing done: IN is not a usable store (without `--from`, `detect` found none), OUT "
+                           "cannot be written (not empty; `--force` over a folder memconv did not write; locked), a "
+                           "disk fault (full, read-only, EIO, permission, a name too long, a link loop, a file "
+                           "vanishing mid-read), input nested too deeply, or out of memory"),
+    ExitStatus(5, "loss", "`--fail-on-loss`: something would have been dropped; nothing was written"),
+    ExitStatus(6, "conflicts", "`merge` and `--into`: merged, and conflicting copies were kept beside the winners"),
+    ExitStatus(70, "bug", "a bug in memconv (an unexpected exception; sysexits' EX_SOFTWARE): nothing half-written "
+                          "is left; please report the message"),
+    ExitStatus(130, "interrupted", "interrupted by Ctrl-C (SIGINT): OUT absent or complete, no temporary "
+                                   "folder left"),
+    ExitStatus(141, "broken-pipe", "stdout was closed early (memconv piped into `head`): the rest of the output "
+                                   "was not printed"),
+    ExitStatus(143, "terminated", "terminated (SIGTERM): OUT absent or complete, no temporary folder left"),
+)
+
 EXIT_OK = 0
 EXIT_DIFFERENCES = 1
 EXIT_USAGE = 2
 EXIT_QUARANTINED = 3
 EXIT_ERROR = 4
 EXIT_LOSS = 5
+EXIT_CONFLICTS = 6
+EXIT_BUG = 70
 EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141
 EXIT_TERMINATED = 143
+
+_NAMES = {s.code: s.name for s in EXIT_STATUSES}
+assert {EXIT_OK, EXIT_DIFFERENCES, EXIT_USAGE, EXIT_QUARANTINED, EXIT_ERROR, EXIT_LOSS, EXIT_CONFLICTS, EXIT_BUG,
+        EXIT_INTERRUPTED, EXIT_BROKEN_PIPE, EXIT_TERMINATED} == set(_NAMES), "every status is in the table"
+
+
+def exit_table(markdown: bool = True) -> str:
+    """The exit statuses as a Markdown table (docs/cli.md) or as aligned text (``--help``)."""
+    if markdown:
+        rows = ["| status | name | means |", "|---|---|---|"]
+        rows += [f"| {s.code} | `{s.name}` | {s.means} |" for s in EXIT_STATUSES]
+        return "\n".join(rows)
+    import textwrap
+
+    return "\n".join(textwrap.fill(s.means.replace("`", ""), width=100, initial_indent=f"{s.code:>5}  {s.name:<12} ",
+                                   subsequent_indent=" " * 20, break_on_hyphens=False) for s in EXIT_STATUSES)
+
+
+#: Where docs/cli.md holds the table, between these two lines (``python -m memconv.report`` rewrites it).
+TABLE_BEGIN, TABLE_END = "<!-- exit-statuses:begin (python -m memconv.report) -->", "<!-- exit-statuses:end -->"
+
+
+def write_docs(path) -> None:
+    """Put :func:`exit_table` between the markers of ``path`` (docs/cli.md)."""
+    from pathlib import Path
+
+    text = Path(path).read_text(encoding="utf-8")
+    head, rest = text.split(TABLE_BEGIN, 1)
+    _, tail = rest.split(TABLE_END, 1)
+    Path(path).write_text(f"{head}{TABLE_BEGIN}\n{exit_table()}\n{TABLE_END}{tail}", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    from pathlib import Path
+
+    write_docs(Path(__file__).resolve().parent.parent / "docs" / "cli.md")
+
+
+#: File statuses of :class:`FileReport`, in the order the counts list them.
+STATUSES = ("converted", "kept", "migrated", "opaque", "foreign", "quarantined", "refused")
+#: Statuses of a record that was written (converted or not) — "converted" in the closing line.
+WRITTEN = ("converted", "kept", "migrated", "opaque")
 
 
 @dataclass
@@ -40,6 +127,83 @@ class FileReport:
     changes: list[str] = field(default_factory=list)
 
 
+class Kind(NamedTuple):
+    """A kind of warning: a stable name (for grouping and for programs), how to spot it, and plain words."""
+
+    name: str
+    pattern: re.Pattern
+    #: What every warning of this kind says, when their messages differ only by names and values (a link's
+    #: target, a date): they are summed up in these words. None: the warnings that say the same are grouped.
+    plain: str | None = None
+
+
+def _k(name: str, pattern: str, plain: str | None = None) -> Kind:
+    return Kind(name, re.compile(pattern), plain)
+
+
+#: Known kinds of warnings, first match wins. The name is stable: the ``kind`` of each notice in the JSON
+#: report. A warning of no known kind is ``other``, grouped with the warnings that say exactly the same.
+#: No pattern has two unbounded parts, so each runs in linear time on a warning quoting a hostile name.
+KINDS = (
+    _k("kept-as-written", r"^kept as written: "),
+    _k("kept-as-note", r"^kept as a note"),
+    _k("target-would-rewrite", r"would rewrite this file differently"),
+    _k("target-would-rename", r"would name this file",
+       "memfmt would give these files another name; they are kept where they are"),
+    _k("link-to-nothing", r"which (?:is not in the folder|names no entry)",
+       "a link points at a file that is not in the store; kept as written"),
+    _k("no-description", r"^no description"),
+    _k("index-split", r"loads only the first"),
+    _k("no-field-in-target", r"has no field for them; carried",
+       "the target has no field for some values: they are carried in its memconv key"),
+    _k("name-differs-from-id", r"file name does not match its id",
+       "the file name does not match the record's id; kept where it is"),
+    _k("same-id-twice", r"(same id as|two records claim)",
+       "two records have the same id; the target keeps only one of them as a record"),
+    _k("date-missing", r"(no usable|no date)",
+       "a date the target needs is missing; see each message (-v) for what was done"),
+    _k("edited-in-target", r"was edited in ",
+       "edited in the other dialect since the last conversion: the edit wins (-v says how)"),
+    _k("carry-ignored", r"(?:carry is ignored|; ignored|carried format patch|its carry (?:names|says))",
+       "memconv's own carried copy could not be used (damaged or unsafe): the file as written wins"),
+    _k("read-on-trust", r"no mark of \w+ found"),
+    _k("session-as-memory", r"^session\.json .* is written as a memory of its own"),
+    _k("left-out", r"^left out"),
+    _k("not-canonical", r"(is neither a Claude Code nor a memoir type|not one of the six memoir types|"
+                        r"needs|is not an ISO 8601 date|is not global or project)",
+       "kept as written: memoir's own validator would refuse it as an entry (-v says why)"),
+    _k("backup", r"^originals backed up"),
+    _k("nothing-to-do", r"^(already upgraded|round trip is byte-identical)"),
+)
+
+
+def kind_of(message: str) -> Kind | None:
+    """The known kind of a warning's message (its file name already taken off), or None."""
+    for kind in KINDS:
+        if kind.pattern.search(message):
+            return kind
+    return None
+
+
+#: The name part of a warning that starts with a file's name: ``MEMORY.md:12`` in ``MEMORY.md:12: links to …``.
+_FILE_NAME = re.compile(r"[^:]*\.(?:md|json|jsonl|yaml|yml|txt)(?::\d+)?")
+
+
+def split_name(warning: str) -> tuple[str | None, str]:
+    """``("memory/x.md", "message")`` for a warning that starts with a file's name, else ``(None, warning)``.
+
+    The name is what stands before the first ``": "``: a path (it holds a ``/``) or a file name
+    (``MEMORY.md``, ``session.json:3``). Found by ``str.find``, so a hostile name costs linear time.
+    """
+    end = warning.find(": ")
+    if end <= 0 or end > 4096:
+        return None, warning
+    name = warning[:end]
+    if name[0].isspace() or not ("/" in name or _FILE_NAME.fullmatch(name)):
+        return None, warning
+    return name, warning[end + 2:]
+
+
 @dataclass
 class Report:
     command: str
@@ -56,18 +220,52 @@ class Report:
     migrations: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
-    #: For ``check``: the files that would change, with their unified diffs.
+    #: For ``check``, ``--diff`` and ``--check``: the files that would change, with their unified diffs.
     differences: list[dict[str, str]] = field(default_factory=list)
     exit_code: int = EXIT_OK
     #: Why the command stopped, when it did: kind, message, hint, and the file (and line) where known.
     error: dict[str, Any] | None = None
 
-    def to_json(self) -> str:
-        return json.dumps(asdict(self), ensure_ascii=False, indent=2)
+    # --- the JSON report -------------------------------------------------------------------------------
 
-    def summary(self) -> str:
-        """A few lines for a person: counts, then every problem on its own line."""
-        lines = []
+    def to_dict(self) -> dict[str, Any]:
+        """The report in the one shape of docs/report.md (``schema`` first)."""
+        doc = asdict(self)
+        return {"schema": SCHEMA_VERSION, **doc, "exit_status": _NAMES.get(self.exit_code, "error"),
+                "counts": self.totals(), "notices": self.notices()}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=2)
+
+    def totals(self) -> dict[str, int]:
+        """How many files of each status, fields carried and dropped, warnings and differences."""
+        counts = {status: 0 for status in STATUSES}
+        for f in self.files:
+            counts[f.status] = counts.get(f.status, 0) + 1
+        counts["quarantined"] = max(counts["quarantined"], len(self.quarantined))
+        counts["refused"] = max(counts["refused"], len(self.refused))
+        counts["carried"] = sum(len(f.carried) for f in self.files)
+        counts["dropped"] = sum(len(f.dropped) for f in self.files)
+        counts["warnings"] = len(self.warnings) + sum(len(f.warnings) for f in self.files)
+        counts["differences"] = len(self.differences)
+        return counts
+
+    def notices(self) -> list[dict[str, Any]]:
+        """Every warning, the store's and each file's, as ``{kind, path, message}``."""
+        out = []
+        for w in self.warnings:
+            name, message = split_name(w)
+            kind = kind_of(message)
+            out.append({"kind": kind.name if kind else "other", "path": name, "message": message})
+        for f in self.files:
+            for w in f.warnings:
+                kind = kind_of(w)
+                out.append({"kind": kind.name if kind else "other", "path": f.source or f.target, "message": w})
+        return out
+
+    # --- for a person ----------------------------------------------------------------------------------
+
+    def head(self) -> str:
         head = f"memconv {self.command}: {self.input}"
         if self.source_dialect:
             head += f" ({self.source_dialect}"
@@ -76,7 +274,14 @@ class Report:
             head += ")"
         if self.output:
             head += f" → {self.output}"
-        lines.append(head)
+        return head
+
+    def summary(self, verbose: bool = False, shown: int = 3) -> str:
+        """A few lines for a person: what was read and written, then warnings grouped by kind.
+
+        ``verbose`` lists every warning, quarantined and refused file on its own line instead.
+        """
+        lines = [self.head()]
         if self.files:
             counts: dict[str, int] = {}
             for f in self.files:
@@ -88,16 +293,15 @@ class Report:
             lines.append(f"  {carried} field(s) carried, {dropped} dropped (see --json for which)")
         for step in self.migrations:
             lines.append(f"  migrated: {step}")
-        for q in self.quarantined:
-            where = q["path"] + (f":{q['line']}" if q.get("line") else "")
-            lines.append(f"  quarantined {where}: {q['reason']}")
-        for r in self.refused:
-            lines.append(f"  refused {r['path']}: {r['reason']}")
-        for w in self.warnings:
-            lines.append(f"  warning: {w}")
-        for f in self.files:
-            for w in f.warnings:
-                lines.append(f"  warning: {f.source or f.target}: {w}")
+        lines += _listed("quarantined", [q["path"] + (f":{q['line']}" if q.get("line") else "") + f": {q['reason']}"
+                                         for q in self.quarantined], verbose, 10)
+        lines += _listed("refused", [f"{r['path']}: {r['reason']}" for r in self.refused], verbose, 10)
+        notices = self.notices()
+        if verbose:
+            lines += [f"  {_label(n)}: {n['path']}: {n['message']}" if n["path"] else f"  {_label(n)}: {n['message']}"
+                      for n in notices]
+        else:
+            lines += _grouped(notices, shown)
         for e in self.errors:
             lines.append(f"  error: {e}")
         if self.dry_run:
@@ -105,3 +309,87 @@ class Report:
         elif self.written:
             lines.append(f"  written: {self.output}")
         return "\n".join(lines)
+
+    def closing(self, seconds: float | None = None) -> str:
+        """The last line: the counts, and the time taken."""
+        c = self.totals()
+        converted = sum(c[s] for s in WRITTEN)
+        parts = [f"{converted} converted", f"{c['carried']} field(s) carried", f"{c['dropped']} dropped",
+                 f"{c['quarantined']} quarantined"]
+        if c["refused"]:
+            parts.append(f"{c['refused']} refused")
+        if c["foreign"]:
+            parts.append(f"{c['foreign']} other file(s) kept")
+        warned = c["warnings"] - sum(1 for n in self.notices() if n["kind"] in NOTES)
+        if warned:
+            parts.append(f"{warned} warning(s)")
+        if self.differences:
+            parts.append(f"{len(self.differences)} file(s) would change")
+        took = f" in {_duration(seconds)}" if seconds is not None else ""
+        verb = "stopped" if self.error else "checked" if self.command == "check" else \
+            ("OUT is stale" if self.differences else "OUT is up to date") if getattr(self, "checking", False) else \
+            "previewed" if self.dry_run else "done"
+        return f"memconv {self.command}: {verb}{took}: " + ", ".join(parts) + f" (exit {self.exit_code})"
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 60:
+        return f"{seconds:.1f} s"
+    minutes, rest = divmod(int(round(seconds)), 60)
+    return f"{minutes} min {rest:02d} s"
+
+
+def _listed(what: str, items: list[str], verbose: bool, shown: int) -> list[str]:
+    """Each item on its line; past ``shown`` (unless verbose), the first few and how many more."""
+    if not items:
+        return []
+    if verbose or len(items) <= shown:
+        return [f"  {what} {item}" for item in items]
+    return [f"  {what}: {len(items)} file(s); the first {shown}:"] + [f"    {item}" for item in items[:shown]] \
+        + [f"    … and {len(items) - shown} more (-v lists all; --json has every one)"]
+
+
+#: Kinds of notices that say all is well, or what was done: ``note:``, and not counted as warnings.
+NOTES = ("nothing-to-do", "backup")
+
+
+def _label(notice: dict[str, Any]) -> str:
+    return "note" if notice["kind"] in NOTES else "warning"
+
+
+def _grouped(notices: list[dict[str, Any]], shown: int) -> list[str]:
+    """Warnings by kind: a count, what they say, and the first few names."""
+    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for n in notices:
+        kind = next((k for k in KINDS if k.name == n["kind"]), None)
+        key = (n["kind"], kind.plain if kind and kind.plain else n["message"])
+        groups.setdefault(key, []).append(n)
+    lines = []
+    for (name, plain), items in groups.items():
+        if len(items) == 1:
+            n = items[0]
+            lines.append(f"  {_label(n)}: {n['path']}: {n['message']}" if n["path"] else f"  {_label(n)}: {n['message']}")
+            continue
+        if len({n["message"] for n in items}) == 1:
+            plain = items[0]["message"]  # they all say the same: in their own words
+        names = [n["path"] for n in items if n["path"]]
+        first = ", ".join(names[:shown]) + (f" and {len(names) - shown} more" if len(names) > shown else "")
+        lines.append(f"  warning ({len(items)}×) {plain}" + (f": {first}" if first else ""))
+    return lines
+
+
+@dataclass
+class DetectReport(Report):
+    """``detect``: the common report plus every dialect's opinion and the finding."""
+
+    #: ``one store``, ``several stores`` or ``nothing``.
+    finding: str | None = None
+    #: Surest first: dialect, version, confidence, evidence, hint, where.
+    detections: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class DialectsReport(Report):
+    """``dialects``: the common report plus each dialect's versions and ladder steps."""
+
+    dialects: list[dict[str, Any]] = field(default_factory=list)

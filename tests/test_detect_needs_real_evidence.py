@@ -45,10 +45,9 @@ def test_nothing_found_keeps_the_json_shape_and_says_nothing(runner, tmp_path):
     write_files(tmp_path, {"README.md": b"# Readme\n"})
     result = runner.invoke(main, ["detect", "--json", str(tmp_path)])
     assert result.exit_code == 4, "nothing found is 'IN is not a usable store'"
-    (row,) = json.loads(result.stdout)
-    assert set(row) == {"dialect", "version", "confidence", "evidence", "hint", "finding"}
-    assert row["dialect"] is None and row["finding"] == "nothing"
-    assert "no memory store here" in row["evidence"]
+    report = json.loads(result.stdout)  # the one report shape of every command (docs/report.md)
+    assert report["detections"] == [] and report["finding"] == "nothing" and report["source_dialect"] is None
+    assert "no memory store here" in report["error"]["message"]
 
 
 def test_an_empty_folder_is_said_to_be_empty(runner, tmp_path):
@@ -114,15 +113,17 @@ def test_detect_prints_each_store_and_json_says_several(runner, tmp_path):
     assert human.exit_code == 0
     assert "several stores" in human.stdout
     assert "memspec (version current) at .memspec/" in human.stdout and "memfmt (version 1) at memory/" in human.stdout
-    rows = json.loads(runner.invoke(main, ["detect", "--json", str(root)]).stdout)
+    report = json.loads(runner.invoke(main, ["detect", "--json", str(root)]).stdout)
+    rows = report["detections"]
     assert {r["dialect"] for r in rows} == {"memspec", "memfmt"}
-    assert {r["finding"] for r in rows} == {"several stores"}
-    assert all(set(r) == {"dialect", "version", "confidence", "evidence", "hint", "finding"} for r in rows)
+    assert report["finding"] == "several stores" and report["source_dialect"] is None
+    assert all(set(r) == {"dialect", "version", "confidence", "evidence", "hint", "where"} for r in rows)
 
 
 def test_one_store_says_so_in_json(runner):
-    rows = json.loads(runner.invoke(main, ["detect", "--json", str(GOLDEN / "memoir" / "canonical" / "input")]).stdout)
-    assert rows[0]["dialect"] == "memoir" and {r["finding"] for r in rows} == {"one store"}
+    report = json.loads(runner.invoke(main, ["detect", "--json", str(GOLDEN / "memoir" / "canonical" / "input")]).stdout)
+    assert report["detections"][0]["dialect"] == "memoir" == report["source_dialect"]
+    assert report["finding"] == "one store"
 
 
 def test_a_claude_project_folder_points_at_its_memory_folder(tmp_path):

@@ -38,7 +38,8 @@ def _backups(folder: Path) -> list[Path]:
 def test_convert_into_and_the_shorthand_do_the_same(runner, tmp_path, claude, existing):
     twin = tmp_path / "twin"
     shutil.copytree(existing, twin)
-    one = runner.invoke(main, ["convert", "--from", "claude", "--to", "memoir", str(claude), "--into", str(existing)])
+    one = runner.invoke(main, ["convert", "--from", "claude", "--to", "memoir", str(claude), "--into", str(existing),
+                                "-v"])
     two = runner.invoke(main, ["claude-to-memoir", str(claude), "--into", str(twin)])
     assert one.exit_code == two.exit_code == 0, one.output + two.output
     assert tree(existing) == tree(twin)
@@ -360,3 +361,22 @@ def test_an_import_record_in_in_is_never_used(runner, tmp_path, existing):
     assert result.exit_code == 0, result.output
     assert "IN holds an import record of its own" in result.output
     assert (existing / ".memconv" / "imports.json").read_bytes() == mine
+
+
+def test_check_with_into_says_whether_existing_already_holds_in(runner, claude, existing):
+    before = tree(existing)
+    stale = runner.invoke(main, ["claude-to-memoir", str(claude), "--into", str(existing), "--check"])
+    assert stale.exit_code == 1, stale.output
+    assert tree(existing) == before, "--check writes nothing"
+    done = runner.invoke(main, ["claude-to-memoir", str(claude), "--into", str(existing)])
+    assert done.exit_code == 0, done.output
+    fresh = runner.invoke(main, ["claude-to-memoir", str(claude), "--into", str(existing), "--check"])
+    assert fresh.exit_code == 0, fresh.output
+
+
+def test_diff_with_into_writes_nothing(runner, claude, existing):
+    before = tree(existing)
+    result = runner.invoke(main, ["claude-to-memoir", str(claude), "--into", str(existing), "--diff"])
+    assert result.exit_code == 0, result.output
+    assert "+++ b/memory/fact_grafana.md" in result.output
+    assert tree(existing) == before, "--diff writes nothing, as on every other command"

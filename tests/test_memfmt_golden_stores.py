@@ -59,7 +59,7 @@ def _run(name: str):
     model = _model(store)  # before writing: the writer may add warnings
     report = Report(command="migrate", input=f"golden/memfmt/{name}/input")
     plan = pipeline.plan(store, "memfmt", report)
-    return store, model, plan.files, report.summary() + "\n"
+    return store, model, plan.files, report.summary(verbose=True) + "\n"
 
 
 def _tree(root: Path) -> dict[str, bytes]:

@@ -542,7 +542,8 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
                            format_patch=formats.get(id(record)), names=note_names)
         out.foreign.append(note)
         rep = FileReport(source=report.state_edited.get(id(record)) or _where(record), source_kind=record.kind,
-                         target=note.path, target_kind="note", warnings=[f"kept out of the live set: {why}"])
+                         target=note.path, target_kind="note",
+                         warnings=[f"kept as a note, not as a current memory: {why}"])
         if lossy:
             rep.dropped = [n for n, v in carrying.flat(record).items() if v not in (None, [], False)]
         else:
@@ -557,8 +558,8 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
                 out.records.append(shown)
                 report.records.append(FileReport(source="session.json", source_kind="working_set",
                                                  target=shown.link, target_kind=shown.kind))
-            report.warnings.append("the session working set is written as a record of its own"
-                                   + ("" if lossy else f"; its exact JSON is carried in {ws_note.path}"))
+            report.warnings.append("session.json (goals, next actions, decisions) is written as a memory of its own"
+                                   + ("" if lossy else f"; its exact JSON is kept in {ws_note.path}"))
     indexes = store.indexes if target != "claude" else []
     meta = {} if home_meta else _carried_meta(store)
     if indexes or meta:

@@ -107,11 +107,12 @@ def _plan(record: Record) -> tuple[str, list[str], list[str]]:
     layout = record.source.layout
     if record.opaque:
         if layout.frontmatter is None:
-            return "opaque", [], ["a bare file with no frontmatter (Appendix A: opaque legacy entry)"]
+            return "opaque", [], ["this old-style file has no frontmatter, so no type"]
         if layout.type_word == "project":
-            return "opaque", [], ["a `project` dossier has no atomic mapping (Appendix A: opaque legacy entry)"]
-        what = f"type {layout.type_word!r}" if layout.type_word else "no type"
-        return "opaque", [], [f"{what} is not a claude or memoir type"]
+            return "opaque", [], ["this old-style `project` file gathers many facts, and no one memoir type fits it"]
+        if not layout.type_word:
+            return "opaque", [], ["this old-style file has no type"]
+        return "opaque", [], [f"its type {layout.type_word!r} is neither a Claude Code nor a memoir type"]
     problems = canonical_problems(record)
     if problems:
         return "opaque", [], problems
@@ -164,7 +165,7 @@ def upgrade(source: Store, layout: str = "nested") -> Upgrade:
         try:
             if status == "opaque":
                 entry = _kept_as_written(record, path, new, result.renamed, report)
-                report.warnings[:0] = [f"kept as written, not canonical: {p}" for p in problems]
+                report.warnings[:0] = [f"kept as written: {p}" for p in problems]
             elif status == "kept":
                 entry = _kept_canonical(record, path, new, result.renamed, report)
             else:

@@ -87,11 +87,27 @@ class MergeReport(Report):
         else:
             self.exit_code = EXIT_OK
 
-    def preview(self) -> str:
-        return "\n".join(Outcome(**r).line() for r in self.records)
+    def preview(self, verbose: bool = True) -> str:
+        """One line per record; without ``verbose``, the unchanged ones are counted, not listed."""
+        lines = [Outcome(**r).line() for r in self.records if verbose or r["status"] != "unchanged"]
+        unchanged = 0 if verbose else sum(1 for r in self.records if r["status"] == "unchanged")
+        if unchanged:
+            lines.append(f"  unchanged  {unchanged} record(s) (-v lists them)")
+        return "\n".join(lines)
 
-    def summary(self) -> str:
-        lines = [super().summary()]
+    def closing(self, seconds: float | None = None) -> str:
+        """The last line: what became of the records, what was quarantined, and the time taken."""
+        took = f" in {seconds:.1f} s" if seconds is not None else ""
+        verb = "stopped" if self.error else \
+            ("OUT is stale" if self.differences else "OUT is up to date") if getattr(self, "checking", False) else \
+            "previewed" if self.dry_run else "merged"
+        parts = [f"{n} {s}" for s, n in self.counts().items()] + [f"{len(self.quarantined)} quarantined"]
+        if self.differences:
+            parts.append(f"{len(self.differences)} file(s) would change")
+        return f"memconv {self.command}: {verb}{took}: " + ", ".join(parts) + f" (exit {self.exit_code})"
+
+    def summary(self, verbose: bool = False, shown: int = 3) -> str:
+        lines = [super().summary(verbose, shown)]
         counts = self.counts()
         lines.append("  records: " + ", ".join(f"{n} {s}" for s, n in counts.items()))
         if self.new_conflicts():

@@ -1,0 +1,105 @@
+"""``--diff`` and ``--check``: what a writing command would change in a folder, file by file.
+
+:func:`changes` compares the files a command would write with the files a
+folder holds, and returns one entry per file that differs: ``added``,
+``deleted``, ``modified`` or ``renamed`` (a file that would vanish at one path
+and appear, with the same bytes or the same name, at another). Each entry
+holds a unified diff, in git's dialect for renames (``rename from``/``rename
+to``), so ``git apply`` and review tools read it. Nothing is written.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+from pathlib import Path
+
+from . import fs
+from .errors import StoreError
+
+
+#: What stands in for an entry of the folder that is not a file memconv could read (a FIFO, a link out…):
+#: never equal to what a command writes, so ``--check`` calls such a folder stale.
+class Unreadable(bytes):
+    reason: str = ""
+
+
+def on_disk(folder: Path, *, with_manifest: bool) -> dict[str, bytes]:
+    """The files of ``folder`` (``{}`` if it does not exist), read as any input is; memconv's manifest too if asked.
+
+    Entries the listing refuses (FIFOs, links out, unreadable files) are there too, as :class:`Unreadable`.
+    """
+    if not os.path.isdir(folder):
+        return {}
+    with fs.noting_refusals(folder) as refused:
+        try:
+            paths = fs.list_files(folder)
+        except StoreError:
+            return {}
+        files: dict[str, bytes] = {path: fs.read_bytes(folder, path) for path in paths}
+        if with_manifest:
+            manifest = fs.read_if_safe(folder, fs.MANIFEST)
+            if manifest is not None:
+                files[fs.MANIFEST] = manifest
+    for path, reason in fs.refused_under(folder, refused):
+        odd = Unreadable(b"")
+        odd.reason = reason
+        files[path] = odd
+    return files
+
+
+def with_manifest(files: dict[str, bytes]) -> dict[str, bytes]:
+    """``files`` as OUT holds them once written: with memconv's manifest."""
+    return {**files, fs.MANIFEST: fs.manifest(files)}
+
+
+def changes(before: dict[str, bytes], after: dict[str, bytes]) -> list[dict[str, str]]:
+    """Every file that differs between ``before`` and ``after``: ``{path, change, diff}`` (renames: ``from`` too)."""
+    from .pipeline import _diff
+
+    gone = sorted(p for p in before if p not in after)
+    new = sorted(p for p in after if p not in before)
+    renamed: dict[str, str] = {}  # new path → old path
+    by_bytes: dict[bytes, list[str]] = {}
+    for path in gone:
+        if not isinstance(before[path], Unreadable):
+            by_bytes.setdefault(before[path], []).append(path)
+    for path in new:
+        olds = by_bytes.get(after[path])
+        if olds:
+            renamed[path] = olds.pop(0)
+    left_gone = [p for p in gone if p not in renamed.values() and not isinstance(before[p], Unreadable)]
+    by_name: dict[str, list[str]] = {}
+    for path in left_gone:
+        by_name.setdefault(posixpath.basename(path), []).append(path)
+    for path in new:
+        if path in renamed:
+            continue
+        olds = by_name.get(posixpath.basename(path))
+        if olds and len(olds) == 1:  # one file of that name left, one came: moved, and edited
+            renamed[path] = olds.pop()
+    moved_from = set(renamed.values())
+    out: list[dict[str, str]] = []
+    for path in sorted(set(before) | set(after)):
+        if path in moved_from:
+            continue
+        if path in renamed:
+            old = renamed[path]
+            head = f"diff --git a/{old} b/{path}\nrename from {old}\nrename to {path}\n"
+            body = _diff(path, before[old], after[path]).replace(f"--- a/{path}\n", f"--- a/{old}\n", 1) \
+                if before[old] != after[path] else ""
+            out.append({"path": path, "change": "renamed", "from": old, "diff": head + body})
+        elif path not in after:
+            old = before[path]
+            diff = (f"--- a/{path}\n+++ /dev/null\n@@ not a file memconv can read ({old.reason}) @@\n"
+                    if isinstance(old, Unreadable) else _diff(path, old, None))
+            out.append({"path": path, "change": "deleted", "diff": diff})
+        elif path not in before:
+            out.append({"path": path, "change": "added", "diff": _diff(path, None, after[path])})
+        elif isinstance(before[path], Unreadable):
+            out.append({"path": path, "change": "modified",
+                        "diff": f"--- a/{path}\n+++ b/{path}\n@@ not a file memconv can read "
+                                f"({before[path].reason}) @@\n"})
+        elif before[path] != after[path]:
+            out.append({"path": path, "change": "modified", "diff": _diff(path, before[path], after[path])})
+    return out
