@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from . import golden
+from .conftest import GOLDEN
 from .convert_helpers import convert_files
 from .golden import CONVERSIONS, STORES
 from .snapshot_tree import JSONTextSnapshot, TextSnapshot, TreeSnapshot
@@ -94,3 +95,12 @@ def test_every_case_has_its_snapshot_and_no_other():
     found = {p.name for p in SNAPSHOTS.iterdir() if p.is_file()}
     assert found == expected_snapshots(), "every golden store × every output has a committed snapshot"
     assert len(CONVERSIONS) >= 36 and len(STORES) >= 14, "every golden store is a case"
+
+
+def test_golden_holds_input_stores_only():
+    # An expected-output folder left under golden/ (say by a branch regenerated the old way) would be
+    # checked by nothing: the expectations are the snapshots. Verified by restoring one convert-to-memoir/.
+    stray = sorted(p.relative_to(GOLDEN).as_posix() for p in GOLDEN.glob("*/*/*")
+                   if p.name != "input" or not p.is_dir())
+    assert stray == [], "golden/<dialect>/<store>/ holds input/ and nothing else (docs/golden.md)"
+    assert sorted(p.name for p in GOLDEN.glob("*/*") if p.is_file()) == [".gitattributes"]
