@@ -20,8 +20,8 @@ _BYTES = st.one_of(st.binary(max_size=200),
 @settings(deadline=None)
 @given(st.dictionaries(_PATHS, _BYTES, max_size=8))
 def test_a_listing_reads_back_as_the_same_bytes(files):
-    # Verified by dropping the byte count from the header (parsing up to the next "=== "): fails on a file
-    # that holds a header-like line, and on a missing final newline.
+    # Verified by parsing text up to the next "\n=== " instead of by the header's byte count: fails
+    # (hypothesis finds a file holding "\n=== ").
     assert parse(listing(files)) == files
 
 
