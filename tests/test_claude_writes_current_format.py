@@ -9,7 +9,7 @@ from memconv.dialects.claude import entries
 from memconv.model import Lifecycle, Origin, Record, Store
 
 from . import golden
-from .claude_support import GOLDEN, frontmatter, write
+from .claude_support import frontmatter, write
 
 
 def _records() -> list[Record]:
