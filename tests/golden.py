@@ -63,7 +63,18 @@ def _migrated(dialect: str, name: str) -> tuple[dict[str, bytes], str]:
     store = read(dialect, name)
     report = Report(command="migrate", input=f"golden/{dialect}/{name}/input")
     files = pipeline.plan(store, dialect, report).files
-    return {p: b for p, b in files.items() if not p.startswith(".memconv/manifest")}, report.summary() + "\n"
+    return {p: b for p, b in files.items() if not p.startswith(".memconv/manifest")}, _summary(report) + "\n"
+
+
+def _summary(report: Report) -> str:
+    """The summary with every warning, quarantined and refused file on its own line.
+
+    (Where ``Report.summary`` groups warnings unless asked for ``verbose``, ask; before that, it listed all.)
+    """
+    try:
+        return report.summary(verbose=True)
+    except TypeError:
+        return report.summary()
 
 
 def migrated(dialect: str, name: str) -> dict[str, bytes]:
