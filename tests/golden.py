@@ -22,6 +22,7 @@ See docs/golden.md.
 from __future__ import annotations
 
 import atexit
+import inspect
 import json
 import shutil
 import tempfile
@@ -71,10 +72,9 @@ def _summary(report: Report) -> str:
 
     (Where ``Report.summary`` groups warnings unless asked for ``verbose``, ask; before that, it listed all.)
     """
-    try:
+    if "verbose" in inspect.signature(report.summary).parameters:
         return report.summary(verbose=True)
-    except TypeError:
-        return report.summary()
+    return report.summary()
 
 
 def migrated(dialect: str, name: str) -> dict[str, bytes]:
