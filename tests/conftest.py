@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -11,10 +10,6 @@ from click.testing import CliRunner
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "golden"
 SCHEMAS = Path(__file__).resolve().parent / "schemas"
-
-#: Set MEMCONV_REGEN=1 to rewrite expected golden outputs instead of comparing
-#: (then review the change as a diff). See docs/golden.md.
-REGEN = os.environ.get("MEMCONV_REGEN") == "1"
 
 
 def tree(root: Path) -> dict[str, bytes]:
@@ -31,13 +26,8 @@ def write_files(root: Path, files: dict[str, bytes]) -> None:
 
 
 def assert_tree(expected_dir: Path, actual: dict[str, bytes]) -> None:
-    """``actual`` equals the tree at ``expected_dir``, byte for byte; or rewrite it under REGEN."""
-    if REGEN:
-        import shutil
-
-        shutil.rmtree(expected_dir, ignore_errors=True)
-        write_files(expected_dir, actual)
-        return
+    """``actual`` equals the tree at ``expected_dir``, byte for byte (golden outputs are syrupy snapshots:
+    docs/golden.md)."""
     expected = tree(expected_dir)
     assert sorted(actual) == sorted(expected), "the output has exactly the expected files"
     for path in expected:

@@ -13,6 +13,7 @@ from memconv.cli import main
 from memconv.dialects import claude
 from memconv.dialects.claude import entries
 
+from . import golden
 from .claude_support import GOLDEN, STORES, tree
 
 
@@ -30,7 +31,7 @@ def test_golden_folder_writes_back_byte_for_byte(store):
 @pytest.mark.parametrize("store", STORES)
 def test_upgraded_store_read_as_claude_writes_back_byte_for_byte(store):
     # Canonical memoir files inside a claude folder read fine, and come back as they were.
-    root = GOLDEN / store / "expected-memoir" / "memory"
+    root = golden.upgraded_folder(store) / "memory"
     store_ = claude.read(root)
     quarantined = {q.path for q in store_.quarantined}
     assert {p: b for p, b in tree(root).items() if p not in quarantined} == claude.write(store_)

@@ -8,7 +8,8 @@ from memconv.dialects import claude, memoir
 from memconv.dialects.claude import entries
 from memconv.model import Lifecycle, Origin, Record, Store
 
-from .claude_support import GOLDEN, frontmatter, write
+from . import golden
+from .claude_support import frontmatter, write
 
 
 def _records() -> list[Record]:
@@ -52,7 +53,7 @@ def test_reading_the_written_folder_gives_back_the_same_records(tmp_path):
 
 
 def test_memoir_store_to_claude_links_every_entry_in_memory_md():
-    store = memoir.read(GOLDEN / "mixed-project" / "expected-memoir")
+    store = memoir.read(golden.upgraded_folder("mixed-project"))
     store.dialect = "memoir"
     files = claude.write(store)
     text = files["MEMORY.md"].decode()

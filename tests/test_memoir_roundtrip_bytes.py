@@ -7,21 +7,17 @@ import pytest
 from memconv.dialects import memoir
 from memconv.model import Store
 
-from .conftest import GOLDEN, assert_tree, tree
+from .conftest import GOLDEN, tree
 
 STORES = sorted(p.name for p in (GOLDEN / "memoir").iterdir() if (p / "input").is_dir())
 
 
-@pytest.mark.parametrize("name", STORES)
+@pytest.mark.parametrize("name", [n for n in STORES if n != "legacy-session"])
 def test_golden_store_writes_back_as_expected(name):
+    # legacy-session climbs the session ladder: its output is a snapshot (tests/test_golden_outputs.py).
     base = GOLDEN / "memoir" / name
-    store = memoir.read(base / "input")
-    expected = base / "expected-memoir"
-    files = memoir.write(store)
-    if expected.exists():
-        assert_tree(expected, files)
-    else:
-        assert files == tree(base / "input"), "an up-to-date store comes back byte for byte"
+    files = memoir.write(memoir.read(base / "input"))
+    assert files == tree(base / "input"), "an up-to-date store comes back byte for byte"
 
 
 @pytest.mark.parametrize("name", ["canonical", "messy"])

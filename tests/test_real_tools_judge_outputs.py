@@ -2,8 +2,8 @@
 
 Two sets of outputs are judged:
 
-- every golden conversion, ``golden/<dialect>/<store>/convert-to-<target>/``
-  (``test_golden_conversions.py`` proves memconv writes exactly these files):
+- every golden conversion of ``golden/<dialect>/<store>/input/`` into each other dialect
+  (``tests/golden.py``; ``test_golden_outputs.py`` pins these files to their snapshots):
   the target's tool must report **zero** errors. memoir-cli also reads Claude
   memory folders (the legacy dialect of its format), so it judges claude
   outputs too;
@@ -25,20 +25,25 @@ import pytest
 from memconv import pipeline
 from memconv.report import Report
 
+from . import golden
 from .conftest import GOLDEN, write_files
 from .convert_helpers import DIALECTS, golden_inputs
 from .memfmt_oracle import validate as memfmt_validate
 from .reference_tools import memoir_validate, memspec_load, needs_memoir, needs_memspec
 
 def _conversions(target: str) -> list:
+    """One case per golden store converted into ``target``; the test gets the folder from ``_out``."""
     cases = []
     for dialect, name in golden_inputs():
-        out = GOLDEN / dialect / name / f"convert-to-{target}"
         if dialect == target or target not in DIALECTS:
             continue
         case = f"{dialect}/{name}/convert-to-{target}"
-        cases.append(pytest.param(out, id=case))
+        cases.append(pytest.param((dialect, name, target), id=case))
     return cases
+
+
+def _out(case: tuple[str, str, str]) -> Path:
+    return golden.converted_folder(*case)
 
 
 def test_every_golden_conversion_is_judged():
@@ -49,7 +54,7 @@ def test_every_golden_conversion_is_judged():
         expected = sum(1 for d, _ in stores if d != target)
         assert len(cases) == expected, target
         for case in cases:
-            assert case.values[0].is_dir(), f"{case.id}: the golden conversion exists"
+            assert any(_out(case.values[0]).iterdir()), f"{case.id}: the golden conversion writes files"
     assert sum(len(c) for c in judged.values()) >= 30
 
 
@@ -57,8 +62,9 @@ def test_every_golden_conversion_is_judged():
 
 
 @needs_memoir
-@pytest.mark.parametrize("out", _conversions("memoir") + _conversions("claude"))
-def test_memoir_validate_accepts_the_conversion(out):
+@pytest.mark.parametrize("case", _conversions("memoir") + _conversions("claude"))
+def test_memoir_validate_accepts_the_conversion(case):
+    out = _out(case)
     verdict = memoir_validate(out)
     assert verdict.checked > 0, "memoir validate found files to check"
     assert verdict.errors == [], verdict.output
@@ -75,8 +81,9 @@ def _record_files(out: Path) -> list[str]:
 
 
 @needs_memspec
-@pytest.mark.parametrize("out", _conversions("memspec"))
-def test_memspecs_loader_takes_every_record_of_the_conversion(out):
+@pytest.mark.parametrize("case", _conversions("memspec"))
+def test_memspecs_loader_takes_every_record_of_the_conversion(case):
+    out = _out(case)
     loaded = memspec_load(out)
     assert loaded.problems == [], "memspec skips no file and its schema scan finds no violation"
     files = _record_files(out)
@@ -101,8 +108,9 @@ def _profile_day(root: Path) -> str | None:
     return m.group(1) if m else None
 
 
-@pytest.mark.parametrize("out", _conversions("memfmt"))
-def test_memfmt_validate_accepts_the_conversion(out):
+@pytest.mark.parametrize("case", _conversions("memfmt"))
+def test_memfmt_validate_accepts_the_conversion(case):
+    out = _out(case)
     root = _memfmt_root(out)
     status, said = memfmt_validate(root, today=_profile_day(root))
     assert status == 0, said
@@ -157,13 +165,15 @@ def test_memfmt_validate_accepts_the_store_written_back(dialect, name, tmp_path)
     assert status == 0, said
 
 
-UPGRADED = sorted(GOLDEN.glob("*/*/expected-memoir"))
+#: `memconv upgrade` on every golden claude folder, and `migrate` on the memoir store that climbs the ladder.
+UPGRADED = [pytest.param(("upgrade", n), id=f"claude/{n}/upgrade") for d, n in golden_inputs() if d == "claude"] + \
+    [pytest.param(("migrate", "memoir", "legacy-session"), id="memoir/legacy-session/migrate")]
 
 
 @needs_memoir
-@pytest.mark.parametrize("out", UPGRADED, ids=[str(p.relative_to(GOLDEN)) for p in UPGRADED])
-def test_memoir_validate_accepts_what_upgrade_and_migrate_write(out):
-    # claude/*/expected-memoir is `memconv upgrade`'s output; memoir/*/expected-memoir is `migrate`'s.
+@pytest.mark.parametrize("case", UPGRADED)
+def test_memoir_validate_accepts_what_upgrade_and_migrate_write(case):
+    out = golden.upgraded_folder(case[1]) if case[0] == "upgrade" else golden.migrated_folder(*case[1:])
     verdict = memoir_validate(out)
     assert verdict.checked > 0
     assert verdict.errors == [], verdict.output

@@ -19,6 +19,7 @@ import pytest
 from memconv import dialects, pipeline
 from memconv.report import Report
 
+from . import golden
 from .conftest import GOLDEN, write_files
 from .convert_helpers import golden_inputs, model
 
@@ -28,7 +29,7 @@ CASES = [pytest.param(d, n, id=f"{d}/{n}") for d, n in golden_inputs() if d != "
 @pytest.mark.parametrize(("dialect", "name"), CASES)
 def test_a_conversion_rewritten_by_the_memfmt_library_comes_back_whole(dialect, name, tmp_path):
     root = tmp_path / "memfmt"
-    shutil.copytree(GOLDEN / dialect / name / "convert-to-memfmt", root)
+    shutil.copytree(golden.converted_folder(dialect, name, "memfmt"), root)
     profile = root / "memory" / "profile.md"
     day = re.search(r"^generated: (\S+)$", profile.read_text(encoding="utf-8"), re.M) if profile.is_file() else None
     memory = memfmt.load(root / "memory")

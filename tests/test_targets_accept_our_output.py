@@ -18,29 +18,31 @@ from memconv.dialects.claude import index as claude_index
 from memconv.text import decode
 from memconv import frontmatter as fmx
 
-from .conftest import GOLDEN, tree
+from . import golden
+from .conftest import tree
 from .convert_helpers import golden_inputs
 from .memfmt_oracle import validate
 from .memoir_rules import entry_errors, session_errors
 from .memspec_schema_rules import problems
 
-OUTPUTS = sorted(p for d, n in golden_inputs() for p in (GOLDEN / d / n).glob("convert-to-*"))
 TARGETS = ("memoir", "claude", "memspec", "memfmt")
 
 
+def _outputs(target: str) -> list:
+    """Every golden store converted into ``target`` (tests/golden.py), as a folder, one case each."""
+    return [pytest.param((d, n, t), id=f"{d}/{n}/convert-to-{t}") for d, n, t in golden.CONVERSIONS if t == target]
+
+
 def test_every_golden_conversion_has_a_case():
-    # A golden input whose convert-to-X folder went missing would silently lose its case here.
-    expected = {GOLDEN / d / n / f"convert-to-{t}" for d, n in golden_inputs() for t in TARGETS if t != d}
-    assert set(OUTPUTS) == expected
-    assert len(expected) >= 30
+    # A golden input converted into no target, or a target left without cases, would silently lose its cases here.
+    cases = [p.values[0] for t in TARGETS for p in _outputs(t)]
+    assert sorted(cases) == sorted((d, n, t) for d, n in golden_inputs() for t in TARGETS if t != d)
+    assert len(cases) >= 30
 
 
-def _ids(path):
-    return str(path.relative_to(GOLDEN))
-
-
-@pytest.mark.parametrize("out", [p for p in OUTPUTS if p.name == "convert-to-memfmt"], ids=_ids)
-def test_memfmt_validate_passes(out):
+@pytest.mark.parametrize("case", _outputs("memfmt"))
+def test_memfmt_validate_passes(case):
+    out = golden.converted_folder(*case)
     root = out / "memory" if (out / "memory").is_dir() else out
     profile = root / "profile.md"
     day = None
@@ -51,12 +53,9 @@ def test_memfmt_validate_passes(out):
     assert status == 0, said
 
 
-def _memoir_outputs():
-    return [pytest.param(p, id=_ids(p)) for p in OUTPUTS if p.name == "convert-to-memoir"]
-
-
-@pytest.mark.parametrize("out", _memoir_outputs())
-def test_memoir_output_passes_schemas_and_validator_rules(out):
+@pytest.mark.parametrize("case", _outputs("memoir"))
+def test_memoir_output_passes_schemas_and_validator_rules(case):
+    out = golden.converted_folder(*case)
     files = tree(out)
     opaque = {r.source.path for r in dialects.get("memoir").read(out).records if r.opaque}
     checked, kept = [], []
@@ -76,8 +75,9 @@ def test_memoir_output_passes_schemas_and_validator_rules(out):
         assert session_errors(files["session.json"]) == []
 
 
-@pytest.mark.parametrize("out", [pytest.param(p, id=_ids(p)) for p in OUTPUTS if p.name == "convert-to-memspec"])
-def test_memspec_output_satisfies_its_schema_rules(out):
+@pytest.mark.parametrize("case", _outputs("memspec"))
+def test_memspec_output_satisfies_its_schema_rules(case):
+    out = golden.converted_folder(*case)
     checked = 0
     for path, raw in tree(out).items():
         rel = path.split(".memspec/", 1)[-1]
@@ -91,10 +91,11 @@ def test_memspec_output_satisfies_its_schema_rules(out):
     assert checked and checked == len(records), "every record the memspec reader finds was checked, and no other"
 
 
-@pytest.mark.parametrize("out", [p for p in OUTPUTS if p.name == "convert-to-claude"], ids=_ids)
-def test_claude_output_is_a_folder_claude_code_loads(out):
-    # Verified by deleting the first link line of golden/memoir/canonical/convert-to-claude/MEMORY.md:
-    # fails with "MEMORY.md links user_commit-style.md".
+@pytest.mark.parametrize("case", _outputs("claude"))
+def test_claude_output_is_a_folder_claude_code_loads(case):
+    # Verified (on the committed output) by deleting the first link line of memoir/canonical's claude
+    # MEMORY.md: fails with "MEMORY.md links user_commit-style.md".
+    out = golden.converted_folder(*case)
     files = tree(out)
     pages = {p: raw.decode() for p, raw in files.items() if claude_index.is_index_path(p)}
     assert "MEMORY.md" in pages, "Claude Code loads MEMORY.md: there is one"
