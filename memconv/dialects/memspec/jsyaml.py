@@ -58,8 +58,19 @@ INDENT = 2
 
 def _units(text: str) -> list[int]:
     """``text`` as JavaScript sees it: UTF-16 code units."""
+    if not _WIDE.search(text):
+        return [ord(c) for c in text]  # no astral character, no surrogate: one unit per character
     data = text.encode("utf-16-le", "surrogatepass")
     return [int.from_bytes(data[i:i + 2], "little") for i in range(0, len(data), 2)]
+
+
+#: A character that is not one UTF-16 code unit of its own: astral (a surrogate pair in
+#: JavaScript), or a lone surrogate (which JSON's ``\ud800`` can give).
+_WIDE = re.compile("[\ud800-\udfff\U00010000-\U0010ffff]")
+#: A character js-yaml does not call printable (:func:`_printable`), the line feed aside.
+_NOT_PRINTABLE = re.compile("[^\n\x20-\x7e\xa1-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd]")
+#: What makes a one-line string not plain after its first character: ``:``, flow indicators, `` #``.
+_NOT_PLAIN = re.compile(r"[:,\[\]{}]| #")
 
 
 def _printable(c: int) -> bool:
@@ -155,6 +166,28 @@ def ambiguous(text: str) -> bool:
 _PLAIN, _SINGLE, _LITERAL, _FOLDED, _DOUBLE = range(5)
 
 
+def _quick_style(text: str, single_line: bool, width: int) -> int | None:
+    """:func:`_style` of a string of one-unit characters, by whole-string checks; None for the others.
+
+    Equal to :func:`_style` wherever it answers (``tests/test_memspec_jsyaml_quoting.py``
+    compares the two): a body of ten thousand characters is then checked by a few
+    regular expressions, not one code unit at a time.
+    """
+    if _WIDE.search(text):
+        return None
+    if _NOT_PRINTABLE.search(text) or (single_line and "\n" in text):
+        return _DOUBLE
+    if single_line:
+        foldable = False
+    else:
+        foldable = any(len(line) > width and line[0] != " " for line in text.split("\n"))
+    if "\n" in text or foldable:
+        return _FOLDED if foldable else _LITERAL
+    first = text[0]
+    plain = first != " " and first not in _PLAIN_FIRST_UNSAFE and text[-1] != " " and not _NOT_PLAIN.search(text)
+    return _PLAIN if plain and not ambiguous(text) else _SINGLE
+
+
 def _style(units: list[int], text: str, single_line: bool, width: int) -> int:
     plain = _plain_safe_first(units[0]) and not _white(units[-1])
     has_break = foldable = False
@@ -176,6 +209,8 @@ def _style(units: list[int], text: str, single_line: bool, width: int) -> int:
 
 
 def _from_units(units: list[int]) -> str:
+    if all(u < 0xD800 or u > 0xDFFF for u in units):
+        return "".join(map(chr, units))
     return b"".join(u.to_bytes(2, "little") for u in units).decode("utf-16-le", "surrogatepass")
 
 
@@ -264,8 +299,9 @@ def scalar(text: str, level: int = 1, key: bool = False) -> str:
         return f"'{text}'"
     indent = INDENT * max(1, level)
     width = max(min(WIDTH, 40), WIDTH - indent)
-    units = _units(text)
-    style = _style(units, text, key, width)
+    style = _quick_style(text, key, width)
+    if style is None:
+        style = _style(_units(text), text, key, width)
     if style == _PLAIN:
         return text
     if style == _SINGLE:
@@ -274,9 +310,9 @@ def scalar(text: str, level: int = 1, key: bool = False) -> str:
         body = _indent(text, indent)
         return "|" + _block_header(text) + (body[:-1] if body.endswith("\n") else body)
     if style == _FOLDED:
-        body = _indent(_fold(units, width), indent)
+        body = _indent(_fold(_units(text), width), indent)
         return ">" + _block_header(text) + (body[:-1] if body.endswith("\n") else body)
-    return '"' + _escape(units) + '"'
+    return '"' + _escape(_units(text)) + '"'
 
 
 def _number(value: int | float) -> str:
