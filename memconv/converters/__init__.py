@@ -21,17 +21,15 @@ The only dialect facts here are the names of their extension mechanisms
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import dialects, fs
-from ..errors import MemconvError, StoreError
-from ..model import ForeignFile, Record, Store, clone, fingerprint
+from .. import dialects
+from ..errors import MemconvError, ReadError, StoreError
+from ..model import ForeignFile, Quarantined, Record, Store, clone, fingerprint
 from ..report import FileReport
 from . import carry as carrying
 from . import layout, links, native as renderings, notes, transforms
@@ -679,29 +677,19 @@ def _by_origin(store: Store, records: list[Record], origins: dict[int, str]) -> 
     return groups
 
 
-#: Read-backs go through a dialect's own reader, which reads folders; a memory-backed folder
-#: (where the system has one) keeps that from costing a disk write per record.
-_SCRATCH = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
-
-
-def _read_files(module, files: dict[str, bytes]) -> Store:
-    with fs.scratch_folder("readback", _SCRATCH) as root:
-        fs.write_files(root, files)
-        return module.read(root)
-
-
 def _reread(files: list[tuple[str, str, bytes]]) -> dict[tuple[str, str], Record]:
-    """Source files read again by their own dialect: (dialect, path, bytes) → record with its source."""
-    by_dialect: dict[str, dict[str, bytes]] = {}
-    for dialect, path, raw in files:
-        by_dialect.setdefault(dialect, {})[path] = raw
+    """Source files read again by their own dialect, each in memory: (dialect, path, bytes) → record
+    with its source. A file the reader refuses is left out (the record is then written anew)."""
     out: dict[tuple[str, str], Record] = {}
-    for dialect, batch in by_dialect.items():
-        if dialect not in TARGET_KIND:
+    for dialect, path, raw in files:
+        if dialect not in TARGET_KIND or dialects.unportable(path) is not None:
             continue
-        for record in _read_files(dialects.get(dialect), batch).records:
-            if record.source is not None:
-                out[(dialect, record.source.path)] = record
+        try:
+            record = dialects.get(dialect).read_file(path, raw, {})
+        except ReadError:
+            continue
+        if record is not None and record.source is not None:
+            out[(dialect, record.source.path)] = record
     return out
 
 
@@ -796,27 +784,40 @@ def _read_back(target: str, natives: list[tuple[Record, Record]], store: Store,
     if not natives:
         return {}
     module = dialects.get(target)
+    written = Store(dialect=f"{store.dialect}→{target}", records=[n for _, n in natives] + list(also))
     for i, (_, native) in enumerate(natives):
         _set_carry(native, target, f"{_PROBE}{i}")
+    back: dict[int, Any] = {}
+    refused: tuple[str, str] | None = None
     try:
-        read = _read_files(module, module.write(Store(dialect=f"{store.dialect}→{target}",
-                                                      records=[n for _, n in natives] + list(also))))
+        files = module.write(written)
+        # Each file is read as the target's reader reads it, in memory and one at a time: no
+        # folder, no second store, none of the reader's store-wide checks (their warnings
+        # are the final write's business).
+        for path, raw in (files.items() if isinstance(files, dict) else files):
+            why = dialects.unportable(path)
+            try:
+                record = None if why is not None else module.read_file(path, raw, written.meta)
+            except ReadError as exc:
+                why = Quarantined.because(exc, path, raw).reason
+                record = None
+            if why is not None:
+                refused = refused or (path, why)
+                continue
+            marker = _get_carry(record) if record is not None else None
+            if isinstance(marker, str) and marker.startswith(_PROBE):
+                _, native = natives[int(marker[len(_PROBE):])]
+                back[id(native)] = record
     finally:
         for _, native in natives:
             _strip_carry(native)
-    back: dict[int, Any] = {}
-    for record in read.records:
-        marker = _get_carry(record)
-        if isinstance(marker, str) and marker.startswith(_PROBE):
-            _, native = natives[int(marker[len(_PROBE):])]
-            back[id(native)] = record
-    if read.quarantined:
-        q = read.quarantined[0]
+    if refused is not None:
+        path, reason = refused
         if len(back) == len(natives):
-            raise StoreError(f"the {target} writer made a file its own reader refuses: {q.path}: {q.reason}",
+            raise StoreError(f"the {target} writer made a file its own reader refuses: {path}: {reason}",
                              hint="this is a bug in memconv; please report it")
         # Records that did not come back: the caller quarantines their source files, with this reason.
-        back[_REFUSED] = f"its {target} rendering ({q.path}) is refused by the {target} reader: {q.reason}"
+        back[_REFUSED] = f"its {target} rendering ({path}) is refused by the {target} reader: {reason}"
     return back
 
 

@@ -106,7 +106,7 @@ def read(root: Path) -> Store:
             continue
         try:
             if is_entry_path(path):
-                store.records.append(read_entry(raw, path, path[:-3]))
+                store.records.append(read_file(path, raw, store.meta))
             elif "/" not in path and is_index_path(path):
                 idx = read_index(raw, path, present)
                 store.indexes.append(idx)
@@ -116,6 +116,14 @@ def read(root: Path) -> Store:
         except ReadError as exc:
             store.quarantined.append(Quarantined.because(exc, path, raw))
     return store
+
+
+def read_file(path: str, raw: bytes, meta: dict) -> Record | None:
+    """One file as :func:`read` reads it, with no folder: its entry, or None when ``path`` is not an entry.
+
+    Raises ``ReadError`` where :func:`read` quarantines.
+    """
+    return read_entry(raw, path, path[:-3]) if is_entry_path(path) else None
 
 
 def _warn_broken(store: Store, idx) -> None:
@@ -171,4 +179,4 @@ def write(store: Store) -> dict[str, bytes]:
     return files
 
 
-__all__ = ["NAME", "detect", "read", "write", "body", "entries", "index", "READ_AS", "written_type"]
+__all__ = ["NAME", "detect", "read", "read_file", "write", "body", "entries", "index", "READ_AS", "written_type"]
