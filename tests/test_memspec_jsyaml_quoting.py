@@ -146,3 +146,13 @@ def test_units_round_trip(text):
     assert units == [int.from_bytes(text.encode("utf-16-le", "surrogatepass")[i:i + 2], "little")
                      for i in range(0, 2 * len(units), 2)]
     assert jsyaml._from_units(units) == text
+
+
+@settings(max_examples=300, deadline=None)
+@given(_TEXTS, st.sampled_from([40, 76, 8, 3]))
+@example("word " * 20, 40)
+@example("a\n\n  b " * 30, 8)
+def test_folding_the_string_is_folding_its_units(text, width):
+    # Verified by dropping the blank line js-yaml adds between two lines that are not more indented.
+    if not jsyaml._WIDE.search(text):
+        assert jsyaml._fold_text(text, width) == jsyaml._fold(jsyaml._units(text), width)

@@ -135,6 +135,8 @@ def written_type(record: Record) -> str | None:
     """The Claude Code ``type`` word ``record`` is (or would be) written with."""
     source = record.source
     layout = source.layout if source is not None and source.dialect == NAME else None
+    if not record.opaque:
+        return entries.type_word(record, layout)  # what frontmatter_pairs writes, without the rest of it
     pairs = entries.frontmatter_pairs(record, layout)
     word = pairs.get("type")
     meta = pairs.get("metadata")

@@ -268,6 +268,56 @@ def _fold(units: list[int], width: int) -> str:
     return _from_units(result)
 
 
+#: Where a line may fold: a space followed by a non-space (``/ [^ ]/g`` in js-yaml).
+_BREAK = re.compile(r" (?=[^ ])")
+
+
+def _fold_line_text(line: str, width: int) -> str:
+    """:func:`_fold_line` of a line of one-unit characters, on the string itself."""
+    if not line or line[0] == " ":
+        return line
+    out: list[str] = []
+    start = curr = 0
+    for match in _BREAK.finditer(line):
+        nxt = match.start()
+        if nxt - start > width:
+            end = curr if curr > start else nxt
+            out.append("\n" + line[start:end])
+            start = end + 1
+        curr = nxt
+    out.append("\n")
+    if len(line) - start > width and curr > start:
+        out.append(line[start:curr] + "\n" + line[curr + 1:])
+    else:
+        out.append(line[start:])
+    return "".join(out)[1:]
+
+
+def _fold_text(text: str, width: int) -> str:
+    """:func:`_fold` of a string of one-unit characters (no astral character, no surrogate)."""
+    n = len(text)
+    first_lf = text.find("\n")
+    if first_lf < 0:
+        first_lf = n
+    result = [_fold_line_text(text[:first_lf], width)]
+    prev_more_indented = bool(text) and text[0] in "\n "
+    i = first_lf
+    while i < n:
+        j = i
+        while j < n and text[j] == "\n":
+            j += 1
+        k = text.find("\n", j)
+        if k < 0:
+            k = n
+        line = text[j:k]
+        more_indented = bool(line) and line[0] == " "
+        result.append(text[i:j] + ("\n" if not prev_more_indented and not more_indented and line else "")
+                      + _fold_line_text(line, width))
+        prev_more_indented = more_indented
+        i = k
+    return "".join(result)
+
+
 def _escape(units: list[int]) -> str:
     out = []
     i = 0
@@ -310,7 +360,8 @@ def scalar(text: str, level: int = 1, key: bool = False) -> str:
         body = _indent(text, indent)
         return "|" + _block_header(text) + (body[:-1] if body.endswith("\n") else body)
     if style == _FOLDED:
-        body = _indent(_fold(_units(text), width), indent)
+        folded = _fold(_units(text), width) if _WIDE.search(text) else _fold_text(text, width)
+        body = _indent(folded, indent)
         return ">" + _block_header(text) + (body[:-1] if body.endswith("\n") else body)
     return '"' + _escape(_units(text)) + '"'
 
