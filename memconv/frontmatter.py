@@ -393,6 +393,10 @@ def double_quoted(text: str) -> str:
     return _YAML_UNPRINTABLE.sub(lambda m: f"\\u{ord(m.group(0)):04x}", quoted)
 
 
+#: A C0 control, DEL or a byte-order mark: never in a plain scalar.
+_CONTROL = re.compile("[\x00-\x1f\x7f\ufeff]")
+
+
 def _plain_ok(text: str) -> bool:
     if not text or text != text.strip() or "\n" in text or "\t" in text:
         return False
@@ -400,7 +404,7 @@ def _plain_ok(text: str) -> bool:
         return False
     if ": " in text or " #" in text or text.endswith(":"):
         return False
-    if any(ord(c) < 0x20 or c == "\x7f" or c == "\ufeff" for c in text):
+    if _CONTROL.search(text):
         return False
     certain, value = _fast_scalar(text)
     if certain:

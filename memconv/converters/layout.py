@@ -16,6 +16,7 @@ not a copy of the file.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import hashlib
 import re
@@ -23,7 +24,7 @@ from typing import Any
 
 from .. import dialects
 from ..errors import StoreError
-from ..model import Record, Store, clone
+from ..model import Record, Store
 
 #: Index files a writer adds beside a record: ``MEMORY.md``, ``MEMORY-2.md``, ``memory/MEMORY.md``.
 _INDEX = re.compile(r"(?:^|/)MEMORY(?:-\d+)?\.md$")
@@ -33,10 +34,15 @@ def _digest(data: bytes) -> str:
     return hashlib.sha1(data).hexdigest()[:16]
 
 
+def _anew(record: Record) -> Record:
+    """``record`` without its source, so that its writer renders it anew (writers change no record)."""
+    return dataclasses.replace(record, source=None)
+
+
 def render_alone(dialect: str, record: Record) -> tuple[str, bytes] | None:
     """(path, bytes) the dialect's writer gives ``record`` with no source, or None if not one file."""
     try:
-        files = dialects.get(dialect).write(Store(dialect="probe", records=[clone(record)]))
+        files = dialects.get(dialect).write(Store(dialect="probe", records=[_anew(record)]))
     except StoreError:
         return None
     # An empty file is structure, not the record (memspec keeps archive/ with one).
@@ -83,7 +89,7 @@ def patches(groups: dict[str, list[Record]]) -> dict[int, dict[str, Any]]:
     found: dict[int, dict[str, Any]] = {}
     for dialect, group in groups.items():
         try:
-            written = dialects.get(dialect).write(Store(dialect="probe", records=[clone(r) for r in group]))
+            written = dialects.get(dialect).write(Store(dialect="probe", records=[_anew(r) for r in group]))
         except StoreError:
             written = {}
         for record in group:

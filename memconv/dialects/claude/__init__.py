@@ -149,16 +149,39 @@ def written_type(record: Record) -> str | None:
 _INDEX_NAME = re.compile(r"memory(?:-[0-9]+)?\.md")
 
 
+def _names() -> Names:
+    # MEMORY.md and its pages are the index's names: a record never takes one.
+    return Names(reserved=lambda path: is_index_path(path) or _INDEX_NAME.fullmatch(fold(path)) is not None)
+
+
+def _place(names: Names, record: Record) -> str:
+    """The path :func:`write` gives ``record``: its own file's, or ``<link>.md`` (numbered when taken)."""
+    source = record.source
+    own = source is not None and source.dialect == NAME
+    return names.place(source.path if own else f"{record.link}.md", own=own)
+
+
+def generated_index(store: Store) -> dict[str, bytes]:
+    """The ``MEMORY.md`` pages :func:`write` generates for ``store``, without rendering its entries.
+
+    For a store whose records are written anew (none keeps its own index): the
+    converter compares them with an index read, to learn whether it is only a
+    rendering of the records.
+    """
+    if not store.records:
+        return {}
+    names = _names()
+    pages, _ = index.generate([(_place(names, record), record, written_type(record)) for record in store.records])
+    return {page.path: write_index(page) for page in pages}
+
+
 def write(store: Store) -> dict[str, bytes]:
     """The files of ``store`` as a Claude Code memory folder: relative path → bytes."""
     files: dict[str, bytes] = {}
     placed: list[tuple[str, Record]] = []
-    # MEMORY.md and its pages are the index's names: a record never takes one.
-    names = Names(reserved=lambda path: is_index_path(path) or _INDEX_NAME.fullmatch(fold(path)) is not None)
+    names = _names()
     for record in store.records:
-        source = record.source
-        own = source is not None and source.dialect == NAME
-        path = names.place(source.path if own else f"{record.link}.md", own=own)
+        path = _place(names, record)
         files[path] = write_entry(record)
         placed.append((path, record))
     store.warnings.extend(w for w in names.warnings() if w not in store.warnings)
@@ -181,4 +204,4 @@ def write(store: Store) -> dict[str, bytes]:
     return files
 
 
-__all__ = ["NAME", "detect", "read", "read_file", "write", "body", "entries", "index", "READ_AS", "written_type"]
+__all__ = ["NAME", "detect", "read", "read_file", "write", "generated_index", "body", "entries", "index", "READ_AS", "written_type"]
