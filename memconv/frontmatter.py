@@ -238,6 +238,14 @@ def _fast_scalar(text: str) -> tuple[bool, object]:
         return False, None
     if text in _WORDS:
         return True, _WORDS[text]
+    if text[:1] == "'":
+        # A single-quoted scalar on one line: its only escape is '' (js-yaml and memspec quote so).
+        inner = text[1:-1]
+        if len(text) < 2 or text[-1] != "'" or "'" in inner.replace("''", ""):
+            return False, None
+        return True, inner.replace("''", "'")
+    if text in ("{}", "[]"):
+        return True, {} if text == "{}" else []
     if text[:1].isdigit() or text[:1] == "-":
         if _FAST_INT.match(text):
             if len(text) > 18:

@@ -21,7 +21,6 @@ The only dialect facts here are the names of their extension mechanisms
 
 from __future__ import annotations
 
-import dataclasses
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -659,7 +658,7 @@ def _carried_indexes(store: Store, own: bool) -> list:
         return content
     # The pages its writer would generate for these records, written anew (from their names,
     # descriptions and type words: no entry is rendered).
-    probe = Store(dialect="probe", records=[dataclasses.replace(r, source=None) for r in store.records])
+    probe = Store(dialect="probe", records=[layout.anew(r) for r in store.records])
     regenerated = dialects.get(store.dialect).generated_index(probe)
     return content + [i for i in rest
                       if i.source is None or i.source.raw is None or regenerated.get(i.path) != i.source.raw]
