@@ -60,3 +60,28 @@ def test_claude_type_word_is_the_one_frontmatter_pairs_writes(store):
         pairs = claude_entries.frontmatter_pairs(record, layout)
         word = pairs.get("type") if "type" in pairs else pairs["metadata"]["type"]
         assert written_type(record) == word
+
+
+from hypothesis import example, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from memconv.converters import carry as carrying  # noqa: E402
+from memconv.model import Edge, Lifecycle  # noqa: E402
+
+_atoms = st.one_of(st.none(), st.booleans(), st.integers(-2, 2), st.sampled_from([0.0, -0.0, 1.0, float("nan")]),
+                   st.sampled_from(["", "a", "1"]))
+_values = st.recursive(_atoms, lambda inner: st.one_of(
+    st.lists(inner, max_size=3), st.dictionaries(st.sampled_from(["a", "b"]), inner, max_size=2),
+    st.builds(Edge, st.sampled_from(["supersedes", "depends_on"]), st.sampled_from(["x", "y"])),
+    st.builds(Lifecycle, st.sampled_from(["active", "done"]), st.sampled_from([None, "2026-01-01"]))), max_leaves=6)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_values, _values)
+@example({"a": 1, "b": 2}, {"b": 2, "a": 1})
+@example([0.0], [-0.0])
+@example([1], [True])
+@example([Edge("x", "y")], [Edge("x", "y")])
+def test_carry_tells_values_apart_as_their_repr_does(a, b):
+    # Verified by comparing dict values without their key order: {"a": 1, "b": 2} vs {"b": 2, "a": 1} fails.
+    assert carrying._differ(a, b) == (type(a) is not type(b) or a != b or repr(a) != repr(b))

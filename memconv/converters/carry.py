@@ -37,7 +37,8 @@ FIELDS = tuple(f.name for f in dataclasses.fields(Record) if f.name not in _NOT_
 
 def flat(record: Record) -> dict[str, Any]:
     """The record as comparable parts: every field, and each unknown key as ``extra.<key>``."""
-    parts = {name: getattr(record, name) for name in FIELDS}
+    fields_ = vars(record)
+    parts = {name: fields_[name] for name in FIELDS}
     for key, value in record.extra.items():
         if key != KEY:
             parts[f"extra.{key}"] = [value]
@@ -51,11 +52,29 @@ _IDENTITY = frozenset({"link"})
 
 def _differ(before: Any, after: Any) -> bool:
     """Whether two field values differ, ``1`` and ``True`` included (most are both None: cheap)."""
-    if before is after:
-        return False
-    if type(before) is not type(after) or before != after:
+    return not _same(before, after)
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal, with the same types and key orders all the way down (``1`` is not ``True``, ``0.0`` not ``-0.0``).
+
+    What ``a == b and repr(a) == repr(b)`` says of the values a record holds, without
+    building two ``repr`` strings of every list of edges or steps.
+    """
+    if a is b:
         return True
-    return (isinstance(before, (list, dict)) or dataclasses.is_dataclass(before)) and repr(before) != repr(after)
+    kind = type(a)
+    if kind is not type(b):
+        return False
+    if kind is str or kind is int or kind is bool:
+        return a == b
+    if kind is list or kind is tuple:
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    if kind is dict:
+        return list(a) == list(b) and all(_same(a[k], b[k]) for k in a)
+    if dataclasses.is_dataclass(a):
+        return all(_same(getattr(a, f.name), getattr(b, f.name)) for f in dataclasses.fields(a))
+    return a == b and repr(a) == repr(b)
 
 
 def _digest(value: Any) -> str:

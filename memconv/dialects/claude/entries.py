@@ -189,7 +189,8 @@ def frontmatter_pairs(record: Record, layout: EntryLayout | None) -> dict[str, A
     if record.kind == "lesson":
         if "trigger" in derived and record.trigger is not None and record.trigger == record.description:
             pairs.pop("trigger", None)
-        if "how_to_apply" in derived and record.how_to_apply is not None \
+        # (a section is a piece of the body: a value that is not in it needs no parse to tell)
+        if "how_to_apply" in derived and record.how_to_apply is not None and record.how_to_apply in record.body \
                 and record.how_to_apply == bodies.section(record.body, bodies.HOW_TO_APPLY):
             pairs.pop("how_to_apply", None)
     word = type_word(record, layout)
