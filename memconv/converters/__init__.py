@@ -695,6 +695,13 @@ def _reread(files: list[tuple[str, str, bytes]]) -> dict[tuple[str, str], Record
     return out
 
 
+def _one_line_per_key(record: Record) -> bool:
+    """Whether no frontmatter key of ``record``'s file is written twice (YAML lets the last win)."""
+    fm = getattr(getattr(record.source, "layout", None), "frontmatter", None)
+    keys = [c.key for c in getattr(fm, "chunks", None) or () if c.key is not None]
+    return len(keys) == len(set(keys))
+
+
 def _restore_sources(items: list[tuple[Record, str, dict[str, Any]]]) -> list[str]:
     """Give restored records their original file back from its format patch, where it still applies.
 
@@ -713,7 +720,10 @@ def _restore_sources(items: list[tuple[Record, str, dict[str, Any]]]) -> list[st
                             "the store; ignored, the record is written canonically")
             continue
         try:
-            raw = layout.apply(layout.render_alone(origin, home), patch)
+            canonical = layout.render_alone(origin, home)
+            raw = layout.apply(canonical, patch)
+            if raw is None:  # edited since: its file's layout still comes home, for its writer to use
+                raw = layout.apply_after_edit(canonical, patch)
         except (TypeError, ValueError, KeyError, AttributeError, IndexError):
             warnings.append(f"{home.link}: its carried format patch does not hold together; ignored, "
                             "the record is written canonically")
@@ -725,7 +735,9 @@ def _restore_sources(items: list[tuple[Record, str, dict[str, Any]]]) -> list[st
     again = _reread([(origin, path, raw) for _, origin, path, raw in rebuilt])
     for home, origin, path, _ in rebuilt:
         found = again.get((origin, path))
-        if found is not None:
+        if found is not None and _one_line_per_key(found):
+            # Unedited, the file is the original and its writer reuses it; edited, the writer
+            # renders the record in the original's layout (docs/conversion.md, "Hand formatting").
             home.source = found.source
     return warnings
 

@@ -70,15 +70,36 @@ def apply(canonical: tuple[str, bytes] | None, patch: dict[str, Any]) -> bytes |
         return patch["raw"].encode("utf-8")
     if canonical is None or _digest(canonical[1]) != patch.get("base"):
         return None
+    return _apply_ops(canonical[1].decode("utf-8").splitlines(keepends=True), patch["ops"]).encode("utf-8")
+
+
+def apply_after_edit(canonical: tuple[str, bytes] | None, patch: dict[str, Any]) -> bytes | None:
+    """The patch applied at the same lines of an edited record's canonical rendering, or None.
+
+    This is not the record: it is a file in the original's layout (its key
+    order, quoting, comments, blank lines, line ends), which the origin's reader
+    reads so that its writer renders the edited record in that layout, keeping
+    the lines of every key whose value did not change and rendering the rest.
+    None when the patch does not fit the rendering (it has fewer lines).
+    """
+    if canonical is None or "ops" not in patch:
+        return None
     lines = canonical[1].decode("utf-8").splitlines(keepends=True)
+    ops = patch["ops"]
+    if ops and ops[-1][1] > len(lines):
+        return None
+    return _apply_ops(lines, ops).encode("utf-8")
+
+
+def _apply_ops(lines: list[str], ops: list[list[Any]]) -> str:
     out: list[str] = []
     pos = 0
-    for i1, i2, text in patch["ops"]:
+    for i1, i2, text in ops:
         out.extend(lines[pos:i1])
         out.append(text)
         pos = i2
     out.extend(lines[pos:])
-    return "".join(out).encode("utf-8")
+    return "".join(out)
 
 
 def patches(groups: dict[str, list[Record]]) -> dict[int, dict[str, Any]]:
