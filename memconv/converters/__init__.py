@@ -10,8 +10,8 @@ A conversion of a store read from dialect A into dialect B runs in four steps:
    (``transforms.show``): the carry is never its only copy. Records B cannot
    hold live (a retired claim in memfmt) become *notes*: files under
    ``.memconv/notes/``, which B's tools ignore.
-3. **Read back.** B's writer renders the store, B's reader reads it back, and
-   each record is mapped home to A again.
+3. **Read back.** B's writer renders the store, B's reader reads each file
+   back in memory (``read_file``), and each record is mapped home to A again.
 4. **Carry the difference.** Whatever did not come back is encoded under the
    one ``memconv`` key of B's extension mechanism, so B→A gives A again.
 
