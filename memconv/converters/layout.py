@@ -8,7 +8,9 @@ canonical rendering of the record into the original file. On the way back the
 record is rendered canonically again; if that rendering is the one the patch
 was made against (the record was not edited on the way), the patch rebuilds
 the original bytes, and the record's own reader gives it its source again, so
-its writer reuses the file. An edited record comes back canonical.
+its writer reuses the file. An edited record gets the layout of the file the
+patch rebuilds on its new rendering, and its writer writes it in that layout
+(:func:`apply_after_edit`; docs/conversion.md, "One formatting mechanism").
 
 Patches are small for the usual quirks; the carried data is the difference,
 not a copy of the file.
