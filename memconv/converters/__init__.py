@@ -21,6 +21,7 @@ The only dialect facts here are the names of their extension mechanisms
 
 from __future__ import annotations
 
+import copy
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -329,13 +330,16 @@ def _safe_link(link: object) -> bool:
     return True
 
 
-def _back(record: Record, carry: Carry, kind: str | None = None) -> Record:
+def _back(record: Record, carry: Carry, kind: str | None = None, fresh: bool = False) -> Record:
     """``record`` read from a target, mapped home to the dialect it was converted from.
 
     ``kind`` is the kind it had there, when known (carried, or at conversion time);
-    otherwise the origin's own word for the target's kind.
+    otherwise the origin's own word for the target's kind. ``fresh``: ``record`` is
+    used by no one else (a read-back), so it is changed in place rather than copied.
     """
-    home = clone(record)
+    home = record if fresh else clone(record)
+    if fresh:
+        home.source = None
     _strip_carry(home)
     kind = kind or carry.payload.get("kind") or TARGET_KIND.get(carry.origin, {}).get(record.kind, record.kind)
     return transforms.backward(home, record.kind, kind, carry.origin)
@@ -501,17 +505,23 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
             raise StoreError(f"{_where(original)}: the {target} writer lost this record on read-back",
                              hint="this is a bug in memconv; please report it with the file")
         origin = _origin(store, original, origins)
-        home = _back(returned, Carry(origin=origin), kind=original.kind)
-        as_written = clone(home)
-        _home_link(home, _origin(store, original, origins))
+        returned_kind = returned.kind
+        shown_digest = renderings.digest(returned) if id(original) in inline else None
+        # The record read back is this conversion's own: mapped home in place, not copied.
+        home = _back(returned, Carry(origin=origin), kind=original.kind, fresh=True)
+        # What the target's files say, before the links are named home (_rename changes edge
+        # targets in place: the copy keeps the edges as read, home gets new ones).
+        as_written = copy.copy(home)
+        home.edges = [copy.copy(e) for e in home.edges]
+        _home_link(home, origin)
         _rename(home, unrename)
-        carry = carrying.difference(original, home, origin=_origin(store, original, origins), native=as_written)
+        carry = carrying.difference(original, home, origin=origin, native=as_written)
         if id(original) in formats:
             carry.payload["format"] = formats[id(original)]
         if id(original) in inline:
             # What the target's files say of the bullet: an edit there changes it.
-            carry.payload[renderings.INLINE] = {**inline[id(original)], "digest": renderings.digest(returned)}
-        if original.kind != TARGET_KIND.get(origin, {}).get(returned.kind, returned.kind):
+            carry.payload[renderings.INLINE] = {**inline[id(original)], "digest": shown_digest}
+        if original.kind != TARGET_KIND.get(origin, {}).get(returned_kind, returned_kind):
             carry.payload["kind"] = original.kind
         if original.lifecycle.state != "active" and "lifecycle" not in carry.fields:
             # Its state, as it was: an edit of it in the target is then told from the state it came with.

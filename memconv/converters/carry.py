@@ -45,6 +45,14 @@ def flat(record: Record) -> dict[str, Any]:
     return parts
 
 
+def _part(record: Record, name: str) -> Any:
+    """``flat(record).get(name)``, without flattening the whole record."""
+    if name.startswith("extra."):
+        key = name[len("extra."):]
+        return [record.extra[key]] if key != KEY and key in record.extra else None
+    return vars(record).get(name)
+
+
 #: Fields that say which record this is, not what it says: a renamed title in the target
 #: does not make it another record, so its link always comes home.
 _IDENTITY = frozenset({"link"})
@@ -211,7 +219,6 @@ def difference(original: Record, returned: Record, origin: str, native: Record |
     link names, so it does not depend on any other record.
     """
     a, b = flat(original), flat(returned)
-    written = flat(native) if native is not None else b
     carry = Carry(origin=origin)
     for name in list(a) + [k for k in b if k not in a]:
         before, after = a.get(name), b.get(name)
@@ -219,7 +226,7 @@ def difference(original: Record, returned: Record, origin: str, native: Record |
             continue
         carry.fields[name] = encode(before) if not name.startswith("extra.") else (before or [])
         if name not in _IDENTITY:
-            carry.native[name] = _digest(written.get(name))
+            carry.native[name] = _digest(_part(native, name) if native is not None else after)
     order = [k for k in original.extra if k != KEY]
     returned_order = [k for k in returned.extra if k != KEY and k in original.extra]
     if order != returned_order and order:
