@@ -24,6 +24,7 @@ bool, None, list, dict.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from typing import Any
@@ -343,6 +344,21 @@ def _hex(c: int) -> str:
 
 def scalar(text: str, level: int = 1, key: bool = False) -> str:
     """One string as js-yaml writes it at nesting ``level`` (1 = a top-level value)."""
+    if len(text) <= _SHORT:
+        return _short_scalar(text, level, key)  # keys, kinds, states, dates, ids: the same few, again and again
+    return _scalar(text, level, key)
+
+
+#: Strings up to this length are remembered once written (a pure function of its arguments).
+_SHORT = 64
+
+
+@functools.lru_cache(maxsize=4096)
+def _short_scalar(text: str, level: int, key: bool) -> str:
+    return _scalar(text, level, key)
+
+
+def _scalar(text: str, level: int, key: bool) -> str:
     if not text:
         return "''"
     if text in _COMPAT_BOOLEANS:
