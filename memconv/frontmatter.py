@@ -316,6 +316,11 @@ def _fast_values(lines: list[str]) -> dict | None:
 def _chunks(lines: list[str]) -> list[Chunk]:
     chunks: list[Chunk] = []
     for line in lines:
+        # An indented line or a list item never starts a key (_TOP_KEY needs a key character
+        # or a quote first): it continues the key above, without a regex.
+        if chunks and chunks[-1].key is not None and (line[:1] in (" ", "\t") or line.startswith("- ") or line == "-"):
+            chunks[-1].lines.append(line)
+            continue
         m = _TOP_KEY.match(line)
         if m:
             key = m.group("dq") if m.group("dq") is not None else m.group("sq") if m.group("sq") is not None else m.group("plain").rstrip()
