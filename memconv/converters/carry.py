@@ -222,7 +222,7 @@ def difference(original: Record, returned: Record, origin: str, native: Record |
     carry = Carry(origin=origin)
     for name in list(a) + [k for k in b if k not in a]:
         before, after = a.get(name), b.get(name)
-        if not _differ(before, after):
+        if before is after or _same(before, after):  # (most fields are None on both sides)
             continue
         carry.fields[name] = encode(before) if not name.startswith("extra.") else (before or [])
         if name not in _IDENTITY:
