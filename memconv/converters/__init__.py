@@ -747,7 +747,7 @@ def _restore_sources(items: list[tuple[Record, str, dict[str, Any]]]) -> list[st
         found = again.get((origin, path))
         if found is not None and _one_line_per_key(found):
             # Unedited, the file is the original and its writer reuses it; edited, the writer
-            # renders the record in the original's layout (docs/conversion.md, "Hand formatting").
+            # renders the record in the original's layout (docs/conversion.md, "One formatting mechanism").
             home.source = found.source
     return warnings
 
