@@ -34,18 +34,6 @@ from tests.convert_helpers import convert_files, read_files  # noqa: E402
 GOLDEN = ROOT / "golden"
 
 
-def _patches(files: dict[str, bytes]) -> list[dict]:
-    """Every format patch carried in a converted store's files (in carries and notes)."""
-    found = []
-    for data in files.values():
-        text = data.decode("utf-8", "replace")
-        start = 0
-        while (at := text.find('"format":{', start)) >= 0 or (at := text.find('\\"format\\":{', start)) >= 0:
-            start = at + 1
-            found.append(at)
-    return found
-
-
 def golden_figures() -> dict:
     rows = []
     for dialect in ("memoir", "claude", "memspec", "memfmt"):
@@ -66,7 +54,6 @@ def golden_figures() -> dict:
                 if via == dialect:
                     continue
                 files, _ = convert_files(store, via)
-                survived = 0
                 for path, raw in originals.items():
                     last = [line for line in raw.decode("utf-8").splitlines() if line.strip()][-1].strip()
                     if len(last) < 12:
@@ -85,7 +72,6 @@ def golden_figures() -> dict:
                     want = raw.replace(last.encode(), last.encode() + b" (edited)", 1)
                     rows.append({"store": f"{dialect}/{store_dir.name}", "via": via, "file": path,
                                  "survived": back.get(path) == want})
-                    survived += back.get(path) == want
             rows.append({"store": f"{dialect}/{store_dir.name}", "patched files": len(made),
                          "patch bytes": patch_bytes, "file bytes": file_bytes})
     return rows
