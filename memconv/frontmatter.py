@@ -238,6 +238,14 @@ def _fast_scalar(text: str) -> tuple[bool, object]:
         return False, None
     if text in _WORDS:
         return True, _WORDS[text]
+    if text[:1] == "'":
+        # A single-quoted scalar on one line: its only escape is '' (js-yaml and memspec quote so).
+        inner = text[1:-1]
+        if len(text) < 2 or text[-1] != "'" or "'" in inner.replace("''", ""):
+            return False, None
+        return True, inner.replace("''", "'")
+    if text in ("{}", "[]"):
+        return True, {} if text == "{}" else []
     if text[:1].isdigit() or text[:1] == "-":
         if _FAST_INT.match(text):
             if len(text) > 18:
@@ -308,6 +316,11 @@ def _fast_values(lines: list[str]) -> dict | None:
 def _chunks(lines: list[str]) -> list[Chunk]:
     chunks: list[Chunk] = []
     for line in lines:
+        # An indented line or a list item never starts a key (_TOP_KEY needs a key character
+        # or a quote first): it continues the key above, without a regex.
+        if chunks and chunks[-1].key is not None and (line[:1] in (" ", "\t") or line.startswith("- ") or line == "-"):
+            chunks[-1].lines.append(line)
+            continue
         m = _TOP_KEY.match(line)
         if m:
             key = m.group("dq") if m.group("dq") is not None else m.group("sq") if m.group("sq") is not None else m.group("plain").rstrip()
@@ -393,6 +406,10 @@ def double_quoted(text: str) -> str:
     return _YAML_UNPRINTABLE.sub(lambda m: f"\\u{ord(m.group(0)):04x}", quoted)
 
 
+#: A C0 control, DEL or a byte-order mark: never in a plain scalar.
+_CONTROL = re.compile("[\x00-\x1f\x7f\ufeff]")
+
+
 def _plain_ok(text: str) -> bool:
     if not text or text != text.strip() or "\n" in text or "\t" in text:
         return False
@@ -400,7 +417,7 @@ def _plain_ok(text: str) -> bool:
         return False
     if ": " in text or " #" in text or text.endswith(":"):
         return False
-    if any(ord(c) < 0x20 or c == "\x7f" or c == "\ufeff" for c in text):
+    if _CONTROL.search(text):
         return False
     certain, value = _fast_scalar(text)
     if certain:

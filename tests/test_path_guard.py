@@ -85,10 +85,22 @@ def test_check_via_writes_its_scratch_through_the_guard(tmp_path, monkeypatch):
     assert not any(p.name == "escape.md" for d in (tmp_path, *fs.scratch_dirs()) for p in Path(d).iterdir())
 
 
-def test_the_read_back_scratch_writes_through_the_guard():
-    with pytest.raises(OutputError):
-        converters._read_files(memoir, {"../../escape-readback.md": b"x"})
-    assert not any(os.path.exists(os.path.join(d, "escape-readback.md")) for d in fs.scratch_dirs())
+def test_a_conversion_writes_no_file_before_out(tmp_path, monkeypatch):
+    # The read-back reads the target's rendering in memory: no scratch folder, no file of any
+    # kind, so nothing for the path guard to stop. Verified by bringing back the scratch-folder
+    # read-back (fs.write_files + module.read): every write fails here.
+    root = tmp_path / "in"
+    (root / "memory").mkdir(parents=True)
+    (root / "memory" / "fact_a.md").write_text("---\ntype: fact\ndescription: A\n---\nSee [[fact_b]].\n")
+    (root / "memory" / "fact_b.md").write_text("---\ntype: fact\ndescription: B\n---\nB.\n")
+
+    def no_write(full, data):
+        raise AssertionError(f"wrote {full}")
+
+    monkeypatch.setattr(fs, "_write_one", no_write)
+    store = memoir.read(root)
+    for target in ("claude", "memspec", "memfmt"):
+        assert converters.run(store, target).store.records
 
 
 def test_quarantine_never_overwrites_and_never_leaves_out():

@@ -10,8 +10,8 @@ A conversion of a store read from dialect A into dialect B runs in four steps:
    (``transforms.show``): the carry is never its only copy. Records B cannot
    hold live (a retired claim in memfmt) become *notes*: files under
    ``.memconv/notes/``, which B's tools ignore.
-3. **Read back.** B's writer renders the store, B's reader reads it back, and
-   each record is mapped home to A again.
+3. **Read back.** B's writer renders the store, B's reader reads each file
+   back in memory (``read_file``), and each record is mapped home to A again.
 4. **Carry the difference.** Whatever did not come back is encoded under the
    one ``memconv`` key of B's extension mechanism, so B→A gives A again.
 
@@ -21,17 +21,16 @@ The only dialect facts here are the names of their extension mechanisms
 
 from __future__ import annotations
 
-import os
+import copy
 import re
-import tempfile
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import dialects, fs
-from ..errors import MemconvError, StoreError
-from ..model import ForeignFile, Record, Store, clone, fingerprint
+from .. import dialects
+from ..errors import MemconvError, ReadError, StoreError
+from ..model import ForeignFile, Quarantined, Record, Store, clone, fingerprint
 from ..report import FileReport
 from . import carry as carrying
 from . import layout, links, native as renderings, notes, transforms
@@ -331,13 +330,16 @@ def _safe_link(link: object) -> bool:
     return True
 
 
-def _back(record: Record, carry: Carry, kind: str | None = None) -> Record:
+def _back(record: Record, carry: Carry, kind: str | None = None, fresh: bool = False) -> Record:
     """``record`` read from a target, mapped home to the dialect it was converted from.
 
     ``kind`` is the kind it had there, when known (carried, or at conversion time);
-    otherwise the origin's own word for the target's kind.
+    otherwise the origin's own word for the target's kind. ``fresh``: ``record`` is
+    used by no one else (a read-back), so it is changed in place rather than copied.
     """
-    home = clone(record)
+    home = record if fresh else clone(record)
+    if fresh:
+        home.source = None
     _strip_carry(home)
     kind = kind or carry.payload.get("kind") or TARGET_KIND.get(carry.origin, {}).get(record.kind, record.kind)
     return transforms.backward(home, record.kind, kind, carry.origin)
@@ -503,17 +505,23 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
             raise StoreError(f"{_where(original)}: the {target} writer lost this record on read-back",
                              hint="this is a bug in memconv; please report it with the file")
         origin = _origin(store, original, origins)
-        home = _back(returned, Carry(origin=origin), kind=original.kind)
-        as_written = clone(home)
-        _home_link(home, _origin(store, original, origins))
+        returned_kind = returned.kind
+        shown_digest = renderings.digest(returned) if id(original) in inline else None
+        # The record read back is this conversion's own: mapped home in place, not copied.
+        home = _back(returned, Carry(origin=origin), kind=original.kind, fresh=True)
+        # What the target's files say, before the links are named home (_rename changes edge
+        # targets in place: the copy keeps the edges as read, home gets new ones).
+        as_written = copy.copy(home)
+        home.edges = [copy.copy(e) for e in home.edges]
+        _home_link(home, origin)
         _rename(home, unrename)
-        carry = carrying.difference(original, home, origin=_origin(store, original, origins), native=as_written)
+        carry = carrying.difference(original, home, origin=origin, native=as_written)
         if id(original) in formats:
             carry.payload["format"] = formats[id(original)]
         if id(original) in inline:
             # What the target's files say of the bullet: an edit there changes it.
-            carry.payload[renderings.INLINE] = {**inline[id(original)], "digest": renderings.digest(returned)}
-        if original.kind != TARGET_KIND.get(origin, {}).get(returned.kind, returned.kind):
+            carry.payload[renderings.INLINE] = {**inline[id(original)], "digest": shown_digest}
+        if original.kind != TARGET_KIND.get(origin, {}).get(returned_kind, returned_kind):
             carry.payload["kind"] = original.kind
         if original.lifecycle.state != "active" and "lifecycle" not in carry.fields:
             # Its state, as it was: an edit of it in the target is then told from the state it came with.
@@ -659,8 +667,10 @@ def _carried_indexes(store: Store, own: bool) -> list:
     rest = [i for i in store.indexes if i not in content]
     if not own or not rest:
         return content
-    probe = Store(dialect="probe", records=[clone(r) for r in store.records])
-    regenerated = dialects.get(store.dialect).write(probe)
+    # The pages its writer would generate for these records, written anew (from their names,
+    # descriptions and type words: no entry is rendered).
+    probe = Store(dialect="probe", records=[layout.anew(r) for r in store.records])
+    regenerated = dialects.get(store.dialect).generated_index(probe)
     return content + [i for i in rest
                       if i.source is None or i.source.raw is None or regenerated.get(i.path) != i.source.raw]
 
@@ -680,30 +690,27 @@ def _by_origin(store: Store, records: list[Record], origins: dict[int, str]) -> 
     return groups
 
 
-#: Read-backs go through a dialect's own reader, which reads folders; a memory-backed folder
-#: (where the system has one) keeps that from costing a disk write per record.
-_SCRATCH = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
-
-
-def _read_files(module, files: dict[str, bytes]) -> Store:
-    with fs.scratch_folder("readback", _SCRATCH) as root:
-        fs.write_files(root, files)
-        return module.read(root)
-
-
 def _reread(files: list[tuple[str, str, bytes]]) -> dict[tuple[str, str], Record]:
-    """Source files read again by their own dialect: (dialect, path, bytes) → record with its source."""
-    by_dialect: dict[str, dict[str, bytes]] = {}
-    for dialect, path, raw in files:
-        by_dialect.setdefault(dialect, {})[path] = raw
+    """Source files read again by their own dialect, each in memory: (dialect, path, bytes) → record
+    with its source. A file the reader refuses is left out (the record is then written anew)."""
     out: dict[tuple[str, str], Record] = {}
-    for dialect, batch in by_dialect.items():
-        if dialect not in TARGET_KIND:
+    for dialect, path, raw in files:
+        if dialect not in TARGET_KIND or dialects.unportable(path) is not None:
             continue
-        for record in _read_files(dialects.get(dialect), batch).records:
-            if record.source is not None:
-                out[(dialect, record.source.path)] = record
+        try:
+            record = dialects.get(dialect).read_file(path, raw, {})
+        except ReadError:
+            continue
+        if record is not None and record.source is not None:
+            out[(dialect, record.source.path)] = record
     return out
+
+
+def _one_line_per_key(record: Record) -> bool:
+    """Whether no frontmatter key of ``record``'s file is written twice (YAML lets the last win)."""
+    fm = getattr(getattr(record.source, "layout", None), "frontmatter", None)
+    keys = [c.key for c in getattr(fm, "chunks", None) or () if c.key is not None]
+    return len(keys) == len(set(keys))
 
 
 def _restore_sources(items: list[tuple[Record, str, dict[str, Any]]]) -> list[str]:
@@ -724,7 +731,10 @@ def _restore_sources(items: list[tuple[Record, str, dict[str, Any]]]) -> list[st
                             "the store; ignored, the record is written canonically")
             continue
         try:
-            raw = layout.apply(layout.render_alone(origin, home), patch)
+            canonical = layout.render_alone(origin, home)
+            raw = layout.apply(canonical, patch)
+            if raw is None:  # edited since: its file's layout still comes home, for its writer to use
+                raw = layout.apply_after_edit(canonical, patch)
         except (TypeError, ValueError, KeyError, AttributeError, IndexError):
             warnings.append(f"{home.link}: its carried format patch does not hold together; ignored, "
                             "the record is written canonically")
@@ -736,7 +746,9 @@ def _restore_sources(items: list[tuple[Record, str, dict[str, Any]]]) -> list[st
     again = _reread([(origin, path, raw) for _, origin, path, raw in rebuilt])
     for home, origin, path, _ in rebuilt:
         found = again.get((origin, path))
-        if found is not None:
+        if found is not None and _one_line_per_key(found):
+            # Unedited, the file is the original and its writer reuses it; edited, the writer
+            # renders the record in the original's layout (docs/conversion.md, "One formatting mechanism").
             home.source = found.source
     return warnings
 
@@ -797,27 +809,40 @@ def _read_back(target: str, natives: list[tuple[Record, Record]], store: Store,
     if not natives:
         return {}
     module = dialects.get(target)
+    written = Store(dialect=f"{store.dialect}→{target}", records=[n for _, n in natives] + list(also))
     for i, (_, native) in enumerate(natives):
         _set_carry(native, target, f"{_PROBE}{i}")
+    back: dict[int, Any] = {}
+    refused: tuple[str, str] | None = None
     try:
-        read = _read_files(module, module.write(Store(dialect=f"{store.dialect}→{target}",
-                                                      records=[n for _, n in natives] + list(also))))
+        files = module.write(written)
+        # Each file is read as the target's reader reads it, in memory and one at a time: no
+        # folder, no second store, none of the reader's store-wide checks (their warnings
+        # are the final write's business).
+        for path, raw in (files.items() if isinstance(files, dict) else files):
+            why = dialects.unportable(path)
+            try:
+                record = None if why is not None else module.read_file(path, raw, written.meta)
+            except ReadError as exc:
+                why = Quarantined.because(exc, path, raw).reason
+                record = None
+            if why is not None:
+                refused = refused or (path, why)
+                continue
+            marker = _get_carry(record) if record is not None else None
+            if isinstance(marker, str) and marker.startswith(_PROBE):
+                _, native = natives[int(marker[len(_PROBE):])]
+                back[id(native)] = record
     finally:
         for _, native in natives:
             _strip_carry(native)
-    back: dict[int, Any] = {}
-    for record in read.records:
-        marker = _get_carry(record)
-        if isinstance(marker, str) and marker.startswith(_PROBE):
-            _, native = natives[int(marker[len(_PROBE):])]
-            back[id(native)] = record
-    if read.quarantined:
-        q = read.quarantined[0]
+    if refused is not None:
+        path, reason = refused
         if len(back) == len(natives):
-            raise StoreError(f"the {target} writer made a file its own reader refuses: {q.path}: {q.reason}",
+            raise StoreError(f"the {target} writer made a file its own reader refuses: {path}: {reason}",
                              hint="this is a bug in memconv; please report it")
         # Records that did not come back: the caller quarantines their source files, with this reason.
-        back[_REFUSED] = f"its {target} rendering ({q.path}) is refused by the {target} reader: {q.reason}"
+        back[_REFUSED] = f"its {target} rendering ({path}) is refused by the {target} reader: {reason}"
     return back
 
 

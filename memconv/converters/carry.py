@@ -37,11 +37,20 @@ FIELDS = tuple(f.name for f in dataclasses.fields(Record) if f.name not in _NOT_
 
 def flat(record: Record) -> dict[str, Any]:
     """The record as comparable parts: every field, and each unknown key as ``extra.<key>``."""
-    parts = {name: getattr(record, name) for name in FIELDS}
+    fields_ = vars(record)
+    parts = {name: fields_[name] for name in FIELDS}
     for key, value in record.extra.items():
         if key != KEY:
             parts[f"extra.{key}"] = [value]
     return parts
+
+
+def _part(record: Record, name: str) -> Any:
+    """``flat(record).get(name)``, without flattening the whole record."""
+    if name.startswith("extra."):
+        key = name[len("extra."):]
+        return [record.extra[key]] if key != KEY and key in record.extra else None
+    return vars(record).get(name)
 
 
 #: Fields that say which record this is, not what it says: a renamed title in the target
@@ -51,11 +60,29 @@ _IDENTITY = frozenset({"link"})
 
 def _differ(before: Any, after: Any) -> bool:
     """Whether two field values differ, ``1`` and ``True`` included (most are both None: cheap)."""
-    if before is after:
-        return False
-    if type(before) is not type(after) or before != after:
+    return not _same(before, after)
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal, with the same types and key orders all the way down (``1`` is not ``True``, ``0.0`` not ``-0.0``).
+
+    What ``a == b and repr(a) == repr(b)`` says of the values a record holds, without
+    building two ``repr`` strings of every list of edges or steps.
+    """
+    if a is b:
         return True
-    return (isinstance(before, (list, dict)) or dataclasses.is_dataclass(before)) and repr(before) != repr(after)
+    kind = type(a)
+    if kind is not type(b):
+        return False
+    if kind is str or kind is int or kind is bool:
+        return a == b
+    if kind is list or kind is tuple:
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    if kind is dict:
+        return list(a) == list(b) and all(_same(a[k], b[k]) for k in a)
+    if dataclasses.is_dataclass(a):
+        return all(_same(getattr(a, f.name), getattr(b, f.name)) for f in dataclasses.fields(a))
+    return a == b and repr(a) == repr(b)
 
 
 def _digest(value: Any) -> str:
@@ -192,15 +219,14 @@ def difference(original: Record, returned: Record, origin: str, native: Record |
     link names, so it does not depend on any other record.
     """
     a, b = flat(original), flat(returned)
-    written = flat(native) if native is not None else b
     carry = Carry(origin=origin)
     for name in list(a) + [k for k in b if k not in a]:
         before, after = a.get(name), b.get(name)
-        if not _differ(before, after):
+        if before is after or _same(before, after):  # (most fields are None on both sides)
             continue
         carry.fields[name] = encode(before) if not name.startswith("extra.") else (before or [])
         if name not in _IDENTITY:
-            carry.native[name] = _digest(written.get(name))
+            carry.native[name] = _digest(_part(native, name) if native is not None else after)
     order = [k for k in original.extra if k != KEY]
     returned_order = [k for k in returned.extra if k != KEY and k in original.extra]
     if order != returned_order and order:

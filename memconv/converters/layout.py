@@ -8,7 +8,9 @@ canonical rendering of the record into the original file. On the way back the
 record is rendered canonically again; if that rendering is the one the patch
 was made against (the record was not edited on the way), the patch rebuilds
 the original bytes, and the record's own reader gives it its source again, so
-its writer reuses the file. An edited record comes back canonical.
+its writer reuses the file. An edited record gets the layout of the file the
+patch rebuilds on its new rendering, and its writer writes it in that layout
+(:func:`apply_after_edit`; docs/conversion.md, "One formatting mechanism").
 
 Patches are small for the usual quirks; the carried data is the difference,
 not a copy of the file.
@@ -16,6 +18,7 @@ not a copy of the file.
 
 from __future__ import annotations
 
+import copy
 import difflib
 import hashlib
 import re
@@ -23,7 +26,7 @@ from typing import Any
 
 from .. import dialects
 from ..errors import StoreError
-from ..model import Record, Store, clone
+from ..model import Record, Store
 
 #: Index files a writer adds beside a record: ``MEMORY.md``, ``MEMORY-2.md``, ``memory/MEMORY.md``.
 _INDEX = re.compile(r"(?:^|/)MEMORY(?:-\d+)?\.md$")
@@ -33,10 +36,17 @@ def _digest(data: bytes) -> str:
     return hashlib.sha1(data).hexdigest()[:16]
 
 
+def anew(record: Record) -> Record:
+    """``record`` without its source, so that its writer renders it anew (writers change no record)."""
+    copied = copy.copy(record)  # shallow: far cheaper than dataclasses.replace, which runs __init__
+    copied.source = None
+    return copied
+
+
 def render_alone(dialect: str, record: Record) -> tuple[str, bytes] | None:
     """(path, bytes) the dialect's writer gives ``record`` with no source, or None if not one file."""
     try:
-        files = dialects.get(dialect).write(Store(dialect="probe", records=[clone(record)]))
+        files = dialects.get(dialect).write(Store(dialect="probe", records=[anew(record)]))
     except StoreError:
         return None
     # An empty file is structure, not the record (memspec keeps archive/ with one).
@@ -62,15 +72,36 @@ def apply(canonical: tuple[str, bytes] | None, patch: dict[str, Any]) -> bytes |
         return patch["raw"].encode("utf-8")
     if canonical is None or _digest(canonical[1]) != patch.get("base"):
         return None
+    return _apply_ops(canonical[1].decode("utf-8").splitlines(keepends=True), patch["ops"]).encode("utf-8")
+
+
+def apply_after_edit(canonical: tuple[str, bytes] | None, patch: dict[str, Any]) -> bytes | None:
+    """The patch applied at the same lines of an edited record's canonical rendering, or None.
+
+    This is not the record: it is a file in the original's layout (its key
+    order, quoting, comments, blank lines, line ends), which the origin's reader
+    reads so that its writer renders the edited record in that layout, keeping
+    the lines of every key whose value did not change and rendering the rest.
+    None when the patch does not fit the rendering (it has fewer lines).
+    """
+    if canonical is None or "ops" not in patch:
+        return None
     lines = canonical[1].decode("utf-8").splitlines(keepends=True)
+    ops = patch["ops"]
+    if ops and ops[-1][1] > len(lines):
+        return None
+    return _apply_ops(lines, ops).encode("utf-8")
+
+
+def _apply_ops(lines: list[str], ops: list[list[Any]]) -> str:
     out: list[str] = []
     pos = 0
-    for i1, i2, text in patch["ops"]:
+    for i1, i2, text in ops:
         out.extend(lines[pos:i1])
         out.append(text)
         pos = i2
     out.extend(lines[pos:])
-    return "".join(out).encode("utf-8")
+    return "".join(out)
 
 
 def patches(groups: dict[str, list[Record]]) -> dict[int, dict[str, Any]]:
@@ -83,7 +114,7 @@ def patches(groups: dict[str, list[Record]]) -> dict[int, dict[str, Any]]:
     found: dict[int, dict[str, Any]] = {}
     for dialect, group in groups.items():
         try:
-            written = dialects.get(dialect).write(Store(dialect="probe", records=[clone(r) for r in group]))
+            written = dialects.get(dialect).write(Store(dialect="probe", records=[anew(r) for r in group]))
         except StoreError:
             written = {}
         for record in group:

@@ -71,16 +71,22 @@ def rewrite(body: str, rename: dict[str, str]) -> str:
     """``body`` with every wikilink whose target is in ``rename`` pointed at its new name."""
     if "[[" not in body or not rename:
         return body
-    code = _code_lines(body)
 
     def link(m: re.Match[str]) -> str:
         target = m.group(1)
         new = rename.get(target)
         return m.group(0) if new is None else f"[[{new}{m.group(2) or ''}]]"
 
+    if "`" not in body and not _MAYBE_BLOCK.search(body):
+        # No code span, no code block: every line is prose, and a wikilink never spans lines.
+        return WIKILINK.sub(link, body)
+    code = _code_lines(body)
+
     def line_(text: str) -> str:
         if "[[" not in text:
             return text
+        if "`" not in text:
+            return WIKILINK.sub(link, text)
         out, pos = [], 0
         for start, end in code_spans(text):
             out.append(WIKILINK.sub(link, text[pos:start]))

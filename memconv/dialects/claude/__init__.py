@@ -106,7 +106,7 @@ def read(root: Path) -> Store:
             continue
         try:
             if is_entry_path(path):
-                store.records.append(read_entry(raw, path, path[:-3]))
+                store.records.append(read_file(path, raw, store.meta))
             elif "/" not in path and is_index_path(path):
                 idx = read_index(raw, path, present)
                 store.indexes.append(idx)
@@ -118,6 +118,14 @@ def read(root: Path) -> Store:
     return store
 
 
+def read_file(path: str, raw: bytes, meta: dict) -> Record | None:
+    """One file as :func:`read` reads it, with no folder: its entry, or None when ``path`` is not an entry.
+
+    Raises ``ReadError`` where :func:`read` quarantines.
+    """
+    return read_entry(raw, path, path[:-3]) if is_entry_path(path) else None
+
+
 def _warn_broken(store: Store, idx) -> None:
     for line, target in index.broken_links(idx):
         store.warnings.append(f"{idx.path}:{line}: links to {target}, which is not in the folder (kept as written)")
@@ -127,6 +135,8 @@ def written_type(record: Record) -> str | None:
     """The Claude Code ``type`` word ``record`` is (or would be) written with."""
     source = record.source
     layout = source.layout if source is not None and source.dialect == NAME else None
+    if not record.opaque:
+        return entries.type_word(record, layout)  # what frontmatter_pairs writes, without the rest of it
     pairs = entries.frontmatter_pairs(record, layout)
     word = pairs.get("type")
     meta = pairs.get("metadata")
@@ -139,16 +149,39 @@ def written_type(record: Record) -> str | None:
 _INDEX_NAME = re.compile(r"memory(?:-[0-9]+)?\.md")
 
 
+def _names() -> Names:
+    # MEMORY.md and its pages are the index's names: a record never takes one.
+    return Names(reserved=lambda path: is_index_path(path) or _INDEX_NAME.fullmatch(fold(path)) is not None)
+
+
+def _place(names: Names, record: Record) -> str:
+    """The path :func:`write` gives ``record``: its own file's, or ``<link>.md`` (numbered when taken)."""
+    source = record.source
+    own = source is not None and source.dialect == NAME
+    return names.place(source.path if own else f"{record.link}.md", own=own)
+
+
+def generated_index(store: Store) -> dict[str, bytes]:
+    """The ``MEMORY.md`` pages :func:`write` generates for ``store``, without rendering its entries.
+
+    For a store whose records are written anew (none keeps its own index): the
+    converter compares them with an index read, to learn whether it is only a
+    rendering of the records.
+    """
+    if not store.records:
+        return {}
+    names = _names()
+    pages, _ = index.generate([(_place(names, record), record, written_type(record)) for record in store.records])
+    return {page.path: write_index(page) for page in pages}
+
+
 def write(store: Store) -> dict[str, bytes]:
     """The files of ``store`` as a Claude Code memory folder: relative path → bytes."""
     files: dict[str, bytes] = {}
     placed: list[tuple[str, Record]] = []
-    # MEMORY.md and its pages are the index's names: a record never takes one.
-    names = Names(reserved=lambda path: is_index_path(path) or _INDEX_NAME.fullmatch(fold(path)) is not None)
+    names = _names()
     for record in store.records:
-        source = record.source
-        own = source is not None and source.dialect == NAME
-        path = names.place(source.path if own else f"{record.link}.md", own=own)
+        path = _place(names, record)
         files[path] = write_entry(record)
         placed.append((path, record))
     store.warnings.extend(w for w in names.warnings() if w not in store.warnings)
@@ -168,4 +201,4 @@ def write(store: Store) -> dict[str, bytes]:
     return files
 
 
-__all__ = ["NAME", "detect", "read", "write", "body", "entries", "index", "READ_AS", "written_type"]
+__all__ = ["NAME", "detect", "read", "read_file", "write", "generated_index", "body", "entries", "index", "READ_AS", "written_type"]

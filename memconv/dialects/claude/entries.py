@@ -171,6 +171,14 @@ def read_entry(raw: bytes, path: str, link: str) -> Record:
 # --- writing -----------------------------------------------------------------------
 
 
+def type_word(record: Record, layout: EntryLayout | None) -> str:
+    """The ``type`` word a record that is not opaque is written with (at the top or under ``metadata``)."""
+    if layout is not None and layout.type_word is not None:
+        same_kind = READ_AS.get(layout.type_word, layout.type_word) == record.kind
+        return layout.type_word if same_kind else WRITE_AS.get(record.kind, record.kind)
+    return WRITE_AS.get(record.kind, "project")
+
+
 def frontmatter_pairs(record: Record, layout: EntryLayout | None) -> dict[str, Any]:
     """The frontmatter ``record`` is written with: in its source shape, or Claude Code's current one."""
     if record.opaque:
@@ -181,14 +189,11 @@ def frontmatter_pairs(record: Record, layout: EntryLayout | None) -> dict[str, A
     if record.kind == "lesson":
         if "trigger" in derived and record.trigger is not None and record.trigger == record.description:
             pairs.pop("trigger", None)
-        if "how_to_apply" in derived and record.how_to_apply is not None \
+        # (a section is a piece of the body: a value that is not in it needs no parse to tell)
+        if "how_to_apply" in derived and record.how_to_apply is not None and record.how_to_apply in record.body \
                 and record.how_to_apply == bodies.section(record.body, bodies.HOW_TO_APPLY):
             pairs.pop("how_to_apply", None)
-    if layout is not None and layout.type_word is not None:
-        same_kind = READ_AS.get(layout.type_word, layout.type_word) == record.kind
-        word = layout.type_word if same_kind else WRITE_AS.get(record.kind, record.kind)
-    else:
-        word = WRITE_AS.get(record.kind, "project")
+    word = type_word(record, layout)
     origin = pairs.get("origin")
     session = None
     session_at = layout.session_at if layout is not None else None

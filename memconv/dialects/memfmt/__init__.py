@@ -160,12 +160,7 @@ def read(root: Path) -> Store:
             version = file_version(key)
             values, steps = FILE.climb(fm.values, version)
             if kind in MEMORY_KINDS:
-                check_fields(kind, fm, path)
-                record = _read_record(kind, values, body, path)
-                record.source = Source(dialect=NAME, path=path, version=version, raw=raw,
-                                       layout=FileLayout(layout))
-                record.source.fingerprint = fingerprint(record)
-                store.records.append(record)
+                store.records.append(_memory_file(kind, fm, values, body, path, raw, version, layout))
             elif kind == "index" and path == prefix + INDEX and index is None:
                 check_fields("index", fm, path)
                 index = _read_index(values, body, path, raw, version, layout)
@@ -201,6 +196,39 @@ def read(root: Path) -> Store:
         _resolve_index(index, plan)
     _warn_unfaithful(store, plan)
     return store
+
+
+def _memory_file(kind: str, fm, values: dict, body: str, path: str, raw: bytes, version: int,
+                 layout: TextLayout) -> Record:
+    """The record of a memory file (entity, episode, procedure, profile), with its source."""
+    check_fields(kind, fm, path)
+    record = _read_record(kind, values, body, path)
+    record.source = Source(dialect=NAME, path=path, version=version, raw=raw, layout=FileLayout(layout))
+    record.source.fingerprint = fingerprint(record)
+    return record
+
+
+def read_file(path: str, raw: bytes, meta: dict) -> Record | None:
+    """One file as :func:`read` reads it, with no folder: its memory record, or None when it holds none
+    (an index, someone's own note, a file behind a byte-order mark).
+
+    Raises ``ReadError`` where :func:`read` quarantines.
+    """
+    if not path.endswith(".md"):
+        return None
+    try:
+        text, layout = _decode(raw, path)
+    except ReadError:
+        return None  # carried as someone's own file, not read
+    if layout.bom:
+        return None  # memfmt sees no frontmatter behind a byte-order mark
+    fm, body = syntax.split(text)
+    kind, key = syntax.file_type(fm.values) if fm is not None else (None, None)
+    if kind not in MEMORY_KINDS:
+        return None
+    version = file_version(key)
+    values, _ = FILE.climb(fm.values, version)
+    return _memory_file(kind, fm, values, body, path, raw, version, layout)
 
 
 def _read_record(kind: str, values: dict, body: str, path: str) -> Record:
@@ -470,4 +498,4 @@ def _warn(store: Store, warning: str) -> None:
         store.warnings.append(warning)
 
 
-__all__ = ["NAME", "detect", "read", "write", "record_paths", "generated_date", "files", "syntax"]
+__all__ = ["NAME", "detect", "read", "read_file", "write", "record_paths", "generated_date", "files", "syntax"]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ...errors import ReadError, StoreError
 from ...fs import list_files, read_bytes, read_if_safe
-from ...model import ForeignFile, Quarantined, Store
+from ...model import ForeignFile, Quarantined, Record, Store
 from .. import Detection, evidence, Names, unportable
 from . import entries, session
 from .entries import TYPES, read_entry, write_entry
@@ -122,8 +122,7 @@ def read(root: Path) -> Store:
             continue
         try:
             if _is_entry_path(path, layout):
-                link = path.rsplit("/", 1)[-1][:-3]
-                record = read_entry(raw, path, link)
+                record = read_file(path, raw, store.meta)
                 store.records.append(record)
                 if record.opaque:
                     store.warnings.append(f"{path}: not a canonical memoir entry; kept whole as an opaque entry")
@@ -137,6 +136,18 @@ def read(root: Path) -> Store:
         except ReadError as exc:
             store.quarantined.append(Quarantined.because(exc, path, raw))
     return store
+
+
+def read_file(path: str, raw: bytes, meta: dict) -> Record | None:
+    """One file as :func:`read` reads it, with no folder: its entry, or None when ``path`` is not an entry.
+
+    ``meta`` is the store's facts (its ``layout``; without one, the path says it). Raises
+    ``ReadError`` where :func:`read` quarantines.
+    """
+    layout = meta.get("layout") or ("nested" if path.startswith(_entry_dir("nested")) else "flat")
+    if _is_entry_path(path, layout):
+        return read_entry(raw, path, path.rsplit("/", 1)[-1][:-3])
+    return None
 
 
 def _warn_renamed(store: Store, names: Names) -> None:
@@ -168,4 +179,4 @@ def write(store: Store) -> dict[str, bytes]:
     return files
 
 
-__all__ = ["NAME", "detect", "read", "write", "entries", "session"]
+__all__ = ["NAME", "detect", "read", "read_file", "write", "entries", "session"]

@@ -158,6 +158,21 @@ def read(root: Path) -> Store:
     return store
 
 
+def read_file(path: str, raw: bytes, meta: dict):
+    """One file as :func:`read` reads it, with no folder: its record, or None when ``path`` holds none.
+
+    ``meta`` is the store's facts (``prefix``, ``operators``; without a prefix, the path says
+    it). Raises ``ReadError`` where :func:`read` quarantines.
+    """
+    prefix = meta.get("prefix")
+    if prefix is None:
+        prefix = STORE_DIR + "/" if path.startswith(STORE_DIR + "/") else ""
+    rel = path[len(prefix):]
+    if not path.startswith(prefix) or CACHE.match(rel) or not (rel.startswith(RECORD_DIRS) and rel.endswith(".md")):
+        return None
+    return read_record(raw, path, prefix, tuple(meta.get("operators", ())))[0]
+
+
 def _warn(store: Store, record, path: str, rel: str, seen: dict[str, str]) -> None:
     stem = rel.rsplit("/", 1)[-1][:-3]
     if stem != record.link:
@@ -224,4 +239,4 @@ def _say(store: Store, warning: str) -> None:
         store.warnings.append(warning)
 
 
-__all__ = ["NAME", "detect", "read", "write", "is_keep_file", "RecordLayout"]
+__all__ = ["NAME", "detect", "read", "read_file", "write", "is_keep_file", "RecordLayout"]

@@ -24,6 +24,7 @@ bool, None, list, dict.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from typing import Any
@@ -58,8 +59,19 @@ INDENT = 2
 
 def _units(text: str) -> list[int]:
     """``text`` as JavaScript sees it: UTF-16 code units."""
+    if not _WIDE.search(text):
+        return [ord(c) for c in text]  # no astral character, no surrogate: one unit per character
     data = text.encode("utf-16-le", "surrogatepass")
     return [int.from_bytes(data[i:i + 2], "little") for i in range(0, len(data), 2)]
+
+
+#: A character that is not one UTF-16 code unit of its own: astral (a surrogate pair in
+#: JavaScript), or a lone surrogate (which JSON's ``\ud800`` can give).
+_WIDE = re.compile("[\ud800-\udfff\U00010000-\U0010ffff]")
+#: A character js-yaml does not call printable (:func:`_printable`), the line feed aside.
+_NOT_PRINTABLE = re.compile("[^\n\x20-\x7e\xa1-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd]")
+#: What makes a one-line string not plain after its first character: ``:``, flow indicators, `` #``.
+_NOT_PLAIN = re.compile(r"[:,\[\]{}]| #")
 
 
 def _printable(c: int) -> bool:
@@ -155,6 +167,28 @@ def ambiguous(text: str) -> bool:
 _PLAIN, _SINGLE, _LITERAL, _FOLDED, _DOUBLE = range(5)
 
 
+def _quick_style(text: str, single_line: bool, width: int) -> int | None:
+    """:func:`_style` of a string of one-unit characters, by whole-string checks; None for the others.
+
+    Equal to :func:`_style` wherever it answers (``tests/test_memspec_jsyaml_quoting.py``
+    compares the two): a body of ten thousand characters is then checked by a few
+    regular expressions, not one code unit at a time.
+    """
+    if _WIDE.search(text):
+        return None
+    if _NOT_PRINTABLE.search(text) or (single_line and "\n" in text):
+        return _DOUBLE
+    if single_line:
+        foldable = False
+    else:
+        foldable = any(len(line) > width and line[0] != " " for line in text.split("\n"))
+    if "\n" in text or foldable:
+        return _FOLDED if foldable else _LITERAL
+    first = text[0]
+    plain = first != " " and first not in _PLAIN_FIRST_UNSAFE and text[-1] != " " and not _NOT_PLAIN.search(text)
+    return _PLAIN if plain and not ambiguous(text) else _SINGLE
+
+
 def _style(units: list[int], text: str, single_line: bool, width: int) -> int:
     plain = _plain_safe_first(units[0]) and not _white(units[-1])
     has_break = foldable = False
@@ -176,6 +210,8 @@ def _style(units: list[int], text: str, single_line: bool, width: int) -> int:
 
 
 def _from_units(units: list[int]) -> str:
+    if all(u < 0xD800 or u > 0xDFFF for u in units):
+        return "".join(map(chr, units))
     return b"".join(u.to_bytes(2, "little") for u in units).decode("utf-16-le", "surrogatepass")
 
 
@@ -233,6 +269,56 @@ def _fold(units: list[int], width: int) -> str:
     return _from_units(result)
 
 
+#: Where a line may fold: a space followed by a non-space (``/ [^ ]/g`` in js-yaml).
+_BREAK = re.compile(r" (?=[^ ])")
+
+
+def _fold_line_text(line: str, width: int) -> str:
+    """:func:`_fold_line` of a line of one-unit characters, on the string itself."""
+    if not line or line[0] == " ":
+        return line
+    out: list[str] = []
+    start = curr = 0
+    for match in _BREAK.finditer(line):
+        nxt = match.start()
+        if nxt - start > width:
+            end = curr if curr > start else nxt
+            out.append("\n" + line[start:end])
+            start = end + 1
+        curr = nxt
+    out.append("\n")
+    if len(line) - start > width and curr > start:
+        out.append(line[start:curr] + "\n" + line[curr + 1:])
+    else:
+        out.append(line[start:])
+    return "".join(out)[1:]
+
+
+def _fold_text(text: str, width: int) -> str:
+    """:func:`_fold` of a string of one-unit characters (no astral character, no surrogate)."""
+    n = len(text)
+    first_lf = text.find("\n")
+    if first_lf < 0:
+        first_lf = n
+    result = [_fold_line_text(text[:first_lf], width)]
+    prev_more_indented = bool(text) and text[0] in "\n "
+    i = first_lf
+    while i < n:
+        j = i
+        while j < n and text[j] == "\n":
+            j += 1
+        k = text.find("\n", j)
+        if k < 0:
+            k = n
+        line = text[j:k]
+        more_indented = bool(line) and line[0] == " "
+        result.append(text[i:j] + ("\n" if not prev_more_indented and not more_indented and line else "")
+                      + _fold_line_text(line, width))
+        prev_more_indented = more_indented
+        i = k
+    return "".join(result)
+
+
 def _escape(units: list[int]) -> str:
     out = []
     i = 0
@@ -258,14 +344,30 @@ def _hex(c: int) -> str:
 
 def scalar(text: str, level: int = 1, key: bool = False) -> str:
     """One string as js-yaml writes it at nesting ``level`` (1 = a top-level value)."""
+    if len(text) <= _SHORT:
+        return _short_scalar(text, level, key)  # keys, kinds, states, dates, ids: the same few, again and again
+    return _scalar(text, level, key)
+
+
+#: Strings up to this length are remembered once written (a pure function of its arguments).
+_SHORT = 64
+
+
+@functools.lru_cache(maxsize=4096)
+def _short_scalar(text: str, level: int, key: bool) -> str:
+    return _scalar(text, level, key)
+
+
+def _scalar(text: str, level: int, key: bool) -> str:
     if not text:
         return "''"
     if text in _COMPAT_BOOLEANS:
         return f"'{text}'"
     indent = INDENT * max(1, level)
     width = max(min(WIDTH, 40), WIDTH - indent)
-    units = _units(text)
-    style = _style(units, text, key, width)
+    style = _quick_style(text, key, width)
+    if style is None:
+        style = _style(_units(text), text, key, width)
     if style == _PLAIN:
         return text
     if style == _SINGLE:
@@ -274,9 +376,10 @@ def scalar(text: str, level: int = 1, key: bool = False) -> str:
         body = _indent(text, indent)
         return "|" + _block_header(text) + (body[:-1] if body.endswith("\n") else body)
     if style == _FOLDED:
-        body = _indent(_fold(units, width), indent)
+        folded = _fold(_units(text), width) if _WIDE.search(text) else _fold_text(text, width)
+        body = _indent(folded, indent)
         return ">" + _block_header(text) + (body[:-1] if body.endswith("\n") else body)
-    return '"' + _escape(units) + '"'
+    return '"' + _escape(_units(text)) + '"'
 
 
 def _number(value: int | float) -> str:
