@@ -24,15 +24,12 @@ person can check every one of them.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import Ladder, TooNew, Unreadable
 from . import v02_to_v04, v04_to_current
-
-#: A memspec id: ``ms_01HXK7Y3P5QZJKM8N4R2T6W9VB``.
-ID = re.compile(r"^ms_[0-9A-Z]{26}$")
+from .fields import ID
 
 STATES = ("active", "superseded", "retired")
 #: Pre-0.3 states and what memspec's own MIGRATION-v0.3 maps them to.

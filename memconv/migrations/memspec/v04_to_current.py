@@ -18,7 +18,8 @@ import re
 from typing import Any
 
 from .dates import instant_ms, iso
-from .v02_to_v04 import _place, infer_source_kind
+from .fields import place
+from .v02_to_v04 import infer_source_kind
 
 DESCRIPTION = "memspec v0.3/v0.4 → current: moved the file to the folder its state, kind and tier imply"
 
@@ -73,10 +74,10 @@ def step(draft):
     if "check_by" not in values:
         default = default_check_by(values)
         if default is None:
-            values = _place(values, "check_by", "never")
+            values = place(values, "check_by", "never")
             notes.append("check_by: never (absent, and created is not a date to count a review window from)")
         else:
-            values = _place(values, "check_by", default)
+            values = place(values, "check_by", default)
             notes.append(f"check_by: {default} (absent; memspec's default review window from created)")
     target = implied_path(values, draft.path, draft.operators)
     if target != draft.path:
