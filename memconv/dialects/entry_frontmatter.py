@@ -15,11 +15,16 @@ order of the spec's examples.
 ``schema_version`` is the entry's version key (spec §6): only a version the
 memoir entry ladder knows is ever written under it, in either dialect.
 
+:func:`canonical_problems` is the memoir validator's rule for a canonical
+entry, asked by detection (is this Claude file upgradable?) and by
+``memconv upgrade`` alike.
+
 This module is not a dialect: it has no ``detect``, ``read`` or ``write``.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 from .. import frontmatter as fmx
@@ -43,6 +48,10 @@ _KIND_TEXT: dict[str, dict[str, str]] = {
     "goal": {"set_on": "set_on"},
     "next_action": {"added": "added"},
 }
+
+
+#: The date fields the memoir schema wants as ISO 8601: ``2026-05-14`` or ``2026-05-14T09:30:00Z``.
+ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$")
 
 
 def first_heading(body: str) -> str | None:
@@ -203,3 +212,29 @@ def render(record: Record, fm: fmx.Frontmatter | None, pairs: dict[str, Any], te
         gap = fm.gap if fm is not None else ("\n" if record.body else "")
         out = fmx.patch(fm, pairs, fmx.render_block) + gap + record.body
     return encode(out, text)
+
+
+def canonical_problems(record: Record) -> list[str]:
+    """Why ``record`` cannot be a canonical memoir entry, in the reference validator's words."""
+    problems = []
+    kind = record.kind
+    if record.opaque or kind not in TYPES:
+        return ["not one of the six memoir types"]
+    if kind == "lesson":
+        if not record.trigger:
+            problems.append("a lesson needs a trigger, and it has no description to take one from")
+        if not record.how_to_apply:
+            problems.append("a lesson needs how_to_apply, and its body has no **How to apply:** section")
+    if kind == "next_action" and not record.added:
+        problems.append("a next_action needs `added`")
+    if kind == "decision" and record.lifecycle.state == "hidden" and not record.lifecycle.at:
+        problems.append("a hidden decision needs `hidden_at`")
+    if kind == "preference" and record.scope is not None and record.scope not in ("global", "project"):
+        problems.append(f"preference scope {record.scope!r} is not global or project")
+    for name in ("created", "updated", "date", "set_on", "added", "last_fired"):
+        value = getattr(record, name)
+        if value is not None and not ISO_DATE.match(value):
+            problems.append(f"{name} {value!r} is not an ISO 8601 date")
+    if record.lifecycle.at is not None and not ISO_DATE.match(record.lifecycle.at):
+        problems.append(f"{record.lifecycle.at!r} (hidden_at/done_at) is not an ISO 8601 date")
+    return problems
