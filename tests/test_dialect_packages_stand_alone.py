@@ -130,3 +130,33 @@ def test_a_dialect_may_import_its_own_ladder_and_the_shared_modules():
                "from ...migrations.claude import anything\nfrom ...model import Record\nfrom . import body\n"
                "from ...migrations import VersionProblem\n")
     assert _problems(fake, "claude", allowed) == []
+
+
+# --- one rule in one place: memspec's id pattern and key order ------------------------
+
+def test_memspec_has_one_id_pattern_and_one_key_order():
+    from memconv.dialects.memspec import RECORD_FILE, records, ulid
+    from memconv.migrations import memspec as ladder
+    from memconv.migrations.memspec import fields
+
+    assert ladder.ID is fields.ID and ulid.ID is fields.ID and records.ID is fields.ID
+    assert RECORD_FILE.pattern == rf"^{fields.ID_TEXT}\.md$"
+    assert records.ORDER is fields.ORDER
+
+
+def test_keys_the_ladder_adds_land_in_the_writers_order():
+    # A pre-0.3 record with the newer ``scope`` beside ``tags``: the ladder moves ``confidence`` into a new
+    # ``ext``, which memspec's writer order puts after ``scope``. (The ladder's own, shorter order, without
+    # scope and probes, put ``ext`` before ``scope``: seen failing before the two orders were made one.)
+    from memconv.migrations.memspec import Draft, climb
+    from memconv.migrations.memspec.fields import ORDER
+
+    ident = "ms_01KN9E9020H7RQQBNT58TJ7XAD"
+    values = {"id": ident, "type": "fact", "state": "captured", "created": "2026-04-04T10:30:00Z",
+              "source": "claude-code", "tags": [], "scope": "repo", "confidence": 0.5}
+    draft, start, _ = climb(Draft(values, f"memory/facts/{ident}.md"))
+    assert start == "v0.2" and draft.values["ext"] == {"legacy_confidence": 0.5}
+    keys = list(draft.values)
+    assert keys.index("scope") < keys.index("ext"), keys
+    written = [k for k in keys if k in ORDER]
+    assert written == sorted(written, key=ORDER.index), written
