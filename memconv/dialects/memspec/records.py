@@ -26,9 +26,7 @@ from ...errors import ReadError, StoreError
 from ...migrations import VersionProblem
 from ...migrations.memspec import TYPES, Draft, climb, fields
 from ...migrations.memspec.dates import instant_ms, iso
-from ...migrations.memspec.fields import ID, ORDER
-from ...migrations.memspec.v02_to_v04 import infer_source_kind
-from ...migrations.memspec.v04_to_current import default_check_by, implied_path
+from ...migrations.memspec.fields import ID, ORDER, default_check_by, implied_path, infer_source_kind
 from ...model import Anchor, Edge, Lifecycle, Probe, Record, Source, fingerprint
 from ...text import TextLayout, decode, encode
 from . import jsyaml

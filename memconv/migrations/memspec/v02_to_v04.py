@@ -21,27 +21,14 @@ Unknown keys pass through in order.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from .fields import insert_after, place
+from .fields import infer_source_kind, insert_after, place
 
 DESCRIPTION = "memspec v0.2 → v0.3/v0.4: renamed legacy fields, mapped states, inferred source_kind and verified_with"
 
 PREDATES_REASON = "(predates reason tracking)"
 _LEGACY_STATES = {"captured": "active", "corrected": "superseded", "decayed": "retired", "archived": "retired"}
-#: memspec's operator names: ``siim``, ``user`` (any case).
-_OPERATOR = re.compile(r"^(siim|user)$", re.IGNORECASE)
-#: Import sources: ``migration-2026``, ``claude-fable``, ``brownfield-import``.
-_IMPORT = re.compile(r"^(migration-|claude-fable|.*-import$|openclaw-import)", re.IGNORECASE)
-
-
-def infer_source_kind(source: str, operators: tuple[str, ...] = ()) -> str:
-    if _OPERATOR.match(source) or source.lower().startswith("human:") or source in operators:
-        return "operator"
-    if _IMPORT.match(source):
-        return "import"
-    return "agent"
 
 
 def _rename(values: dict[str, Any], old: str, new: str, convert=lambda v: v) -> dict[str, Any]:
