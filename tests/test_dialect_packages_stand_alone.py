@@ -160,3 +160,37 @@ def test_keys_the_ladder_adds_land_in_the_writers_order():
     assert keys.index("scope") < keys.index("ext"), keys
     written = [k for k in keys if k in ORDER]
     assert written == sorted(written, key=ORDER.index), written
+
+
+def _steps() -> set[str]:
+    """Module names of ladder steps: the modules of ``migrations/<d>/`` that define ``step``."""
+    found = set()
+    for path in sorted((PACKAGE / "migrations").glob("*/*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        if any(isinstance(n, ast.FunctionDef) and n.name == "step" for n in tree.body):
+            found.add(_module_name(path))
+    return found
+
+
+def _step_imports(path: Path, steps: set[str], source: str | None = None) -> list[str]:
+    """The ladder steps ``path`` imports, other than itself."""
+    here = _module_name(path)
+    found = []
+    for _, module, name in _imports(path, path.read_text(encoding="utf-8") if source is None else source):
+        for target in [module] + ([f"{module}.{name}"] if name not in (None, "*") else []):
+            if target in steps and target != here:
+                found.append(target)
+    return found
+
+
+def test_no_ladder_step_imports_another():
+    # What steps share sits in a module of their ladder (memspec: fields.py), not in one of them.
+    steps = _steps()
+    assert "memconv.migrations.memspec.v02_to_v04" in steps and "memconv.migrations.memspec.v04_to_current" in steps
+    crossing = {str(path.relative_to(PACKAGE)): _step_imports(path, steps)
+                for path in sorted((PACKAGE / "migrations").glob("*/*.py")) if _module_name(path) in steps}
+    assert {k: v for k, v in crossing.items() if v} == {}
+    # … and the check sees a step importing another (as v04_to_current imported v02_to_v04's helpers).
+    fake = PACKAGE / "migrations" / "memspec" / "v04_to_current.py"
+    assert _step_imports(fake, steps, "from .v02_to_v04 import infer_source_kind\n") == [
+        "memconv.migrations.memspec.v02_to_v04"]
