@@ -295,7 +295,7 @@ def _converted(record: Record, path: str, new: str, renamed: dict[str, str], rep
     """
     layout = record.source.layout
     source = Source(dialect="memoir", path=path, version=1, raw=None,
-                    layout=memoir_entries.EntryLayout(layout.frontmatter, layout.text))
+                    layout=memoir_entries.MemoirEntryLayout(layout.frontmatter, layout.text))
     entry = dataclasses.replace(record, link=new, source=source, extra=dict(record.extra),
                                 edges=list(record.edges), lifecycle=dataclasses.replace(record.lifecycle))
     if entry.title is None:

@@ -20,8 +20,14 @@ required of it:
     memfmt ``root``…) come from ``store.meta`` whatever the store's dialect:
     a converted store carries only the facts of its target's own dialect.
 
-A dialect knows nothing of the others. The core never imports one by name
-except through :data:`MODULES`.
+A dialect knows nothing of the others: a dialect package
+(``dialects/<d>/`` and its ladder ``migrations/<d>/``) imports no other
+dialect's package, no private name of another module, and nothing above it
+(converters, CLI, pipeline). What two dialects share lives in a shared module
+beside them: the memoir spec §3 frontmatter ↔ record mapping that memoir and
+claude both read and write with is :mod:`memconv.dialects.entry_frontmatter`.
+``tests/test_dialect_packages_stand_alone.py`` holds this line (see
+``docs/plugins.md``).
 """
 
 from __future__ import annotations

@@ -133,7 +133,7 @@ class Folder:
 def _words() -> tuple[frozenset[str], frozenset[str]]:
     """(memoir's six types, Claude Code's four), from the dialects that own them."""
     from .claude.entries import CLAUDE_TYPES
-    from .memoir.entries import TYPES
+    from .entry_frontmatter import TYPES
 
     return frozenset(TYPES), frozenset(CLAUDE_TYPES)
 
@@ -200,8 +200,8 @@ def _upgradable(where: Folder, path: str, word: str | None) -> bool:
     """
     if word not in ("user", "feedback", "reference"):
         return False
-    from ..converters.claude_upgrade import canonical_problems
     from .claude.entries import read_entry
+    from .entry_frontmatter import canonical_problems
 
     try:
         record = read_entry(read_bytes(where.root, path), path, path.rsplit("/", 1)[-1][:-3])

@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-Step = Callable[[Any], Any]
+#: One rung of a ladder: a version-N document → the version-N+1 document (pure).
+LadderStep = Callable[[Any], Any]
 
 
 class VersionProblem(Exception):
@@ -43,7 +44,7 @@ class Ladder:
     #: Known versions, oldest first; the last is current.
     versions: tuple[Any, ...]
     #: ``steps[v]`` takes a version-``v`` document to the next version.
-    steps: Mapping[Any, Step]
+    steps: Mapping[Any, LadderStep]
     #: One line per step for the report: ``describe[v]``.
     describe: Mapping[Any, str]
 

@@ -6,8 +6,9 @@ Appendix A, FORMATS.md §2): ``type`` at the top level or nested as
 level or under ``metadata``; the types ``user``, ``feedback``, ``reference``
 and ``project``; bare markdown with only a ``# `` heading. Reading applies
 Appendix A's "read as" table (:data:`READ_AS`) to turn any of these into the
-model's words, then lets the memoir reader map the now-canonical keys, so the
-two dialects cannot disagree on what a field means.
+model's words, then maps the now-canonical keys with the memoir spec §3
+mapping the memoir dialect uses too (:mod:`memconv.dialects.entry_frontmatter`),
+so the two dialects cannot disagree on what a field means.
 
 Writing is the inverse. A record read from a claude file and not changed
 comes back as its bytes; an edited one is patched in the shape it was read
@@ -22,8 +23,8 @@ from typing import Any
 
 from ... import frontmatter as fmx
 from ...model import KINDS, Record, Source, fingerprint
-from ...text import decode, encode
-from ..memoir import entries as memoir_entries
+from ...text import decode
+from .. import entry_frontmatter as efm
 from . import body as bodies
 
 NAME = "claude"
@@ -43,8 +44,8 @@ WRITE_AS = {kind: word for word, kind in READ_AS.items()}
 CARRY_KEY = "memconv"
 
 
-class EntryLayout:
-    """How a claude file was written, so an edited record keeps its shape."""
+class ClaudeFileLayout:
+    """How a claude memory file was written, so an edited record keeps its shape."""
 
     __slots__ = ("frontmatter", "text", "type_at", "type_word", "session_at", "derived", "changes")
 
@@ -89,7 +90,7 @@ def normalise(values: dict[str, Any], body: str) -> tuple[dict[str, Any] | None,
     carried_kind = carried.get("kind") if isinstance(carried, dict) else None
     if word in READ_AS:
         kind = READ_AS[word]
-    elif word in memoir_entries.TYPES:
+    elif word in efm.TYPES:
         kind = word
     elif word == "project" and carried_kind in KINDS:
         kind = carried_kind
@@ -150,18 +151,15 @@ def read_entry(raw: bytes, path: str, link: str) -> Record:
     values = fm.values if fm is not None else {}
     canonical, notes = normalise(values, body) if fm is not None else (None, {})
     if canonical is None:
-        title = values.get("name") if isinstance(values.get("name"), str) else bodies.first_title(body)
-        description = values.get("description") if isinstance(values.get("description"), str) else None
-        record = Record(kind="opaque", link=link, title=title, description=description, body=body,
-                        opaque=True, extra=dict(values))
-        layout = EntryLayout(fm, text_layout, notes.get("type_at"), notes.get("type_word"), notes.get("session_at"))
+        record = efm.opaque_record(values, body, link, bodies.first_title)
+        layout = ClaudeFileLayout(fm, text_layout, notes.get("type_at"), notes.get("type_word"), notes.get("session_at"))
     else:
-        record = memoir_entries._record(canonical, True, body, link, path)
-        layout = EntryLayout(fm, text_layout, notes["type_at"], notes["type_word"], notes["session_at"],
+        record = efm.to_record(canonical, True, body, link)
+        layout = ClaudeFileLayout(fm, text_layout, notes["type_at"], notes["type_word"], notes["session_at"],
                              notes["derived"], notes["changes"])
     version = "legacy" if fm is None or notes.get("type_word") not in CLAUDE_TYPES or notes.get("type_at") != "top" \
         or notes.get("session_at") is not None else "current"
-    if canonical is not None and notes["type_word"] in memoir_entries.TYPES:
+    if canonical is not None and notes["type_word"] in efm.TYPES:
         version = "memoir"
     record.source = Source(dialect=NAME, path=path, version=version, raw=raw, layout=layout)
     record.source.fingerprint = fingerprint(record)
@@ -171,7 +169,7 @@ def read_entry(raw: bytes, path: str, link: str) -> Record:
 # --- writing -----------------------------------------------------------------------
 
 
-def type_word(record: Record, layout: EntryLayout | None) -> str:
+def type_word(record: Record, layout: ClaudeFileLayout | None) -> str:
     """The ``type`` word a record that is not opaque is written with (at the top or under ``metadata``)."""
     if layout is not None and layout.type_word is not None:
         same_kind = READ_AS.get(layout.type_word, layout.type_word) == record.kind
@@ -179,11 +177,11 @@ def type_word(record: Record, layout: EntryLayout | None) -> str:
     return WRITE_AS.get(record.kind, "project")
 
 
-def frontmatter_pairs(record: Record, layout: EntryLayout | None) -> dict[str, Any]:
+def frontmatter_pairs(record: Record, layout: ClaudeFileLayout | None) -> dict[str, Any]:
     """The frontmatter ``record`` is written with: in its source shape, or Claude Code's current one."""
     if record.opaque:
         return dict(record.extra)
-    pairs = memoir_entries.frontmatter_pairs(record)
+    pairs = efm.frontmatter_pairs(record)
     pairs.pop("type")
     derived = layout.derived if layout is not None else frozenset({"trigger", "how_to_apply"})
     if record.kind == "lesson":
@@ -238,14 +236,10 @@ def frontmatter_pairs(record: Record, layout: EntryLayout | None) -> dict[str, A
 
 def write_entry(record: Record) -> bytes:
     """One record → the bytes of its claude memory file."""
+    raw = efm.unchanged_bytes(record, NAME)
+    if raw is not None:
+        return raw
     source = record.source
     layout = source.layout if source is not None and source.dialect == NAME else None
-    if layout is not None and source.raw is not None and source.fingerprint == fingerprint(record):
-        return source.raw
     fm = layout.frontmatter if layout is not None else None
-    if fm is None and record.opaque and not record.extra:
-        text = record.body  # a bare file stays bare
-    else:
-        gap = fm.gap if fm is not None else ("\n" if record.body else "")
-        text = fmx.patch(fm, frontmatter_pairs(record, layout), fmx.render_block) + gap + record.body
-    return encode(text, layout.text if layout is not None else None)
+    return efm.render(record, fm, frontmatter_pairs(record, layout), layout.text if layout is not None else None)

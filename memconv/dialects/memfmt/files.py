@@ -18,7 +18,7 @@ from typing import Any
 from ...errors import ReadError
 from ...model import Edge, Knowledge, Record, Revision, Step
 from . import syntax as sx
-from .syntax import DASH, Frontmatter
+from .syntax import DASH, MemfmtFrontmatter
 
 #: Kinds of memory file and the frontmatter each is responsible for, in written order.
 KNOWN_KEYS = {
@@ -37,7 +37,7 @@ _LIST_FIELDS = {"episode": ("participants",)}
 
 # --- reading ---------------------------------------------------------------------------
 
-def check_fields(kind: str, fm: Frontmatter, path: str) -> None:
+def check_fields(kind: str, fm: MemfmtFrontmatter, path: str) -> None:
     """Refuse values memfmt would silently misread or drop. Raises :class:`ReadError`."""
     values = fm.values
     for key in _INT_FIELDS.get(kind, ()):

@@ -137,8 +137,11 @@ def without_reliability(title: str) -> str:
 # --- frontmatter -----------------------------------------------------------------
 
 @dataclass
-class Frontmatter:
-    """A memfmt frontmatter block read the way memfmt reads it."""
+class MemfmtFrontmatter:
+    """A memfmt frontmatter block read the way memfmt reads it (its own line subset, not YAML).
+
+    Not :class:`memconv.frontmatter.Frontmatter`, the YAML block the other dialects keep formatting of.
+    """
 
     values: dict[str, Any]
     #: Key → 1-based line of the file it was last set on (for errors).
@@ -157,7 +160,7 @@ def unquote(text: str) -> str:
     return text
 
 
-def split(text: str) -> tuple[Frontmatter | None, str]:
+def split(text: str) -> tuple[MemfmtFrontmatter | None, str]:
     """``text`` → (frontmatter or None, body). Never fails: memfmt's subset has no syntax errors."""
     match = FRONTMATTER.match(text)
     if match is None:
@@ -191,7 +194,7 @@ def split(text: str) -> tuple[Frontmatter | None, str]:
             except ValueError:
                 pass
         values[key] = value
-    return Frontmatter(values, lines, listed), text[match.end():]
+    return MemfmtFrontmatter(values, lines, listed), text[match.end():]
 
 
 def file_type(values: dict[str, Any]) -> tuple[Any, str | None]:

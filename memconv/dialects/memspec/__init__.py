@@ -20,6 +20,7 @@ from ...errors import ReadError, StoreError
 from ...fs import list_files, read_bytes, read_if_safe
 from ...frontmatter import load_yaml
 from ...model import ForeignFile, Quarantined, Store
+from ...migrations.memspec.fields import ID_TEXT
 from .. import Detection, evidence, unportable
 from .ulid import derive
 from .records import ISO_Z, NAME, UNDATED, RecordLayout, WriteContext, memspec_id, read_record, store_date, write_record
@@ -36,7 +37,7 @@ KEPT_FOLDERS = ("archive/", "observations/")
 #: The empty file that keeps an otherwise empty folder of :data:`KEPT_FOLDERS` in OUT.
 KEEP = ".gitkeep"
 #: A record file name: ``ms_01HXK7Y3P5QZJKM8N4R2T6W9VB.md``.
-RECORD_FILE = re.compile(r"^ms_[0-9A-Z]{26}\.md$")
+RECORD_FILE = re.compile(rf"^{ID_TEXT}\.md$")
 
 
 _KEEP_FILES = frozenset(folder + KEEP for folder in KEPT_FOLDERS)

@@ -24,27 +24,19 @@ from typing import Any
 from ... import frontmatter as fmx
 from ...errors import ReadError, StoreError
 from ...migrations import VersionProblem
-from ...migrations.memspec import TYPES, Draft, climb
+from ...migrations.memspec import TYPES, Draft, climb, fields
 from ...migrations.memspec.dates import instant_ms, iso
-from ...migrations.memspec.v02_to_v04 import infer_source_kind
-from ...migrations.memspec.v04_to_current import default_check_by, implied_path
+from ...migrations.memspec.fields import ID, ORDER, default_check_by, implied_path, infer_source_kind
 from ...model import Anchor, Edge, Lifecycle, Probe, Record, Source, fingerprint
 from ...text import TextLayout, decode, encode
 from . import jsyaml
-from .ulid import ID, derive
+from .ulid import derive
 
 NAME = "memspec"
 
 #: The six typed edges, in memspec's writer order. ``superseded_by`` is one id, the rest are lists.
 EDGE_KEYS = ("supersedes", "superseded_by", "conflicts_with", "refines", "supports", "depends_on")
 _LIST_EDGES = tuple(k for k in EDGE_KEYS if k != "superseded_by")
-
-#: memspec's writer key order (``serializeMemoryFile``), with the newer ``scope``
-#: and ``probes`` placed before ``ext`` (the seed names them, not their place).
-ORDER = ("id", "kind", "type", "state", "created", "source", "source_kind", "tags", "check_by", "stale",
-         "last_verified", "verified_with", "pinned", "anchors", "supersedes", "superseded_by",
-         "supersede_reason", "conflicts_with", "refines", "supports", "depends_on", "expires",
-         "valid_from", "valid_to", "scope", "probes", "ext")
 
 #: Text fields: frontmatter key → model attribute.
 _TEXT = {"created": "created", "source": "source_text", "source_kind": "source_kind", "check_by": "check_by",
@@ -401,12 +393,7 @@ def _with_slots(fm: fmx.Frontmatter, pairs: dict[str, Any]) -> fmx.Frontmatter:
         return fm
     chunks = list(fm.chunks)
     for key in new:
-        earlier = ORDER[: ORDER.index(key)]
-        at = 0
-        for i, chunk in enumerate(chunks):
-            if chunk.key in earlier:
-                at = i + 1
-        chunks.insert(at, fmx.Chunk(key, []))
+        chunks.insert(fields.slot((chunk.key for chunk in chunks), key), fmx.Chunk(key, []))
     return fmx.Frontmatter(values=fm.values, chunks=chunks, open_line=fm.open_line, close_line=fm.close_line,
                            close_newline=fm.close_newline, gap=fm.gap)
 

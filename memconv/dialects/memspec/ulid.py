@@ -11,15 +11,13 @@ in the dialect it came from), so the same input always gives the same id.
 from __future__ import annotations
 
 import hashlib
-import re
 
 from ...migrations.memspec.dates import instant_ms
+from ...migrations.memspec.fields import ID
 
 #: Crockford base32, the ULID alphabet.
 _ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 
-#: A memspec id: ``ms_01HXK7Y3P5QZJKM8N4R2T6W9VB``.
-ID = re.compile(r"^ms_[0-9A-Z]{26}$")
 
 
 def derive(created: str | None, identity: str) -> str:
@@ -33,3 +31,7 @@ def derive(created: str | None, identity: str) -> str:
         chars.append(_ALPHABET[value & 31])
         value >>= 5
     return "ms_" + "".join(reversed(chars))
+
+
+#: ``ID``, the one memspec id pattern, is the ladder's (:mod:`memconv.migrations.memspec.fields`).
+__all__ = ["ID", "derive"]

@@ -24,20 +24,18 @@ person can check every one of them.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import Ladder, TooNew, Unreadable
 from . import v02_to_v04, v04_to_current
-
-#: A memspec id: ``ms_01HXK7Y3P5QZJKM8N4R2T6W9VB``.
-ID = re.compile(r"^ms_[0-9A-Z]{26}$")
+from .fields import ID
 
 STATES = ("active", "superseded", "retired")
 #: Pre-0.3 states and what memspec's own MIGRATION-v0.3 maps them to.
 LEGACY_STATES = {"captured": "active", "corrected": "superseded", "decayed": "retired", "archived": "retired"}
-KINDS = ("claim", "observation")
+#: memspec's own ``kind`` values (not the model's record kinds, :data:`memconv.model.KINDS`).
+MEMSPEC_KINDS = ("claim", "observation")
 TYPES = ("fact", "decision", "procedure")
 SOURCE_KINDS = ("operator", "agent", "import")
 #: Witness classes, strongest first; ``probe`` is the newer mechanical witness.
@@ -95,7 +93,7 @@ def check(values: dict[str, Any]) -> None:
     if not isinstance(state, str) or (state not in STATES and state not in LEGACY_STATES):
         raise Unreadable(f"state {state!r} is not a memspec state (active, superseded, retired, or the "
                          "pre-0.3 captured, corrected, decayed, archived)")
-    for key, known in (("kind", KINDS), ("type", TYPES), ("verified_with", VERIFIED_WITH),
+    for key, known in (("kind", MEMSPEC_KINDS), ("type", TYPES), ("verified_with", VERIFIED_WITH),
                        ("source_kind", SOURCE_KINDS)):
         if key in values and values[key] not in known:
             raise TooNew(f"{key} {values[key]!r} is not one this memconv knows ({', '.join(known)}); "

@@ -21,25 +21,14 @@ Unknown keys pass through in order.
 
 from __future__ import annotations
 
-import re
 from typing import Any
+
+from .fields import infer_source_kind, insert_after, place
 
 DESCRIPTION = "memspec v0.2 → v0.3/v0.4: renamed legacy fields, mapped states, inferred source_kind and verified_with"
 
 PREDATES_REASON = "(predates reason tracking)"
 _LEGACY_STATES = {"captured": "active", "corrected": "superseded", "decayed": "retired", "archived": "retired"}
-#: memspec's operator names: ``siim``, ``user`` (any case).
-_OPERATOR = re.compile(r"^(siim|user)$", re.IGNORECASE)
-#: Import sources: ``migration-2026``, ``claude-fable``, ``brownfield-import``.
-_IMPORT = re.compile(r"^(migration-|claude-fable|.*-import$|openclaw-import)", re.IGNORECASE)
-
-
-def infer_source_kind(source: str, operators: tuple[str, ...] = ()) -> str:
-    if _OPERATOR.match(source) or source.lower().startswith("human:") or source in operators:
-        return "operator"
-    if _IMPORT.match(source):
-        return "import"
-    return "agent"
 
 
 def _rename(values: dict[str, Any], old: str, new: str, convert=lambda v: v) -> dict[str, Any]:
@@ -57,7 +46,7 @@ def step(draft):
         values["state"] = _LEGACY_STATES[state]
         notes.append(f"state {state} → {values['state']}")
     if "kind" not in values:
-        values = _insert_after(values, "id", "kind", "claim")
+        values = insert_after(values, "id", "kind", "claim")
         notes.append("kind: claim (absent; pre-0.3 records were all claims)")
 
     def keep_legacy(key: str, value: Any, why: str) -> None:
@@ -82,13 +71,13 @@ def step(draft):
             notes.append(f"{old} → {new}")
 
     if (values.get("state") == "superseded" or "superseded_by" in values) and not values.get("supersede_reason"):
-        values = _place(values, "supersede_reason", PREDATES_REASON)
+        values = place(values, "supersede_reason", PREDATES_REASON)
         notes.append(f"supersede_reason backfilled: \"{PREDATES_REASON}\"")
 
     if ext is not None and "code_anchors" in ext:
         anchors = ext.pop("code_anchors")
         if "anchors" not in values:
-            values = _place(values, "anchors", anchors)
+            values = place(values, "anchors", anchors)
             notes.append("ext.code_anchors → anchors")
         elif values["anchors"] == anchors:
             notes.append("ext.code_anchors dropped (same as anchors)")
@@ -108,7 +97,7 @@ def step(draft):
 
     if ext is not None:
         if ext:
-            values = _place(values, "ext", ext)
+            values = place(values, "ext", ext)
         else:
             values.pop("ext", None)
             notes.append("ext removed (empty once code_anchors moved out)")
@@ -116,12 +105,12 @@ def step(draft):
     if "source_kind" not in values:
         source = values.get("source")
         kind = infer_source_kind(source if isinstance(source, str) else "", draft.operators)
-        values = _place(values, "source_kind", kind)
+        values = place(values, "source_kind", kind)
         notes.append(f"source_kind: {kind} (inferred from source {source!r})")
 
     if "verified_with" not in values:
         witness = _infer_verified_with(values)
-        values = _place(values, "verified_with", witness)
+        values = place(values, "verified_with", witness)
         notes.append(f"verified_with: {witness} (inferred)")
 
     return draft.note(values, *notes)
@@ -138,39 +127,3 @@ def _infer_verified_with(values: dict[str, Any]) -> str:
     if values.get("source_kind") == "operator":
         return "operator"
     return "assertion"
-
-
-#: memspec's writer order; a key added by the ladder goes to its place in it.
-ORDER = ("id", "kind", "type", "state", "created", "source", "source_kind", "tags", "check_by", "stale",
-         "last_verified", "verified_with", "pinned", "anchors", "supersedes", "superseded_by",
-         "supersede_reason", "conflicts_with", "refines", "supports", "depends_on", "expires",
-         "valid_from", "valid_to", "ext")
-
-
-def _place(values: dict[str, Any], key: str, value: Any) -> dict[str, Any]:
-    """``values`` with ``key`` set: in place if present, else after its predecessor in :data:`ORDER`."""
-    if key in values:
-        out = dict(values)
-        out[key] = value
-        return out
-    before = ORDER[: ORDER.index(key)]
-    anchor = None
-    for k in values:
-        if k in before:
-            anchor = k
-    if anchor is None:
-        return {key: value, **values}
-    return _insert_after(values, anchor, key, value)
-
-
-def _insert_after(values: dict[str, Any], after: str, key: str, value: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    placed = False
-    for k, v in values.items():
-        out[k] = v
-        if k == after:
-            out[key] = value
-            placed = True
-    if not placed:
-        out = {key: value, **values}
-    return out

@@ -14,57 +14,9 @@ report says so. Nothing else changes: the fields added after v0.4 are optional.
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
-from .dates import instant_ms, iso
-from .v02_to_v04 import _place, infer_source_kind
+from .fields import default_check_by, implied_path, place
 
 DESCRIPTION = "memspec v0.3/v0.4 → current: moved the file to the folder its state, kind and tier imply"
-
-#: Default review windows in days, from memspec's ``DEFAULT_DECAY_DAYS``.
-REVIEW_DAYS = {"fact": 90, "decision": 180, "procedure": 90}
-OBSERVATION_DAYS = 7
-#: A dated observations folder of older stores: ``observations/2026-04-04/``.
-DATED_OBSERVATIONS = re.compile(r"^observations/\d{4}-\d{2}-\d{2}[^/]*/")
-
-
-def implied_folder(values: dict[str, Any], operators: tuple[str, ...] = ()) -> str:
-    """The folder (relative to ``.memspec``) that a record's state, kind and tier imply."""
-    if values.get("state") != "active":
-        return "archive"
-    kind = values.get("kind", "claim")
-    rtype = values.get("type")
-    if kind == "observation" or not rtype:
-        return "observations"
-    tier = values.get("source_kind")
-    if tier is None:
-        source = values.get("source")
-        tier = infer_source_kind(source if isinstance(source, str) else "", operators)
-    return f"memory/operator/{rtype}s" if tier == "operator" else f"memory/{rtype}s"
-
-
-def implied_path(values: dict[str, Any], current: str | None, operators: tuple[str, ...] = ()) -> str:
-    folder = implied_folder(values, operators)
-    if folder == "observations" and values.get("kind") == "observation" and current:
-        dated = DATED_OBSERVATIONS.match(current)
-        if dated:
-            folder = dated.group(0).rstrip("/")
-    return f"{folder}/{values['id']}.md"
-
-
-def default_check_by(values: dict[str, Any]) -> str | None:
-    """memspec's default ``check_by`` for a record that has none, or None if ``created`` is unusable."""
-    if values.get("kind") == "observation":
-        if isinstance(values.get("expires"), str):
-            return values["expires"]
-        days = OBSERVATION_DAYS
-    else:
-        days = REVIEW_DAYS.get(values.get("type"), 90)
-    ms = instant_ms(values.get("created"))
-    if ms is None:
-        return None
-    return iso(ms + days * 86_400_000)
 
 
 def step(draft):
@@ -73,10 +25,10 @@ def step(draft):
     if "check_by" not in values:
         default = default_check_by(values)
         if default is None:
-            values = _place(values, "check_by", "never")
+            values = place(values, "check_by", "never")
             notes.append("check_by: never (absent, and created is not a date to count a review window from)")
         else:
-            values = _place(values, "check_by", default)
+            values = place(values, "check_by", default)
             notes.append(f"check_by: {default} (absent; memspec's default review window from created)")
     target = implied_path(values, draft.path, draft.operators)
     if target != draft.path:

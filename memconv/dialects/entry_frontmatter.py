@@ -1,0 +1,240 @@
+"""memoir spec §3 entry frontmatter ↔ record, shared by the memoir and claude dialects.
+
+A Claude Code memory file is, in the memoir spec's own words (Appendix A), a
+legacy memoir entry: once the claude reader has turned its legacy keys into
+canonical ones, the same frontmatter means the same record fields. That
+mapping lives here, once, and both dialect packages import it, so that
+neither imports the other and the two cannot disagree on what a key means.
+
+Reading maps each frontmatter key to the model field that means the same
+thing for the entry's type; a key that belongs to another type, or whose
+value has the wrong shape, is kept as an unknown field instead, so that
+nothing is lost and nothing is misread. Writing is the inverse, in the key
+order of the spec's examples.
+
+``schema_version`` is the entry's version key (spec §6): only a version the
+memoir entry ladder knows is ever written under it, in either dialect.
+
+:func:`canonical_problems` is the memoir validator's rule for a canonical
+entry, asked by detection (is this Claude file upgradable?) and by
+``memconv upgrade`` alike.
+
+This module is not a dialect: it has no ``detect``, ``read`` or ``write``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+from .. import frontmatter as fmx
+from ..migrations.memoir import ENTRY
+from ..model import Edge, Lifecycle, Origin, Record, fingerprint
+from ..text import TextLayout, encode
+
+#: The six entry types of spec §3.3.
+TYPES = ("fact", "preference", "decision", "lesson", "goal", "next_action")
+
+#: Common fields (§3.2) that map to a string model field: key → attribute.
+_COMMON_TEXT = {"description": "description", "created": "created", "updated": "updated", "project": "project"}
+_COMMON_LISTS = ("tags", "aliases")
+
+#: Per-type fields (§3.3) that map to a string model field, in written order.
+_KIND_TEXT: dict[str, dict[str, str]] = {
+    "fact": {"source": "source_text"},
+    "preference": {"scope": "scope"},
+    "decision": {"date": "date", "why": "why", "rejected": "rejected"},
+    "lesson": {"trigger": "trigger", "how_to_apply": "how_to_apply"},
+    "goal": {"set_on": "set_on"},
+    "next_action": {"added": "added"},
+}
+
+
+#: The date fields the memoir schema wants as ISO 8601: ``2026-05-14`` or ``2026-05-14T09:30:00Z``.
+ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$")
+
+
+def first_heading(body: str) -> str | None:
+    """The text of the body's first ``# `` line, the title of a file with no ``name``."""
+    for line in body.split("\n"):
+        if line.startswith("# "):
+            return line[2:].strip()
+    return None
+
+
+def opaque_record(values: dict[str, Any], body: str, link: str, title: Callable[[str], str | None]) -> Record:
+    """A file kept whole: unknown type, legacy dialect, or bare. ``title`` finds a title in the body."""
+    name = values.get("name") if isinstance(values.get("name"), str) else title(body)
+    description = values.get("description") if isinstance(values.get("description"), str) else None
+    return Record(kind="opaque", link=link, title=name, description=description, body=body,
+                  opaque=True, extra=dict(values))
+
+
+def to_record(values: dict[str, Any], has_frontmatter: bool, body: str, link: str) -> Record:
+    """Canonical entry frontmatter and body → a record; opaque unless ``type`` is one of :data:`TYPES`."""
+    kind = values.get("type")
+    if not has_frontmatter or kind not in TYPES:
+        return opaque_record(values, body, link, first_heading)
+    record = Record(kind=kind, link=link, body=body)
+    known = {"type"}
+    if isinstance(values.get("name"), str):
+        record.title = values["name"]
+        known.add("name")
+    for key, attr in (_COMMON_TEXT | _KIND_TEXT[kind]).items():
+        if key in values and isinstance(values[key], str):
+            setattr(record, attr, values[key])
+            known.add(key)
+    for key in _COMMON_LISTS:
+        value = values.get(key)
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            setattr(record, key, list(value))
+            known.add(key)
+    origin = values.get("origin")
+    if isinstance(origin, dict) and all(isinstance(k, str) for k in origin):
+        known.add("origin")
+        record.origin = Origin(extra={})
+        for key, value in origin.items():
+            if key in ("tool", "session_id", "machine_id") and isinstance(value, str):
+                setattr(record.origin, key, value)
+            else:
+                record.origin.extra[key] = value
+    if kind == "lesson":
+        if type(values.get("fired_count")) is int:
+            record.fired_count = values["fired_count"]
+            known.add("fired_count")
+        if isinstance(values.get("last_fired"), str):
+            record.last_fired = values["last_fired"]
+            known.add("last_fired")
+    if kind == "next_action" and isinstance(values.get("machine_id"), str):
+        record.machine_id = values["machine_id"]
+        known.add("machine_id")
+    _read_lifecycle(record, values, known)
+    record.extra = {k: v for k, v in values.items() if k not in known}
+    return record
+
+
+def _read_lifecycle(record: Record, values: dict[str, Any], known: set[str]) -> None:
+    if record.kind == "decision":
+        if values.get("hidden") is True:
+            at = values.get("hidden_at")
+            record.lifecycle = Lifecycle("hidden", at if isinstance(at, str) else None)
+            known.add("hidden")
+            if isinstance(at, str):
+                known.add("hidden_at")
+        target = values.get("superseded_by")
+        if isinstance(target, str):
+            record.edges.append(Edge("superseded_by", target))
+            known.add("superseded_by")
+            if record.lifecycle.state == "active":
+                record.lifecycle = Lifecycle("superseded")
+    elif record.kind in ("goal", "next_action"):
+        done = values.get("done_at")
+        if isinstance(done, str):
+            record.lifecycle = Lifecycle("done", done)
+            known.add("done_at")
+
+
+def frontmatter_pairs(record: Record) -> dict[str, Any]:
+    """The frontmatter a record is written with, in canonical key order."""
+    if record.opaque:
+        return {k: v for k, v in record.extra.items() if k != "schema_version" or is_entry_version(v)}
+    pairs: dict[str, Any] = {"type": record.kind}
+    if record.title is not None:
+        pairs["name"] = record.title
+    if record.description is not None:
+        pairs["description"] = record.description
+    for key, attr in _KIND_TEXT.get(record.kind, {}).items():
+        value = getattr(record, attr)
+        if value is not None:
+            pairs[key] = value
+    kind = record.kind
+    if kind == "decision":
+        if record.lifecycle.state == "hidden":
+            pairs["hidden"] = True
+            if record.lifecycle.at is not None:
+                pairs["hidden_at"] = record.lifecycle.at
+        for edge in record.edges:
+            if edge.type == "superseded_by":
+                pairs["superseded_by"] = edge.target
+                break
+    elif kind == "lesson":
+        if record.fired_count is not None:
+            pairs["fired_count"] = record.fired_count
+        if record.last_fired is not None:
+            pairs["last_fired"] = record.last_fired
+    elif kind in ("goal", "next_action"):
+        if kind == "next_action" and record.machine_id is not None:
+            pairs["machine_id"] = record.machine_id
+        if record.lifecycle.state == "done" and record.lifecycle.at is not None:
+            pairs["done_at"] = record.lifecycle.at
+    for key in ("created", "updated", "project"):
+        value = getattr(record, key)
+        if value is not None:
+            pairs[key] = value
+    for key in _COMMON_LISTS:
+        value = getattr(record, key)
+        if value is not None:
+            pairs[key] = list(value)
+    if record.origin is not None:
+        origin = {k: getattr(record.origin, k) for k in ("tool", "session_id", "machine_id")
+                  if getattr(record.origin, k) is not None}
+        origin.update(record.origin.extra)
+        pairs["origin"] = origin
+    for key, value in record.extra.items():
+        if key == "schema_version" and not is_entry_version(value):
+            continue  # another dialect's key of that name is not a memoir version: the carry keeps it
+        pairs.setdefault(key, value)
+    return pairs
+
+
+def is_entry_version(value: Any) -> bool:
+    """Whether ``value`` is an entry version this memconv reads (so it may be written as one)."""
+    return type(value) is int and value in ENTRY.versions
+
+
+def unchanged_bytes(record: Record, dialect: str) -> bytes | None:
+    """The bytes ``record`` was read from, if it was read from ``dialect`` and has not changed since."""
+    source = record.source
+    if source is not None and source.dialect == dialect and source.layout is not None \
+            and source.raw is not None and source.fingerprint == fingerprint(record):
+        return source.raw
+    return None
+
+
+def render(record: Record, fm: fmx.Frontmatter | None, pairs: dict[str, Any], text: TextLayout | None) -> bytes:
+    """An entry file: ``pairs`` patched into ``fm``'s formatting (or rendered anew), then the body.
+
+    A bare file with nothing to say in frontmatter stays bare.
+    """
+    if fm is None and record.opaque and not record.extra:
+        out = record.body
+    else:
+        gap = fm.gap if fm is not None else ("\n" if record.body else "")
+        out = fmx.patch(fm, pairs, fmx.render_block) + gap + record.body
+    return encode(out, text)
+
+
+def canonical_problems(record: Record) -> list[str]:
+    """Why ``record`` cannot be a canonical memoir entry, in the reference validator's words."""
+    problems = []
+    kind = record.kind
+    if record.opaque or kind not in TYPES:
+        return ["not one of the six memoir types"]
+    if kind == "lesson":
+        if not record.trigger:
+            problems.append("a lesson needs a trigger, and it has no description to take one from")
+        if not record.how_to_apply:
+            problems.append("a lesson needs how_to_apply, and its body has no **How to apply:** section")
+    if kind == "next_action" and not record.added:
+        problems.append("a next_action needs `added`")
+    if kind == "decision" and record.lifecycle.state == "hidden" and not record.lifecycle.at:
+        problems.append("a hidden decision needs `hidden_at`")
+    if kind == "preference" and record.scope is not None and record.scope not in ("global", "project"):
+        problems.append(f"preference scope {record.scope!r} is not global or project")
+    for name in ("created", "updated", "date", "set_on", "added", "last_fired"):
+        value = getattr(record, name)
+        if value is not None and not ISO_DATE.match(value):
+            problems.append(f"{name} {value!r} is not an ISO 8601 date")
+    if record.lifecycle.at is not None and not ISO_DATE.match(record.lifecycle.at):
+        problems.append(f"{record.lifecycle.at!r} (hidden_at/done_at) is not an ISO 8601 date")
+    return problems
