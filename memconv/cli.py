@@ -130,10 +130,10 @@ def _write(report: Report, plan: pipeline.Plan, out: Path, dry_run: bool, force:
     if dry_run:
         report.dry_run = True
         check_out(out, force)
-        for path in sorted(plan.files):
+        for path in plan.paths():
             click.echo(f"would write {out / path}", err=True)
         return
-    write_tree(plan.files, out, force=force)
+    write_tree(plan.iter_files(), out, force=force)  # a stream: each file is written as it is rendered
     report.written = True
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 #: The kinds a record can be, by the question "what should a tool do with it
 #: when it loads?". memoir's six types are the core vocabulary; the other
@@ -152,11 +152,44 @@ class Source:
     path: str
     #: The dialect's version for this file, after detection (before migration).
     version: int | str | None = None
+    #: The file's bytes as read. Once the store is read they may live on disk only
+    #: (:meth:`keep_on_disk`): reading this then reads the file again.
     raw: bytes | None = None
     #: Fingerprint of the record as the reader built it (see ``fingerprint``).
     fingerprint: str | None = None
     #: Dialect-private notes on formatting (key order, quoting, newlines).
     layout: Any = None
+
+    def keep_on_disk(self, load: Callable[[], bytes]) -> None:
+        """Forget the bytes; ``load()`` gives them back (the same bytes, or an error) when ``raw`` is asked for.
+
+        The input store is then held once, as records, not a second time as
+        bytes (docs/performance.md). ``load`` must be picklable for ``--jobs``.
+        """
+        if self._raw is not None:
+            self._raw, self._load = None, load
+
+    @property
+    def raw_in_memory(self) -> bytes | None:
+        """The bytes if they are held in memory, without reading the file again."""
+        return self._raw
+
+
+def _get_raw(self: Source) -> bytes | None:
+    if self._raw is None and self._load is not None:
+        return self._load()
+    return self._raw
+
+
+def _set_raw(self: Source, value: bytes | None) -> None:
+    self._raw, self._load = value, None
+
+
+# ``raw`` stays a dataclass field (``Source(raw=…)``, ``dataclasses.replace``) read through a property.
+Source._raw = None
+Source._load = None
+Source.raw = property(_get_raw, _set_raw,
+                      doc="The file's bytes as read (from memory, or from disk again once kept on disk).")
 
 
 @dataclass

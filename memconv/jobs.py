@@ -1,0 +1,100 @@
+"""``--jobs N``: per-record work spread over N processes, results in the order of the records.
+
+Only work that depends on one record alone is spread (a writer's rendering of
+one record to bytes), so the output is the same bytes as with one process:
+each result lands at its record's place, whatever process made it, and the
+stream is written in the same order. The workers are forked from the running
+process, so they already hold the store: only record numbers go to them and
+only bytes come back (sending records out would cost about what rendering
+them does; docs/performance.md has the figures).
+
+A record whose work fails in a worker is done again here, in this process, so
+an error is raised exactly as with ``--jobs 1``.
+"""
+
+from __future__ import annotations
+
+import collections
+import multiprocessing
+import os
+from typing import Any, Callable, Iterator, Sequence
+
+#: Records per task sent to a worker.
+CHUNK = 64
+
+#: (function, items) the forked workers run; set in the parent just before the fork.
+_task: tuple[Callable[[Any], Any], Sequence[Any]] | None = None
+
+_FAILED = object()
+
+
+def default_jobs() -> int:
+    """The number of cores this process may use."""
+    count = os.process_cpu_count() if hasattr(os, "process_cpu_count") else None
+    if count is None:
+        try:
+            count = len(os.sched_getaffinity(0))
+        except (AttributeError, OSError):
+            count = os.cpu_count()
+    return max(1, count or 1)
+
+
+def _can_fork() -> bool:
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+def renderer(jobs: int | None):
+    """A ``map(fn, items)`` for the writers: ``None`` (the builtin, here) for one job, else a parallel one.
+
+    The workers are started when the map is first read, and stopped when it ends or is dropped.
+    """
+    if jobs is None:
+        jobs = default_jobs()
+    if jobs <= 1 or not _can_fork():
+        return None
+    return _Parallel(jobs).map
+
+
+def _run(bounds: tuple[int, int]) -> list[Any]:
+    fn, items = _task
+    out = []
+    for i in range(*bounds):
+        try:
+            out.append(fn(items[i]))
+        except Exception:  # noqa: BLE001 — redone in the parent, which raises it as one process would
+            out.append(_FAILED)
+    return out
+
+
+class _Parallel:
+    def __init__(self, jobs: int):
+        self.jobs = jobs
+
+    def map(self, fn: Callable[[Any], Any], items: Sequence[Any]) -> Iterator[Any]:
+        """``fn`` over ``items`` in ``jobs`` processes; results in order, at most a few chunks ahead."""
+        global _task
+        items = items if isinstance(items, Sequence) else list(items)
+        if len(items) < 2 * CHUNK:
+            yield from map(fn, items)
+            return
+        _task = (fn, items)
+        try:
+            pool = multiprocessing.get_context("fork").Pool(self.jobs)
+        finally:
+            _task = None  # the workers have their copy; the parent keeps no reference
+        try:
+            pending: collections.deque = collections.deque()
+            bounds = [(i, min(i + CHUNK, len(items))) for i in range(0, len(items), CHUNK)]
+            ahead = 4 * self.jobs  # bounded, so rendered bytes never pile up in memory
+            nxt = 0
+            while nxt < len(bounds) or pending:
+                while nxt < len(bounds) and len(pending) < ahead:
+                    pending.append((bounds[nxt], pool.apply_async(_run, (bounds[nxt],))))
+                    nxt += 1
+                (start, _), result = pending.popleft()
+                for offset, value in enumerate(result.get()):
+                    yield fn(items[start + offset]) if value is _FAILED else value
+            pool.close()
+        finally:
+            pool.terminate()
+            pool.join()
