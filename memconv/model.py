@@ -41,7 +41,7 @@ KINDS = (
 LIFECYCLE_STATES = ("active", "superseded", "retired", "hidden", "done")
 
 
-@dataclass
+@dataclass(slots=True)
 class Origin:
     """Where a memory came from (memoir ``origin``, claude ``originSessionId``)."""
 
@@ -52,7 +52,7 @@ class Origin:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass
+@dataclass(slots=True)
 class Lifecycle:
     """Whether a record is live, and if not, since when and why."""
 
@@ -62,7 +62,7 @@ class Lifecycle:
     reason: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Edge:
     """A typed link from this record to another, by the target's link name."""
 
@@ -75,7 +75,7 @@ class Edge:
     direction: str = "out"
 
 
-@dataclass
+@dataclass(slots=True)
 class Anchor:
     """A pin of a claim to a file's content (memspec ``anchors``)."""
 
@@ -86,7 +86,7 @@ class Anchor:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass
+@dataclass(slots=True)
 class Probe:
     """A stored command whose output witnesses a claim (memspec ``probes``).
 
@@ -101,7 +101,7 @@ class Probe:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass
+@dataclass(slots=True)
 class Step:
     """One step of a procedure, with its own record (memfmt ``## Steps``)."""
 
@@ -114,7 +114,7 @@ class Step:
     failures: int | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Revision:
     """One line of a procedure's ``## Evolution``."""
 
@@ -127,7 +127,7 @@ class Revision:
     failures: int | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Knowledge:
     """A piece of an entity's ``## Knowledge``: ``**[kind] title** — content``."""
 
@@ -192,7 +192,7 @@ Source.raw = property(_get_raw, _set_raw,
                       doc="The file's bytes as read (from memory, or from disk again once kept on disk).")
 
 
-@dataclass
+@dataclass(slots=True)
 class Record:
     """One memory: an entry, a claim, an observation, an entity, an episode…
 
@@ -325,7 +325,7 @@ class WorkingSet:
         return self.document.get("history")
 
 
-@dataclass
+@dataclass(slots=True)
 class IndexLink:
     """A ``- [Title](file.md) — hook`` line of an index."""
 
@@ -336,7 +336,7 @@ class IndexLink:
     resolved: bool = True
 
 
-@dataclass
+@dataclass(slots=True)
 class IndexSection:
     heading: str | None
     links: list[IndexLink] = field(default_factory=list)
