@@ -15,9 +15,25 @@ an error is raised exactly as with ``--jobs 1``.
 from __future__ import annotations
 
 import collections
+import contextvars
 import multiprocessing
 import os
 from typing import Any, Callable, Iterator, Sequence
+
+#: ``--jobs`` of the command running now; None means every core.
+_jobs: contextvars.ContextVar[int | None] = contextvars.ContextVar("memconv_jobs", default=None)
+
+
+def set_jobs(value: int | None) -> None:
+    """The number of processes later renderings use (None: every core)."""
+    _jobs.set(value)
+
+
+def current() -> int:
+    """The number of processes to use now: ``--jobs``, or every core."""
+    value = _jobs.get()
+    return value if value is not None else default_jobs()
+
 
 #: Records per task sent to a worker.
 CHUNK = 64
@@ -49,7 +65,7 @@ def renderer(jobs: int | None):
     The workers are started when the map is first read, and stopped when it ends or is dropped.
     """
     if jobs is None:
-        jobs = default_jobs()
+        jobs = current()
     if jobs <= 1 or not _can_fork():
         return None
     return _Parallel(jobs).map

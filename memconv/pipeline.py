@@ -145,12 +145,12 @@ class Plan:
 
 
 def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date: str | None = None,
-         jobs: int = 1) -> Plan:
+         jobs: int | None = None) -> Plan:
     """Convert in memory; fill ``report``; return the files to write as a stream. Writes nothing to disk.
 
     ``date`` is stamped on indexes the target regenerates (memfmt's ``generated:``).
-    ``jobs`` > 1 renders records in that many processes (:mod:`memconv.jobs`);
-    the bytes are the same as with 1.
+    ``jobs`` > 1 renders records in that many processes (:mod:`memconv.jobs`; None: ``--jobs``,
+    else every core); the bytes are the same as with 1.
     """
     out_store, conversion = convert(store, target, lossy=lossy)
     if date is not None:

@@ -190,8 +190,9 @@ def write(store: Store) -> dict[str, bytes]:
 def iter_write(store: Store, render=None) -> Iterator[tuple[str, bytes]]:
     """The files of ``store`` one at a time, as they are rendered: (relative path, bytes), each path once.
 
-    ``render`` is accepted for ``--jobs`` and not used: a record's id and date depend on the records
-    before it (``WriteContext``), so memspec records are written here, in order.
+    ``render`` maps a function over the records in order (``--jobs``); by default one by one, here.
+    Each record is rendered on its own (the store-wide ids and date are worked out first); what
+    depends on the records before it (two claiming one id, the undated ones) is settled here, in order.
     """
     prefix = store.meta.get("prefix", STORE_DIR + "/")
     operators = tuple(store.meta.get("operators", ()))
@@ -200,8 +201,8 @@ def iter_write(store: Store, render=None) -> Iterator[tuple[str, bytes]]:
         ids.setdefault(record.link, memspec_id(record))
     ctx = WriteContext(ids=ids, prefix=prefix, operators=operators, date=store_date(store.records), undated=[])
     files: set[str] = set()
-    for record in store.records:
-        path, data = write_record(record, ctx)
+    for record, (path, data, undated) in zip(store.records, (render or map)(_Render(ctx), store.records)):
+        ctx.undated.extend(undated)
         n = 1
         while path in files:
             # Two records claim one id (a carry in IN may say anything): the first keeps it, the
@@ -230,6 +231,18 @@ def iter_write(store: Store, render=None) -> Iterator[tuple[str, bytes]]:
                      + ("the newest date in the store" if ctx.date != UNDATED else
                         "a placeholder, since the store holds no date at all")
                      + ": " + ", ".join(ctx.ids.get(link, link) for link in ctx.undated))
+
+
+class _Render:
+    """One record's (path, bytes, whether it was given the store's date): picklable, for ``--jobs``."""
+
+    def __init__(self, ctx: WriteContext):
+        self.ctx = ctx
+
+    def __call__(self, record: Record) -> tuple[str, bytes, list[str]]:
+        undated: list[str] = []
+        path, data = write_record(record, dataclasses.replace(self.ctx, undated=undated))
+        return path, data, undated
 
 
 def _say(store: Store, warning: str) -> None:
