@@ -17,6 +17,8 @@ from __future__ import annotations
 import collections
 import contextvars
 import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 import os
 from typing import Any, Callable, Iterator, Sequence
 
@@ -40,8 +42,6 @@ CHUNK = 64
 
 #: (function, items) the forked workers run; set in the parent just before the fork.
 _task: tuple[Callable[[Any], Any], Sequence[Any]] | None = None
-
-_FAILED = object()
 
 
 def default_jobs() -> int:
@@ -71,14 +71,14 @@ def renderer(jobs: int | None):
     return _Parallel(jobs).map
 
 
-def _run(bounds: tuple[int, int]) -> list[Any]:
+def _run(bounds: tuple[int, int]) -> list[tuple[bool, Any]]:
     fn, items = _task
     out = []
     for i in range(*bounds):
         try:
-            out.append(fn(items[i]))
+            out.append((True, fn(items[i])))
         except Exception:  # noqa: BLE001 — redone in the parent, which raises it as one process would
-            out.append(_FAILED)
+            out.append((False, None))
     return out
 
 
@@ -87,30 +87,42 @@ class _Parallel:
         self.jobs = jobs
 
     def map(self, fn: Callable[[Any], Any], items: Sequence[Any]) -> Iterator[Any]:
-        """``fn`` over ``items`` in ``jobs`` processes; results in order, at most a few chunks ahead."""
+        """``fn`` over ``items`` in ``jobs`` processes; results in order, at most a few chunks ahead.
+
+        Should a worker die, what it had not given back is done here: the same results, later.
+        """
         global _task
         items = items if isinstance(items, Sequence) else list(items)
         if len(items) < 2 * CHUNK:
             yield from map(fn, items)
             return
-        _task = (fn, items)
-        try:
-            pool = multiprocessing.get_context("fork").Pool(self.jobs)
-        finally:
-            _task = None  # the workers have their copy; the parent keeps no reference
+        bounds = [(i, min(i + CHUNK, len(items))) for i in range(0, len(items), CHUNK)]
+        _task = (fn, items)  # the workers are forked from here, and so hold them
+        pool = ProcessPoolExecutor(self.jobs, mp_context=multiprocessing.get_context("fork"))
         try:
             pending: collections.deque = collections.deque()
-            bounds = [(i, min(i + CHUNK, len(items))) for i in range(0, len(items), CHUNK)]
             ahead = 4 * self.jobs  # bounded, so rendered bytes never pile up in memory
-            nxt = 0
+            nxt, broken = 0, False
             while nxt < len(bounds) or pending:
-                while nxt < len(bounds) and len(pending) < ahead:
-                    pending.append((bounds[nxt], pool.apply_async(_run, (bounds[nxt],))))
+                while not broken and nxt < len(bounds) and len(pending) < ahead:
+                    try:
+                        pending.append((bounds[nxt], pool.submit(_run, bounds[nxt])))
+                    except BrokenProcessPool:
+                        broken = True
+                        break
                     nxt += 1
-                (start, _), result = pending.popleft()
-                for offset, value in enumerate(result.get()):
-                    yield fn(items[start + offset]) if value is _FAILED else value
-            pool.close()
+                if pending:
+                    (start, stop), future = pending.popleft()
+                    try:
+                        results = future.result()
+                    except BrokenProcessPool:
+                        broken = True
+                        results = [(False, None)] * (stop - start)
+                else:  # no worker left: the rest here
+                    (start, stop), nxt = bounds[nxt], nxt + 1
+                    results = [(False, None)] * (stop - start)
+                for offset, (ok, value) in enumerate(results):
+                    yield value if ok else fn(items[start + offset])
         finally:
-            pool.terminate()
-            pool.join()
+            _task = None
+            pool.shutdown(wait=True, cancel_futures=True)
