@@ -20,6 +20,7 @@ import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 import os
+import signal
 from typing import Any, Callable, Iterator, Sequence
 
 #: ``--jobs`` of the command running now; None means every core.
@@ -71,6 +72,25 @@ def renderer(jobs: int | None):
     return _Parallel(jobs).map
 
 
+def _worker_start(parent: int) -> None:
+    """A worker renders and gives bytes back, nothing else: it never outlives the run, never prints, and
+    leaves Ctrl-C and SIGTERM to the parent (which stops it on its way out)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:  # Linux: die with the parent, even when it is killed outright (SIGKILL leaves it no way out)
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != parent:
+        os._exit(0)  # the parent is already gone
+    devnull = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):  # not the parent's pipes: whoever waits for its output must not wait for a worker
+        os.dup2(devnull, fd)
+    os.close(devnull)
+
+
 def _run(bounds: tuple[int, int]) -> list[tuple[bool, Any]]:
     fn, items = _task
     out = []
@@ -98,7 +118,8 @@ class _Parallel:
             return
         bounds = [(i, min(i + CHUNK, len(items))) for i in range(0, len(items), CHUNK)]
         _task = (fn, items)  # the workers are forked from here, and so hold them
-        pool = ProcessPoolExecutor(self.jobs, mp_context=multiprocessing.get_context("fork"))
+        pool = ProcessPoolExecutor(self.jobs, mp_context=multiprocessing.get_context("fork"),
+                                   initializer=_worker_start, initargs=(os.getpid(),))
         try:
             pending: collections.deque = collections.deque()
             ahead = 4 * self.jobs  # bounded, so rendered bytes never pile up in memory

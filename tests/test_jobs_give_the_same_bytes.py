@@ -127,3 +127,33 @@ def test_a_worker_that_dies_does_not_stop_the_run(monkeypatch):
 
     items = list(range(40))
     assert list(jobs._Parallel(2).map(dies_in_a_worker, items)) == [-i for i in items]
+
+
+def test_workers_do_not_outlive_a_killed_run(tmp_path):
+    """A run killed outright (SIGKILL) leaves no worker behind holding its output pipes."""
+    import os
+    import signal
+    import subprocess
+    import time
+
+    root = _generators().make("memspec", tmp_path / "in", 2000)
+    proc = subprocess.Popen([sys.executable, "-m", "memconv", "convert", "--to", "claude", "--jobs", "2",
+                             str(root), str(tmp_path / "out")], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    workers: set[int] = set()
+    deadline = time.monotonic() + 120
+    while not workers and proc.poll() is None and time.monotonic() < deadline:
+        children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
+        if children.exists():
+            workers = {int(p) for p in children.read_text().split()}
+        time.sleep(0.05)
+    if not workers:
+        pytest.skip("the run ended before its workers could be seen")
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.communicate(timeout=60)  # would hang while a worker held the pipes
+    for _ in range(200):
+        alive = {p for p in workers if Path(f"/proc/{p}").exists()
+                 and "Z" not in Path(f"/proc/{p}/stat").read_text().split(")")[-1].split()[0]}
+        if not alive:
+            break
+        time.sleep(0.05)
+    assert not alive, "every worker died with the run"
