@@ -25,7 +25,7 @@ from pathlib import Path
 
 import click
 
-from . import dialects, fs, limits, lock, pipeline, preview, progress
+from . import dialects, fs, jobs, limits, lock, pipeline, preview, progress
 from .errors import MemconvError, UsageError
 from .fs import check_out, write_tree
 from .report import (EXIT_BROKEN_PIPE, EXIT_BUG, EXIT_DIFFERENCES, EXIT_ERROR, EXIT_INTERRUPTED, EXIT_LOSS, EXIT_OK,
@@ -121,9 +121,20 @@ _max_depth_option = click.option("--max-depth", callback=_max_depth, expose_valu
                                  help="Quarantine a file whose YAML or JSON nests deeper than this; default 100.")
 
 
+def _jobs(ctx, param, value):
+    jobs.set_jobs(value)  # always: None (the default, every core) resets what a previous run set
+    return value
+
+
+_jobs_option = click.option("--jobs", callback=_jobs, expose_value=False, metavar="N", is_eager=True,
+                            type=click.IntRange(min=1, max=1024),
+                            help="Render files in N processes; default: the number of cores. "
+                                 "The output is the same bytes with any N.")
+
+
 def _limits_option(command):
-    """The bounds on the work one input file may cause (docs/limits.md)."""
-    return _max_file_size_option(_max_depth_option(command))
+    """The bounds on the work one input file may cause (docs/limits.md), and --jobs."""
+    return _jobs_option(_max_file_size_option(_max_depth_option(command)))
 _in_arg = click.argument("in_path", metavar="IN", type=_Folder())
 _out_arg = click.argument("out_path", metavar="OUT", type=_Folder())
 
@@ -222,10 +233,11 @@ def _write(report: Report, plan: pipeline.Plan, out: Path, dry_run: bool, force:
     if dry_run:
         report.dry_run = True
         check_out(out, force)
-        _would_write(out, plan.files)
+        _would_write(out, plan.paths())
         return
-    with progress.task("writing", total=len(plan.files) + 1):
-        write_tree(plan.files, out, force=force)
+    paths = plan.paths()
+    with progress.task("writing", total=len(paths) + 1):
+        write_tree(plan.iter_files(), out, force=force)  # a stream: each file is written as it is rendered
     report.written = True
 
 

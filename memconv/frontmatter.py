@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import re
+from sys import intern
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -128,7 +129,7 @@ def load_yaml(text: str) -> Any:
         loader.dispose()
 
 
-@dataclass
+@dataclass(slots=True)
 class Chunk:
     """Lines of a frontmatter block: one top-level key, or loose comments/blank lines."""
 
@@ -136,7 +137,7 @@ class Chunk:
     lines: list[str]
 
 
-@dataclass
+@dataclass(slots=True)
 class Frontmatter:
     """A parsed frontmatter block and the layout needed to write it back."""
 
@@ -186,6 +187,8 @@ def split(text: str, path: str) -> tuple[Frontmatter | None, str]:
         values = _fast_values(block_lines)
         if values is None:
             values = load_yaml(block) if block.strip() else {}
+            if isinstance(values, dict) and all(type(k) is str for k in values):
+                values = {intern(k): v for k, v in values.items()}
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 2 if mark is not None else None
@@ -274,7 +277,7 @@ def _fast_values(lines: list[str]) -> dict | None:
     for line in lines:
         m = _FAST_KEY.match(line)
         if m:
-            key, rest = m.group(1), m.group(2)
+            key, rest = intern(m.group(1)), m.group(2)  # one copy of each key name for the whole store
             if key in values:
                 return None
             if rest is None or rest == "":
@@ -324,7 +327,7 @@ def _chunks(lines: list[str]) -> list[Chunk]:
         m = _TOP_KEY.match(line)
         if m:
             key = m.group("dq") if m.group("dq") is not None else m.group("sq") if m.group("sq") is not None else m.group("plain").rstrip()
-            chunks.append(Chunk(key, [line]))
+            chunks.append(Chunk(intern(key), [line]))
         elif chunks and chunks[-1].key is not None and (line[:1] in (" ", "\t") or line.startswith("- ") or line == "-"):
             chunks[-1].lines.append(line)
         else:

@@ -28,6 +28,7 @@ import tempfile
 import threading
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import Iterable, Iterator, Mapping, Tuple, Union
 
 from . import progress
 from .errors import OutputError, ReadError, StoreError
@@ -336,7 +337,9 @@ def read_bytes(root: str | os.PathLike, path: str, *, head: int | None = None) -
             want = head if head is not None else limit + 1
             chunks, got = [], 0
             while got < want:
-                chunk = os.read(fd, min(want - got, 1 << 20))
+                # As much as the file holds (and one byte more, to see its end): a 1 MB buffer for every
+                # small file cost more time in allocation than the reading did (docs/performance.md).
+                chunk = os.read(fd, min(want - got, max(st.st_size + 1 - got, 1 << 16)))
                 if not chunk:
                     break
                 chunks.append(chunk)
@@ -366,6 +369,72 @@ def read_if_safe(root: str | os.PathLike, path: str) -> bytes | None:
         return None
     except FileNotFoundError:
         return None
+
+
+class OnDisk:
+    """The bytes of one input file, read again through :func:`read_bytes` when asked for.
+
+    What a :class:`~memconv.model.Source` keeps instead of the bytes once the
+    store is read (``Source.keep_on_disk``): the folder, the path, and the
+    file's size and digest, so that a file changed since it was read is an
+    error naming it, never other bytes written in silence. The last file read
+    is remembered, so a writer that asks twice reads once.
+    """
+
+    __slots__ = ("root", "path", "size", "digest")
+
+    _last: tuple["OnDisk", bytes] | None = None
+
+    def __init__(self, root: str, path: str, data: bytes):
+        self.root, self.path, self.size, self.digest = root, path, len(data), _digest(data)
+
+    def __call__(self) -> bytes:
+        last = OnDisk._last
+        if last is not None and last[0] is self:
+            return last[1]
+        try:
+            data = read_bytes(self.root, self.path)
+        except (OSError, ReadError) as exc:
+            raise StoreError(f"{display(self.path)}: could not be read again ({exc}): IN changed while "
+                             "memconv was converting it", hint=_CHANGED_HINT) from None
+        if len(data) != self.size or _digest(data) != self.digest:
+            raise StoreError(f"{display(self.path)}: changed while memconv was converting the store",
+                             hint=_CHANGED_HINT)
+        OnDisk._last = (self, data)
+        return data
+
+    def __getstate__(self):
+        return (self.root, self.path, self.size, self.digest)
+
+    def __setstate__(self, state):
+        self.root, self.path, self.size, self.digest = state
+
+
+_CHANGED_HINT = "nothing was written; run again when nothing else is writing to IN"
+
+
+def _digest(data: bytes) -> bytes:
+    return hashlib.blake2b(data, digest_size=16).digest()
+
+
+def keep_on_disk(root: str | os.PathLike, store) -> None:
+    """Let every source of ``store`` read from ``root`` forget its bytes (:class:`OnDisk` reads them again)."""
+    base = os.fspath(root)
+    for source in _sources(store):
+        data = source.raw_in_memory
+        if data is not None:
+            source.keep_on_disk(OnDisk(base, source.path, data))
+
+
+def _sources(store):
+    for record in store.records:
+        if record.source is not None:
+            yield record.source
+    for index in store.indexes:
+        if index.source is not None:
+            yield index.source
+    if store.working_set is not None and store.working_set.source is not None:
+        yield store.working_set.source
 
 
 # --- signals -----------------------------------------------------------------------------
@@ -482,15 +551,23 @@ def _write_one(full: str, data: bytes) -> None:
         handle.write(data)
 
 
-def write_files(folder: str | os.PathLike, files: dict[str, bytes]) -> None:
-    """Write ``files`` (relative path → bytes) into ``folder``, a folder memconv made and nothing else writes.
+Files = Union[Mapping[str, bytes], Iterable[Tuple[str, bytes]]]
+
+
+def _pairs(files: Files) -> Iterable[tuple[str, bytes]]:
+    return files.items() if isinstance(files, Mapping) else files
+
+
+def write_files(folder: str | os.PathLike, files: Files) -> None:
+    """Write ``files`` (relative path → bytes, or a stream of such pairs) into ``folder``, a folder memconv
+    made and nothing else writes.
 
     Every path passes :func:`safe_relpath` and must resolve inside ``folder``;
     no file is overwritten and no symbolic link is followed. Modes follow the umask.
     """
     base = os.path.realpath(folder)
     checked: set[str] = set()
-    for path, data in files.items():
+    for path, data in _pairs(files):
         rel = safe_relpath(path)
         parent = rel.rpartition("/")[0]
         try:
@@ -509,8 +586,13 @@ def write_files(folder: str | os.PathLike, files: dict[str, bytes]) -> None:
 
 def manifest(files: dict[str, bytes]) -> bytes:
     """The manifest of ``files``: every path with its sha256, sorted; no dates, so the same any day."""
+    return manifest_of({path: hashlib.sha256(data).hexdigest() for path, data in files.items()})
+
+
+def manifest_of(hashes: dict[str, str]) -> bytes:
+    """The manifest of files already written, from their sha256 (path → hex digest)."""
     doc = {"memconv": {"manifest": 1, "note": "what memconv wrote here; --force replaces only this"},
-           "files": {path: hashlib.sha256(files[path]).hexdigest() for path in sorted(files)}}
+           "files": {path: hashes[path] for path in sorted(hashes)}}
     return (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
@@ -520,15 +602,17 @@ def _umask() -> int:
     return mask
 
 
-def stage(files: dict[str, bytes], beside: Path) -> Path:
+def stage(files: Files, beside: Path) -> Path:
     """A new temporary folder next to ``beside`` holding ``files``; removed again if writing fails.
 
+    ``files`` may be a stream: each file is written as it comes and not kept.
     Built on the same file system as its destination, so that a rename can put
     it in place whole. Its name holds this process's pid, so that a later run
     clears it if this one is killed (:func:`sweep_stale`).
     """
-    for path in files:
-        safe_relpath(path)
+    if isinstance(files, Mapping):
+        for path in files:
+            safe_relpath(path)
     beside.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{beside.name}.memconv-new-{os.getpid()}-", dir=beside.parent))
     try:
@@ -642,9 +726,12 @@ def check_out(out: Path, force: bool) -> None:
         raise OutputError(_not_ours_message(out, odd), hint=_FORCE_HINT)
 
 
-def write_tree(files: dict[str, bytes], out: Path, force: bool = False, *, with_manifest: bool = True) -> None:
-    """Write ``files`` (relative path → bytes) as the folder ``out``, all or nothing.
+def write_tree(files: Files, out: Path, force: bool = False, *, with_manifest: bool = True) -> None:
+    """Write ``files`` (relative path → bytes, or a stream of pairs) as the folder ``out``, all or nothing.
 
+    A stream is written file by file into the staging folder as it comes, so
+    the whole output is never held in memory; a failure while it is produced
+    removes the staging folder and leaves OUT as it was.
     Adds ``.memconv/manifest.json``. A new OUT honours the umask; a replaced
     one keeps its mode. The old OUT is checked again once moved aside, and put
     back if anything goes wrong before the new one is in place.
@@ -653,12 +740,10 @@ def write_tree(files: dict[str, bytes], out: Path, force: bool = False, *, with_
     dest = destination(out)
     if dest.parent.is_dir():
         sweep_stale(dest.parent)
-    if with_manifest:
-        if MANIFEST in files:
-            raise OutputError(f"refusing to write {MANIFEST}: memconv's own manifest cannot come from the input")
-        files = {**files, MANIFEST: manifest(files)}
+    if with_manifest and isinstance(files, Mapping) and MANIFEST in files:
+        raise OutputError(f"refusing to write {MANIFEST}: memconv's own manifest cannot come from the input")
     mode = stat.S_IMODE(os.stat(dest).st_mode) if dest.is_dir() else 0o777 & ~_umask()
-    tmp = stage(files, dest)
+    tmp = stage(_and_manifest(files) if with_manifest else files, dest)
     try:
         os.chmod(tmp, mode)
         with signals_deferred():
@@ -669,6 +754,17 @@ def write_tree(files: dict[str, bytes], out: Path, force: bool = False, *, with_
     except BaseException:
         _rmtree(tmp)
         raise
+
+
+def _and_manifest(files: Files) -> Iterator[tuple[str, bytes]]:
+    """``files``, then the manifest of them: each file's sha256 is taken as it passes, none is kept."""
+    hashes: dict[str, str] = {}
+    for path, data in _pairs(files):
+        if path == MANIFEST:
+            raise OutputError(f"refusing to write {MANIFEST}: memconv's own manifest cannot come from the input")
+        hashes[path] = hashlib.sha256(data).hexdigest()
+        yield path, data
+    yield MANIFEST, manifest_of(hashes)
 
 
 def _swap(tmp: Path, dest: Path, force: bool) -> None:

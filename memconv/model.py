@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 #: The kinds a record can be, by the question "what should a tool do with it
 #: when it loads?". memoir's six types are the core vocabulary; the other
@@ -41,7 +41,7 @@ KINDS = (
 LIFECYCLE_STATES = ("active", "superseded", "retired", "hidden", "done")
 
 
-@dataclass
+@dataclass(slots=True)
 class Origin:
     """Where a memory came from (memoir ``origin``, claude ``originSessionId``)."""
 
@@ -52,7 +52,7 @@ class Origin:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass
+@dataclass(slots=True)
 class Lifecycle:
     """Whether a record is live, and if not, since when and why."""
 
@@ -62,7 +62,7 @@ class Lifecycle:
     reason: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Edge:
     """A typed link from this record to another, by the target's link name."""
 
@@ -75,7 +75,7 @@ class Edge:
     direction: str = "out"
 
 
-@dataclass
+@dataclass(slots=True)
 class Anchor:
     """A pin of a claim to a file's content (memspec ``anchors``)."""
 
@@ -86,7 +86,7 @@ class Anchor:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass
+@dataclass(slots=True)
 class Probe:
     """A stored command whose output witnesses a claim (memspec ``probes``).
 
@@ -101,7 +101,7 @@ class Probe:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass
+@dataclass(slots=True)
 class Step:
     """One step of a procedure, with its own record (memfmt ``## Steps``)."""
 
@@ -114,7 +114,7 @@ class Step:
     failures: int | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Revision:
     """One line of a procedure's ``## Evolution``."""
 
@@ -127,7 +127,7 @@ class Revision:
     failures: int | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Knowledge:
     """A piece of an entity's ``## Knowledge``: ``**[kind] title** — content``."""
 
@@ -152,14 +152,47 @@ class Source:
     path: str
     #: The dialect's version for this file, after detection (before migration).
     version: int | str | None = None
+    #: The file's bytes as read. Once the store is read they may live on disk only
+    #: (:meth:`keep_on_disk`): reading this then reads the file again.
     raw: bytes | None = None
     #: Fingerprint of the record as the reader built it (see ``fingerprint``).
     fingerprint: str | None = None
     #: Dialect-private notes on formatting (key order, quoting, newlines).
     layout: Any = None
 
+    def keep_on_disk(self, load: Callable[[], bytes]) -> None:
+        """Forget the bytes; ``load()`` gives them back (the same bytes, or an error) when ``raw`` is asked for.
 
-@dataclass
+        The input store is then held once, as records, not a second time as
+        bytes (docs/performance.md). ``load`` must be picklable for ``--jobs``.
+        """
+        if self._raw is not None:
+            self._raw, self._load = None, load
+
+    @property
+    def raw_in_memory(self) -> bytes | None:
+        """The bytes if they are held in memory, without reading the file again."""
+        return self._raw
+
+
+def _get_raw(self: Source) -> bytes | None:
+    if self._raw is None and self._load is not None:
+        return self._load()
+    return self._raw
+
+
+def _set_raw(self: Source, value: bytes | None) -> None:
+    self._raw, self._load = value, None
+
+
+# ``raw`` stays a dataclass field (``Source(raw=…)``, ``dataclasses.replace``) read through a property.
+Source._raw = None
+Source._load = None
+Source.raw = property(_get_raw, _set_raw,
+                      doc="The file's bytes as read (from memory, or from disk again once kept on disk).")
+
+
+@dataclass(slots=True)
 class Record:
     """One memory: an entry, a claim, an observation, an entity, an episode…
 
@@ -292,7 +325,7 @@ class WorkingSet:
         return self.document.get("history")
 
 
-@dataclass
+@dataclass(slots=True)
 class IndexLink:
     """A ``- [Title](file.md) — hook`` line of an index."""
 
@@ -303,7 +336,7 @@ class IndexLink:
     resolved: bool = True
 
 
-@dataclass
+@dataclass(slots=True)
 class IndexSection:
     heading: str | None
     links: list[IndexLink] = field(default_factory=list)

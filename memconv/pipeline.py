@@ -6,9 +6,8 @@ The CLI is a thin shell over these functions; tests call them directly.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 from . import dialects, fs
 from .errors import StoreError, WrongDialect
@@ -81,6 +80,7 @@ def read(root: Path, dialect: str) -> Store:
     with fs.noting_refusals(root) as found:
         store = dialects.get(dialect).read(root)
     store.refused.extend(fs.refused_under(root, found))
+    fs.keep_on_disk(root, store)  # the input is held once, as records; a kept-as-written file is read again
     return store
 
 
@@ -94,34 +94,98 @@ def convert(store: Store, target: str, *, lossy: bool = False):
     return conversion.store, conversion
 
 
-@dataclass
 class Plan:
-    """The files a run would write, and what it reports about them."""
+    """The files a run would write, and what it reports about them.
 
-    files: dict[str, bytes]
-    report: Report
+    The files are a stream: :meth:`iter_files` renders them one at a time, in
+    a fixed order, so a run writes each into the staging folder as it comes
+    and never holds the whole output (docs/performance.md). ``files`` is the
+    same as a dict, for small uses and tests (it holds everything). What the
+    writer itself says while writing (a renamed file, an undated record) joins
+    ``report.warnings`` once the stream has been read to its end, or
+    :meth:`drain`-ed for a run that writes nothing.
+    """
+
+    def __init__(self, files: dict[str, bytes] | Callable[[], Iterator[tuple[str, bytes]]] | None = None,
+                 report: Report | None = None, *, done: Callable[[], None] | None = None):
+        self.report = report
+        self._source = files if callable(files) else None
+        self._files: dict[str, bytes] | None = None if callable(files) else dict(files or {})
+        self._done = done
+
+    def iter_files(self) -> Iterator[tuple[str, bytes]]:
+        """(relative path, bytes) of every file, each path once; rendered as it is read when the plan streams."""
+        if self._files is not None:
+            yield from self._files.items()
+            return
+        yield from self._source()
+        self._finish()
+
+    def paths(self) -> list[str]:
+        """Every path, sorted (rendering the files, not keeping them)."""
+        return sorted(path for path, _ in self.iter_files())
+
+    def drain(self) -> None:
+        """Read the stream to its end, keeping nothing: the report is then complete."""
+        for _ in self.iter_files():
+            pass
+
+    @property
+    def files(self) -> dict[str, bytes]:
+        """Every file as a dict: the whole output in memory (for small stores, tests and diffs)."""
+        if self._files is None:
+            self._files = dict(self.iter_files())
+            self._source = None
+        return self._files
+
+    def _finish(self) -> None:
+        done, self._done = self._done, None
+        if done is not None:
+            done()
 
 
-def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date: str | None = None) -> Plan:
-    """Convert and write in memory; fill ``report``. Writes nothing to disk.
+def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date: str | None = None,
+         jobs: int | None = None) -> Plan:
+    """Convert in memory; fill ``report``; return the files to write as a stream. Writes nothing to disk.
 
     ``date`` is stamped on indexes the target regenerates (memfmt's ``generated:``).
+    ``jobs`` > 1 renders records in that many processes (:mod:`memconv.jobs`; None: ``--jobs``,
+    else every core); the bytes are the same as with 1.
     """
     out_store, conversion = convert(store, target, lossy=lossy)
     if date is not None:
         out_store.meta["date"] = date
-    files = dialects.get(target).write(out_store)
+    writer = dialects.get(target)
     report.source_dialect = store.dialect
     report.target_dialect = target
     report.migrations.extend(store.migrations)
+    taken: dict[str, bytes | None] = dict.fromkeys(f.path for f in out_store.foreign)  # a copy never goes over these
+
+    from . import jobs as parallel
+
+    written = _written(writer, out_store, parallel.renderer(jobs))  # names chosen, and said, now
+    streams = [written]
+
+    def files() -> Iterator[tuple[str, bytes]]:
+        stream = streams.pop() if streams else _written(writer, out_store, parallel.renderer(jobs))
+        yield from stream
+        yield from ((path, data) for path, data in taken.items() if data is not None)  # the quarantined copies
+
     report.warnings.extend(store.warnings)
     if out_store is not store:
         report.warnings.extend(w for w in out_store.warnings if w not in store.warnings)
     if conversion is not None:
-        report.files.extend(conversion.records)
         report.warnings.extend(w for w in conversion.warnings if w not in report.warnings)
-        _quarantine(out_store, files, report, store.refused)  # the source's, and any the conversion set aside
-        return Plan(files, report)
+    said = len(out_store.warnings)
+
+    def done() -> None:  # what the writer said while writing (a renamed file, an undated record)
+        report.warnings.extend(w for w in out_store.warnings[said:] if w not in report.warnings)
+
+    result = Plan(files, report, done=done)
+    if conversion is not None:
+        report.files.extend(conversion.records)
+        _quarantine(out_store, taken, report, store.refused)  # the source's, and any the conversion set aside
+        return result
     for record in store.records:
         src = record.source
         unchanged = src is not None and src.dialect == target and src.fingerprint == fingerprint(record)
@@ -139,13 +203,23 @@ def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date
     for foreign in store.foreign:
         report.files.append(FileReport(source=foreign.path, target=foreign.path, status="foreign",
                                        warnings=[] if foreign.why == "not a file of this dialect" else [foreign.why]))
-    _quarantine(store, files, report)
-    return Plan(files, report)
+    _quarantine(store, taken, report)
+    return result
 
 
-def _quarantine(store: Store, files: dict[str, bytes], report: Report,
+def _written(writer, store: Store, render) -> Iterator[tuple[str, bytes]]:
+    """The writer's files as a stream (a dialect without ``iter_write`` gives its dict)."""
+    if hasattr(writer, "iter_write"):
+        return writer.iter_write(store, render)
+    return iter(writer.write(store).items())
+
+
+def _quarantine(store: Store, files: dict[str, bytes | None], report: Report,
                 refused: list[tuple[str, str]] | None = None) -> None:
-    """Copy each quarantined original to ``.memconv/quarantine/<path>`` (never over another file); list the refused."""
+    """Copy each quarantined original to ``.memconv/quarantine/<path>`` (never over another file); list the refused.
+
+    ``files`` holds the paths already taken (the value may be None: a path the writer will write).
+    """
     for q in store.quarantined:
         kept = fs.quarantine_path(q.path, files)
         if kept is not None:
@@ -171,13 +245,12 @@ def check(root: Path, dialect: str, report: Report) -> Report:
     store = read(root, dialect)
     result = plan(store, dialect, report)
     on_disk = _store_files(root, store)
-    written = {p: b for p, b in result.files.items() if not p.startswith(QUARANTINE_DIR + "/")}
-    for path in sorted(on_disk | set(written)):
-        before = fs.read_bytes(root, path) if path in on_disk else None
-        after = written.get(path)
-        if before == after or (before is None and after == b"" and (root / path).parent.is_dir()):
-            continue  # an empty file that only holds a folder (memspec's archive/) adds nothing the disk lacks
-        report.differences.append({"path": path, "diff": _diff(path, before, after)})
+
+    def same(path: str, before: bytes | None, after: bytes | None) -> bool:
+        # an empty file that only holds a folder (memspec's archive/) adds nothing the disk lacks
+        return before == after or (before is None and after == b"" and (root / path).parent.is_dir())
+
+    report.differences.extend(_compare(root, on_disk, result.iter_files(), same))
     report.errors.extend(_problems(store))
     if report.differences or store.quarantined or store.refused:
         report.exit_code = EXIT_DIFFERENCES
@@ -188,23 +261,36 @@ def check_via(root: Path, dialect: str, via: str, report: Report) -> Report:
     """Round-trip ``root`` through dialect ``via`` and back, in memory, and diff against the disk."""
     store = read(root, dialect)
     there = plan(store, via, Report(command="check", input=str(root)))
+    on_disk = _store_files(root, store)  # listed before the scratch folder confines listings to itself
     with fs.scratch_folder("via") as tmp_root:
-        fs.write_files(tmp_root, {p: b for p, b in there.files.items() if not p.startswith(QUARANTINE_DIR + "/")})
+        fs.write_files(tmp_root, ((p, b) for p, b in there.iter_files() if not p.startswith(QUARANTINE_DIR + "/")))
         back_store = read(tmp_root, via)
-    back = plan(back_store, dialect, report)
+        back = plan(back_store, dialect, report)  # inside: the store's sources read their bytes from tmp_root
+        differences = _compare(root, on_disk, back.iter_files(), lambda path, a, b: a == b)
     report.source_dialect, report.target_dialect = dialect, via
     report.warnings.extend(w for w in there.report.warnings if w not in report.warnings)
-    on_disk = _store_files(root, store)
-    written = {p: b for p, b in back.files.items() if not p.startswith(QUARANTINE_DIR + "/")}
-    for path in sorted(on_disk | set(written)):
-        before = fs.read_bytes(root, path) if path in on_disk else None
-        after = written.get(path)
-        if before != after:
-            report.differences.append({"path": path, "diff": _diff(path, before, after)})
+    report.differences.extend(differences)
     report.errors.extend(_problems(store))
     report.refused.extend({"path": path, "reason": reason} for path, reason in store.refused)
     report.exit_code = EXIT_DIFFERENCES if report.differences or store.quarantined or store.refused else 0
     return report
+
+
+def _compare(root: Path, on_disk: set[str], files: Iterator[tuple[str, bytes]],
+             same: Callable[[str, bytes | None, bytes | None], bool]) -> list[dict]:
+    """The differences between the planned ``files`` (a stream; quarantine copies left out) and the disk, by path."""
+    found: dict[str, dict] = {}
+    written: set[str] = set()
+    for path, after in files:
+        if path.startswith(QUARANTINE_DIR + "/"):
+            continue
+        written.add(path)
+        before = fs.read_bytes(root, path) if path in on_disk else None
+        if not same(path, before, after):
+            found[path] = {"path": path, "diff": _diff(path, before, after)}
+    for path in on_disk - written:
+        found[path] = {"path": path, "diff": _diff(path, fs.read_bytes(root, path), None)}
+    return [found[path] for path in sorted(found)]
 
 
 def _store_files(root: Path, store: Store) -> set[str]:

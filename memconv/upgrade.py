@@ -80,7 +80,9 @@ def _plan(in_path: Path, report: Report, layout: str) -> Planned:
             if not path.startswith(ENTRY_DIR + "/"):
                 result.store.foreign.append(ForeignFile(path, read_bytes(in_path, path)))
                 result.files.append(FileReport(source=path, target=path, status="foreign"))
-    files = memoir.write(result.store)
+    from . import jobs
+
+    files = dict(memoir.iter_write(result.store, jobs.renderer(None)))  # rendered in --jobs processes
     report.source_dialect, report.target_dialect = "claude", "memoir"
     report.files.extend(result.files)
     report.warnings.extend(result.warnings)

@@ -8,6 +8,7 @@ final newline — and checks that reading and writing them back is exact.
 from __future__ import annotations
 
 import json
+import dataclasses
 import string
 from pathlib import Path
 
@@ -93,12 +94,13 @@ def test_editing_tags_rewrites_only_the_tags_lines(file, tags):
     # js-yaml writes the tag ``0_`` plain (a string to js-yaml), which memconv's YAML 1.1 reader
     # takes for the integer 0, so the list stays in extra (docs/memspec.md, "Noticed, left alone").
     assume("tags" not in record.extra)
-    before = {k: v for k, v in vars(record).items() if k not in ("tags", "source")}
+    before = {f.name: getattr(record, f.name) for f in dataclasses.fields(record) if f.name not in ("tags", "source")}
     record.tags = tags
     _, data = write_record(record, WriteContext(ids={}))
     again, _ = read_record(data, path, ".memspec/")
     assert again.tags == tags, "the edit is read back"
-    assert {k: v for k, v in vars(again).items() if k not in ("tags", "source")} == before, \
+    assert {f.name: getattr(again, f.name) for f in dataclasses.fields(again)
+            if f.name not in ("tags", "source")} == before, \
         "every other field is unchanged"
     old_lines = [l for l in raw.decode("utf-8-sig").replace("\r\n", "\n").split("\n")]
     new_lines = [l for l in data.decode("utf-8-sig").replace("\r\n", "\n").split("\n")]

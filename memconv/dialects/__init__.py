@@ -19,6 +19,12 @@ required of it:
     Store-level facts a writer needs (memoir ``layout``, memspec ``prefix``,
     memfmt ``root``…) come from ``store.meta`` whatever the store's dialect:
     a converted store carries only the facts of its target's own dialect.
+``iter_write(store, render=None) -> Iterator[tuple[str, bytes]]`` (optional)
+    The same files one at a time, each rendered when the stream reaches it,
+    so a run never holds the whole output (``pipeline.Plan``). Names are
+    chosen when it is called. ``render`` is a ``map(fn, records)`` that may
+    run in other processes (``--jobs``, :mod:`memconv.jobs`); ``write`` is
+    ``dict(iter_write(store))``.
 
 A dialect knows nothing of the others: a dialect package
 (``dialects/<d>/`` and its ladder ``migrations/<d>/``) imports no other

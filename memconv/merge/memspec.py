@@ -136,11 +136,13 @@ def _conflict_copy(record: Record, raw: bytes) -> Record:
 
 def _chains(records: dict[str, Record], notes: list[str]) -> None:
     """Make ``supersedes``/``superseded_by`` agree across the store and cut cycles (records edited as clones)."""
+    edited: set[str] = set()  # the records already cloned here (a Record has no room for a mark of its own)
+
     def edit(ident: str) -> Record:
         record = records[ident]
-        if not getattr(record, "_merge_edited", False):
+        if ident not in edited:
             record = clone(record, keep_source=True)
-            record._merge_edited = True  # type: ignore[attr-defined]
+            edited.add(ident)
             records[ident] = record
         return record
 
@@ -185,9 +187,6 @@ def _chains(records: dict[str, Record], notes: list[str]) -> None:
                     if record.lifecycle.state == "active":
                         record.lifecycle = Lifecycle("superseded", None, records[ident].lifecycle.reason)
                     notes.append(f"{edge.target}: superseded by {ident} ({ident} supersedes it)")
-    for ident, record in records.items():
-        if getattr(record, "_merge_edited", False):
-            del record._merge_edited
 
 
 RULES = Rules(

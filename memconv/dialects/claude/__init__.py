@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Iterator
 
 from ...errors import ReadError, StoreError
 from ...fs import list_files, read_bytes
@@ -172,33 +173,54 @@ def generated_index(store: Store) -> dict[str, bytes]:
         return {}
     names = _names()
     pages, _ = index.generate([(_place(names, record), record, written_type(record)) for record in store.records])
-    return {page.path: write_index(page) for page in pages}
+    return pages
 
 
 def write(store: Store) -> dict[str, bytes]:
     """The files of ``store`` as a Claude Code memory folder: relative path → bytes."""
-    files: dict[str, bytes] = {}
+    return dict(iter_write(store))
+
+
+def iter_write(store: Store, render=None) -> Iterator[tuple[str, bytes]]:
+    """The files of ``store`` one at a time, as they are rendered: (relative path, bytes), each path once.
+
+    ``render`` maps the records to their bytes in order (``--jobs``); by default one by one, here.
+    Names and the index are made (and what they say put in ``store.warnings``) at the call; the
+    records are rendered as the stream is read.
+    """
     placed: list[tuple[str, Record]] = []
     names = _names()
     for record in store.records:
-        path = _place(names, record)
-        files[path] = write_entry(record)
-        placed.append((path, record))
+        placed.append((_place(names, record), record))
     store.warnings.extend(w for w in names.warnings() if w not in store.warnings)
     own = [i for i in store.indexes if i.source is not None and i.source.dialect == NAME]
+    written: dict[str, bytes] = {}  # the index pages: a page written twice keeps the last, as a dict did
     if own:
         for idx in own:
-            files[idx.path] = write_index(idx)
+            written[idx.path] = write_index(idx)
     elif placed or store.indexes:
         # Inline memory from an index of another dialect is content: it stays, in sections of its own.
         extra = [IndexSection(heading=section.heading, inline=list(section.inline))
                  for other in store.indexes for section in other.sections if section.inline]
         pages, warnings = index.generate([(path, record, written_type(record)) for path, record in placed], extra)
-        files.update(pages)
+        written.update(pages)
         store.warnings.extend(w for w in warnings if w not in store.warnings)
+    return _stream(store, [path for path, _ in placed], written, render)
+
+
+def _stream(store: Store, paths: list[str], written: dict[str, bytes], render) -> Iterator[tuple[str, bytes]]:
+    files: set[str] = set()
+    for path, data in zip(paths, (render or map)(write_entry, store.records)):
+        files.add(path)
+        yield path, data
+    for path, data in written.items():
+        files.add(path)
+        yield path, data
     for foreign in store.foreign:
-        files.setdefault(foreign.path, foreign.raw)
-    return files
+        if foreign.path not in files:
+            files.add(foreign.path)
+            yield foreign.path, foreign.raw
 
 
-__all__ = ["NAME", "detect", "read", "read_file", "write", "generated_index", "body", "entries", "index", "READ_AS", "written_type"]
+__all__ = ["NAME", "detect", "read", "read_file", "write", "iter_write", "generated_index", "body", "entries", "index",
+           "READ_AS", "written_type"]

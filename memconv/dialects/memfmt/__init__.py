@@ -14,6 +14,7 @@ the bytes it was read from. ``docs/memfmt.md`` has the decisions.
 from __future__ import annotations
 
 import re
+from typing import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -430,26 +431,62 @@ def write(store: Store) -> dict[str, bytes]:
     May append to ``store.warnings`` (a record memfmt has no room for), so the
     report can say so; it writes nothing else.
     """
+    return dict(iter_write(store))
+
+
+def iter_write(store: Store, render=None) -> Iterator[tuple[str, bytes]]:
+    """The files of ``store`` one at a time, as they are rendered: (relative path, bytes), each path once.
+
+    ``render`` maps a function over the records in order (``--jobs``); by default one by one, here.
+    Paths, dates and the index are made (and what they say put in ``store.warnings``) at the call;
+    the records are rendered as the stream is read.
+    """
     prefix = _store_prefix(store)
     plan = _plan(store, prefix)
     generated = generated_date(store)
-    out: dict[str, bytes] = {}
-    for record in store.records:
-        path = safe_relpath(plan.paths[id(record)])
-        if _unchanged(record):
-            out[path] = _migrated_raw(record.source)
-            continue
-        if record.kind == "profile":
+    paths = [safe_relpath(plan.paths[id(record)]) for record in store.records]
+    dates = {}
+    for record, path in zip(store.records, paths):
+        if record.kind == "profile" and not _unchanged(record):
             if not record.body:
                 _warn(store, f"{path}: the profile is empty; memfmt keeps no empty profile, so none is written")
-                continue
-            out[path] = _encode(render(record, plan.stems, _profile_date(store, record, path)), record.source)
-            continue
-        out[path] = _encode(render(record, plan.stems, generated), record.source)
+            else:
+                dates[id(record)] = _profile_date(store, record, path)
+    job = _Render(plan.stems, generated, dates)
+    out: dict[str, bytes] = {}  # the index, kept to the end (a record at its path would be replaced by it)
     _write_index(store, plan, prefix, out)
+    return _stream(store, paths, job, out, render)
+
+
+def _stream(store: Store, paths: list[str], job, out: dict[str, bytes], render) -> Iterator[tuple[str, bytes]]:
+    seen: set[str] = set()
+    for path, data in zip(paths, (render or map)(job, store.records)):
+        if data is not None and path not in out:
+            seen.add(path)
+            yield path, data
+    for path, data in out.items():
+        seen.add(path)
+        yield path, data
     for foreign in store.foreign:
-        out.setdefault(foreign.path, foreign.raw)
-    return out
+        if foreign.path not in seen:
+            seen.add(foreign.path)
+            yield foreign.path, foreign.raw
+
+
+class _Render:
+    """One record's bytes, as ``write`` renders it: picklable, so ``--jobs`` can run it in other processes."""
+
+    def __init__(self, stems, generated, dates):
+        self.stems, self.generated, self.dates = stems, generated, dates
+
+    def __call__(self, record: Record) -> bytes | None:
+        if _unchanged(record):
+            return _migrated_raw(record.source)
+        if record.kind == "profile":
+            if not record.body:
+                return None
+            return _encode(render(record, self.stems, self.dates[id(record)]), record.source)
+        return _encode(render(record, self.stems, self.generated), record.source)
 
 
 def _profile_date(store: Store, record: Record, path: str) -> str | None:
@@ -498,4 +535,4 @@ def _warn(store: Store, warning: str) -> None:
         store.warnings.append(warning)
 
 
-__all__ = ["NAME", "detect", "read", "read_file", "write", "record_paths", "generated_date", "files", "syntax"]
+__all__ = ["NAME", "detect", "read", "read_file", "write", "iter_write", "record_paths", "generated_date", "files", "syntax"]

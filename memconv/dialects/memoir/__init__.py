@@ -9,6 +9,7 @@ folder, so a folder of entry files with no ``memory/`` inside is read as a
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Iterator
 
 from ...errors import ReadError, StoreError
 from ...fs import list_files, read_bytes, read_if_safe
@@ -162,21 +163,39 @@ def _warn_session(store: Store, document: dict) -> None:
 
 def write(store: Store) -> dict[str, bytes]:
     """The files of ``store`` as a memoir store: relative path → bytes."""
+    return dict(iter_write(store))
+
+
+def iter_write(store: Store, render=None) -> Iterator[tuple[str, bytes]]:
+    """The files of ``store`` one at a time, as they are rendered: (relative path, bytes), each path once.
+
+    ``render`` maps the records to their bytes in order (``--jobs``); by default one by one, here.
+    Names are chosen (and renames said in ``store.warnings``) at the call; files are rendered as they are read.
+    """
     layout = store.meta.get("layout", "nested")
     prefix = _entry_dir(layout)
-    files: dict[str, bytes] = {}
     names = Names(reserved=lambda path: path == session.PATH)
+    paths = []
     for record in store.records:
         source = record.source
         own = source is not None and source.dialect == NAME
-        path = names.place(source.path if own else f"{prefix}{record.link}.md", own=own)
-        files[path] = write_entry(record)
+        paths.append(names.place(source.path if own else f"{prefix}{record.link}.md", own=own))
     _warn_renamed(store, names)
+    return _stream(store, paths, render)
+
+
+def _stream(store: Store, paths: list[str], render) -> Iterator[tuple[str, bytes]]:
+    seen: set[str] = set()
+    for path, data in zip(paths, (render or map)(write_entry, store.records)):
+        seen.add(path)
+        yield path, data
     if store.working_set is not None:
-        files[session.PATH] = write_session(store.working_set)
+        seen.add(session.PATH)
+        yield session.PATH, write_session(store.working_set)
     for foreign in store.foreign:
-        files.setdefault(foreign.path, foreign.raw)
-    return files
+        if foreign.path not in seen:
+            seen.add(foreign.path)
+            yield foreign.path, foreign.raw
 
 
-__all__ = ["NAME", "detect", "read", "read_file", "write", "entries", "session"]
+__all__ = ["NAME", "detect", "read", "read_file", "write", "iter_write", "entries", "session"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from typing import Iterator
 from pathlib import Path
 
 from ...errors import ReadError, StoreError
@@ -199,15 +200,25 @@ def _warn(store: Store, record, path: str, rel: str, seen: dict[str, str]) -> No
 
 def write(store: Store) -> dict[str, bytes]:
     """The files of ``store`` as a memspec store: relative path → bytes."""
+    return dict(iter_write(store))
+
+
+def iter_write(store: Store, render=None) -> Iterator[tuple[str, bytes]]:
+    """The files of ``store`` one at a time, as they are rendered: (relative path, bytes), each path once.
+
+    ``render`` maps a function over the records in order (``--jobs``); by default one by one, here.
+    Each record is rendered on its own (the store-wide ids and date are worked out first); what
+    depends on the records before it (two claiming one id, the undated ones) is settled here, in order.
+    """
     prefix = store.meta.get("prefix", STORE_DIR + "/")
     operators = tuple(store.meta.get("operators", ()))
     ids: dict[str, str] = {}
     for record in store.records:
         ids.setdefault(record.link, memspec_id(record))
     ctx = WriteContext(ids=ids, prefix=prefix, operators=operators, date=store_date(store.records), undated=[])
-    files: dict[str, bytes] = {}
-    for record in store.records:
-        path, data = write_record(record, ctx)
+    files: set[str] = set()
+    for record, (path, data, undated) in zip(store.records, (render or map)(_Render(ctx), store.records)):
+        ctx.undated.extend(undated)
         n = 1
         while path in files:
             # Two records claim one id (a carry in IN may say anything): the first keeps it, the
@@ -218,21 +229,36 @@ def write(store: Store) -> dict[str, bytes]:
             if path not in files:
                 store.warnings.append(f"{record.link}: two records claim this memspec id; the second is "
                                       f"written as {other.link} ({path})")
-        files[path] = data
+        files.add(path)
+        yield path, data
     for foreign in store.foreign:
-        files.setdefault(foreign.path, foreign.raw)
+        if foreign.path not in files:
+            files.add(foreign.path)
+            yield foreign.path, foreign.raw
     for folder in KEPT_FOLDERS:
         # memspec's supersede and sweep write into archive/ and fail if it is missing; an
         # empty folder is no file, so an empty KEEP file holds it (memspec reads only *.md).
         if not any(p.startswith(prefix + folder) for p in files):
-            files[prefix + folder + KEEP] = b""
+            files.add(prefix + folder + KEEP)
+            yield prefix + folder + KEEP, b""
     if ctx.undated:
         _say(store, f"{len(ctx.undated)} record(s) have no date of their own (created, happened, date, set_on, "
                      f"added, updated): memspec requires one, so created is {ctx.date}, "
                      + ("the newest date in the store" if ctx.date != UNDATED else
                         "a placeholder, since the store holds no date at all")
                      + ": " + ", ".join(ctx.ids.get(link, link) for link in ctx.undated))
-    return files
+
+
+class _Render:
+    """One record's (path, bytes, whether it was given the store's date): picklable, for ``--jobs``."""
+
+    def __init__(self, ctx: WriteContext):
+        self.ctx = ctx
+
+    def __call__(self, record: Record) -> tuple[str, bytes, list[str]]:
+        undated: list[str] = []
+        path, data = write_record(record, dataclasses.replace(self.ctx, undated=undated))
+        return path, data, undated
 
 
 def _say(store: Store, warning: str) -> None:
@@ -240,4 +266,4 @@ def _say(store: Store, warning: str) -> None:
         store.warnings.append(warning)
 
 
-__all__ = ["NAME", "detect", "read", "read_file", "write", "is_keep_file", "RecordLayout"]
+__all__ = ["NAME", "detect", "read", "read_file", "write", "iter_write", "is_keep_file", "RecordLayout"]

@@ -1,0 +1,149 @@
+"""``--jobs N``: per-record work spread over N processes, results in the order of the records.
+
+Only work that depends on one record alone is spread (a writer's rendering of
+one record to bytes), so the output is the same bytes as with one process:
+each result lands at its record's place, whatever process made it, and the
+stream is written in the same order. The workers are forked from the running
+process, so they already hold the store: only record numbers go to them and
+only bytes come back (sending records out would cost about what rendering
+them does; docs/performance.md has the figures).
+
+A record whose work fails in a worker is done again here, in this process, so
+an error is raised exactly as with ``--jobs 1``.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextvars
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+import os
+import signal
+from typing import Any, Callable, Iterator, Sequence
+
+#: ``--jobs`` of the command running now; None means every core.
+_jobs: contextvars.ContextVar[int | None] = contextvars.ContextVar("memconv_jobs", default=None)
+
+
+def set_jobs(value: int | None) -> None:
+    """The number of processes later renderings use (None: every core)."""
+    _jobs.set(value)
+
+
+def current() -> int:
+    """The number of processes to use now: ``--jobs``, or every core."""
+    value = _jobs.get()
+    return value if value is not None else default_jobs()
+
+
+#: Records per task sent to a worker.
+CHUNK = 64
+
+#: (function, items) the forked workers run; set in the parent just before the fork.
+_task: tuple[Callable[[Any], Any], Sequence[Any]] | None = None
+
+
+def default_jobs() -> int:
+    """The number of cores this process may use."""
+    count = os.process_cpu_count() if hasattr(os, "process_cpu_count") else None
+    if count is None:
+        try:
+            count = len(os.sched_getaffinity(0))
+        except (AttributeError, OSError):
+            count = os.cpu_count()
+    return max(1, count or 1)
+
+
+def _can_fork() -> bool:
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+def renderer(jobs: int | None):
+    """A ``map(fn, items)`` for the writers: ``None`` (the builtin, here) for one job, else a parallel one.
+
+    The workers are started when the map is first read, and stopped when it ends or is dropped.
+    """
+    if jobs is None:
+        jobs = current()
+    if jobs <= 1 or not _can_fork():
+        return None
+    return _Parallel(jobs).map
+
+
+def _worker_start(parent: int) -> None:
+    """A worker renders and gives bytes back, nothing else: it never outlives the run, never prints, and
+    leaves Ctrl-C and SIGTERM to the parent (which stops it on its way out)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:  # Linux: die with the parent, even when it is killed outright (SIGKILL leaves it no way out)
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != parent:
+        os._exit(0)  # the parent is already gone
+    devnull = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):  # not the parent's pipes: whoever waits for its output must not wait for a worker
+        os.dup2(devnull, fd)
+    os.close(devnull)
+
+
+def _run(bounds: tuple[int, int]) -> list[tuple[bool, Any]]:
+    fn, items = _task
+    out = []
+    for i in range(*bounds):
+        try:
+            out.append((True, fn(items[i])))
+        except Exception:  # noqa: BLE001 — redone in the parent, which raises it as one process would
+            out.append((False, None))
+    return out
+
+
+class _Parallel:
+    def __init__(self, jobs: int):
+        self.jobs = jobs
+
+    def map(self, fn: Callable[[Any], Any], items: Sequence[Any]) -> Iterator[Any]:
+        """``fn`` over ``items`` in ``jobs`` processes; results in order, at most a few chunks ahead.
+
+        Should a worker die, what it had not given back is done here: the same results, later.
+        """
+        global _task
+        items = items if isinstance(items, Sequence) else list(items)
+        if len(items) < 2 * CHUNK:
+            yield from map(fn, items)
+            return
+        bounds = [(i, min(i + CHUNK, len(items))) for i in range(0, len(items), CHUNK)]
+        _task = (fn, items)  # the workers are forked from here, and so hold them
+        pool = ProcessPoolExecutor(self.jobs, mp_context=multiprocessing.get_context("fork"),
+                                   initializer=_worker_start, initargs=(os.getpid(),))
+        try:
+            pending: collections.deque = collections.deque()
+            ahead = 4 * self.jobs  # bounded, so rendered bytes never pile up in memory
+            nxt, broken = 0, False
+            while nxt < len(bounds) or pending:
+                while not broken and nxt < len(bounds) and len(pending) < ahead:
+                    try:
+                        pending.append((bounds[nxt], pool.submit(_run, bounds[nxt])))
+                    except BrokenProcessPool:
+                        broken = True
+                        break
+                    nxt += 1
+                if pending:
+                    (start, stop), future = pending.popleft()
+                    try:
+                        results = future.result()
+                    except BrokenProcessPool:
+                        broken = True
+                        results = [(False, None)] * (stop - start)
+                else:  # no worker left: the rest here
+                    (start, stop), nxt = bounds[nxt], nxt + 1
+                    results = [(False, None)] * (stop - start)
+                for offset, (ok, value) in enumerate(results):
+                    yield value if ok else fn(items[start + offset])
+        finally:
+            _task = None
+            pool.shutdown(wait=True, cancel_futures=True)

@@ -1,0 +1,159 @@
+"""``--jobs N`` spreads the rendering over N processes and gives the same bytes as ``--jobs 1`` (issue 12, item 2).
+
+Checked on every golden store into every dialect (with one record per task, so the
+workers render even a store of three records) and on a generated store of each
+dialect, through the CLI as a user runs it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+from memconv import jobs, pipeline
+from memconv.cli import main as cli
+from memconv.report import Report
+
+from .conftest import GOLDEN, tree
+from .convert_helpers import DIALECTS, golden_inputs
+
+BENCH = Path(__file__).resolve().parents[1] / "benchmarks"
+
+pytestmark = pytest.mark.skipif(not jobs._can_fork(), reason="--jobs spreads work over forked processes")
+
+
+def _generators():
+    spec = importlib.util.spec_from_file_location("bench_generators_jobs", BENCH / "generators.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _planned(root: Path, source: str, target: str, n_jobs: int) -> tuple[dict[str, bytes], Report]:
+    report = Report(command="convert", input=str(root))
+    store = pipeline.read(root, source)
+    files = dict(pipeline.plan(store, target, report, jobs=n_jobs).iter_files())
+    return files, report
+
+
+@pytest.fixture
+def small_chunks(monkeypatch):
+    """One record per task: the workers render even the small golden stores."""
+    monkeypatch.setattr(jobs, "CHUNK", 1)
+    started = []
+    real = jobs._Parallel.map
+
+    def counting(self, fn, items):
+        started.append(len(items))
+        return real(self, fn, items)
+
+    monkeypatch.setattr(jobs._Parallel, "map", counting)
+    return started
+
+
+@pytest.mark.parametrize("source, name", golden_inputs())
+def test_golden_stores_give_the_same_bytes_with_two_jobs(source, name, small_chunks):
+    root = GOLDEN / source / name / "input"
+    for target in DIALECTS:
+        one, report_one = _planned(root, source, target, 1)
+        two, report_two = _planned(root, source, target, 2)
+        assert two == one, f"{source}/{name} → {target}: the same files, byte for byte, with --jobs 2"
+        assert report_two.warnings == report_one.warnings and report_two.files == report_one.files
+    assert small_chunks, "the parallel renderer was used"
+
+
+@pytest.mark.parametrize("source", ["memoir", "claude", "memspec", "memfmt"])
+def test_a_generated_store_gives_the_same_bytes_through_the_cli(source, tmp_path, runner):
+    root = _generators().make(source, tmp_path / "in", 200)  # several chunks of 64 records
+    for target in DIALECTS:
+        outs = {}
+        for n_jobs in (1, 2):
+            out = tmp_path / f"out-{target}-{n_jobs}"
+            command = ["migrate", "--from", source] if target == source else ["convert", "--from", source,
+                                                                               "--to", target]
+            result = runner.invoke(cli, [*command, "--jobs", str(n_jobs), str(root), str(out)])
+            assert result.exit_code == 0, result.output
+            outs[n_jobs] = tree(out)
+        assert outs[2] == outs[1], f"{source} → {target}: --jobs 2 writes the same bytes as --jobs 1"
+        assert len(outs[1]) > 200 or target == "memfmt"
+
+
+def test_parallel_map_keeps_the_order_and_raises_as_one_process_would(monkeypatch):
+    monkeypatch.setattr(jobs, "CHUNK", 3)
+    items = list(range(50))
+    assert list(jobs._Parallel(2).map(lambda i: i * i, items)) == [i * i for i in items]
+
+    def fails_on_seven(i):
+        if i == 7:
+            raise ValueError("item 7 is bad")
+        return i
+
+    with pytest.raises(ValueError, match="item 7 is bad"):
+        list(jobs._Parallel(2).map(fails_on_seven, items))
+
+
+def test_jobs_defaults_to_the_cores_and_one_job_renders_here(monkeypatch):
+    assert jobs.default_jobs() >= 1
+    assert jobs.renderer(1) is None, "one job: the builtin map, no process started"
+    jobs.set_jobs(None)
+    assert jobs.current() == jobs.default_jobs()
+    jobs.set_jobs(3)
+    try:
+        assert jobs.current() == 3
+    finally:
+        jobs.set_jobs(None)
+
+
+def test_the_option_is_refused_below_one(runner, tmp_path):
+    root = GOLDEN / "memoir" / "canonical" / "input"
+    result = runner.invoke(cli, ["migrate", "--jobs", "0", str(root), str(tmp_path / "out")])
+    assert result.exit_code == 2
+
+
+def test_a_worker_that_dies_does_not_stop_the_run(monkeypatch):
+    import os
+
+    monkeypatch.setattr(jobs, "CHUNK", 2)
+    parent = os.getpid()
+
+    def dies_in_a_worker(i):
+        if i == 9 and os.getpid() != parent:
+            os._exit(1)  # a worker killed (out of memory, a signal): its work is done again here
+        return -i
+
+    items = list(range(40))
+    assert list(jobs._Parallel(2).map(dies_in_a_worker, items)) == [-i for i in items]
+
+
+def test_workers_do_not_outlive_a_killed_run(tmp_path):
+    """A run killed outright (SIGKILL) leaves no worker behind holding its output pipes."""
+    import os
+    import signal
+    import subprocess
+    import time
+
+    root = _generators().make("memspec", tmp_path / "in", 2000)
+    proc = subprocess.Popen([sys.executable, "-m", "memconv", "convert", "--to", "claude", "--jobs", "2",
+                             str(root), str(tmp_path / "out")], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    workers: set[int] = set()
+    deadline = time.monotonic() + 120
+    while not workers and proc.poll() is None and time.monotonic() < deadline:
+        children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
+        if children.exists():
+            workers = {int(p) for p in children.read_text().split()}
+        time.sleep(0.05)
+    if not workers:
+        pytest.skip("the run ended before its workers could be seen")
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.communicate(timeout=60)  # would hang while a worker held the pipes
+    for _ in range(200):
+        alive = {p for p in workers if Path(f"/proc/{p}").exists()
+                 and "Z" not in Path(f"/proc/{p}/stat").read_text().split(")")[-1].split()[0]}
+        if not alive:
+            break
+        time.sleep(0.05)
+    assert not alive, "every worker died with the run"

@@ -1,0 +1,103 @@
+"""The output is a stream: files are rendered one at a time and written as they come, never all held at once,
+and the input is held once, as records, its bytes read again from IN when a file is kept as written
+(issue 12, item 1: bounded memory; docs/performance.md)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+from memconv import fs, pipeline
+from memconv.dialects import memoir
+from memconv.errors import OutputError, StoreError
+from memconv.report import Report
+
+from .conftest import GOLDEN, tree
+
+
+@pytest.fixture
+def store_root(tmp_path):
+    root = tmp_path / "in"
+    shutil.copytree(GOLDEN / "memoir" / "canonical" / "input", root)
+    return root
+
+
+def test_files_are_rendered_as_the_stream_is_read(store_root, monkeypatch):
+    rendered = []
+    real = memoir.write_entry
+
+    def counting(record):
+        rendered.append(record.link)
+        return real(record)
+
+    monkeypatch.setattr(memoir, "write_entry", counting)
+    store = pipeline.read(store_root, "memoir")
+    plan = pipeline.plan(store, "memoir", Report(command="migrate", input=str(store_root)), jobs=1)
+    assert rendered == [], "planning renders nothing"
+    stream = plan.iter_files()
+    next(stream)
+    assert len(rendered) == 1, "one file read from the stream, one record rendered"
+    rest = list(stream)
+    assert len(rendered) == len(store.records) and len(rest) >= len(store.records) - 1
+
+
+def test_the_stream_and_the_dict_are_the_same_files(store_root):
+    for target in ("memoir", "claude", "memspec", "memfmt"):
+        store = pipeline.read(store_root, "memoir")
+        streamed = list(pipeline.plan(store, target, Report(command="convert", input="in"), jobs=1).iter_files())
+        assert len({p for p, _ in streamed}) == len(streamed), "each path once"
+        again = pipeline.read(store_root, "memoir")
+        assert dict(streamed) == pipeline.plan(again, target, Report(command="convert", input="in"), jobs=1).files
+
+
+def test_a_stream_is_written_with_its_manifest(tmp_path):
+    files = {"a.md": b"one\n", "sub/b.md": b"two\n"}
+    fs.write_tree(iter(files.items()), tmp_path / "out")
+    assert tree(tmp_path / "out") == files
+    assert (tmp_path / "out" / fs.MANIFEST).read_bytes() == fs.manifest(files)
+
+
+def test_a_stream_that_fails_half_way_leaves_nothing(tmp_path):
+    def files():
+        yield "a.md", b"written first\n"
+        raise StoreError("the renderer failed")
+
+    with pytest.raises(StoreError):
+        fs.write_tree(files(), tmp_path / "out")
+    assert not (tmp_path / "out").exists()
+    assert os.listdir(tmp_path) == [], "no staging folder is left beside OUT"
+
+
+def test_a_stream_cannot_bring_its_own_manifest(tmp_path):
+    with pytest.raises(OutputError, match="manifest"):
+        fs.write_tree(iter([("a.md", b"x"), (fs.MANIFEST, b"{}")]), tmp_path / "out")
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_input_is_held_once(store_root):
+    store = pipeline.read(store_root, "memoir")
+    assert store.records and all(r.source.raw_in_memory is None for r in store.records), \
+        "the bytes are not kept beside the records"
+    record = store.records[0]
+    assert record.source.raw == (store_root / record.source.path).read_bytes(), "asked for, they are read again"
+
+
+def test_a_file_changed_after_it_was_read_is_an_error_naming_it(store_root, tmp_path):
+    store = pipeline.read(store_root, "memoir")
+    kept = store.records[0].source.path
+    (store_root / kept).write_bytes((store_root / kept).read_bytes() + b"\nedited meanwhile\n")
+    plan = pipeline.plan(store, "memoir", Report(command="migrate", input=str(store_root)), jobs=1)
+    with pytest.raises(StoreError, match="changed while memconv was converting") as caught:
+        fs.write_tree(plan.iter_files(), tmp_path / "out")
+    assert kept in str(caught.value)
+    assert not (tmp_path / "out").exists(), "nothing written: never other bytes than those read"
+
+
+def test_a_file_removed_after_it_was_read_is_an_error_naming_it(store_root):
+    store = pipeline.read(store_root, "memoir")
+    kept = store.records[0].source.path
+    (store_root / kept).unlink()
+    with pytest.raises(StoreError, match="could not be read again"):
+        store.records[0].source.raw
