@@ -75,12 +75,17 @@ def confirm_dialect(root: Path, name: str | None, suggest: Callable[[str, Path],
     return []
 
 
-def read(root: Path, dialect: str) -> Store:
-    """The store at ``root`` as ``dialect`` reads it, with what the listing refused to read (``store.refused``)."""
+def read(root: Path, dialect: str, *, held: bool = False) -> Store:
+    """The store at ``root`` as ``dialect`` reads it, with what the listing refused to read (``store.refused``).
+
+    ``held``: keep each file's bytes in memory, for a folder that will be gone before they are asked for
+    (a scratch folder); otherwise they are read again from ``root`` when needed.
+    """
     with fs.noting_refusals(root) as found:
         store = dialects.get(dialect).read(root)
     store.refused.extend(fs.refused_under(root, found))
-    fs.keep_on_disk(root, store)  # the input is held once, as records; a kept-as-written file is read again
+    if not held:
+        fs.keep_on_disk(root, store)  # the input is held once, as records; a kept-as-written file is read again
     return store
 
 

@@ -33,12 +33,12 @@ VERSION = 1
 #: of unknown keys (compared key by key instead).
 _NOT_FIELDS = frozenset({"source", "extra"})
 FIELDS = tuple(f.name for f in dataclasses.fields(Record) if f.name not in _NOT_FIELDS)
+_FIELD_SET = frozenset(FIELDS) | _NOT_FIELDS
 
 
 def flat(record: Record) -> dict[str, Any]:
     """The record as comparable parts: every field, and each unknown key as ``extra.<key>``."""
-    fields_ = vars(record)
-    parts = {name: fields_[name] for name in FIELDS}
+    parts = {name: getattr(record, name) for name in FIELDS}  # Record has __slots__: no vars()
     for key, value in record.extra.items():
         if key != KEY:
             parts[f"extra.{key}"] = [value]
@@ -50,7 +50,7 @@ def _part(record: Record, name: str) -> Any:
     if name.startswith("extra."):
         key = name[len("extra."):]
         return [record.extra[key]] if key != KEY and key in record.extra else None
-    return vars(record).get(name)
+    return getattr(record, name, None) if name in _FIELD_SET else None
 
 
 #: Fields that say which record this is, not what it says: a renamed title in the target

@@ -119,12 +119,12 @@ def imported(files: dict[str, bytes], target: str, existing: Store) -> Store:
     """The converted files read back by ``target``'s reader, in EXISTING's shape."""
     with fs.scratch_folder("into") as tmp:
         fs.write_files(tmp, files)
-        store = pipeline.read(tmp, target)
+        store = pipeline.read(tmp, target, held=True)
     old, new = _prefix(store), _prefix(existing)
     if old != new:
         with fs.scratch_folder("into") as tmp:
             fs.write_files(tmp, _reshape(files, old, new))
-            store = pipeline.read(tmp, target)
+            store = pipeline.read(tmp, target, held=True)
     if target == "memoir":
         store.meta["layout"] = existing.meta.get("layout", "nested")  # entries go where EXISTING keeps them
     return store
@@ -386,7 +386,7 @@ def _left(files: dict[str, bytes], existing: Store, incoming: Store, identity, d
         with fs.scratch_folder("into") as tmp:
             fs.write_files(tmp, rest)
             try:
-                back = pipeline.read(tmp, target)
+                back = pipeline.read(tmp, target, held=True)
             except MemconvError:
                 back = Store(dialect=target)
         for r in back.records:
