@@ -33,6 +33,7 @@ from ..dialects import claude, unportable
 from ..dialects.claude import body as bodies
 from ..dialects.claude.entries import CLAUDE_TYPES
 from ..dialects.memoir import entries as memoir_entries
+from ..dialects.entry_frontmatter import canonical_problems
 from ..errors import ReadError
 from ..fs import quarantine_path
 from ..model import Edge, ForeignFile, IndexLink, Record, Source, Store
@@ -47,8 +48,6 @@ _SLUG_JUNK = re.compile(r"[\W_]+")
 #: A leading type word on a file name: ``feedback_testing``, ``next_action-ship``.
 _TYPE_PREFIX = re.compile(
     r"^(?:" + "|".join(sorted(set(CLAUDE_TYPES) | set(memoir_entries.TYPES), key=len, reverse=True)) + r")[_-]")
-#: The date fields the memoir schema wants as ISO 8601: ``2026-05-14`` or ``2026-05-14T09:30:00Z``.
-_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$")
 
 
 @dataclass
@@ -67,32 +66,6 @@ def slug(stem: str) -> str:
     text = stem.lower()
     text = _TYPE_PREFIX.sub("", text, count=1) or text
     return _SLUG_JUNK.sub("-", text).strip("-") or "entry"
-
-
-def canonical_problems(record: Record) -> list[str]:
-    """Why ``record`` cannot be a canonical memoir entry, in the reference validator's words."""
-    problems = []
-    kind = record.kind
-    if record.opaque or kind not in memoir_entries.TYPES:
-        return ["not one of the six memoir types"]
-    if kind == "lesson":
-        if not record.trigger:
-            problems.append("a lesson needs a trigger, and it has no description to take one from")
-        if not record.how_to_apply:
-            problems.append("a lesson needs how_to_apply, and its body has no **How to apply:** section")
-    if kind == "next_action" and not record.added:
-        problems.append("a next_action needs `added`")
-    if kind == "decision" and record.lifecycle.state == "hidden" and not record.lifecycle.at:
-        problems.append("a hidden decision needs `hidden_at`")
-    if kind == "preference" and record.scope is not None and record.scope not in ("global", "project"):
-        problems.append(f"preference scope {record.scope!r} is not global or project")
-    for name in ("created", "updated", "date", "set_on", "added", "last_fired"):
-        value = getattr(record, name)
-        if value is not None and not _ISO_DATE.match(value):
-            problems.append(f"{name} {value!r} is not an ISO 8601 date")
-    if record.lifecycle.at is not None and not _ISO_DATE.match(record.lifecycle.at):
-        problems.append(f"{record.lifecycle.at!r} (hidden_at/done_at) is not an ISO 8601 date")
-    return problems
 
 
 def _source_kind(record: Record) -> str:
