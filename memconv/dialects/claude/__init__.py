@@ -172,7 +172,7 @@ def generated_index(store: Store) -> dict[str, bytes]:
         return {}
     names = _names()
     pages, _ = index.generate([(_place(names, record), record, written_type(record)) for record in store.records])
-    return {page.path: write_index(page) for page in pages}
+    return pages
 
 
 def write(store: Store) -> dict[str, bytes]:
