@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import shutil
 
 import pytest
 
+from memconv import dialects, pipeline
 from memconv.converters.carry import Carry
+from memconv.report import Report
 
 from .hostile import convert_everywhere, store_with
 
@@ -116,3 +119,19 @@ def test_a_crafted_note_is_kept_as_a_file_with_the_reason_said(doc):
         if target != "claude":
             assert any(w.startswith("memconv/crafted.md: ") and "kept as a file" in w for w in report.warnings), \
                 report.warnings
+
+
+@pytest.mark.parametrize("link", ["../../memconv-pwned", "/tmp/memconv-pwned", "C:memconv-pwned"])
+def test_a_memfmt_carry_naming_any_link_writes_nothing_outside_the_store(link):
+    # A memfmt carry's link is a name only (memfmt names files after a slug of the name, and its
+    # own episode links may look like a drive: ``X:-episode``): it is not refused, and no writer
+    # makes a path of it.
+    carry = json.dumps({"v": 1, "from": "memfmt", "fields": {"link": link}, "kind": "episode"})
+    root = store_with("memoir", {"memory/fact_crafted.md": _memoir_entry(carry)})
+    store = dialects.get("memoir").read(root)
+    shutil.rmtree(root)
+    for target in dialects.available():
+        report = Report(command="convert", input="<memory>")
+        plan = pipeline.plan(store, target, report)
+        assert [p for p in plan.files if "pwned" in p or ".." in p or p.startswith("/")] == [], target
+        assert not any("fact_crafted" in w and "ignored" in w for w in report.warnings), "the carry is used"

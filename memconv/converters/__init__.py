@@ -224,8 +224,8 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         if "body" in applied.overridden and store.dialect in TARGET_KIND:
             # The edited body still holds what the target showed of the fields now restored.
             transforms.unshow(home, store.dialect, record.kind)
-        if home.link != derived and carry.origin != "memfmt" and home.link and not _safe_link(home.link):
-            # (memfmt names its files after a slug of the name, never the link itself)
+        if home.link != derived and carrying.link_names_a_file(carry.origin) and home.link \
+                and not _safe_link(home.link):
             report.warnings.append(f"{_where(record)}: its carry names the link {home.link!r}, which would be "
                                    "written outside the store; the link is derived again")
             home.link = derived

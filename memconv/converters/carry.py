@@ -153,11 +153,22 @@ class Carry:
             if name not in FIELDS:
                 raise ValueError(f"the carry holds a field {name!r} that memconv does not have")
             check(value, field_type(name), f"the carried {name}")
-            _check_meaning(name, value)
+            if name != "link" or link_names_a_file(self.origin):
+                _check_meaning(name, value)
         if "kind" in self.payload:
             _check_meaning("kind", self.payload["kind"])
         if "format" in self.payload:
             _check_format(self.payload["format"])
+
+
+def link_names_a_file(origin: str) -> bool:
+    """Whether ``origin``'s writer makes a file name of a record's link, so a carried link must pass the path guard.
+
+    memfmt names its files after a slug of the name, never the link itself; its links are
+    file stems its own library wrote (an episode ``happened: "X:"`` is ``X:-episode``, which
+    the guard would take for a Windows drive), so a memfmt carry's link is a name only.
+    """
+    return origin != "memfmt"
 
 
 #: The kinds a record may have (``opaque``: kept whole, type not understood).
