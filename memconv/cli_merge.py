@@ -109,7 +109,7 @@ def merge_command(source, a_path, b_path, out_path, dry_run, force, as_json, sho
             report.written = True
     except MemconvError as exc:
         cli._fail(report, exc, as_json)
-    cli._finish(report, as_json, preview_lines=report.preview(cli._verbose.get()))
+    cli._finish(report, as_json, preview_lines=report.preview(cli._verbose.get() or report.dry_run))
 
 
 def convert_into(command, source, target, in_path, out_path, into, *, dry_run, force, as_json, lossy, fail_on_loss,
@@ -183,4 +183,4 @@ def convert_into(command, source, target, in_path, out_path, into, *, dry_run, f
             report.exit_code = EXIT_DIFFERENCES
     except MemconvError as exc:
         cli._fail(report, exc, as_json)
-    cli._finish(report, as_json, preview_lines=report.preview(cli._verbose.get()))
+    cli._finish(report, as_json, preview_lines=report.preview(cli._verbose.get() or report.dry_run))

@@ -285,14 +285,16 @@ def test_merge_counts_unchanged_records_and_lists_them_with_verbose(runner, tmp_
     same = entry(name="Same").encode()
     write_files(tmp_path / "a", {"memory/same.md": same, "memory/x.md": entry(name="X").encode()})
     write_files(tmp_path / "b", {"memory/same.md": same, "memory/y.md": entry(name="Y").encode()})
-    args = ["merge", "--dry-run", str(tmp_path / "a"), str(tmp_path / "b"), str(tmp_path / "out")]
-    calm = runner.invoke(main, args)
+    args = ["merge", str(tmp_path / "a"), str(tmp_path / "b")]
+    calm = runner.invoke(main, [*args, str(tmp_path / "out")])
     assert calm.exit_code == 0 and "unchanged  1 record(s) (-v lists them)" in calm.stdout
     assert "unchanged  memory/same.md" not in calm.stdout and "added      memory/y.md" in calm.stdout
     assert "2 added, 0 updated, 1 unchanged, 0 conflict" in calm.stderr.splitlines()[-1]
-    loud = runner.invoke(main, [*args, "-v"])
+    loud = runner.invoke(main, [*args, str(tmp_path / "out-v"), "-v"])
     assert "unchanged  memory/same.md" in loud.stdout
-    quiet = runner.invoke(main, [*args, "-q"])
+    preview = runner.invoke(main, [*args, str(tmp_path / "out-dry"), "--dry-run"])
+    assert "unchanged  memory/same.md" in preview.stdout, "a preview lists every record"
+    quiet = runner.invoke(main, [*args, str(tmp_path / "out-q"), "-q"])
     assert quiet.stderr == "" and quiet.stdout == ""
 
 

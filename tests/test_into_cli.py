@@ -380,3 +380,11 @@ def test_diff_with_into_writes_nothing(runner, claude, existing):
     assert result.exit_code == 0, result.output
     assert "+++ b/memory/fact_grafana.md" in result.output
     assert tree(existing) == before, "--diff writes nothing, as on every other command"
+
+
+def test_a_dry_run_lists_every_record_unchanged_ones_included(runner, claude, existing):
+    result = runner.invoke(main, ["claude-to-memoir", str(claude), "--into", str(existing), "--dry-run"])
+    assert result.exit_code == 0, result.output
+    assert "unchanged  memory/decision_client-name.md: only in EXISTING" in result.output
+    written = runner.invoke(main, ["claude-to-memoir", str(claude), "--into", str(existing)])
+    assert "unchanged  memory/decision_client-name.md" not in written.output, "a writing run counts them"
