@@ -370,6 +370,7 @@ def _describe(exc: BaseException) -> tuple[int, str, str, str | None, str | None
         message, hint, name = _os_message(exc)
         return EXIT_ERROR, "system", message, hint, name, None
     last = fs.last_read.get()
+    last = fs.display(last) if last else last
     where = f" (the last file read was {last})" if last else ""
     if isinstance(exc, RecursionError):
         return EXIT_ERROR, "input", f"input nested too deeply to read{where}", \

@@ -318,7 +318,7 @@ def read_bytes(root: str | os.PathLike, path: str, *, head: int | None = None) -
     file name set.
     """
     full = os.path.join(root, path)
-    last_read.set(display(path))
+    last_read.set(path)  # shown with display() where it is named
     limit = limits().max_file_size
     try:
         st = os.lstat(full)

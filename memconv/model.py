@@ -170,6 +170,11 @@ class Source:
             self._raw, self._load = None, load
 
     @property
+    def has_raw(self) -> bool:
+        """Whether ``raw`` gives bytes (held, or to be read again), without reading the file."""
+        return self._raw is not None or self._load is not None
+
+    @property
     def raw_in_memory(self) -> bytes | None:
         """The bytes if they are held in memory, without reading the file again."""
         return self._raw

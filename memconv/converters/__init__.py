@@ -298,7 +298,7 @@ def _withdraw(index, marks: list[dict[str, Any]], store: Store):
     source = index.source
     layout = getattr(source, "layout", None) if source is not None else None
     mine = [(m.get("section"), m.get("n")) for m in marks if m.get("path") == index.path]
-    if not mine or source is None or source.raw is None or not hasattr(layout, "items") \
+    if not mine or source is None or not source.has_raw or not hasattr(layout, "items") \
             or source.dialect not in TARGET_KIND or not hasattr(dialects.get(source.dialect), "read_index"):
         return index
     lines = source.raw.split(b"\n")
@@ -574,7 +574,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
         payload = {"from": meta_from if meta_from in TARGET_KIND else _store_origin(store),
                    "indexes": [carrying.encode(i) for i in indexes],
                    "raw": {i.path: i.source.raw.decode("utf-8") for i in indexes
-                           if i.source is not None and i.source.raw is not None}}
+                           if i.source is not None and i.source.has_raw}}
         if meta:
             payload["meta"] = meta
         note = notes.store_note(payload, target, store.dialect, lossy=lossy)
@@ -672,7 +672,7 @@ def _carried_indexes(store: Store, own: bool) -> list:
     probe = Store(dialect="probe", records=[layout.anew(r) for r in store.records])
     regenerated = dialects.get(store.dialect).generated_index(probe)
     return content + [i for i in rest
-                      if i.source is None or i.source.raw is None or regenerated.get(i.path) != i.source.raw]
+                      if i.source is None or not i.source.has_raw or regenerated.get(i.path) != i.source.raw]
 
 
 def _store_origin(store: Store) -> str:
@@ -684,7 +684,7 @@ def _by_origin(store: Store, records: list[Record], origins: dict[int, str]) -> 
     groups: dict[str, list[Record]] = {}
     for record in records:
         src = record.source
-        if src is not None and src.raw is not None and src.dialect in TARGET_KIND \
+        if src is not None and src.has_raw and src.dialect in TARGET_KIND \
                 and src.dialect == _origin(store, record, origins) and src.fingerprint == fingerprint(record):
             groups.setdefault(src.dialect, []).append(record)
     return groups
@@ -855,7 +855,7 @@ def _quarantine_unwritable(out: Store, original: Record, target: str, why: str |
     from ..model import Quarantined
 
     src = original.source
-    if why is None or src is None or src.raw is None:
+    if why is None or src is None or not src.has_raw:
         return False
     out.quarantined.append(Quarantined(path=src.path, raw=src.raw, reason=why))
     return True

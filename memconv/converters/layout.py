@@ -130,7 +130,7 @@ def working_set_patch(working_set) -> dict[str, Any] | None:
     from ..model import WorkingSet
 
     source = working_set.source
-    if source is None or source.raw is None:
+    if source is None or not source.has_raw:
         return None
     session = dialects.get("memoir").session
     canonical = session.write_session(WorkingSet(document=working_set.document))

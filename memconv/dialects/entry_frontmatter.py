@@ -196,7 +196,7 @@ def unchanged_bytes(record: Record, dialect: str) -> bytes | None:
     """The bytes ``record`` was read from, if it was read from ``dialect`` and has not changed since."""
     source = record.source
     if source is not None and source.dialect == dialect and source.layout is not None \
-            and source.raw is not None and source.fingerprint == fingerprint(record):
+            and source.has_raw and source.fingerprint == fingerprint(record):
         return source.raw
     return None
 

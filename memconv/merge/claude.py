@@ -47,7 +47,7 @@ def _path(record: Record) -> str:
 
 def _raw(record: Record) -> bytes:
     source = record.source
-    if source is not None and source.dialect == "claude" and source.raw is not None \
+    if source is not None and source.dialect == "claude" and source.has_raw \
             and source.fingerprint == fingerprint(record):
         return source.raw
     return claude_entries.write_entry(record)

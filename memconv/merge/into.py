@@ -489,11 +489,11 @@ def _held(store: Store, root: Path):
     """``path → bytes`` of EXISTING: what its reader already read, else read from disk (each file read once)."""
     known: dict[str, bytes] = {f.path: f.raw for f in store.foreign}
     known.update((r.source.path, r.source.raw) for r in store.records
-                 if r.source is not None and r.source.raw is not None)
+                 if r.source is not None and r.source.has_raw)
     known.update((i.source.path, i.source.raw) for i in store.indexes
-                 if i.source is not None and i.source.path and i.source.raw is not None)
+                 if i.source is not None and i.source.path and i.source.has_raw)
     ws = store.working_set
-    if ws is not None and ws.source is not None and ws.source.raw is not None:
+    if ws is not None and ws.source is not None and ws.source.has_raw:
         known[ws.source.path] = ws.source.raw
 
     def held(path: str) -> bytes:

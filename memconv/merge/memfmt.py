@@ -162,7 +162,7 @@ def _conflict_copy(record: Record, raw: bytes) -> Record:
 
 def _raw(record: Record) -> bytes:
     source = record.source
-    if source is not None and source.raw is not None and source.fingerprint == fingerprint(record):
+    if source is not None and source.has_raw and source.fingerprint == fingerprint(record):
         return source.raw
     return canonical(repr(record)).encode("utf-8")
 
@@ -200,7 +200,7 @@ def merge(a: Store, b: Store, hints: Hints | None = None) -> MergeResult:
     generated = [str(s.meta["generated"]) for s in (a, b) if s.meta.get("generated")]
     if generated:
         meta["generated"] = max(generated)
-    indexes = [i for s in (a, b) for i in s.indexes if i.source is not None and i.source.raw is not None]
+    indexes = [i for s in (a, b) for i in s.indexes if i.source is not None and i.source.has_raw]
     indexes.sort(key=lambda i: i.source.raw)
     out = Store(dialect="memfmt", records=merged.records, indexes=indexes[-1:], meta=meta)
     files = dialect.write(out)

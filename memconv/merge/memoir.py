@@ -86,7 +86,7 @@ def _entry_date(record: Record) -> tuple[str | None, Any]:
 def _bytes(record: Record) -> bytes:
     """The entry's file: the bytes it was read from (records read are never changed here), else rendered."""
     source = record.source
-    if source is not None and source.dialect == "memoir" and source.raw is not None:
+    if source is not None and source.dialect == "memoir" and source.has_raw:
         return source.raw
     return memoir_entries.write_entry(record)
 

@@ -192,7 +192,7 @@ def _chains(records: dict[str, Record], notes: list[str]) -> None:
 RULES = Rules(
     dialect="memspec",
     identity=lambda r: r.link,
-    raw=lambda r: r.source.raw if r.source is not None and r.source.raw is not None
+    raw=lambda r: r.source.raw if r.source is not None and r.source.has_raw
     and r.source.fingerprint == fingerprint(r) else b"",
     dates=_dates,
     substance=_substance,
@@ -217,7 +217,7 @@ def merge(a: Store, b: Store, hints: Hints | None = None) -> MergeResult:
 
     def raw(record: Record) -> bytes:
         source = record.source
-        if source is not None and source.raw is not None and source.fingerprint == fingerprint(record):
+        if source is not None and source.has_raw and source.fingerprint == fingerprint(record):
             return source.raw
         return memspec_records.write_record(record, ctx)[1]
 

@@ -165,7 +165,7 @@ def write_index(index: IndexFile) -> bytes:
     """An index back to bytes: its own bytes if unchanged, else its lines with the changes."""
     source = index.source
     layout = source.layout if source is not None and source.dialect == NAME else None
-    if layout is not None and source.raw is not None and source.fingerprint == index_fingerprint(index):
+    if layout is not None and source.has_raw and source.fingerprint == index_fingerprint(index):
         return source.raw
     if layout is None:
         return encode(_render(index))

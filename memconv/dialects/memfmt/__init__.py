@@ -301,7 +301,7 @@ class _Plan:
 
 def _unchanged(record: Record) -> bool:
     source = record.source
-    return source is not None and source.dialect == NAME and source.raw is not None \
+    return source is not None and source.dialect == NAME and source.has_raw \
         and source.fingerprint == fingerprint(record)
 
 
@@ -521,7 +521,7 @@ def _write_index(store: Store, plan: _Plan, prefix: str, out: dict[str, bytes]) 
         _warn(store, f"{path} is someone's own note; memfmt's index was not written over it")
         return
     text = _index_text(store, plan, index)
-    if index is not None and index.source.raw is not None and text == index.source.fingerprint:
+    if index is not None and index.source.has_raw and text == index.source.fingerprint:
         out[index.source.path] = _migrated_raw(index.source)
     else:
         if generated_date(store) is None:

@@ -66,7 +66,7 @@ def _fingerprint(document: Any) -> str:
 
 def write_session(working_set: WorkingSet) -> bytes:
     source = working_set.source
-    if source is not None and source.dialect == NAME and source.raw is not None \
+    if source is not None and source.dialect == NAME and source.has_raw \
             and source.fingerprint == _fingerprint(working_set.document):
         return source.raw
     layout = source.layout if source is not None and isinstance(source.layout, SessionLayout) else SessionLayout()

@@ -358,7 +358,7 @@ def write_record(record: Record, ctx: WriteContext) -> tuple[str, bytes]:
     layout = source.layout if source is not None and source.dialect == NAME else None
     if not isinstance(layout, RecordLayout):
         layout = None
-    if layout is not None and not layout.migrated and source.raw is not None \
+    if layout is not None and not layout.migrated and source.has_raw \
             and source.fingerprint == fingerprint(record):
         return source.path, source.raw
     pairs = frontmatter_pairs(record, ctx, layout)
