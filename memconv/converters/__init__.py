@@ -819,20 +819,24 @@ def _read_back(target: str, natives: list[tuple[Record, Record]], store: Store,
         # Each file is read as the target's reader reads it, in memory and one at a time: no
         # folder, no second store, none of the reader's store-wide checks (their warnings
         # are the final write's business).
+        # A dialect whose file holds many records (a plugin's JSON Lines) reads one with ``read_records``.
+        many = getattr(module, "read_records", None)
         for path, raw in (files.items() if isinstance(files, dict) else files):
             why = dialects.unportable(path)
             try:
-                record = None if why is not None else module.read_file(path, raw, written.meta)
+                records = [] if why is not None else many(path, raw, written.meta) if many is not None \
+                    else [module.read_file(path, raw, written.meta)]
             except ReadError as exc:
                 why = Quarantined.because(exc, path, raw).reason
-                record = None
+                records = []
             if why is not None:
                 refused = refused or (path, why)
                 continue
-            marker = _get_carry(record) if record is not None else None
-            if isinstance(marker, str) and marker.startswith(_PROBE):
-                _, native = natives[int(marker[len(_PROBE):])]
-                back[id(native)] = record
+            for record in records:
+                marker = _get_carry(record) if record is not None else None
+                if isinstance(marker, str) and marker.startswith(_PROBE):
+                    _, native = natives[int(marker[len(_PROBE):])]
+                    back[id(native)] = record
     finally:
         for _, native in natives:
             _strip_carry(native)

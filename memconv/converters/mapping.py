@@ -14,13 +14,17 @@ happened (episode, observation).
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from typing import Any, Callable, TypeVar
+
+V = TypeVar("V")
 
 DIALECTS = ("memoir", "claude", "memspec", "memfmt")
 
 #: Model kind → the model kind a dialect's writer gives it a native home as.
 #: A kind missing from a row is carried whole (``opaque`` records always are).
-TARGET_KIND: dict[str, dict[str, str]] = {
+_BUILTIN_TARGET_KIND: dict[str, dict[str, str]] = {
     "memoir": {
         "fact": "fact", "preference": "preference", "decision": "decision", "lesson": "lesson",
         "goal": "goal", "next_action": "next_action", "procedure": "lesson", "observation": "fact",
@@ -67,12 +71,57 @@ CLAUDE_WORD = {"preference": "user", "lesson": "feedback", "fact": "reference"}
 
 #: Lifecycle states each dialect can say natively. A record in any other
 #: state is kept out of the target's live set (see ``docs/mapping.md``).
-LIFECYCLE: dict[str, frozenset[str]] = {
+_BUILTIN_LIFECYCLE: dict[str, frozenset[str]] = {
     "memoir": frozenset({"active", "hidden", "done", "superseded"}),
     "claude": frozenset({"active"}),
     "memspec": frozenset({"active", "superseded", "retired"}),
     "memfmt": frozenset({"active"}),
 }
+
+
+class _Declared(Mapping[str, V]):
+    """A built-in table, and the rows plugin dialects declare in their module (``docs/plugins.md``).
+
+    A plugin dialect (registered by entry point, :mod:`memconv.dialects`) joins a
+    table by declaring the module attribute ``attribute``; one that does not is
+    not a target the converter knows. The rows are looked up once per registry.
+    """
+
+    def __init__(self, builtin: dict[str, V], attribute: str, convert: Callable[[Any], V]):
+        self._builtin = builtin
+        self._attribute = attribute
+        self._convert = convert
+        self._for: object = None
+        self._rows: dict[str, V] = builtin
+
+    def _table(self) -> dict[str, V]:
+        from .. import dialects
+
+        registry = dialects.registry()
+        if self._for is not registry:
+            rows = dict(self._builtin)
+            for name in registry:
+                if name not in rows:
+                    declared = getattr(dialects.get(name), self._attribute, None)
+                    if declared is not None:
+                        rows[name] = self._convert(declared)
+            self._rows, self._for = rows, registry
+        return self._rows
+
+    def __getitem__(self, name: str) -> V:
+        return self._table()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table())
+
+    def __len__(self) -> int:
+        return len(self._table())
+
+
+#: Model kind → the model kind a dialect's writer gives it a native home as (a plugin: its ``KIND_HOMES``).
+TARGET_KIND: Mapping[str, dict[str, str]] = _Declared(_BUILTIN_TARGET_KIND, "KIND_HOMES", dict)
+#: The lifecycle states a dialect can mark (a plugin: its ``LIFECYCLE_STATES``).
+LIFECYCLE: Mapping[str, frozenset[str]] = _Declared(_BUILTIN_LIFECYCLE, "LIFECYCLE_STATES", frozenset)
 
 
 @dataclass(frozen=True)

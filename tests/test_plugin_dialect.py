@@ -1,0 +1,128 @@
+"""A fifth dialect from a separate distribution: registered by entry point, converted both ways, losslessly.
+
+``tests/plugins/memconv_jsonl`` is a distribution of its own (one ``memory.jsonl``
+file, one JSON object per record). :mod:`tests.plugin_kit` installs it as an
+installer would, a package beside its ``dist-info`` folder, without pip or a
+network; memconv finds it by its ``memconv.dialects`` entry point alone.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import warnings
+
+import pytest
+
+from memconv import dialects
+from memconv.errors import StoreError
+
+from . import plugin_kit
+from .conftest import GOLDEN, tree
+from .convert_helpers import CANONICAL, golden_inputs, hop, model
+
+BUILTINS = ["memoir", "claude", "memspec", "memfmt"]
+
+
+@pytest.fixture
+def jsonl(tmp_path, monkeypatch):
+    site = plugin_kit.install(tmp_path / "site")
+    plugin_kit.activate(monkeypatch, site)
+    return site
+
+
+def test_without_the_plugin_there_are_the_four_built_ins_in_their_order():
+    assert list(dialects.MODULES) == BUILTINS
+    with pytest.raises(StoreError, match="unknown dialect 'jsonl'"):
+        dialects.get("jsonl")
+
+
+def test_the_built_ins_are_declared_as_entry_points():
+    from importlib import metadata
+
+    declared = {ep.name: ep.value for ep in metadata.entry_points(group=dialects.GROUP)
+                if ep.dist is not None and ep.dist.name == "memconv"}
+    assert declared == dialects.BUILTINS
+
+
+def test_an_installed_plugin_is_found_by_its_entry_point(jsonl):
+    assert list(dialects.MODULES) == [*BUILTINS, "jsonl"]
+    assert dialects.get("jsonl").NAME == "jsonl"
+    assert "jsonl" in dialects.available()
+
+
+def test_the_registry_is_looked_up_once(jsonl, monkeypatch):
+    from importlib import metadata
+
+    assert "jsonl" in dialects.MODULES
+    monkeypatch.setattr(metadata, "entry_points", lambda **kw: pytest.fail("entry points read twice"))
+    assert list(dialects.MODULES) == [*BUILTINS, "jsonl"]
+
+
+def test_a_plugin_may_not_replace_a_built_in(tmp_path, monkeypatch):
+    site = plugin_kit.install(tmp_path / "site", entry_points={"memoir": "memconv_jsonl", "zz": "memconv_jsonl:x",
+                                                               "jsonl": "memconv_jsonl"})
+    plugin_kit.activate(monkeypatch, site)
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        names = list(dialects.MODULES)
+    assert names == [*BUILTINS, "jsonl"]
+    assert dialects.MODULES["memoir"] == "memconv.dialects.memoir"
+    said = [str(w.message) for w in seen]
+    assert any("'memoir' is a built-in dialect" in m and "memconv_jsonl" in m for m in said), said
+    assert any("must name a module" in m for m in said), said
+
+
+def test_detection_names_the_plugin(jsonl, tmp_path):
+    (tmp_path / "store").mkdir()
+    (tmp_path / "store" / "memory.jsonl").write_text('{"kind":"fact","link":"sky","body":"blue\\n"}\n')
+    assert dialects.survey(tmp_path / "store").found[0].dialect == "jsonl"
+
+
+def test_a_bad_line_is_quarantined_and_the_rest_read(jsonl, tmp_path):
+    (tmp_path / "store").mkdir()
+    (tmp_path / "store" / "memory.jsonl").write_text('{"kind":"fact","link":"sky"}\nnot json\n{"kind":1}\n')
+    store = dialects.get("jsonl").read(tmp_path / "store")
+    assert [r.link for r in store.records] == ["sky"]
+    assert [q.line for q in store.quarantined] == [2, 3]
+
+
+@pytest.mark.parametrize("dialect, name", CANONICAL)
+def test_canonical_store_comes_back_byte_for_byte_through_jsonl(jsonl, dialect, name):
+    src = GOLDEN / dialect / name / "input"
+    there, _ = hop(dialects.get(dialect).read(src), "jsonl")
+    _, files = hop(there, dialect)
+    assert {p: b for p, b in files.items() if p in tree(src)} == tree(src), f"{dialect}→jsonl→{dialect}"
+
+
+@pytest.mark.parametrize("dialect, name", golden_inputs())
+def test_any_store_comes_back_with_the_same_meaning_through_jsonl(jsonl, dialect, name):
+    store = dialects.get(dialect).read(GOLDEN / dialect / name / "input")
+    there, _ = hop(store, "jsonl")
+    back, _ = hop(there, dialect)
+    assert model(back) == model(store), f"{dialect}→jsonl→{dialect} keeps every record and the working set"
+
+
+@pytest.mark.parametrize("dialect, name", golden_inputs())
+def test_jsonl_comes_back_byte_for_byte_through_every_dialect(jsonl, dialect, name):
+    # A jsonl store made from every golden store, so that every kind and field is in one.
+    there, files = hop(dialects.get(dialect).read(GOLDEN / dialect / name / "input"), "jsonl")
+    for via in BUILTINS:
+        away, _ = hop(there, via)
+        _, again = hop(away, "jsonl")
+        assert again == files, f"jsonl→{via}→jsonl"
+
+
+def test_the_cli_lists_and_converts_with_the_plugin(jsonl, tmp_path):
+    env = plugin_kit.environ(jsonl)
+    run = lambda *args: subprocess.run([sys.executable, "-m", "memconv", *args], capture_output=True, text=True,
+                                      env=env, cwd=tmp_path)
+    listed = run("dialects", "--json")
+    assert [d["name"] for d in json.loads(listed.stdout)["dialects"]] == [*BUILTINS, "jsonl"], listed.stderr
+    src = GOLDEN / "memoir" / "canonical" / "input"
+    done = run("memoir-to-jsonl", str(src), str(tmp_path / "j"))
+    assert done.returncode == 0, done.stderr
+    back = run("convert", "--to", "memoir", str(tmp_path / "j"), str(tmp_path / "m"))
+    assert back.returncode == 0, back.stderr
+    assert {p: b for p, b in tree(tmp_path / "m").items() if p in tree(src)} == tree(src)
