@@ -145,7 +145,8 @@ def read(root: Path) -> Store:
 
 def iter_write(store: Store, render=None) -> Iterator[tuple[str, bytes]]:
     """``memory.jsonl``, then the files of someone's own (memconv's notes among them), as they were."""
-    yield FILE, b"".join((render or map)(_line, store.records))
+    records = sorted(store.records, key=lambda r: r.link)  # one order, whatever order a store was read in
+    yield FILE, b"".join((render or map)(_line, records))
     for foreign in store.foreign:
         if foreign.path != FILE:
             yield foreign.path, foreign.raw
@@ -159,5 +160,14 @@ def write(store: Store) -> dict[str, bytes]:
 
 #: Every model kind has a native home here: a line holds any record as it is.
 KIND_HOMES = {kind: kind for kind in model.KINDS}
+#: The fields of the model a line holds as they are: all of them.
+NATIVE_FIELDS = frozenset(f.name for f in _FIELDS)
+#: Every record from another dialect says where it came from, even when nothing else needs carrying.
+CARRY_ORIGIN = True
 #: Every lifecycle state can be said (a line holds ``lifecycle`` as it is).
 LIFECYCLE_STATES = frozenset(model.LIFECYCLE_STATES)
+
+
+def native_link(record: Record, kind: str) -> str:
+    """The link a record from another dialect gets here: its own (a line holds any link as it is)."""
+    return record.link
