@@ -1,5 +1,9 @@
 """The dialects memconv reads and writes, one module (or package) each.
 
+Each is registered by an entry point of the group ``memconv.dialects``, the
+built-ins too (``pyproject.toml``); a plugin is another distribution that
+declares one (``docs/plugins.md``). :func:`registry` reads them once.
+
 Every dialect module provides the same four names, and nothing else is
 required of it:
 
