@@ -529,7 +529,10 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
             carry.native["lifecycle"] = carrying._digest(as_written.lifecycle)
         rep.native = [n for n, v in carrying.flat(original).items() if v not in (None, [], False)
                       and n not in carry.fields and n != "kind"]
-        if carry.fields or carry.extra_order or carry.payload or id(original) in numbered or id(original) in inline:
+        # A dialect that declares CARRY_ORIGIN (a plugin holding every field) carries the origin even
+        # when nothing else differs, so the way back treats the record as its origin's (docs/plugins.md).
+        if carry.fields or carry.extra_order or carry.payload or id(original) in numbered or id(original) in inline \
+                or getattr(dialects.get(target), "CARRY_ORIGIN", False):
             if lossy:
                 rep.dropped = sorted(carry.fields)
             else:
@@ -601,8 +604,9 @@ def _carry_witness(native: Record, target: str, lossy: bool, rep: FileReport, ou
     """
     if target == "memspec":
         return
+    holds = getattr(dialects.get(target), "NATIVE_FIELDS", ())  # a plugin's fields of its own: not carried
     ext = {k: v for k, v in (native.ext or {}).items() if k != KEY}
-    found = {n: (ext or None) if n == "ext" else getattr(native, n) for n in _WITNESS}
+    found = {n: (ext or None) if n == "ext" else getattr(native, n) for n in _WITNESS if n not in holds}
     if "check_by" in edited:  # memspec's verify sets the next review: edited there, it is kept too
         found["check_by"] = native.check_by
     found = {n: v for n, v in found.items() if v is not None}
@@ -819,20 +823,24 @@ def _read_back(target: str, natives: list[tuple[Record, Record]], store: Store,
         # Each file is read as the target's reader reads it, in memory and one at a time: no
         # folder, no second store, none of the reader's store-wide checks (their warnings
         # are the final write's business).
+        # A dialect whose file holds many records (a plugin's JSON Lines) reads one with ``read_records``.
+        many = getattr(module, "read_records", None)
         for path, raw in (files.items() if isinstance(files, dict) else files):
             why = dialects.unportable(path)
             try:
-                record = None if why is not None else module.read_file(path, raw, written.meta)
+                records = [] if why is not None else many(path, raw, written.meta) if many is not None \
+                    else [module.read_file(path, raw, written.meta)]
             except ReadError as exc:
                 why = Quarantined.because(exc, path, raw).reason
-                record = None
+                records = []
             if why is not None:
                 refused = refused or (path, why)
                 continue
-            marker = _get_carry(record) if record is not None else None
-            if isinstance(marker, str) and marker.startswith(_PROBE):
-                _, native = natives[int(marker[len(_PROBE):])]
-                back[id(native)] = record
+            for record in records:
+                marker = _get_carry(record) if record is not None else None
+                if isinstance(marker, str) and marker.startswith(_PROBE):
+                    _, native = natives[int(marker[len(_PROBE):])]
+                    back[id(native)] = record
     finally:
         for _, native in natives:
             _strip_carry(native)
@@ -949,6 +957,9 @@ def native_link(record: Record, kind: str, target: str) -> str:
         return f"{CLAUDE_WORD.get(kind, 'project')}_{_base(record)}"
     if target == "memfmt":
         return (record.title or record.link).strip() or record.link
+    own = getattr(dialects.get(target), "native_link", None)  # a plugin dialect names its own (docs/plugins.md)
+    if own is not None:
+        return own(record, kind)
     # memspec: the id its writer derives from the record (created + identity), so it is stable.
     return dialects.get("memspec").records.memspec_id(record)
 

@@ -14,36 +14,13 @@ happened (episode, observation).
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from typing import Any, Callable, TypeVar
+
+V = TypeVar("V")
 
 DIALECTS = ("memoir", "claude", "memspec", "memfmt")
-
-#: Model kind → the model kind a dialect's writer gives it a native home as.
-#: A kind missing from a row is carried whole (``opaque`` records always are).
-TARGET_KIND: dict[str, dict[str, str]] = {
-    "memoir": {
-        "fact": "fact", "preference": "preference", "decision": "decision", "lesson": "lesson",
-        "goal": "goal", "next_action": "next_action", "procedure": "lesson", "observation": "fact",
-        "entity": "fact", "episode": "fact", "profile": "preference",
-    },
-    "claude": {
-        # Claude Code's own types: user (preference), feedback (lesson), reference (fact),
-        # project (ongoing work: decisions, goals, actions, what happened).
-        "fact": "fact", "preference": "preference", "decision": "decision", "lesson": "lesson",
-        "goal": "goal", "next_action": "next_action", "procedure": "lesson", "observation": "fact",
-        "entity": "fact", "episode": "fact", "profile": "preference",
-    },
-    "memspec": {
-        "fact": "fact", "preference": "fact", "decision": "decision", "lesson": "procedure",
-        "goal": "fact", "next_action": "observation", "procedure": "procedure", "observation": "observation",
-        "entity": "fact", "episode": "observation", "profile": "fact",
-    },
-    "memfmt": {
-        "fact": "entity", "preference": "entity", "decision": "episode", "lesson": "procedure",
-        "goal": "entity", "next_action": "entity", "procedure": "procedure", "observation": "episode",
-        "entity": "entity", "episode": "episode", "profile": "profile",
-    },
-}
 
 #: Kinds a target holds only through memconv's own marker; ``--lossy`` writes them as plain
 #: ``project`` memories instead, so that no memconv key is left in the files.
@@ -65,14 +42,49 @@ INDEX_IS_CONTENT = frozenset({"claude"})
 #: The Claude Code type word a model kind is written as, for file names (``feedback_testing``).
 CLAUDE_WORD = {"preference": "user", "lesson": "feedback", "fact": "reference"}
 
-#: Lifecycle states each dialect can say natively. A record in any other
-#: state is kept out of the target's live set (see ``docs/mapping.md``).
-LIFECYCLE: dict[str, frozenset[str]] = {
-    "memoir": frozenset({"active", "hidden", "done", "superseded"}),
-    "claude": frozenset({"active"}),
-    "memspec": frozenset({"active", "superseded", "retired"}),
-    "memfmt": frozenset({"active"}),
-}
+class _Declared(Mapping[str, V]):
+    """A table with one row per dialect, each row what the dialect's module declares (``docs/plugins.md``).
+
+    Every dialect registered (:mod:`memconv.dialects`: the built-ins, then the
+    plugins) joins by declaring the module attribute ``attribute``; one that
+    does not is not a target the converter knows. Read once per registry.
+    """
+
+    def __init__(self, attribute: str, convert: Callable[[Any], V]):
+        self._attribute = attribute
+        self._convert = convert
+        self._for: object = None
+        self._rows: dict[str, V] = {}
+
+    def _table(self) -> dict[str, V]:
+        from .. import dialects
+
+        registry = dialects.registry()
+        if self._for is not registry:
+            rows = {}
+            for name in dialects.available():
+                declared = getattr(dialects.get(name), self._attribute, None)
+                if declared is not None:
+                    rows[name] = self._convert(declared)
+            self._rows, self._for = rows, registry
+        return self._rows
+
+    def __getitem__(self, name: str) -> V:
+        return self._table()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table())
+
+    def __len__(self) -> int:
+        return len(self._table())
+
+
+#: Model kind → the model kind a dialect's writer gives it a native home as (a plugin: its ``KIND_HOMES``).
+#: A kind missing from a row is carried whole (``opaque`` records always are).
+TARGET_KIND: Mapping[str, dict[str, str]] = _Declared("KIND_HOMES", dict)
+#: The lifecycle states a dialect can mark (a plugin: its ``LIFECYCLE_STATES``).
+#: A record in any other state is kept out of the target's live set (see ``docs/mapping.md``).
+LIFECYCLE: Mapping[str, frozenset[str]] = _Declared("LIFECYCLE_STATES", frozenset)
 
 
 @dataclass(frozen=True)

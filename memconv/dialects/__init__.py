@@ -1,5 +1,9 @@
 """The dialects memconv reads and writes, one module (or package) each.
 
+Each is registered by an entry point of the group ``memconv.dialects``, the
+built-ins too (``pyproject.toml``); a plugin is another distribution that
+declares one (``docs/plugins.md``). :func:`registry` reads them once.
+
 Every dialect module provides the same four names, and nothing else is
 required of it:
 
@@ -41,6 +45,9 @@ from __future__ import annotations
 import importlib
 import itertools
 import unicodedata
+import warnings
+from collections.abc import Iterator, Mapping
+from importlib import metadata
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -48,13 +55,86 @@ from typing import Callable
 
 from ..errors import StoreError
 
-#: Dialect name → module that implements it.
-MODULES = {
+#: The entry point group a dialect registers in (``pyproject.toml``; ``docs/plugins.md``).
+GROUP = "memconv.dialects"
+#: The built-in dialects, in the order every list of dialects shows them; plugins follow, by name.
+BUILTINS = {
     "memoir": "memconv.dialects.memoir",
     "claude": "memconv.dialects.claude",
     "memspec": "memconv.dialects.memspec",
     "memfmt": "memconv.dialects.memfmt",
 }
+
+_registry: dict[str, str] | None = None
+
+
+def _load() -> dict[str, str]:
+    """Dialect name → module, from the ``memconv.dialects`` entry points of every installed distribution.
+
+    The built-ins come first, in :data:`BUILTINS` order, then plugins sorted by
+    name. A built-in whose own entry point is missing (memconv run from a
+    source tree that was never installed) is still registered: its module is
+    known. A plugin may not take a built-in's name, nor a name another plugin
+    took first (distributions in name order), and its value must be a module
+    (``pkg.mod``, not ``pkg.mod:attr``): each refusal is a warning naming the
+    distribution, and the rest load.
+    """
+    plugins: dict[str, str] = {}
+    points = sorted(metadata.entry_points(group=GROUP),
+                    key=lambda ep: (ep.name, ep.dist.name if ep.dist else "", ep.value))
+    for ep in points:
+        source = f"the distribution {ep.dist.name!r}" if ep.dist else "an installed distribution"
+        if ep.name in BUILTINS:
+            if ep.value != BUILTINS[ep.name]:
+                warnings.warn(f"memconv: ignoring the dialect plugin {ep.name} = {ep.value!r} of {source}: "
+                              f"{ep.name!r} is a built-in dialect, and a plugin may not replace it; "
+                              "rename the plugin's entry point", RuntimeWarning, stacklevel=3)
+        elif ":" in ep.value or not ep.value:
+            warnings.warn(f"memconv: ignoring the dialect plugin {ep.name} = {ep.value!r} of {source}: "
+                          "the entry point must name a module (pkg.module), not an attribute", RuntimeWarning,
+                          stacklevel=3)
+        elif ep.name in plugins:
+            if plugins[ep.name] != ep.value:
+                warnings.warn(f"memconv: ignoring the dialect plugin {ep.name} = {ep.value!r} of {source}: "
+                              f"another plugin already registered {ep.name!r} ({plugins[ep.name]})",
+                              RuntimeWarning, stacklevel=3)
+        else:
+            plugins[ep.name] = ep.value
+    return {**BUILTINS, **dict(sorted(plugins.items()))}
+
+
+def registry() -> dict[str, str]:
+    """Dialect name → module: the built-ins, then the installed plugins. Looked up once, then cached."""
+    global _registry
+    if _registry is None:
+        _registry = _load()
+    return _registry
+
+
+def clear_registry() -> None:
+    """Forget the cached registry: the next look-up reads the installed entry points again (tests)."""
+    global _registry
+    _registry = None
+
+
+class _Modules(Mapping[str, str]):
+    """:func:`registry` as a read-only mapping, looked up when first used (``import memconv`` stays cheap)."""
+
+    def __getitem__(self, name: str) -> str:
+        return registry()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(registry())
+
+    def __len__(self) -> int:
+        return len(registry())
+
+    def __repr__(self) -> str:
+        return f"MODULES({registry()!r})"
+
+
+#: Dialect name → module that implements it: the built-ins, then the plugins (:func:`registry`).
+MODULES: Mapping[str, str] = _Modules()
 
 
 @dataclass

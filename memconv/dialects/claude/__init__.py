@@ -26,6 +26,17 @@ from .index import PATH as INDEX_PATH
 from .index import is_index_path, read_index, write_index
 
 NAME = "claude"
+#: Model kind → the model kind this dialect's writer gives it a native home as; a kind left out is
+#: carried whole (memconv.converters.mapping builds its tables and docs/mapping.md from this).
+#: Claude Code's own types: user (preference), feedback (lesson), reference (fact),
+#: project (ongoing work: decisions, goals, actions, what happened).
+KIND_HOMES = {
+    "fact": "fact", "preference": "preference", "decision": "decision", "lesson": "lesson",
+    "goal": "goal", "next_action": "next_action", "procedure": "lesson", "observation": "fact",
+    "entity": "fact", "episode": "fact", "profile": "preference",
+}
+#: The lifecycle states this dialect says natively; a record in another is kept out of the live set.
+LIFECYCLE_STATES = frozenset({"active"})
 
 
 def is_entry_path(path: str) -> bool:

@@ -29,6 +29,15 @@ from . import files, syntax
 from .files import check_fields, read_entity, read_episode, read_procedure, read_profile, render, render_index
 
 NAME = "memfmt"
+#: Model kind → the model kind this dialect's writer gives it a native home as; a kind left out is
+#: carried whole (memconv.converters.mapping builds its tables and docs/mapping.md from this).
+KIND_HOMES = {
+    "fact": "entity", "preference": "entity", "decision": "episode", "lesson": "procedure",
+    "goal": "entity", "next_action": "entity", "procedure": "procedure", "observation": "episode",
+    "entity": "entity", "episode": "episode", "profile": "profile",
+}
+#: The lifecycle states this dialect says natively; a record in another is kept out of the live set.
+LIFECYCLE_STATES = frozenset({"active"})
 #: The folder a memfmt store lives in, inside the folder a user points at.
 ROOT = "memory"
 INDEX = "MEMORY.md"

@@ -20,6 +20,15 @@ from .entries import TYPES, read_entry, write_entry
 from .session import read_session, write_session
 
 NAME = "memoir"
+#: Model kind → the model kind this dialect's writer gives it a native home as; a kind left out is
+#: carried whole (memconv.converters.mapping builds its tables and docs/mapping.md from this).
+KIND_HOMES = {
+    "fact": "fact", "preference": "preference", "decision": "decision", "lesson": "lesson",
+    "goal": "goal", "next_action": "next_action", "procedure": "lesson", "observation": "fact",
+    "entity": "fact", "episode": "fact", "profile": "preference",
+}
+#: The lifecycle states this dialect says natively; a record in another is kept out of the live set.
+LIFECYCLE_STATES = frozenset({"active", "hidden", "done", "superseded"})
 #: The version of the memoir spec a current store follows.
 TARGET_SPEC = "memoir spec v0.1.2"
 ENTRY_DIR = "memory"

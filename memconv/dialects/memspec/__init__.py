@@ -26,6 +26,16 @@ from .. import Detection, evidence, unportable
 from .ulid import derive
 from .records import ISO_Z, NAME, UNDATED, RecordLayout, WriteContext, memspec_id, read_record, store_date, write_record
 
+#: Model kind → the model kind this dialect's writer gives it a native home as; a kind left out is
+#: carried whole (memconv.converters.mapping builds its tables and docs/mapping.md from this).
+KIND_HOMES = {
+    "fact": "fact", "preference": "fact", "decision": "decision", "lesson": "procedure",
+    "goal": "fact", "next_action": "observation", "procedure": "procedure", "observation": "observation",
+    "entity": "fact", "episode": "observation", "profile": "fact",
+}
+#: The lifecycle states this dialect says natively; a record in another is kept out of the live set.
+LIFECYCLE_STATES = frozenset({"active", "superseded", "retired"})
+
 STORE_DIR = ".memspec"
 #: Folders of a ``.memspec`` store that hold records.
 RECORD_DIRS = ("memory/", "observations/", "archive/")

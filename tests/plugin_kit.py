@@ -1,0 +1,46 @@
+"""Install a dialect plugin for a test the way an installer would, without pip or a network.
+
+An installed distribution is a package on ``sys.path`` beside a
+``<name>-<version>.dist-info/`` folder holding ``METADATA`` and
+``entry_points.txt``: ``importlib.metadata`` finds its entry points there.
+:func:`install` writes exactly that into a folder, and :func:`environ` gives
+the ``PYTHONPATH`` a CLI subprocess needs to see it too.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+PLUGINS = Path(__file__).parent / "plugins"
+
+
+def install(folder: Path, package: str = "memconv_jsonl", version: str = "0.1",
+            entry_points: dict[str, str] | None = None) -> Path:
+    """Copy ``tests/plugins/<package>/<package>`` into ``folder`` and write its dist-info; returns ``folder``."""
+    shutil.copytree(PLUGINS / package / package, folder / package)
+    info = folder / f"{package}-{version}.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {package}\nVersion: {version}\n")
+    points = entry_points if entry_points is not None else {"jsonl": package}
+    (info / "entry_points.txt").write_text(
+        "[memconv.dialects]\n" + "".join(f"{name} = {value}\n" for name, value in points.items()))
+    return folder
+
+
+def environ(folder: Path) -> dict[str, str]:
+    """The environment of a subprocess that sees the plugins installed in ``folder``."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(folder), *filter(None, [env.get("PYTHONPATH")])])
+    return env
+
+
+def activate(monkeypatch, folder: Path) -> None:
+    """Put ``folder`` on ``sys.path`` for this test and make memconv read the entry points again."""
+    from memconv import dialects
+
+    monkeypatch.syspath_prepend(str(folder))
+    dialects.clear_registry()
+    monkeypatch.setattr(dialects, "_registry", None)  # and forgotten again when the test ends

@@ -1,0 +1,161 @@
+"""A fifth dialect from a separate distribution: registered by entry point, converted both ways, losslessly.
+
+``tests/plugins/memconv_jsonl`` is a distribution of its own (one ``memory.jsonl``
+file, one JSON object per record). :mod:`tests.plugin_kit` installs it as an
+installer would, a package beside its ``dist-info`` folder, without pip or a
+network; memconv finds it by its ``memconv.dialects`` entry point alone.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import warnings
+
+import pytest
+
+from memconv import dialects
+from memconv.errors import StoreError
+
+from . import plugin_kit
+from .conftest import GOLDEN, tree
+from .convert_helpers import CANONICAL, golden_inputs, hop, model, read_files
+
+BUILTINS = ["memoir", "claude", "memspec", "memfmt"]
+
+
+@pytest.fixture
+def jsonl(tmp_path, monkeypatch):
+    site = plugin_kit.install(tmp_path / "site")
+    plugin_kit.activate(monkeypatch, site)
+    return site
+
+
+def test_without_the_plugin_there_are_the_four_built_ins_in_their_order():
+    assert list(dialects.MODULES) == BUILTINS
+    with pytest.raises(StoreError, match="unknown dialect 'jsonl'"):
+        dialects.get("jsonl")
+
+
+def test_the_built_ins_are_declared_as_entry_points():
+    from importlib import metadata
+
+    declared = {ep.name: ep.value for ep in metadata.entry_points(group=dialects.GROUP)
+                if ep.dist is not None and ep.dist.name == "memconv"}
+    assert declared == dialects.BUILTINS
+
+
+def test_an_installed_plugin_is_found_by_its_entry_point(jsonl):
+    assert list(dialects.MODULES) == [*BUILTINS, "jsonl"]
+    assert dialects.get("jsonl").NAME == "jsonl"
+    assert "jsonl" in dialects.available()
+
+
+def test_the_registry_is_looked_up_once(jsonl, monkeypatch):
+    from importlib import metadata
+
+    assert "jsonl" in dialects.MODULES
+    monkeypatch.setattr(metadata, "entry_points", lambda **kw: pytest.fail("entry points read twice"))
+    assert list(dialects.MODULES) == [*BUILTINS, "jsonl"]
+
+
+def test_a_plugin_may_not_replace_a_built_in(tmp_path, monkeypatch):
+    site = plugin_kit.install(tmp_path / "site", entry_points={"memoir": "memconv_jsonl", "zz": "memconv_jsonl:x",
+                                                               "jsonl": "memconv_jsonl"})
+    plugin_kit.activate(monkeypatch, site)
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        names = list(dialects.MODULES)
+    assert names == [*BUILTINS, "jsonl"]
+    assert dialects.MODULES["memoir"] == "memconv.dialects.memoir"
+    said = [str(w.message) for w in seen]
+    assert any("'memoir' is a built-in dialect" in m and "memconv_jsonl" in m for m in said), said
+    assert any("must name a module" in m for m in said), said
+
+
+def test_detection_names_the_plugin(jsonl, tmp_path):
+    (tmp_path / "store").mkdir()
+    (tmp_path / "store" / "memory.jsonl").write_text('{"kind":"fact","link":"sky","body":"blue\\n"}\n')
+    assert dialects.survey(tmp_path / "store").found[0].dialect == "jsonl"
+
+
+def test_a_bad_line_is_quarantined_and_the_rest_read(jsonl, tmp_path):
+    (tmp_path / "store").mkdir()
+    (tmp_path / "store" / "memory.jsonl").write_text('{"kind":"fact","link":"sky"}\nnot json\n{"kind":1}\n')
+    store = dialects.get("jsonl").read(tmp_path / "store")
+    assert [r.link for r in store.records] == ["sky"]
+    assert [q.line for q in store.quarantined] == [2, 3]
+
+
+@pytest.mark.parametrize("dialect, name", CANONICAL)
+def test_canonical_store_comes_back_byte_for_byte_through_jsonl(jsonl, dialect, name):
+    src = GOLDEN / dialect / name / "input"
+    there, _ = hop(dialects.get(dialect).read(src), "jsonl")
+    _, files = hop(there, dialect)
+    assert {p: b for p, b in files.items() if p in tree(src)} == tree(src), f"{dialect}→jsonl→{dialect}"
+
+
+@pytest.mark.parametrize("dialect, name", golden_inputs())
+def test_any_store_comes_back_with_the_same_meaning_through_jsonl(jsonl, dialect, name):
+    store = dialects.get(dialect).read(GOLDEN / dialect / name / "input")
+    there, _ = hop(store, "jsonl")
+    back, _ = hop(there, dialect)
+    assert model(back) == model(store), f"{dialect}→jsonl→{dialect} keeps every record and the working set"
+
+
+def _own_jsonl(dialect: str, name: str) -> dict[str, bytes]:
+    """A jsonl store of its own (no carry, no note), made from a golden store: every kind and field in one file."""
+    _, files = hop(dialects.get(dialect).read(GOLDEN / dialect / name / "input"), "jsonl")
+    lines = []
+    for line in files["memory.jsonl"].splitlines():
+        doc = json.loads(line)
+        doc.get("extra", {}).pop("memconv", None)
+        if not doc.get("extra", True):
+            del doc["extra"]
+        lines.append(json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode() + b"\n")
+    return {"memory.jsonl": b"".join(lines)}
+
+
+#: Where jsonl → X → jsonl does not give the bytes back yet, and why (docs/plugins.md, "not yet generic").
+#: All are a jsonl store made from X going back to X: its records are exactly X's own.
+_HOME_AGAIN = ("a record X's writer renders with nothing to carry arrives in X as X's own: the converter "
+               "carries no origin to a built-in target when nothing differs, so back in jsonl it carries "
+               "'from X' (converters/__init__.py forward, the 'if carry.fields or …' test)")
+_MEMSPEC_SCOPE = ("memspec: a record from another dialect has its scope moved under ext.memconv.fields "
+                  "(converters _memspec_unknown, named for memspec), so memspec's file is not its canonical one "
+                  "and comes back to jsonl with a 'from memspec' format patch")
+_MEMFMT_LINK = ("memfmt: the link memfmt reads back for an episode is not the one jsonl gave it (memfmt names a "
+                "record from another dialect by title, converters native_link), carried as 'from memfmt'")
+NOT_YET = {
+    **{(d, n, d): _HOME_AGAIN for d, n in golden_inputs() if d in ("memoir", "claude")},
+    ("claude", "inline-only", "claude"): None,  # comes back: not every store of X fails this way
+    ("claude", "mixed-project", "memoir"): _HOME_AGAIN,
+    **{(d, n, d): _MEMSPEC_SCOPE for d, n in golden_inputs() if d == "memspec"},
+    **{(d, n, d): _MEMFMT_LINK for d, n in golden_inputs() if d == "memfmt"},
+}
+
+
+@pytest.mark.parametrize("dialect, name, via", [
+    pytest.param(d, n, v, marks=[pytest.mark.xfail(strict=True, reason=NOT_YET[(d, n, v)])]
+                 if NOT_YET.get((d, n, v)) else [])
+    for d, n in golden_inputs() for v in BUILTINS])
+def test_jsonl_comes_back_byte_for_byte_through_every_dialect(jsonl, dialect, name, via):
+    own = _own_jsonl(dialect, name)
+    away, _ = hop(read_files(own, "jsonl"), via)
+    _, again = hop(away, "jsonl")
+    assert {p: b for p, b in again.items() if p in own} == own, f"jsonl→{via}→jsonl"
+
+
+def test_the_cli_lists_and_converts_with_the_plugin(jsonl, tmp_path):
+    env = plugin_kit.environ(jsonl)
+    run = lambda *args: subprocess.run([sys.executable, "-m", "memconv", *args], capture_output=True, text=True,
+                                      env=env, cwd=tmp_path)
+    listed = run("dialects", "--json")
+    assert [d["name"] for d in json.loads(listed.stdout)["dialects"]] == [*BUILTINS, "jsonl"], listed.stderr
+    src = GOLDEN / "memoir" / "canonical" / "input"
+    done = run("memoir-to-jsonl", str(src), str(tmp_path / "j"))
+    assert done.returncode == 0, done.stderr
+    back = run("convert", "--to", "memoir", str(tmp_path / "j"), str(tmp_path / "m"))
+    assert back.returncode == 0, back.stderr
+    assert {p: b for p, b in tree(tmp_path / "m").items() if p in tree(src)} == tree(src)
