@@ -11,8 +11,13 @@ import signal
 import sys
 
 
+#: Whether memconv.cli is loaded: from then on its own handlers speak while a command runs.
+_loaded = False
+
+
 def _stop(code: int, what: str) -> None:
-    message = f"{what} while starting; nothing was read or written"
+    message = f"{what} as the command ended; the report above says what was done" if _loaded else \
+        f"{what} while starting; nothing was read or written"
     if "--json" in sys.argv[1:]:
         from .report import Report  # small and quick: the report keeps its one shape (docs/report.md)
 
@@ -34,4 +39,13 @@ def main() -> None:
         from .cli import main as cli
     except KeyboardInterrupt:
         _stop(130, "interrupted (Ctrl-C)")
-    cli(prog_name="memconv")
+    global _loaded
+    _loaded = True
+    try:
+        cli(prog_name="memconv")
+    finally:
+        # The command is over: its report is printed and OUT is complete or absent. A signal now
+        # (while the interpreter shuts down) would only print a traceback from a finaliser, or
+        # claim that nothing was written: it is ignored.
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -53,3 +53,13 @@ def encode(text: str, layout: TextLayout | None = None) -> bytes:
         if layout.bom:
             text = BOM + text
     return text.encode("utf-8")
+
+
+def short_digest(data: bytes | str, length: int = 12) -> str:
+    """The first ``length`` hex digits of the SHA-1 of ``data`` (text as UTF-8): the one short name for
+    "these bytes", in carries, notes and format patches. Not a security measure: a change detector."""
+    import hashlib
+
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    return hashlib.sha1(data).hexdigest()[:length]

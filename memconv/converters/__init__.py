@@ -30,6 +30,7 @@ from typing import Any
 
 from .. import dialects
 from ..errors import MemconvError, ReadError, StoreError
+from ..migrations.memspec.fields import ID as _MEMSPEC_ID  # a memspec id: ms_01JQ8Z6Y…, the one pattern
 from ..model import ForeignFile, Quarantined, Record, Store, clone, fingerprint
 from ..report import FileReport
 from . import carry as carrying
@@ -931,8 +932,6 @@ def _unique(link: str, taken: set[str], target: str = "") -> str:
 _SLUG_DROP = re.compile(r"[^a-z0-9]+")
 #: A link that is already a file stem (memoir, claude), not a name or an id: ``feedback_no_mocks``.
 _STEM = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
-#: A memspec id: ``ms_01JQ8Z6Y3K4V5W6X7Y8Z9A0B1C``.
-_MEMSPEC_ID = re.compile(r"^ms_[0-9A-Z]{26}$")
 
 
 def slug(text: str) -> str:

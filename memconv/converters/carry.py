@@ -14,7 +14,6 @@ says so.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,6 +21,7 @@ from typing import Any
 from ..errors import MemconvError
 from ..limits import load_json
 from ..model import KINDS, LIFECYCLE_STATES, Record
+from ..text import short_digest
 from .codec import check, decode, encode, field_type
 
 #: The one key memconv owns in every target's extension mechanism.
@@ -86,7 +86,7 @@ def _same(a: Any, b: Any) -> bool:
 
 
 def _digest(value: Any) -> str:
-    return hashlib.sha1(repr(value).encode("utf-8")).hexdigest()[:12]
+    return short_digest(repr(value))
 
 
 @dataclass

@@ -20,20 +20,20 @@ from __future__ import annotations
 
 import copy
 import difflib
-import hashlib
 import re
 from typing import Any
 
 from .. import dialects
 from ..errors import StoreError
 from ..model import Record, Store
+from ..text import short_digest
 
 #: Index files a writer adds beside a record: ``MEMORY.md``, ``MEMORY-2.md``, ``memory/MEMORY.md``.
 _INDEX = re.compile(r"(?:^|/)MEMORY(?:-\d+)?\.md$")
 
 
 def _digest(data: bytes) -> str:
-    return hashlib.sha1(data).hexdigest()[:16]
+    return short_digest(data, 16)
 
 
 def anew(record: Record) -> Record:

@@ -18,10 +18,10 @@ kept as a record of its own (an inline bullet, now an entry).
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 from ..model import IndexFile, Record, WorkingSet
+from ..text import short_digest
 from . import notes
 
 #: Carry payload keys that mark a rendering: the way back drops the record.
@@ -35,7 +35,7 @@ def digest(record: Record) -> str:
     """What a rendering says, whitespace aside: an edit in the target changes it."""
     text = " ".join((record.title or "").split() + record.body.split()
                     + [" ".join(f.split()) for f in record.facts or ()])
-    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:12]
+    return short_digest(text)
 
 
 def working_set_record(ws: WorkingSet, target: str) -> Record | None:

@@ -28,6 +28,7 @@ from .. import frontmatter as fmx
 from ..errors import ReadError
 from ..limits import load_json
 from ..model import ForeignFile, Record, WorkingSet
+from ..text import short_digest
 from ..text import decode
 from .carry import KEY, VERSION
 from .codec import decode as decode_value
@@ -71,9 +72,7 @@ def carried_file_path(path: str) -> tuple[str, str] | None:
 
 
 def _digest(text: str) -> str:
-    import hashlib
-
-    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:12]
+    return short_digest(text)
 
 
 def _path(target: str, name: str) -> str:
