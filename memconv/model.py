@@ -456,6 +456,15 @@ def meaning(record: Record) -> str:
         record.source = saved
 
 
+def unedited(record: Record, dialect: str | None = None) -> bool:
+    """Whether ``record`` still says what its file said when read (as ``dialect``, if given), so that
+    file's bytes can be written again as they are. Reads nothing: the bytes come from ``record.source.raw``.
+    """
+    source = record.source
+    return source is not None and (dialect is None or source.dialect == dialect) and source.has_raw \
+        and source.fingerprint == fingerprint(record)
+
+
 def fingerprint(record: Record) -> str:
     """A short digest that changes whenever any meaningful field of ``record`` does.
 

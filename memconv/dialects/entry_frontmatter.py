@@ -29,7 +29,7 @@ from typing import Any, Callable
 
 from .. import frontmatter as fmx
 from ..migrations.memoir import ENTRY
-from ..model import Edge, Lifecycle, Origin, Record, fingerprint
+from ..model import Edge, Lifecycle, Origin, Record, unedited
 from ..text import TextLayout, encode
 
 #: The six entry types of spec §3.3.
@@ -194,10 +194,8 @@ def is_entry_version(value: Any) -> bool:
 
 def unchanged_bytes(record: Record, dialect: str) -> bytes | None:
     """The bytes ``record`` was read from, if it was read from ``dialect`` and has not changed since."""
-    source = record.source
-    if source is not None and source.dialect == dialect and source.layout is not None \
-            and source.has_raw and source.fingerprint == fingerprint(record):
-        return source.raw
+    if unedited(record, dialect) and record.source.layout is not None:
+        return record.source.raw
     return None
 
 

@@ -23,7 +23,7 @@ import re
 from ..dialects.claude import entries as claude_entries
 from ..dialects.claude import index as claude_index
 from ..dialects.claude import written_type
-from ..model import IndexFile, IndexLink, Record, Store, clone, fingerprint
+from ..model import IndexFile, IndexLink, Record, Store, clone, fingerprint, unedited
 from .identity import short_hash
 from .memoir import MergeResult, Tree, finish
 from .records import Hints, Rules, merge_records, merge_sequences
@@ -46,10 +46,8 @@ def _path(record: Record) -> str:
 
 
 def _raw(record: Record) -> bytes:
-    source = record.source
-    if source is not None and source.dialect == "claude" and source.has_raw \
-            and source.fingerprint == fingerprint(record):
-        return source.raw
+    if unedited(record, "claude"):
+        return record.source.raw
     return claude_entries.write_entry(record)
 
 

@@ -27,7 +27,7 @@
 from __future__ import annotations
 
 from ..dialects import memfmt as dialect
-from ..model import Record, Step, Store, clone, fingerprint
+from ..model import Record, Step, Store, clone, fingerprint, unedited
 from .identity import canonical, instant, short_hash
 from .memoir import MergeResult, Tree, finish
 from .records import Hints, Rules, merge_records, union
@@ -161,9 +161,8 @@ def _conflict_copy(record: Record, raw: bytes) -> Record:
 
 
 def _raw(record: Record) -> bytes:
-    source = record.source
-    if source is not None and source.has_raw and source.fingerprint == fingerprint(record):
-        return source.raw
+    if unedited(record):
+        return record.source.raw
     return canonical(repr(record)).encode("utf-8")
 
 

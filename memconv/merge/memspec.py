@@ -32,7 +32,7 @@ import json
 
 from ..dialects.memspec import records as memspec_records
 from ..dialects.memspec.ulid import derive
-from ..model import Edge, Lifecycle, Record, Store, clone, fingerprint
+from ..model import Edge, Lifecycle, Record, Store, clone, fingerprint, unedited
 from .identity import canonical, short_hash
 from .memoir import MergeResult, Tree, finish
 from .records import Hints, Rules, merge_records, recency
@@ -192,8 +192,7 @@ def _chains(records: dict[str, Record], notes: list[str]) -> None:
 RULES = Rules(
     dialect="memspec",
     identity=lambda r: r.link,
-    raw=lambda r: r.source.raw if r.source is not None and r.source.has_raw
-    and r.source.fingerprint == fingerprint(r) else b"",
+    raw=lambda r: r.source.raw if unedited(r) else b"",
     dates=_dates,
     substance=_substance,
     combine=_combine,
@@ -216,9 +215,8 @@ def merge(a: Store, b: Store, hints: Hints | None = None) -> MergeResult:
     ctx = memspec_records.WriteContext(ids={}, prefix=a.meta.get("prefix", ".memspec/"), operators=())
 
     def raw(record: Record) -> bytes:
-        source = record.source
-        if source is not None and source.has_raw and source.fingerprint == fingerprint(record):
-            return source.raw
+        if unedited(record):
+            return record.source.raw
         return memspec_records.write_record(record, ctx)[1]
 
     rules = Rules(**{**RULES.__dict__, "raw": raw})

@@ -22,7 +22,7 @@ from ...errors import ReadError, StoreError
 from ...fs import list_files, read_bytes, safe_relpath
 from ...migrations.memfmt import CURRENT, FILE, file_version, mengram_to_memfmt
 from ...model import (ForeignFile, IndexFile, IndexLink, IndexSection, Quarantined, Record, Source, Store,
-                      fingerprint)
+                      fingerprint, unedited)
 from ...text import TextLayout, encode
 from .. import Detection, evidence, fold, unportable
 from . import files, syntax
@@ -309,9 +309,7 @@ class _Plan:
 
 
 def _unchanged(record: Record) -> bool:
-    source = record.source
-    return source is not None and source.dialect == NAME and source.has_raw \
-        and source.fingerprint == fingerprint(record)
+    return unedited(record, NAME)
 
 
 def _stem_of(path: str) -> str:

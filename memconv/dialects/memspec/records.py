@@ -27,7 +27,7 @@ from ...migrations import VersionProblem
 from ...migrations.memspec import TYPES, Draft, climb, fields
 from ...migrations.memspec.dates import instant_ms, iso
 from ...migrations.memspec.fields import ID, ORDER, default_check_by, implied_path, infer_source_kind
-from ...model import Anchor, Edge, Lifecycle, Probe, Record, Source, fingerprint
+from ...model import Anchor, Edge, Lifecycle, Probe, Record, Source, fingerprint, unedited
 from ...text import TextLayout, decode, encode
 from . import jsyaml
 from .ulid import derive
@@ -358,8 +358,7 @@ def write_record(record: Record, ctx: WriteContext) -> tuple[str, bytes]:
     layout = source.layout if source is not None and source.dialect == NAME else None
     if not isinstance(layout, RecordLayout):
         layout = None
-    if layout is not None and not layout.migrated and source.has_raw \
-            and source.fingerprint == fingerprint(record):
+    if layout is not None and not layout.migrated and unedited(record):
         return source.path, source.raw
     pairs = frontmatter_pairs(record, ctx, layout)
     if layout is None:
