@@ -15,6 +15,7 @@ an error is raised exactly as with ``--jobs 1``.
 from __future__ import annotations
 
 import collections
+import contextlib
 import contextvars
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
@@ -91,6 +92,26 @@ def _worker_start(parent: int) -> None:
     os.close(devnull)
 
 
+@contextlib.contextmanager
+def _signals_held():
+    """Ctrl-C and SIGTERM held back while the workers are forked, and raised again after.
+
+    A signal whose handler runs inside one of ``os.fork``'s at-fork hooks (logging has one) raises
+    there, where Python prints the exception and drops it: the run went on as if never stopped,
+    with a traceback on stderr. Held back, it stops the run the usual way once the fork is over.
+    """
+    caught: list[int] = []
+    saved = {sig: signal.signal(sig, lambda signum, frame: caught.append(signum))
+             for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sig, handler in saved.items():
+            signal.signal(sig, handler)
+        for sig in dict.fromkeys(caught):
+            signal.raise_signal(sig)
+
+
 def _run(bounds: tuple[int, int]) -> list[tuple[bool, Any]]:
     fn, items = _task
     out = []
@@ -127,7 +148,8 @@ class _Parallel:
             while nxt < len(bounds) or pending:
                 while not broken and nxt < len(bounds) and len(pending) < ahead:
                     try:
-                        pending.append((bounds[nxt], pool.submit(_run, bounds[nxt])))
+                        with _signals_held():  # the first submit forks every worker
+                            pending.append((bounds[nxt], pool.submit(_run, bounds[nxt])))
                     except BrokenProcessPool:
                         broken = True
                         break
