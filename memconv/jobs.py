@@ -164,6 +164,11 @@ class _Parallel:
                 else:  # no worker left: the rest here
                     (start, stop), nxt = bounds[nxt], nxt + 1
                     results = [(False, None)] * (stop - start)
+                if nxt >= len(bounds) and not pending:
+                    # Every result is in hand: the workers go now, not when the consumer lets go of this
+                    # generator (zip stops one short of its end, and a finally run by the garbage
+                    # collector turns a signal in that join into a printed traceback and a lost stop).
+                    pool.shutdown(wait=True)
                 for offset, (ok, value) in enumerate(results):
                     yield value if ok else fn(items[start + offset])
         finally:

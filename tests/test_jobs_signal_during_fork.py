@@ -45,3 +45,17 @@ def test_a_ctrl_c_during_the_fork_stops_the_run():
     done = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert "Traceback" not in done.stderr, done.stderr
     assert done.stdout.strip() == "interrupted", done.stdout + done.stderr
+
+
+@pytest.mark.skipif(not jobs._can_fork(), reason="no fork on this platform: --jobs runs in one process")
+def test_the_workers_are_gone_once_the_last_result_is_given():
+    # The writers zip the rendered files with their paths, and zip stops without asking this
+    # generator for its end: its workers must not wait for the garbage collector to be stopped.
+    # Verified by removing the early pool.shutdown in jobs._Parallel.map: two workers are still alive.
+    import multiprocessing
+
+    items = list(range(4 * jobs.CHUNK))
+    rendered = jobs._Parallel(2).map(str, items)
+    assert [value for _, value in zip(items, rendered)] == [str(i) for i in items]
+    assert multiprocessing.active_children() == []
+    rendered.close()
