@@ -227,6 +227,8 @@ _FAST_PLAIN = re.compile(r"^[^\s'\"\[\]{}#&*!|>%@`,?:<=~.+\-](?:[^:#\t]|:(?! |$)
 #: Numbers and dates the fast path types itself: ``42``, ``2026-05-14``, ``2026-06-12T09:30:00Z``.
 _FAST_INT = re.compile(r"^-?(?:0|[1-9][0-9]*)$")
 _FAST_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})?)?$")
+#: Digits and letters, at least one letter, nothing else: text to YAML (no dot, colon or underscore).
+_FAST_HEXISH = re.compile(r"^[0-9][0-9A-Za-z]*[A-Za-z][0-9A-Za-z]*$")
 _WORDS = {"null": None, "Null": None, "NULL": None, "true": True, "True": True, "TRUE": True,
           "false": False, "False": False, "FALSE": False}
 
@@ -247,6 +249,8 @@ def _fast_scalar(text: str) -> tuple[bool, object]:
         if len(text) < 2 or text[-1] != "'" or "'" in inner.replace("''", ""):
             return False, None
         return True, inner.replace("''", "'")
+    if text[:1] == '"':
+        return _fast_double_quoted(text)
     if text in ("{}", "[]"):
         return True, {} if text == "{}" else []
     if text[:1].isdigit() or text[:1] == "-":
@@ -256,10 +260,36 @@ def _fast_scalar(text: str) -> tuple[bool, object]:
             return True, int(text)
         if _FAST_DATE.match(text):
             return True, text
+        if _FAST_HEXISH.match(text) and text[:2].lower() not in ("0x", "0b"):
+            return True, text  # a digest (``4f7c1b…``): letters and digits, no number of YAML's
         return False, None
     if _FAST_PLAIN.match(text):
         return True, text
     return False, None
+
+
+#: The escapes a double-quoted scalar may use on the fast path: those JSON and YAML read alike
+#: (what :func:`double_quoted` writes). ``\\u`` is taken outside the surrogates only.
+_DQ_ESCAPE = re.compile(r'\\(?:[\\"nrtbf]|u(?![dD][89a-fA-F])[0-9a-fA-F]{4})')
+_DQ_SAFE = re.compile(r'[^"\\]*')
+
+
+def _fast_double_quoted(text: str) -> tuple[bool, object]:
+    """A one-line double-quoted scalar whose escapes JSON and YAML read alike (json.dumps writes them)."""
+    if len(text) < 2 or text[-1] != '"':
+        return False, None
+    inner = text[1:-1]
+    if "\\" not in inner:
+        return (True, inner) if '"' not in inner else (False, None)
+    if _DQ_SAFE.fullmatch(_DQ_ESCAPE.sub("", inner)) is None:
+        return False, None  # an escape of YAML's own (\\x, \\N, \\_…), a surrogate, or a bare quote
+    return True, json.loads(text)
+
+
+#: A continuation line of a folded block the fast path takes: two spaces, then text, no trailing blank.
+_FAST_FOLDED = re.compile(r"^  [^\s](?:.*\S)?$")
+#: A list item that opens a mapping: ``  - command: node --version``.
+_FAST_ITEM_MAP = re.compile(r"^(  )?- ([A-Za-z_][A-Za-z0-9_-]*): (.+)$")
 
 
 def _fast_values(lines: list[str]) -> dict | None:
@@ -267,22 +297,40 @@ def _fast_values(lines: list[str]) -> dict | None:
 
     Most files in a real store are ``key: plain value`` lines and ``- item``
     lists; for those, this gives exactly what :func:`load_yaml` gives, at a
-    fraction of its cost. Anything else (quotes, comments, flow lists, odd
-    numbers) returns None and the caller parses with YAML. A property test
+    fraction of its cost. Also taken: one-line double-quoted values with JSON's
+    escapes, a ``>-`` folded value on lines indented by two spaces, and a list of
+    one-level mappings (memspec's probes). Anything else (comments, flow lists,
+    odd numbers) returns None and the caller parses with YAML. A property test
     holds the two to the same answers.
     """
     values: dict = {}
     key = None
     container = None
+    folded: list[str] | None = None  # the lines of a ``>-`` value being read
+    item: dict | None = None  # the mapping a ``- key: value`` item opened, and its indent
+    item_indent = ""
     for line in lines:
+        if folded is not None:
+            if _FAST_FOLDED.match(line) and not _UNPRINTABLE.search(line):
+                folded.append(line[2:])
+                continue
+            if not folded:
+                return None
+            values[key] = " ".join(folded)
+            folded = None
+            key = None
         m = _FAST_KEY.match(line)
         if m:
             key, rest = intern(m.group(1)), m.group(2)  # one copy of each key name for the whole store
             if key in values:
                 return None
+            container = item = None
             if rest is None or rest == "":
                 values[key] = None
-                container = None
+                continue
+            if rest == ">-":
+                values[key] = None  # taken: a repeated key declines
+                folded = []
                 continue
             ok, value = _fast_scalar(rest)
             if not ok:
@@ -292,11 +340,33 @@ def _fast_values(lines: list[str]) -> dict | None:
             continue
         if key is None:
             return None
-        item = _FAST_ITEM.match(line)
-        if item and (container is None or isinstance(container, list)):
+        if item is not None and line.startswith(item_indent + "  ") and not line.startswith(item_indent + "   "):
+            sub = _FAST_KEY.match(line[len(item_indent) + 2:])
+            if sub is None or not sub.group(2) or sub.group(1) in item:
+                return None
+            ok, value = _fast_scalar(sub.group(2))
+            if not ok:
+                return None
+            item[intern(sub.group(1))] = value
+            continue
+        entry = _FAST_ITEM_MAP.match(line)
+        if entry and (container is None or isinstance(container, list)):
             if container is None:
                 container = values[key] = []
-            ok, value = _fast_scalar(item.group(1))
+            elif item is None or (entry.group(1) or "") != item_indent:
+                return None  # a mapping among plain items, or at another indent: YAML's business
+            ok, value = _fast_scalar(entry.group(3))
+            if not ok:
+                return None
+            item = {intern(entry.group(2)): value}
+            item_indent = entry.group(1) or ""
+            container.append(item)
+            continue
+        plain = _FAST_ITEM.match(line)
+        if plain and item is None and (container is None or isinstance(container, list)):
+            if container is None:
+                container = values[key] = []
+            ok, value = _fast_scalar(plain.group(1))
             if not ok:
                 return None
             container.append(value)
@@ -313,6 +383,10 @@ def _fast_values(lines: list[str]) -> dict | None:
             container[sub.group(1)] = value
             continue
         return None
+    if folded is not None:
+        if not folded:
+            return None
+        values[key] = " ".join(folded)
     return values
 
 

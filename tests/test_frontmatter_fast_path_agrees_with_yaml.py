@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -17,8 +19,14 @@ _value = st.one_of(
     st.sampled_from(["null", "True", "yes", "no", "on", "~", "0", "-0", "007", "0x1F", "1_000", "1.5", ".inf",
                      "2026-05-14", "2026-06-12T09:30:00Z", "2026-06-12 09:30:00", "12:30:00", "- x", "a: b", "a #c",
                      "'a: b'", "'it''s'", "''", "'a' b'", "' x '", "'#c'", "'a, ", "'a' #c", "{}", "[]",
-                     "{ }", "'2026-05-14T10:30:00.000Z'", "'yes'"]),
+                     "{ }", "'2026-05-14T10:30:00.000Z'", "'yes'", "4f7c", "0x1f", "0b1", "0B1", "0X1", "1e5", "1E5",
+                     "12ab", "0o7", "0e0", "1_0a", "4f7c1b5f4d1b0c2f0f6d8a3a1c5e9b7d2e4f6a8c0b1d3e5f7a9c2e4b6d8f0a1c"]),
     st.text(_alphabet, max_size=10).map(lambda s: "'" + s + "'"),
+    st.text(_alphabet, max_size=10).map(lambda s: '"' + s + '"'),
+    # What the writers' double_quoted writes, escapes and all (one value in 13).
+    st.text(st.sampled_from(list("ab \\\"\n\t\x00\x07\x1b/é") + ["\u2028", "\x85", "\ud800"]),
+            max_size=8).map(lambda s: json.dumps(s, ensure_ascii=False)),
+    st.text(st.sampled_from(list("ab \\\"nrtbfux0D8/")), max_size=8).map(lambda s: '"' + s + '"'),
 )
 _key = st.sampled_from(["type", "name", "tags", "origin", "x-y", "a_b"])
 #: Words the fast path takes, with hand-written punctuation inside (``a: b`` aside).
@@ -33,7 +41,7 @@ def blocks(draw):
     lines = []
     # Distinct keys: a repeated key makes the fast path decline the whole block.
     for key in draw(st.lists(_key, min_size=1, max_size=5, unique=True)):
-        shape = draw(st.sampled_from(["scalar", "empty", "list", "list0", "map"]))
+        shape = draw(st.sampled_from(["scalar", "empty", "list", "list0", "map", "folded", "items", "items0"]))
         if shape == "scalar":
             lines.append(f"{key}: {draw(_mostly_plain)}")
         elif shape == "empty":
@@ -42,6 +50,20 @@ def blocks(draw):
             lines.append(f"{key}:")
             indent = "  " if shape == "list" else ""
             lines += [f"{indent}- {draw(_mostly_plain)}" for _ in range(draw(st.integers(1, 3)))]
+        elif shape == "folded":
+            lines.append(f"{key}: >-")
+            lines += [draw(st.sampled_from(["  ", "   ", " ", "\t", ""])) + draw(_mostly_plain)
+                      + draw(st.sampled_from(["", "", " ", ":"])) for _ in range(draw(st.integers(0, 3)))]
+        elif shape in ("items", "items0"):
+            lines.append(f"{key}:")
+            indent = "  " if shape == "items" else ""
+            for _ in range(draw(st.integers(1, 3))):
+                subs = draw(st.lists(_key, min_size=1, max_size=3, unique=True))
+                lines.append(f"{indent}- {subs[0]}: {draw(_mostly_plain)}")
+                lines += [draw(st.sampled_from([indent + "  ", indent + "  ", indent + "   ", indent]))
+                          + f"{sub}: {draw(_mostly_plain)}" for sub in subs[1:]]
+                if draw(st.integers(0, 5)) == 0:
+                    lines.append(f"{indent}- {draw(_mostly_plain)}")
         else:
             lines.append(f"{key}:")
             lines += [f"  {sub}: {draw(_mostly_plain)}" for sub in draw(st.lists(_key, min_size=1, max_size=3,
@@ -49,7 +71,7 @@ def blocks(draw):
     return lines
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=1500, deadline=None)
 @given(blocks())
 def test_fast_path_gives_what_yaml_gives_or_declines(lines):
     fast = _fast_values(lines)
@@ -86,3 +108,28 @@ def test_quoted_and_empty_flow_values_read_as_yaml_reads_them(value):
         assert fast is None
         return
     assert fast is None or same(fast, expected)
+
+
+@pytest.mark.parametrize("value", ['"a: b"', '"it\'s"', '""', '"a\\"b"', '"a\\nb"', '"a\\u00e9"', '"a\\x41"',
+                                   '"a\\ud83d\\ude00"', '"a" #c', '"a', '"a\\"', '"a\\/b"', '"a\\_b"'])
+def test_double_quoted_values_read_as_yaml_reads_them(value):
+    lines = [f"k: {value}", "l:", f"  - {value}"]
+    fast = _fast_values(lines)
+    try:
+        expected = load_yaml("\n".join(lines))
+    except yaml.YAMLError:
+        assert fast is None
+        return
+    assert fast is None or same(fast, expected)
+
+
+def test_the_new_shapes_are_taken():
+    # Verified by breaking each branch once (folded joined with "\n"; item keys under the wrong mapping).
+    lines = ["description: \"Paragraph one: the cache, and `make` \\\"checks\\\" it.\"", "reason: >-",
+             "  replaced by a newer", "  claim", "probes:", "  - command: node --version", "    sha256: 4f7c",
+             "  - command: ls", "tags:", "  - a"]
+    expected = {"description": 'Paragraph one: the cache, and `make` "checks" it.',
+                "reason": "replaced by a newer claim",
+                "probes": [{"command": "node --version", "sha256": "4f7c"}, {"command": "ls"}], "tags": ["a"]}
+    assert _fast_values(lines) == expected
+    assert same(load_yaml("\n".join(lines)), expected)
