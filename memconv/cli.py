@@ -235,8 +235,7 @@ def _write(report: Report, plan: pipeline.Plan, out: Path, dry_run: bool, force:
         check_out(out, force)
         _would_write(out, plan.paths())
         return
-    paths = plan.paths()
-    with progress.task("writing", total=len(paths) + 1):
+    with progress.task("writing", total=plan.count() + 1):  # counted, not rendered twice
         write_tree(plan.iter_files(), out, force=force)  # a stream: each file is written as it is rendered
     report.written = True
 

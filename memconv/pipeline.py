@@ -112,11 +112,24 @@ class Plan:
     """
 
     def __init__(self, files: dict[str, bytes] | Callable[[], Iterator[tuple[str, bytes]]] | None = None,
-                 report: Report | None = None, *, done: Callable[[], None] | None = None):
+                 report: Report | None = None, *, done: Callable[[], None] | None = None,
+                 about: Callable[[], int] | None = None):
         self.report = report
         self._source = files if callable(files) else None
         self._files: dict[str, bytes] | None = None if callable(files) else dict(files or {})
         self._done = done
+        self._about = about
+
+    def count(self) -> int:
+        """How many files the plan gives, known without rendering them (for a progress bar's total).
+
+        Exact when the files are in hand; for a stream, the records, the other files and the
+        quarantined copies: a writer's own index or placeholder files may add a few. Counting
+        by :meth:`paths` would render the whole store once more just for the bar.
+        """
+        if self._files is not None or self._about is None:
+            return len(self.files)
+        return self._about()
 
     def iter_files(self) -> Iterator[tuple[str, bytes]]:
         """(relative path, bytes) of every file, each path once; rendered as it is read when the plan streams."""
@@ -186,7 +199,11 @@ def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date
     def done() -> None:  # what the writer said while writing (a renamed file, an undated record)
         report.warnings.extend(w for w in out_store.warnings[said:] if w not in report.warnings)
 
-    result = Plan(files, report, done=done)
+    def about() -> int:
+        return len(out_store.records) + len(out_store.foreign) + (out_store.working_set is not None) \
+            + sum(data is not None for data in taken.values())
+
+    result = Plan(files, report, done=done, about=about)
     if conversion is not None:
         report.files.extend(conversion.records)
         _quarantine(out_store, taken, report, store.refused)  # the source's, and any the conversion set aside

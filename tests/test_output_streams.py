@@ -101,3 +101,21 @@ def test_a_file_removed_after_it_was_read_is_an_error_naming_it(store_root):
     (store_root / kept).unlink()
     with pytest.raises(StoreError, match="could not be read again"):
         store.records[0].source.raw
+
+
+def test_a_plan_counts_its_files_without_rendering_them(store_root, monkeypatch):
+    # The progress bar's total: counting by paths() rendered the whole store once more.
+    # Verified by making count() call paths(): the rendered list is then not empty.
+    rendered = []
+    real = memoir.write_entry
+    monkeypatch.setattr(memoir, "write_entry", lambda record: rendered.append(record.link) or real(record))
+    for root in sorted(GOLDEN.glob("*/*/input")):
+        source = root.parent.parent.name
+        for target in ("memoir", "claude", "memspec", "memfmt"):
+            store = pipeline.read(root, source)
+            plan = pipeline.plan(store, target, Report(command="convert", input=str(root)), jobs=1)
+            rendered.clear()
+            counted = plan.count()
+            assert rendered == [], "counting renders nothing"
+            files = len(plan.paths())
+            assert files - 3 <= counted <= files, (source, target, counted, files)
