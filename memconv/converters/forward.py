@@ -16,7 +16,7 @@ from .carry import KEY, Carry
 from .conversion import Conversion
 from .mapping import EDGE_TYPES, LIFECYCLE, LOSSY_AS_DOSSIER, TARGET_KIND
 from .naming import home_link, native_link, rename_links, unique_link
-from .read_back import REFUSED, quarantine_unwritable, read_back
+from .read_back import ReadBack, quarantine_unwritable
 from .restore import home_record
 from .slots import set_carry
 from .store_facts import (WITNESS, by_origin, carried_meta, holds_state, mark_home, origin_of, store_origin,
@@ -110,10 +110,10 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
                 set_carry(shown, target, Carry(origin=store_origin(store),
                                                 payload={renderings.WORKING_SET: renderings.digest(shown)}))
     # 3. read back what the target's writer makes of the native records.
-    back = read_back(target, natives, store, also=[shown] if shown is not None else [])
+    back = ReadBack(target, natives, store, also=[shown] if shown is not None else [])
     unrename = {new: old for old, new in rename.items()}
-    for original, native in natives:
-        returned = back.get(id(native))
+    for i, (original, native) in enumerate(natives):
+        returned = back.take(i)  # read as it is asked for, and dropped when its carry is made
         written_at = returned.source.path if returned is not None and returned.source is not None else None
         rep = FileReport(source=where_from(original), source_kind=original.kind, target=written_at or native.link,
                          target_kind=native.kind)
@@ -127,7 +127,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
             _carry_witness(native, target, lossy, rep, out, note_names, written_at, report.edited.get(id(original), ()))
             continue
         if returned is None:
-            if quarantine_unwritable(out, original, target, back.get(REFUSED)):
+            if quarantine_unwritable(out, original, target, back.refused()):
                 out.records.remove(native)
                 report.records.remove(rep)
                 continue
@@ -173,6 +173,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
                                                      note_names))
                 else:
                     set_carry(native, target, carry)
+    back.close()
     for record in kept_out:
         state = record.lifecycle.state
         why = (unmarked[id(record)] if id(record) in unmarked

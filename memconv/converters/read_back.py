@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Iterator
 
 from .. import dialects
 from ..errors import ReadError, StoreError
@@ -15,61 +15,103 @@ from .slots import get_carry, set_carry, strip_carry
 _PROBE = "memconv-probe:"
 
 
-def read_back(target: str, natives: list[tuple[Record, Record]], store: Store,
-               also: list[Record] = ()) -> dict[int, Record]:
-    """What the target's reader makes of what its writer wrote: id(native) → record read back.
+class ReadBack:
+    """What the target's reader makes of what its writer wrote, record by record, as it is asked for.
 
     Each native record wears a marker in the target's extension mechanism for
     the trip, so it is found again whatever path or link the writer gave it.
     ``also`` are the other records the final store holds (written beside them,
     not read back), so that the writer's store-wide facts are the same both times.
+
+    The writer's files are a stream, read one at a time as :meth:`take` asks for
+    the next record, and each file is read as the target's reader reads it, in
+    memory: no folder, no second store, none of the reader's store-wide checks
+    (their warnings are the final write's business). Neither the whole rendering
+    nor the whole store read back is ever held (docs/performance.md): a writer
+    gives its files in the order of its records, so a record asked for in that
+    order is the next file, and the caller drops each one when it is done with it.
     """
-    if not natives:
-        return {}
-    module = dialects.get(target)
-    written = Store(dialect=f"{store.dialect}→{target}", records=[n for _, n in natives] + list(also))
-    for i, (_, native) in enumerate(natives):
-        set_carry(native, target, f"{_PROBE}{i}")
-    back: dict[int, Any] = {}
-    refused: tuple[str, str] | None = None
-    try:
-        files = module.write(written)
-        # Each file is read as the target's reader reads it, in memory and one at a time: no
-        # folder, no second store, none of the reader's store-wide checks (their warnings
-        # are the final write's business).
+
+    def __init__(self, target: str, natives: list[tuple[Record, Record]], store: Store, also: list[Record] = ()):
+        self.target = target
+        self.natives = natives
+        self.module = dialects.get(target)
+        self.written = Store(dialect=f"{store.dialect}→{target}", records=[n for _, n in natives] + list(also))
+        self._found: dict[int, Record] = {}  # records read ahead of the one asked for
+        self._came_back: set[int] = set()
+        self._refused: tuple[str, str] | None = None
+        self._files = None
+        self._marked = set(range(len(natives)))
+        for i, (_, native) in enumerate(natives):
+            set_carry(native, target, f"{_PROBE}{i}")
+
+    def _stream(self) -> Iterator[tuple[str, bytes]]:
+        if hasattr(self.module, "iter_write"):
+            return self.module.iter_write(self.written)
+        files = self.module.write(self.written)
+        return iter(files.items() if isinstance(files, dict) else files)
+
+    def take(self, i: int) -> Record | None:
+        """The record read back for ``natives[i]``, or None when none came back; its marker is taken off."""
+        if self._files is None:
+            self._files = self._stream()
+        while i not in self._found and self._files is not None:
+            self._next()
+        self._unmark(i)
+        return self._found.pop(i, None)
+
+    def _next(self) -> None:
+        try:
+            path, raw = next(self._files)
+        except StopIteration:
+            self._files = None
+            return
         # A dialect whose file holds many records (a plugin's JSON Lines) reads one with ``read_records``.
-        many = getattr(module, "read_records", None)
-        for path, raw in (files.items() if isinstance(files, dict) else files):
-            why = dialects.unportable(path)
-            try:
-                records = [] if why is not None else many(path, raw, written.meta) if many is not None \
-                    else [module.read_file(path, raw, written.meta)]
-            except ReadError as exc:
-                why = Quarantined.because(exc, path, raw).reason
-                records = []
-            if why is not None:
-                refused = refused or (path, why)
-                continue
-            for record in records:
-                marker = get_carry(record) if record is not None else None
-                if isinstance(marker, str) and marker.startswith(_PROBE):
-                    _, native = natives[int(marker[len(_PROBE):])]
-                    back[id(native)] = record
-    finally:
-        for _, native in natives:
-            strip_carry(native)
-    if refused is not None:
-        path, reason = refused
-        if len(back) == len(natives):
-            raise StoreError(f"the {target} writer made a file its own reader refuses: {path}: {reason}",
+        many = getattr(self.module, "read_records", None)
+        why = dialects.unportable(path)
+        try:
+            records = [] if why is not None else many(path, raw, self.written.meta) if many is not None \
+                else [self.module.read_file(path, raw, self.written.meta)]
+        except ReadError as exc:
+            why = Quarantined.because(exc, path, raw).reason
+            records = []
+        if why is not None:
+            self._refused = self._refused or (path, why)
+            return
+        for record in records:
+            marker = get_carry(record) if record is not None else None
+            if isinstance(marker, str) and marker.startswith(_PROBE):
+                n = int(marker[len(_PROBE):])
+                if 0 <= n < len(self.natives):
+                    self._found[n] = record
+                    self._came_back.add(n)
+
+    def refused(self) -> str | None:
+        """Why records did not come back (a file the target's reader refused), once every file is read."""
+        while self._files is not None:
+            self._next()
+        if self._refused is None:
+            return None
+        path, reason = self._refused
+        return f"its {self.target} rendering ({path}) is refused by the {self.target} reader: {reason}"
+
+    def _unmark(self, i: int) -> None:
+        if i in self._marked:
+            self._marked.discard(i)
+            strip_carry(self.natives[i][1])
+
+    def close(self) -> None:
+        """Every marker taken off; a file the reader refused when every record came back is memconv's own bug.
+
+        (A conversion that fails before this leaves markers on its native records: they are its own copies.)
+        """
+        for i in list(self._marked):
+            self._unmark(i)
+        self.refused()
+        if self._refused is not None and len(self._came_back) == len(self.natives):
+            path, reason = self._refused
+            raise StoreError(f"the {self.target} writer made a file its own reader refuses: {path}: {reason}",
                              hint="this is a bug in memconv; please report it")
-        # Records that did not come back: the caller quarantines their source files, with this reason.
-        back[REFUSED] = f"its {target} rendering ({path}) is refused by the {target} reader: {reason}"
-    return back
-
-
-#: Key of :func:`read_back`'s answer that holds why records did not come back.
-REFUSED = -1
 
 
 def reread(files: list[tuple[str, str, bytes]]) -> dict[tuple[str, str], Record]:
