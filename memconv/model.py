@@ -369,6 +369,32 @@ class ForeignFile:
     raw: bytes
     why: str = "not a file of this dialect"
 
+    @classmethod
+    def later(cls, path: str, render: Callable[[], bytes], why: str) -> "ForeignFile":
+        """A file whose bytes are made by ``render()`` each time they are asked for, not held.
+
+        memconv's notes are rendered when they are written, so that a conversion does not
+        hold every note's bytes beside the records they come from (docs/performance.md).
+        ``render`` must give the same bytes every time (it reads only what it was given).
+        """
+        file = cls(path, b"", why)
+        file._render = render
+        return file
+
+
+def _foreign_raw(self: ForeignFile) -> bytes:
+    return self._render() if self._render is not None else self._raw
+
+
+def _set_foreign_raw(self: ForeignFile, value: bytes) -> None:
+    self._raw, self._render = value, None
+
+
+# ``raw`` stays a dataclass field (``ForeignFile(path, raw)``) read through a property, as for ``Source``.
+ForeignFile._raw = b""
+ForeignFile._render = None
+ForeignFile.raw = property(_foreign_raw, _set_foreign_raw, doc="The file's bytes (rendered now for a note made later).")
+
 
 @dataclass
 class Quarantined:

@@ -119,3 +119,19 @@ def test_a_plan_counts_its_files_without_rendering_them(store_root, monkeypatch)
             assert rendered == [], "counting renders nothing"
             files = len(plan.paths())
             assert files - 3 <= counted <= files, (source, target, counted, files)
+
+
+def test_notes_are_rendered_when_written_not_held(tmp_path):
+    # A record another dialect cannot hold live becomes a note: its bytes are made when the
+    # note is written, from the record the conversion holds anyway.
+    # Verified by rendering the note in notes.write again: the held bytes are then not empty.
+    from memconv import converters
+
+    root = GOLDEN / "memspec" / "current-every-field" / "input"
+    store = pipeline.read(root, "memspec")
+    out = converters.run(store, "memoir").store
+    notes = [f for f in out.foreign if "kept as a note" in f.why or "cannot mark" in f.why or "no home" in f.why]
+    assert notes, "this golden memspec store has records memoir keeps as notes"
+    for note in notes:
+        assert note._raw == b"", f"{note.path}: no bytes held before it is written"
+        assert note.raw.startswith(b"---\n") and note.raw == note.raw, "the same bytes each time it is asked"

@@ -19,6 +19,7 @@ ignored with a warning naming its file.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import unicodedata
@@ -129,14 +130,19 @@ def write(record: Record, origin: str, target: str, why: str, *, lossy: bool,
     note names already given in this output: the note gets a name of its own.
     """
     name = (names or Names()).claim(note_name(record.link))
+    # Rendered when it is written, not held: the record is held anyway (docs/performance.md).
+    return ForeignFile.later(_path(target, name), functools.partial(_note, record, origin, lossy, format_patch),
+                             why=f"memconv note: {why}")
+
+
+def _note(record: Record, origin: str, lossy: bool, format_patch: dict[str, Any] | None) -> bytes:
     data = encode(record)
     data.pop("body", None)
     payload = None if lossy else {"from": origin, "record": data}
     if payload is not None and format_patch is not None:
         payload["format"] = format_patch
     status = f"{record.lifecycle.state} {record.kind}" if record.lifecycle.state != "active" else record.kind
-    raw = _render(record.title or record.link, status, payload, record.body)
-    return ForeignFile(_path(target, name), raw, why=f"memconv note: {why}")
+    return _render(record.title or record.link, status, payload, record.body)
 
 
 def sidecar(path: str, carry: str, target: str, names: Names) -> ForeignFile:
