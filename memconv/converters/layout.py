@@ -113,16 +113,36 @@ def patches(groups: dict[str, list[Record]]) -> dict[int, dict[str, Any]]:
     """
     found: dict[int, dict[str, Any]] = {}
     for dialect, group in groups.items():
-        try:
-            written = dialects.get(dialect).write(Store(dialect="probe", records=[anew(r) for r in group]))
-        except StoreError:
-            written = {}
+        canonical = _canonical(dialect, group)
         for record in group:
-            source = record.source
-            if written.get(source.path) == source.raw:
+            if id(record) in canonical:
                 continue
+            source = record.source
             found[id(record)] = make(render_alone(dialect, record), source.path, source.raw)
     return found
+
+
+def _canonical(dialect: str, group: list[Record]) -> set[int]:
+    """id() of the records of ``group`` whose file is what their writer renders anew.
+
+    The writer's files are compared one at a time as they are rendered: the whole
+    group's rendering is never held (docs/performance.md).
+    """
+    module = dialects.get(dialect)
+    probe = Store(dialect="probe", records=[anew(r) for r in group])
+    at: dict[str, list[Record]] = {}
+    for record in group:
+        at.setdefault(record.source.path, []).append(record)
+    same: set[int] = set()
+    try:
+        files = module.iter_write(probe) if hasattr(module, "iter_write") else module.write(probe).items()
+        for path, data in files:
+            for record in at.get(path, ()):
+                if data == record.source.raw:
+                    same.add(id(record))
+    except StoreError:
+        return set()
+    return same
 
 
 def working_set_patch(working_set) -> dict[str, Any] | None:
