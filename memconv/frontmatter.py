@@ -431,8 +431,7 @@ def patch(fm: Frontmatter | None, pairs: dict[str, Any], render: Render) -> str:
     Comments and blank lines stay where they were.
     """
     if fm is None or fm.chunks is None:
-        lines = [line for key, value in pairs.items() for line in render(key, value)]
-        return "---\n" + "".join(line + "\n" for line in lines) + "---\n"
+        return _framed("---", [line for key, value in pairs.items() for line in render(key, value)], "---", True)
     out: list[str] = []
     seen: set[str] = set()
     for chunk in fm.chunks:
@@ -450,8 +449,19 @@ def patch(fm: Frontmatter | None, pairs: dict[str, Any], render: Render) -> str:
     for key, value in pairs.items():
         if key not in seen:
             out.extend(render(key, value))
-    text = fm.open_line + "\n" + "".join(line + "\n" for line in out) + fm.close_line
-    return text + ("\n" if fm.close_newline else "")
+    return _framed(fm.open_line, out, fm.close_line, fm.close_newline)
+
+
+def _framed(open_line: str, lines: list[str], close_line: str, close_newline: bool) -> str:
+    """The block's text, joined once: a note's one long carry line is not copied again per step."""
+    parts = [open_line, "\n"]
+    for line in lines:
+        parts.append(line)
+        parts.append("\n")
+    parts.append(close_line)
+    if close_newline:
+        parts.append("\n")
+    return "".join(parts)
 
 
 # --- canonical rendering of the memoir/claude frontmatter subset -------------------
@@ -488,7 +498,7 @@ _CONTROL = re.compile("[\x00-\x1f\x7f\ufeff]")
 
 
 def _plain_ok(text: str) -> bool:
-    if not text or text != text.strip() or "\n" in text or "\t" in text:
+    if not text or text[0].isspace() or text[-1].isspace() or "\n" in text or "\t" in text:
         return False
     if text[0] in _PLAIN_UNSAFE_START and not (text[0] == "-" and len(text) > 1 and text[1] not in " \t"):
         return False

@@ -118,7 +118,8 @@ def _render(name: str, status: str | None, payload: dict[str, Any] | None, body:
     if payload is not None:
         pairs[KEY] = json.dumps({"v": VERSION, **payload}, ensure_ascii=False, separators=(",", ":"))
     head = fmx.patch(None, pairs, fmx.render_block)
-    return (head + ("\n" + body if body else "")).encode("utf-8")
+    del pairs  # the carry's JSON: a store note's can be megabytes, so no more copies than needed are alive
+    return b"".join((head.encode("utf-8"), b"\n" + body.encode("utf-8") if body else b""))
 
 
 def write(record: Record, origin: str, target: str, why: str, *, lossy: bool,
