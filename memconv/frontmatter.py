@@ -137,19 +137,63 @@ class Chunk:
     lines: list[str]
 
 
-@dataclass(slots=True)
 class Frontmatter:
-    """A parsed frontmatter block and the layout needed to write it back."""
+    """A parsed frontmatter block and the layout needed to write it back.
 
-    values: dict[str, Any]
-    #: None when the block could not be cut into per-key lines.
-    chunks: list[Chunk] | None
-    open_line: str = "---"
-    close_line: str = "---"
-    #: Whether the closing delimiter line ended with a newline.
-    close_newline: bool = True
-    #: Blank lines between the closing delimiter and the body.
-    gap: str = ""
+    ``chunks`` is None when the block could not be cut into per-key lines.
+    ``close_newline``: whether the closing delimiter line ended with a newline;
+    ``gap``: the blank lines between the closing delimiter and the body.
+
+    A block read from a file (:meth:`compact`) keeps its text as one string and
+    cuts it into chunks again each time they are asked for (rarely: only a writer
+    of the same dialect rendering an edited record does). A store holds about a
+    kilobyte less per record than with the chunks built and kept
+    (docs/performance.md, "Memory").
+    """
+
+    __slots__ = ("values", "_held", "_block", "open_line", "close_line", "close_newline", "gap")
+
+    def __init__(self, values: dict[str, Any], chunks: list[Chunk] | None, open_line: str = "---",
+                 close_line: str = "---", close_newline: bool = True, gap: str = ""):
+        self.values = values
+        self._held = chunks
+        self._block: str | None = None
+        self.open_line = open_line
+        self.close_line = close_line
+        self.close_newline = close_newline
+        self.gap = gap
+
+    @classmethod
+    def compact(cls, values: dict[str, Any], block: str, **layout: Any) -> "Frontmatter":
+        """A block whose chunks are cut from ``block`` (its lines, joined) when asked for."""
+        fm = cls(values, None, **layout)
+        fm._block = block
+        return fm
+
+    @property
+    def chunks(self) -> list[Chunk] | None:
+        if self._block is not None:
+            return _chunks(self._block.split("\n"))
+        return self._held
+
+    @chunks.setter
+    def chunks(self, value: list[Chunk] | None) -> None:
+        self._held, self._block = value, None
+
+    def _fields(self) -> tuple:
+        return (self.values, self.chunks, self.open_line, self.close_line, self.close_newline, self.gap)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Frontmatter):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as the dataclass it was
+
+    def __repr__(self) -> str:
+        values, chunks, open_line, close_line, close_newline, gap = self._fields()
+        return (f"Frontmatter(values={values!r}, chunks={chunks!r}, open_line={open_line!r}, "
+                f"close_line={close_line!r}, close_newline={close_newline!r}, gap={gap!r})")
 
 
 def split(text: str, path: str) -> tuple[Frontmatter | None, str]:
@@ -207,13 +251,14 @@ def split(text: str, path: str) -> tuple[Frontmatter | None, str]:
         if not isinstance(key, str):
             raise ReadError(path, f"frontmatter key {key!r} is not text", line=2)
     chunks = _chunks(block_lines)
+    layout = dict(open_line=first, close_line=close_line, close_newline=close_newline, gap=gap)
     if {c.key for c in chunks if c.key is not None} != set(values):
         # A construct the line scanner does not follow (complex keys, odd
         # indentation): keep the values, and render the block anew if edited.
-        chunks = None
-    fm = Frontmatter(values=values, chunks=chunks, open_line=first, close_line=close_line,
-                     close_newline=close_newline, gap=gap)
-    return fm, stripped
+        return Frontmatter(values=values, chunks=None, **layout), stripped
+    if not block_lines:
+        return Frontmatter(values=values, chunks=chunks, **layout), stripped
+    return Frontmatter.compact(values, block, **layout), stripped
 
 
 #: A key line the fast path takes: ``name: value`` or ``tags:`` (value parsed separately).

@@ -1,0 +1,44 @@
+"""A frontmatter block read from a file keeps its text once and cuts it into chunks when asked
+(issue 12, item 1: a compact in-memory form for held records; docs/performance.md)."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memconv import frontmatter as fmx
+
+_LINES = st.lists(st.sampled_from(["name: x", "type: fact", "tags:", "  - a", "- b", "# note", "", "desc: >-",
+                                   "  folded", "key: 'q'", "  nested: 1", "other: [a, b]"]), min_size=1, max_size=8)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_LINES)
+def test_compact_chunks_are_the_chunks_the_lines_give(lines):
+    text = "---\n" + "\n".join(lines) + "\n---\nbody\n"
+    try:
+        fm, body = fmx.split(text, "x.md")
+    except Exception:  # noqa: BLE001 - YAML the loader refuses: not this test's business
+        return
+    expected = fmx._chunks(lines)
+    if {c.key for c in expected if c.key is not None} != set(fm.values):
+        assert fm.chunks is None
+        return
+    # Verified by cutting the block at "\r\n" in Frontmatter.chunks: the chunks then differ.
+    assert fm.chunks == expected
+    keys = [c.key for c in expected if c.key is not None]
+    if len(keys) == len(set(keys)):  # a key written twice is written once (YAML lets the last win)
+        assert fmx.patch(fm, fm.values, fmx.render_block) == "---\n" + "\n".join(lines) + "\n---\n"
+
+
+def test_a_read_block_holds_its_text_not_its_chunks():
+    fm, _ = fmx.split("---\nname: x\ntags:\n  - a\n---\nbody\n", "x.md")
+    assert fm._held is None and fm._block == "name: x\ntags:\n  - a", "one string, no chunk objects held"
+    assert [(c.key, c.lines) for c in fm.chunks] == [("name", ["name: x"]), ("tags", ["tags:", "  - a"])]
+    again = pickle.loads(pickle.dumps(fm))
+    assert again == fm and copy.deepcopy(fm) == fm and copy.copy(fm) == fm
+    fm.chunks = [fmx.Chunk("name", ["name: y"])]  # a writer may set chunks of its own
+    assert fm._block is None and fm.chunks[0].lines == ["name: y"] and fm != again
