@@ -228,7 +228,7 @@ def split(text: str, path: str) -> tuple[Frontmatter | None, str]:
     gap = body[: len(body) - len(stripped)]
     block = "\n".join(block_lines)
     try:
-        values = _fast_values(block_lines)
+        values = fast = _fast_values(block_lines)
         if values is None:
             values = load_yaml(block) if block.strip() else {}
             if isinstance(values, dict) and all(type(k) is str for k in values):
@@ -250,8 +250,12 @@ def split(text: str, path: str) -> tuple[Frontmatter | None, str]:
     for key in values:
         if not isinstance(key, str):
             raise ReadError(path, f"frontmatter key {key!r} is not text", line=2)
-    chunks = _chunks(block_lines)
     layout = dict(open_line=first, close_line=close_line, close_newline=close_newline, gap=gap)
+    if fast is not None and block_lines:
+        # Every line the fast path takes is a key line or one of its own lines: the scanner cuts
+        # the block at those keys (tests/test_frontmatter_compact.py), so it is not run now.
+        return Frontmatter.compact(values, block, **layout), stripped
+    chunks = _chunks(block_lines)
     if {c.key for c in chunks if c.key is not None} != set(values):
         # A construct the line scanner does not follow (complex keys, odd
         # indentation): keep the values, and render the block anew if edited.

@@ -12,10 +12,11 @@ from hypothesis import strategies as st
 from memconv import frontmatter as fmx
 
 _LINES = st.lists(st.sampled_from(["name: x", "type: fact", "tags:", "  - a", "- b", "# note", "", "desc: >-",
-                                   "  folded", "key: 'q'", "  nested: 1", "other: [a, b]"]), min_size=1, max_size=8)
+                                   "  folded", "key: 'q'", "  nested: 1", "other: [a, b]", "  - command: x",
+                                   "    sha: 1f", "-", "x:y: z", "\"q k\": 1"]), min_size=1, max_size=8)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=600, deadline=None)
 @given(_LINES)
 def test_compact_chunks_are_the_chunks_the_lines_give(lines):
     text = "---\n" + "\n".join(lines) + "\n---\nbody\n"
