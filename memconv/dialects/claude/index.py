@@ -73,7 +73,12 @@ class IndexLayout:
 
 
 def index_fingerprint(index: IndexFile) -> str:
-    return repr((index.path, index.title, index.sections, index.extra))
+    """A digest of everything the index says: held for the whole run, so not the text itself
+    (a ``repr`` of every link: 1.5 MB for a 10,000-entry index, docs/performance.md)."""
+    import hashlib
+
+    said = repr((index.path, index.title, index.sections, index.extra))
+    return hashlib.blake2b(said.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
 def is_index_path(path: str) -> bool:
