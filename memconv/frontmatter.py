@@ -585,6 +585,14 @@ def render_block(key: str, value: Any) -> list[str]:
     return [f"{key}: {scalar(value)}"]
 
 
+def scalar_line_start(key: str) -> str:
+    """What :func:`render_block` writes before a scalar value of ``key``: ``key: ``, the key quoted if need be.
+
+    For a caller that puts a very long value after it without another copy of the line (a note's carry).
+    """
+    return f"{_top_key(key)}: "
+
+
 def _flow(value: Any) -> str:
     """Nested data as one line of YAML flow (JSON, with YAML's unprintables escaped)."""
     return _YAML_UNPRINTABLE.sub(lambda m: f"\\u{ord(m.group(0)):04x}", json.dumps(value, ensure_ascii=False))

@@ -115,11 +115,18 @@ def _render(name: str, status: str | None, payload: dict[str, Any] | None, body:
     pairs: dict[str, Any] = {"name": name}
     if status:
         pairs["status"] = status
+    head = fmx.patch(None, pairs, fmx.render_block)  # "---\n…---\n"
+    parts = [head[:-len("---\n")].encode("utf-8")]
     if payload is not None:
-        pairs[KEY] = json.dumps({"v": VERSION, **payload}, ensure_ascii=False, separators=(",", ":"))
-    head = fmx.patch(None, pairs, fmx.render_block)
-    del pairs  # the carry's JSON: a store note's can be megabytes, so no more copies than needed are alive
-    return b"".join((head.encode("utf-8"), b"\n" + body.encode("utf-8") if body else b""))
+        # The carry's JSON can be megabytes (a store note): made into its line's bytes with no more
+        # than two copies of it alive at once; the bytes are what fmx.render_block(KEY, …) gives.
+        value = fmx.scalar(json.dumps({"v": VERSION, **payload}, ensure_ascii=False, separators=(",", ":")))
+        parts += [fmx.scalar_line_start(KEY).encode("utf-8"), value.encode("utf-8"), b"\n"]
+        del value
+    parts.append(b"---\n")
+    if body:
+        parts += [b"\n", body.encode("utf-8")]
+    return b"".join(parts)
 
 
 def write(record: Record, origin: str, target: str, why: str, *, lossy: bool,
