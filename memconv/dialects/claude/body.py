@@ -184,8 +184,13 @@ def first_title(body: str) -> str | None:
     return None
 
 
+@lru_cache(maxsize=1 << 16)
 def section(body: str, label: str) -> str | None:
     """The text of the ``**Label:**`` section of ``body``, or None if it has none.
+
+    Remembered for many bodies (the answer is small, and the body is the record's own string):
+    the reader asks it of every lesson, and the writer asks again for the same body when it
+    renders the record, long after :func:`outline`'s few cached parses have gone.
 
     The section is the rest of the paragraph the label opens, up to the next
     bold label. A label alone on its line (``**How to apply:**`` then a list)
