@@ -90,7 +90,7 @@ def read_index(raw: bytes, path: str, present: set[str]) -> IndexFile:
     text, text_layout = decode(raw, path)
     final_newline = text.endswith("\n")
     lines = (text[:-1] if final_newline else text).split("\n")
-    code = bodies.outline(text).code
+    code = bodies.code_lines(text)  # parses the index only when it may hold code or HTML
     index = IndexFile(path=path)
     layout = IndexLayout(text=text_layout, final_newline=final_newline)
     section = IndexSection(heading=None)
