@@ -137,6 +137,10 @@ class Chunk:
     lines: list[str]
 
 
+#: The block last cut into chunks, and its chunks: (block, chunks).
+_last_cut: tuple[str | None, list[Chunk]] = (None, [])
+
+
 class Frontmatter:
     """A parsed frontmatter block and the layout needed to write it back.
 
@@ -173,7 +177,11 @@ class Frontmatter:
     @property
     def chunks(self) -> list[Chunk] | None:
         if self._block is not None:
-            return _chunks(self._block.split("\n"))
+            global _last_cut
+            block = self._block
+            if _last_cut[0] is not block:  # a reader asking twice of one file cuts it once
+                _last_cut = (block, _chunks(block.split("\n")))
+            return _last_cut[1]  # read-only, as a held list of chunks always was
         return self._held
 
     @chunks.setter
