@@ -235,3 +235,21 @@ def _stream(store: Store, paths: list[str], written: dict[str, bytes], render) -
 
 __all__ = ["NAME", "detect", "read", "read_file", "write", "iter_write", "generated_index", "body", "entries", "index",
            "READ_AS", "written_type"]
+
+
+# --- what this dialect declares for the converter core (docs/plugins.md) ---
+
+from ..protocol import CarrySlot, LinkNaming  # noqa: E402
+
+#: No ladder: Claude Code's legacy shapes are read by the reader (memoir spec, Appendix A).
+LADDERS = ()
+#: The frontmatter key ``memconv``, a mapping: the carry sits under ``carry``, beside the writer's
+#: own kind marker for a model kind Claude Code has no type for.
+CARRY_SLOT = CarrySlot("extra", nested="carry")
+#: ``feedback_no-mocks``: Claude Code's type word for the kind (``project`` for any other), ``_``, a slug.
+LINK_NAMING = LinkNaming("typed", words=entries.WRITE_AS, other="project")
+#: A file it cannot read as a memory (a bare Markdown file) is kept whole, and stays bare.
+OPAQUE_FILES = True
+
+__all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "LADDERS", "CARRY_SLOT", "LINK_NAMING", "OPAQUE_FILES",
+            "read_index"]

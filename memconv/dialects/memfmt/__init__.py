@@ -543,3 +543,25 @@ def _warn(store: Store, warning: str) -> None:
 
 
 __all__ = ["NAME", "detect", "read", "read_file", "write", "iter_write", "record_paths", "generated_date", "files", "syntax"]
+
+
+# --- what this dialect declares for the converter core (docs/plugins.md) ---
+
+from ...migrations.memfmt import FILE as _FILE_LADDER  # noqa: E402
+from ..protocol import CarrySlot, LinkNaming  # noqa: E402
+
+#: mengram files, then memfmt's own.
+LADDERS = (_FILE_LADDER,)
+#: The frontmatter key ``memconv``.
+CARRY_SLOT = CarrySlot("extra")
+#: memfmt names memories by their name (the title), and numbers a second one of a name ``name (2)``.
+LINK_NAMING = LinkNaming("title", numbered="{} ({})")
+#: An entity is linked by its name: its title is its link, so two of one name would be one.
+TITLE_IS_LINK = frozenset({"entity"})
+#: The folder the store is in, inside the folder a user points at.
+STORE_FACTS = {"root": ROOT}
+#: ``root`` names that folder.
+FOLDER_FACTS = ("root",)
+
+__all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "LADDERS", "CARRY_SLOT", "LINK_NAMING", "TITLE_IS_LINK",
+            "STORE_FACTS", "FOLDER_FACTS"]

@@ -208,3 +208,58 @@ def _stream(store: Store, paths: list[str], render) -> Iterator[tuple[str, bytes
 
 
 __all__ = ["NAME", "detect", "read", "read_file", "write", "iter_write", "entries", "session"]
+
+
+# --- what this dialect declares for the converter core (docs/plugins.md) ---
+
+from ...migrations.memoir import ENTRY, SESSION  # noqa: E402
+from ..protocol import CarrySlot, LinkNaming  # noqa: E402
+
+#: session.json's ladder, and the entries' (version 1 only, so far).
+LADDERS = (SESSION, ENTRY)
+#: The carry is the frontmatter key ``memconv`` (an unknown key, which memoir's tools keep).
+CARRY_SLOT = CarrySlot("extra")
+#: ``fact_staging-api``: the kind, ``_``, the slug of the record's name (memoir spec §3 file names).
+LINK_NAMING = LinkNaming("typed")
+#: ``session.json`` is the working set.
+HOLDS_WORKING_SET = True
+#: A legacy entry (no memoir frontmatter) is kept whole as a file of ``memory/``.
+OPAQUE_FILES = True
+#: Where entries live when the store says nothing: ``memory/<kind>/`` folders.
+STORE_FACTS = {"layout": "nested"}
+
+
+def holds_state(record: Record, kind: str | None) -> bool:
+    """Whether a memoir entry of ``kind`` can say ``record``'s state: memoir marks it per type.
+
+    A decision is ``hidden`` (``memoir forget``), or ``superseded`` with its
+    ``superseded_by``; a goal or next action is ``done`` with its date.
+    """
+    state = record.lifecycle.state
+    if state == "active":
+        return True
+    if state == "hidden":
+        return kind == "decision"
+    if state == "superseded":
+        return kind == "decision" and any(e.type == "superseded_by" for e in record.edges)
+    return state == "done" and kind in ("goal", "next_action") and record.lifecycle.at is not None
+
+
+def marks_edited_state(record: Record) -> bool:
+    """Whether memoir, the record's home, can mark a state it was given elsewhere; a decision taken
+    back there is forgotten here (``hidden``)."""
+    state, kind = record.lifecycle.state, record.kind
+    if kind == "decision":
+        if state == "superseded" and any(e.type == "superseded_by" for e in record.edges):
+            return True
+        if state in ("hidden", "superseded", "retired") and record.lifecycle.at is not None:
+            # memoir's own word for a decision taken back: hidden (``memoir forget``), with the date
+            # memoir's validate requires; memspec's supersede records none, and no writer reads the clock.
+            record.lifecycle.state = "hidden"
+            return True
+        return False
+    return kind in ("goal", "next_action") and state == "done" and record.lifecycle.at is not None
+
+
+__all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "LADDERS", "CARRY_SLOT", "LINK_NAMING", "HOLDS_WORKING_SET",
+            "OPAQUE_FILES", "STORE_FACTS", "holds_state", "marks_edited_state"]

@@ -277,3 +277,39 @@ def _say(store: Store, warning: str) -> None:
 
 
 __all__ = ["NAME", "detect", "read", "read_file", "write", "iter_write", "is_keep_file", "RecordLayout"]
+
+
+# --- what this dialect declares for the converter core (docs/plugins.md) ---
+
+from ...migrations.memspec import LADDER  # noqa: E402
+from ...migrations.memspec.fields import ID as _ID  # noqa: E402
+from ...model import Record  # noqa: E402
+from ..protocol import CarrySlot  # noqa: E402
+
+LADDERS = (LADDER,)
+#: The record's ``ext`` mapping, key ``memconv`` (memspec keeps ``ext`` through its own rewrites).
+CARRY_SLOT = CarrySlot("ext")
+#: ``scope`` is newer than memspec 0.7.2, which does not know it: from another dialect it rides with
+#: the unknown keys (under ``ext.memconv.fields``, which memspec keeps), and the reader gives it back.
+RIDES_AS_UNKNOWN = ("scope",)
+#: What ``memspec verify`` and ``memspec sweep`` add to a record, which other dialects have no word for.
+WITNESS_FIELDS = ("last_verified", "verified_with", "stale", "ext")
+#: ``memspec verify`` sets the next review too.
+WITNESS_EDITS = ("check_by",)
+#: memspec holds its tools' fields itself: a record home here carries none of them.
+NATIVE_FIELDS = frozenset(WITNESS_FIELDS + WITNESS_EDITS)
+#: A memspec link is an id (``ms_`` + ULID), not a name.
+LINK_ID = _ID
+#: The store's folder, and no operators, unless its config says otherwise.
+STORE_FACTS = {"prefix": STORE_DIR + "/", "operators": ()}
+#: ``prefix`` names the folder the store is in.
+FOLDER_FACTS = ("prefix",)
+
+
+def native_link(record: Record, kind: str) -> str:
+    """The id memspec's writer derives for a record from another dialect (created + identity): stable."""
+    return memspec_id(record)
+
+
+__all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "LADDERS", "CARRY_SLOT", "RIDES_AS_UNKNOWN", "WITNESS_FIELDS",
+            "WITNESS_EDITS", "NATIVE_FIELDS", "LINK_ID", "STORE_FACTS", "FOLDER_FACTS", "native_link"]

@@ -1,0 +1,137 @@
+"""Every registered dialect keeps the one contract (``memconv.dialects.protocol``), and the check can fail.
+
+The contract is :class:`~memconv.dialects.protocol.Dialect` (what every dialect
+has) plus :data:`~memconv.dialects.protocol.OPTIONAL` (what a dialect may
+declare, each with its default). The four built-ins and the toy plugin of
+``tests/plugins/`` are held to it here; a module that breaks it is refused by
+the registry with a warning saying what it lacks.
+"""
+
+from __future__ import annotations
+
+import types
+import warnings
+
+import pytest
+
+from memconv import dialects, model
+from memconv.dialects import protocol
+from memconv.errors import StoreError
+from memconv.model import Record, Store
+
+from . import plugin_kit
+
+BUILTINS = ["memoir", "claude", "memspec", "memfmt"]
+
+
+@pytest.fixture
+def jsonl(tmp_path, monkeypatch):
+    plugin_kit.activate(monkeypatch, plugin_kit.install(tmp_path / "site"))
+
+
+def test_every_registered_dialect_keeps_the_contract(jsonl):
+    assert list(dialects.MODULES) == [*BUILTINS, "jsonl"]
+    for name in dialects.MODULES:
+        module = dialects.get(name)
+        assert isinstance(module, protocol.Dialect), name
+        assert protocol.problems(module, name) == [], name
+        for member, kind in protocol.REQUIRED.items():
+            assert protocol._fits(getattr(module, member), kind), (name, member)
+        for member, spec in protocol.OPTIONAL.items():
+            value = protocol.declared(module, member)
+            assert value is None or protocol._fits(value, spec.kind), (name, member)
+
+
+def _module(**members) -> types.ModuleType:
+    """A dialect module that keeps the contract, with ``members`` changed (None: taken out)."""
+    module = types.ModuleType("fake_dialect")
+    base = dict(NAME="fake", KIND_HOMES={"fact": "fact"}, LIFECYCLE_STATES=frozenset({"active"}),
+                detect=lambda root, seen=None: None, read=lambda root: Store(dialect="fake"),
+                read_file=lambda path, raw, meta: None, write=lambda store: {})
+    for key, value in {**base, **members}.items():
+        if value is not None:
+            setattr(module, key, value)
+    return module
+
+
+def test_a_module_that_keeps_the_contract_has_no_problems():
+    assert protocol.problems(_module(), "fake") == []
+
+
+@pytest.mark.parametrize("members, said", [
+    ({"read_file": None}, "it has no read_file"),
+    ({"NAME": 3}, "its NAME is not a str"),
+    ({"write": "files"}, "its write is not a callable"),
+    ({"KIND_HOMES": {"fact": "thing"}}, "KIND_HOMES name kinds the model does not have (fact→thing"),
+    ({"LIFECYCLE_STATES": frozenset({"retired"})}, "must hold 'active'"),
+    ({"CARRY_SLOT": "ext"}, "its CARRY_SLOT is not a CarrySlot"),
+    ({"CARRY_ORIGIN": "yes"}, "its CARRY_ORIGIN is not a bool"),
+    ({"WITNESS_FIELDS": "stale"}, "its WITNESS_FIELDS is not a names"),
+    ({"LINK_NAMING": protocol.LinkNaming(numbered="{}")}, "two {}"),
+    ({"NAME": "other"}, "registered as 'fake'"),
+])
+def test_the_check_names_what_a_module_gets_wrong(members, said):
+    found = protocol.problems(_module(**members), "fake")
+    assert any(said in p for p in found), found
+
+
+def test_declared_gives_the_default_of_what_a_dialect_leaves_out():
+    bare = _module()
+    assert protocol.declared(bare, "CARRY_SLOT") == protocol.CarrySlot()
+    assert protocol.declared(bare, "CARRY_ORIGIN") is False
+    assert protocol.declared(bare, "WITNESS_FIELDS") == ()
+    record = Record(kind="fact", link="x")
+    record.lifecycle.state = "retired"
+    assert protocol.declared(bare, "marks_edited_state")(record) is False  # a state it does not declare
+    said = _module(LIFECYCLE_STATES=frozenset({"active", "retired"}))
+    assert protocol.declared(said, "marks_edited_state")(record) is True
+    assert protocol.declared(_module(CARRY_ORIGIN=True), "CARRY_ORIGIN") is True
+    with pytest.raises(KeyError):
+        protocol.declared(bare, "CARRY_ORIGINS")  # a typo is a bug, not a default
+
+
+def test_a_plugin_that_breaks_the_contract_is_refused_with_what_it_lacks(tmp_path, monkeypatch):
+    source = "NAME = 'broken'\nKIND_HOMES = {'fact': 'fact'}\nLIFECYCLE_STATES = frozenset({'active'})\n"
+    site = plugin_kit.install_source(tmp_path / "site", "memconv_broken_dialect", source,
+                                     {"broken": "memconv_broken_dialect"})
+    plugin_kit.activate(monkeypatch, site)
+    monkeypatch.setattr(dialects, "_warned", set())
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        assert dialects.available() == BUILTINS
+    said = [str(w.message) for w in seen]
+    assert any("broken" in m and "it has no read_file" in m for m in said), said
+    with pytest.raises(StoreError, match="does not keep memconv's dialect contract: it has no detect"):
+        dialects.get("broken")
+
+
+@pytest.mark.parametrize("slot", [protocol.CarrySlot(), protocol.CarrySlot("extra", nested="carry"),
+                                  protocol.CarrySlot("ext")])
+def test_a_carry_slot_gives_back_what_it_was_given_and_strips_clean(slot):
+    record = Record(kind="fact", link="x", extra={"own": 1})
+    assert slot.get(record) is None
+    slot.put(record, '{"from":"a"}')
+    assert slot.get(record) == '{"from":"a"}'
+    others = [s for s in (protocol.CarrySlot(), protocol.CarrySlot("extra", nested="carry"),
+                          protocol.CarrySlot("ext")) if s != slot]
+    assert all(s.get(record) is None for s in others), "one slot does not read another's"
+    slot.strip(record)
+    assert slot.get(record) is None and record.extra == {"own": 1} and not record.ext
+
+
+@pytest.mark.parametrize("name", BUILTINS + ["jsonl"])
+def test_each_dialect_s_files_hold_its_carry_slot(jsonl, name):
+    """The slot a dialect declares is where its writer puts the carry and its reader finds it again."""
+    module = dialects.get(name)
+    kind = next(k for k in module.KIND_HOMES.values() if k in model.KINDS)
+    record = Record(kind=kind, link="slot-check", title="Slot check", body="What the slot holds.\n",
+                    created="2026-01-02T03:04:05Z")
+    slot = protocol.declared(module, "CARRY_SLOT")
+    slot.put(record, '{"from":"elsewhere"}')
+    files = module.write(Store(dialect=name, records=[record]))
+    many = protocol.declared(module, "read_records")
+    back = []
+    for path, raw in files.items():
+        back += many(path, raw, {}) if many is not None else [module.read_file(path, raw, {})]
+    carried = [slot.get(r) for r in back if r is not None]
+    assert '{"from":"elsewhere"}' in carried, (name, files)
