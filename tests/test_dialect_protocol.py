@@ -105,18 +105,27 @@ def test_a_plugin_that_breaks_the_contract_is_refused_with_what_it_lacks(tmp_pat
         dialects.get("broken")
 
 
-@pytest.mark.parametrize("slot", [protocol.CarrySlot(), protocol.CarrySlot("extra", nested="carry"),
-                                  protocol.CarrySlot("ext")])
+SLOTS = [protocol.CarrySlot(), protocol.CarrySlot("extra", mapping=True), protocol.CarrySlot("ext")]
+
+
+@pytest.mark.parametrize("slot", SLOTS)
 def test_a_carry_slot_gives_back_what_it_was_given_and_strips_clean(slot):
     record = Record(kind="fact", link="x", extra={"own": 1})
     assert slot.get(record) is None
     slot.put(record, '{"from":"a"}')
     assert slot.get(record) == '{"from":"a"}'
-    others = [s for s in (protocol.CarrySlot(), protocol.CarrySlot("extra", nested="carry"),
-                          protocol.CarrySlot("ext")) if s != slot]
-    assert all(s.get(record) is None for s in others), "one slot does not read another's"
+    assert all(s.get(record) is None for s in SLOTS if s.field != slot.field), "the other field holds nothing"
     slot.strip(record)
     assert slot.get(record) is None and record.extra == {"own": 1} and not record.ext
+
+
+@pytest.mark.parametrize("slot", SLOTS)
+def test_a_carry_slot_reads_the_carry_beside_a_dialect_s_own_marks(slot):
+    """A reader may give the key back as a mapping (memspec, when unknown fields sit beside the carry)."""
+    record = Record(kind="fact", link="x")
+    protocol.CarrySlot(slot.field, mapping=True).put(record, "c")
+    getattr(record, slot.field)[protocol.CARRY_KEY]["fields"] = {"scope": "team"}
+    assert slot.get(record) == "c"
 
 
 @pytest.mark.parametrize("name", BUILTINS + ["jsonl"])

@@ -32,22 +32,27 @@ if TYPE_CHECKING:
 CARRY_KEY = "memconv"
 
 
+#: Inside memconv's key, when it holds a mapping (marks of the dialect's own beside the carry): the carry's key.
+CARRY_BESIDE = "carry"
+
+
 @dataclass(frozen=True)
 class CarrySlot:
     """Where a dialect's files hold memconv's carry: the ``memconv`` key of the record's ``extra``
     (frontmatter keys the dialect does not know) or of its ``ext`` (an extension mapping of its own).
 
-    ``nested``: the slot is a mapping of memconv's, in which the carry sits under this key, beside
-    marks of the dialect's own (its writer may add one there). The converter sets, gets and strips a
-    carry only through these methods.
+    The key holds the carry (a string), or a mapping with the carry under :data:`CARRY_BESIDE`
+    beside marks of the dialect's own: ``mapping`` says the converter always writes such a mapping
+    (so that the dialect's writer can add its marks); a reader may give either form back. The
+    converter sets, gets and strips a carry only through these methods.
     """
 
     field: Literal["extra", "ext"] = "extra"
-    nested: str | None = None
+    mapping: bool = False
 
     def put(self, record: Record, text: str) -> None:
         """Set the carry ``text`` on ``record``."""
-        value: Any = {self.nested: text} if self.nested else text
+        value: Any = {CARRY_BESIDE: text} if self.mapping else text
         if self.field == "ext":
             record.ext = {**(record.ext or {}), CARRY_KEY: value}
         else:
@@ -57,9 +62,7 @@ class CarrySlot:
         """The carry ``record`` wears in this slot, or None."""
         holder = record.extra if self.field == "extra" else getattr(record, "ext", None)
         value = holder.get(CARRY_KEY) if isinstance(holder, dict) else None
-        if isinstance(value, dict):
-            return value.get(self.nested) if self.nested else None
-        return None if self.nested else value
+        return value.get(CARRY_BESIDE) if isinstance(value, dict) else value
 
     def strip(self, record: Record) -> None:
         """Take the whole ``memconv`` key out of this slot (the dialect's marks beside the carry too)."""

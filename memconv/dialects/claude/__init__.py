@@ -245,7 +245,7 @@ from ..protocol import CarrySlot, LinkNaming  # noqa: E402
 LADDERS = ()
 #: The frontmatter key ``memconv``, a mapping: the carry sits under ``carry``, beside the writer's
 #: own kind marker for a model kind Claude Code has no type for.
-CARRY_SLOT = CarrySlot("extra", nested="carry")
+CARRY_SLOT = CarrySlot("extra", mapping=True)
 #: ``feedback_no-mocks``: Claude Code's type word for the kind (``project`` for any other), ``_``, a slug.
 LINK_NAMING = LinkNaming("typed", words=entries.WRITE_AS, other="project")
 #: A file it cannot read as a memory (a bare Markdown file) is kept whole, and stays bare.
