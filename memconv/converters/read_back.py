@@ -38,7 +38,7 @@ def read_back(target: str, natives: list[tuple[Record, Record]], store: Store,
         # folder, no second store, none of the reader's store-wide checks (their warnings
         # are the final write's business).
         # A dialect whose file holds many records (a plugin's JSON Lines) reads one with ``read_records``.
-        many = getattr(module, "read_records", None)
+        many = dialects.declaration(target, "read_records")
         for path, raw in (files.items() if isinstance(files, dict) else files):
             why = dialects.unportable(path)
             try:
