@@ -144,3 +144,53 @@ def test_each_dialect_s_files_hold_its_carry_slot(jsonl, name):
         back += many(path, raw, {}) if many is not None else [module.read_file(path, raw, {})]
     carried = [slot.get(r) for r in back if r is not None]
     assert '{"from":"elsewhere"}' in carried, (name, files)
+
+
+# --- the converter core names no dialect ---------------------------------------------------------------
+
+import ast  # noqa: E402
+import re  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import memconv  # noqa: E402
+
+#: The converter core: what it does with a dialect it learns from the dialect's declarations.
+CORE = ("__init__.py", "conversion.py", "forward.py", "restore.py", "read_back.py", "naming.py", "store_facts.py",
+        "slots.py")
+_CONVERTERS = Path(memconv.__file__).parent / "converters"
+
+
+def _naming_a_dialect(source: str, names: list[str]) -> list[str]:
+    """Where ``source`` names a dialect: a string constant (docstrings aside) holding one of ``names``
+    as a word, or an import of a dialect's package."""
+    word = re.compile(r"\b(?:" + "|".join(map(re.escape, names)) + r")\b")
+    tree = ast.parse(source)
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                  and node.body and isinstance(node.body[0], ast.Expr)
+                  and isinstance(node.body[0].value, ast.Constant) and isinstance(node.body[0].value.value, str)}
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings \
+                and word.search(node.value):
+            found.append(f"line {node.lineno}: {node.value!r}")
+        elif isinstance(node, ast.ImportFrom) and node.module and any(
+                re.search(rf"(?:^|\.)(?:dialects|migrations)\.{re.escape(n)}\b", node.module) for n in names):
+            found.append(f"line {node.lineno}: imports {node.module}")
+    return found
+
+
+@pytest.mark.parametrize("module", CORE)
+def test_the_converter_core_names_no_dialect(jsonl, module):
+    source = (_CONVERTERS / module).read_text(encoding="utf-8")
+    assert _naming_a_dialect(source, list(dialects.MODULES)) == [], module
+
+
+def test_the_core_check_finds_a_dialect_named():
+    names = ["memoir", "claude", "memspec", "memfmt"]
+    assert _naming_a_dialect('"""About memoir."""\nx = 1\n', names) == []
+    assert _naming_a_dialect('if target == "memspec":\n    pass\n', names) == ["line 1: 'memspec'"]
+    assert _naming_a_dialect('x = f"{a} to claude"\n', names) == ["line 1: ' to claude'"]
+    assert _naming_a_dialect('from ..migrations.memspec.fields import ID\n', names) == \
+        ["line 1: imports migrations.memspec.fields"]
+    assert _naming_a_dialect('x = "memconv-probe:"\n', names) == []
