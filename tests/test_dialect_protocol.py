@@ -9,6 +9,7 @@ the registry with a warning saying what it lacks.
 
 from __future__ import annotations
 
+import json
 import types
 import warnings
 
@@ -194,3 +195,20 @@ def test_the_core_check_finds_a_dialect_named():
     assert _naming_a_dialect('from ..migrations.memspec.fields import ID\n', names) == \
         ["line 1: imports migrations.memspec.fields"]
     assert _naming_a_dialect('x = "memconv-probe:"\n', names) == []
+
+
+def test_memconv_dialects_shows_what_each_dialect_declares(jsonl):
+    from click.testing import CliRunner
+
+    from memconv.cli import main
+
+    listed = json.loads(CliRunner().invoke(main, ["dialects", "--json"]).output)["dialects"]
+    by_name = {d["name"]: d for d in listed}
+    assert list(by_name) == [*BUILTINS, "jsonl"]
+    for name, shown in by_name.items():
+        module = dialects.get(name)
+        assert (shown["reads"], shown["writes"]) == protocol.declared(module, "VERSIONS")
+        assert [ladder["subject"] for ladder in shown["ladders"]] == \
+            [ladder.subject for ladder in protocol.declared(module, "LADDERS")]
+    assert [ladder["subject"] for ladder in by_name["memoir"]["ladders"]] == ["memoir session.json", "memoir entry"]
+    assert by_name["jsonl"]["ladders"] == [] and by_name["jsonl"]["reads"] == ""

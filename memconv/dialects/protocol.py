@@ -157,6 +157,8 @@ OPTIONAL: dict[str, Optional] = {
                            "callable", _always(None)),
     "generated_index": Optional("generated_index(store) -> dict[str, bytes]: the index pages its writer "
                                 "would make for these records", "callable", _always(None)),
+    "VERSIONS": Optional("(reads, writes): the versions of its stores it reads and the one it writes, in words "
+                         "(memconv dialects)", "pair", _always(("", ""))),
     "LADDERS": Optional("its migration ladders (memconv.migrations.Ladder), one per kind of versioned file",
                         "ladders", _always(())),
     # the carry
@@ -240,6 +242,8 @@ def _fits(value: Any, kind: object) -> bool:
             and all(isinstance(v, str) for v in value)
     if kind == "mapping":
         return isinstance(value, Mapping)
+    if kind == "pair":
+        return isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, str) for v in value)
     if kind == "ladders":
         return isinstance(value, Iterable) and all(isinstance(v, Ladder) for v in value)
     return isinstance(value, kind)  # type: ignore[arg-type]

@@ -243,6 +243,9 @@ from ..protocol import CarrySlot, LinkNaming  # noqa: E402
 
 #: No ladder: Claude Code's legacy shapes are read by the reader (memoir spec, Appendix A).
 LADDERS = ()
+VERSIONS = ("Claude Code memory folders (MEMORY.md and entries), current and legacy shapes "
+            "(type at the top or under metadata, bare files: memoir spec Appendix A)",
+            "the current Claude Code memory folder; `memconv upgrade` turns legacy folders into memoir")
 #: The frontmatter key ``memconv``, a mapping: the carry sits under ``carry``, beside the writer's
 #: own kind marker for a model kind Claude Code has no type for.
 CARRY_SLOT = CarrySlot("extra", mapping=True)
@@ -251,5 +254,5 @@ LINK_NAMING = LinkNaming("typed", words=entries.WRITE_AS, other="project")
 #: A file it cannot read as a memory (a bare Markdown file) is kept whole, and stays bare.
 OPAQUE_FILES = True
 
-__all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "LADDERS", "CARRY_SLOT", "LINK_NAMING", "OPAQUE_FILES",
+__all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "LINK_NAMING", "OPAQUE_FILES",
             "read_index"]

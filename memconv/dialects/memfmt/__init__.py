@@ -552,6 +552,7 @@ from ..protocol import CarrySlot, LinkNaming  # noqa: E402
 
 #: mengram files, then memfmt's own.
 LADDERS = (_FILE_LADDER,)
+VERSIONS = ("memfmt 0.5 stores, and Mengram exports (mengram_type)", "memfmt 0.5")
 #: The frontmatter key ``memconv``.
 CARRY_SLOT = CarrySlot("extra")
 #: memfmt names memories by their name (the title), and numbers a second one of a name ``name (2)``.
@@ -563,5 +564,5 @@ STORE_FACTS = {"root": ROOT}
 #: ``root`` names that folder.
 FOLDER_FACTS = ("root",)
 
-__all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "LADDERS", "CARRY_SLOT", "LINK_NAMING", "TITLE_IS_LINK",
+__all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "LINK_NAMING", "TITLE_IS_LINK",
             "STORE_FACTS", "FOLDER_FACTS"]

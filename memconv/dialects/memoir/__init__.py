@@ -215,6 +215,8 @@ __all__ = ["NAME", "detect", "read", "read_file", "write", "iter_write", "entrie
 from ...migrations.memoir import ENTRY, SESSION  # noqa: E402
 from ..protocol import CarrySlot, LinkNaming  # noqa: E402
 
+VERSIONS = ("memoir spec v0.1.2 stores (nested memory/ or flat); session.json without version (0) or 1; "
+            "entries of schema_version 1", "memoir spec v0.1.2, session.json version 1")
 #: session.json's ladder, and the entries' (version 1 only, so far).
 LADDERS = (SESSION, ENTRY)
 #: The carry is the frontmatter key ``memconv`` (an unknown key, which memoir's tools keep).
@@ -261,5 +263,5 @@ def marks_edited_state(record: Record) -> bool:
     return kind in ("goal", "next_action") and state == "done" and record.lifecycle.at is not None
 
 
-__all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "LADDERS", "CARRY_SLOT", "LINK_NAMING", "HOLDS_WORKING_SET",
+__all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "LINK_NAMING", "HOLDS_WORKING_SET",
             "OPAQUE_FILES", "STORE_FACTS", "holds_state", "marks_edited_state"]

@@ -286,6 +286,7 @@ from ...migrations.memspec.fields import ID as _ID  # noqa: E402
 from ...model import Record  # noqa: E402
 from ..protocol import CarrySlot  # noqa: E402
 
+VERSIONS = ("memspec v0.1/v0.2, v0.3/v0.4 and current (0.7.2) .memspec/ folders", "memspec current (0.7.2)")
 LADDERS = (LADDER,)
 #: The record's ``ext`` mapping, key ``memconv`` (memspec keeps ``ext`` through its own rewrites).
 CARRY_SLOT = CarrySlot("ext")
@@ -311,5 +312,5 @@ def native_link(record: Record, kind: str) -> str:
     return memspec_id(record)
 
 
-__all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "LADDERS", "CARRY_SLOT", "RIDES_AS_UNKNOWN", "WITNESS_FIELDS",
+__all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "RIDES_AS_UNKNOWN", "WITNESS_FIELDS",
             "WITNESS_EDITS", "NATIVE_FIELDS", "LINK_ID", "STORE_FACTS", "FOLDER_FACTS", "native_link"]
