@@ -270,9 +270,12 @@ _kept: set[ModuleType] = set()
 
 def declaration(name: str, member: str) -> Any:
     """What dialect ``name`` declares as ``member`` (an optional member of the contract), or its default."""
+    table = declarations(member)
+    if name in table:
+        return table[name]
     from .protocol import declared
 
-    return declared(get(name), member)
+    return declared(get(name), member)  # not available: get says why
 
 
 def declarations(member: str) -> dict[str, Any]:
@@ -283,7 +286,9 @@ def declarations(member: str) -> dict[str, Any]:
         _declarations = (registry_now, {})
     table = _declarations[1]
     if member not in table:
-        table[member] = {name: declaration(name, member) for name in available()}
+        from .protocol import declared
+
+        table[member] = {name: declared(get(name), member) for name in available()}
     return table[member]
 
 
