@@ -79,6 +79,7 @@ def test_the_check_names_what_a_module_gets_wrong(members, said):
 def test_declared_gives_the_default_of_what_a_dialect_leaves_out():
     bare = _module()
     assert protocol.declared(bare, "CARRY_SLOT") == protocol.CarrySlot()
+    assert str(protocol.declared(bare, "CARRY_SLOT")) == "the record's `extra`"
     assert protocol.declared(bare, "CARRY_ORIGIN") is False
     assert protocol.declared(bare, "WITNESS_FIELDS") == ()
     record = Record(kind="fact", link="x")

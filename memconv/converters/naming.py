@@ -73,6 +73,12 @@ def _link_ids() -> list:
     return [p for p in dialects.declarations("LINK_ID").values() if p is not None]
 
 
+def _type_word(target: str, kind: str) -> str:
+    """The word a ``kind`` record's file name starts with in ``target`` (``lesson`` → ``feedback``)."""
+    return (dialects.declaration(target, "FILE_TYPE_WORDS").get(kind)
+            or dialects.declaration(target, "FILE_TYPE_WORD_ELSE") or kind)
+
+
 def native_link(record: Record, kind: str, target: str) -> str:
     """A link name the target's users would write for this record, as the target declares it: its own
     ``native_link``, or its ``LINK_NAMING`` (upgrade's naming rule for memoir: ``<kind>_<slug>``)."""
@@ -83,7 +89,7 @@ def native_link(record: Record, kind: str, target: str) -> str:
         return own(record, kind)
     naming = dialects.declaration(target, "LINK_NAMING")
     if naming.form == "typed":
-        return f"{naming.word(kind)}_{_base(record)}"
+        return f"{_type_word(target, kind)}_{_base(record)}"
     if naming.form == "title":
         return (record.title or record.link).strip() or record.link
     return record.link

@@ -49,6 +49,11 @@ class CarrySlot:
 
     field: Literal["extra", "ext"] = "extra"
     mapping: bool = False
+    #: Where that is, in words, for docs/mapping.md (``str(slot)``).
+    words: str = "the record's `extra`"
+
+    def __str__(self) -> str:
+        return self.words
 
     def put(self, record: Record, text: str) -> None:
         """Set the carry ``text`` on ``record``."""
@@ -79,19 +84,14 @@ class CarrySlot:
 class LinkNaming:
     """How a dialect names a record that comes from another dialect (the link, and so its file).
 
-    ``form``: ``kept`` (the record's own link), ``typed`` (a type word, ``_``, the slug of the record's
-    name: ``feedback_no-mocks``), or ``title`` (the record's title, as it is). ``words``: the type word
-    of a kind, for ``typed`` (a kind not listed: ``other``, or the kind itself when ``other`` is None).
-    ``numbered``: the form of the n-th record given one name (``{}-{}``: ``name-2``).
+    ``form``: ``kept`` (the record's own link), ``typed`` (its file type word, ``_``, the slug of the
+    record's name: ``feedback_no-mocks``; the words are ``FILE_TYPE_WORDS`` and
+    ``FILE_TYPE_WORD_ELSE``), or ``title`` (the record's title, as it is). ``numbered``: the form of
+    the n-th record given one name (``{}-{}``: ``name-2``).
     """
 
     form: Literal["kept", "typed", "title"] = "kept"
-    words: Mapping[str, str] = field(default_factory=dict)
-    other: str | None = None
     numbered: str = "{}-{}"
-
-    def word(self, kind: str) -> str:
-        return self.words.get(kind, self.other or kind)
 
 
 @runtime_checkable
@@ -141,6 +141,10 @@ def _always(value: Any) -> Callable[[ModuleType], Any]:
     return lambda module: value
 
 
+def _has_working_set_format(module: ModuleType) -> bool:
+    return callable(getattr(module, "read_working_set", None)) and callable(getattr(module, "write_working_set", None))
+
+
 def _says_its_states(module: ModuleType) -> Callable[[Record], bool]:
     states = frozenset(module.LIFECYCLE_STATES)
     return lambda record: record.lifecycle.state in states
@@ -184,7 +188,7 @@ OPTIONAL: dict[str, Optional] = {
                                    "mark a state the record was given elsewhere (it may put it in its own "
                                    "word); without it, a state it declares", "callable", _says_its_states),
     "HOLDS_WORKING_SET": Optional("it holds the model's working set natively (others get a rendering and a note)",
-                                  "bool", _always(False)),
+                                  "bool", _has_working_set_format),
     "OPAQUE_FILES": Optional("it keeps a record it cannot read (opaque) whole, as a file of its own; a bare "
                              "one (no frontmatter) stays bare, its carry in a sidecar note", "bool",
                              _always(False)),
@@ -197,6 +201,39 @@ OPTIONAL: dict[str, Optional] = {
                         "is never slugged into another dialect's file name", re.Pattern, _always(None)),
     "TITLE_IS_LINK": Optional("kinds whose title is their link (a record of them is linked by name)", "names",
                               _always(frozenset())),
+    "FILE_TYPE_WORDS": Optional("model kind → the word its file names start with (``feedback_testing``)", "mapping",
+                                _always({})),
+    "FILE_TYPE_WORD_ELSE": Optional("the word of every kind not in FILE_TYPE_WORDS, and of a record kept whole "
+                                    "(without it: the kind's own name)", "str", _always(None)),
+    # the mapping and the edge modules (docs/plugins.md, the last section: their meaning and defaults)
+    "CONCEPTS": Optional("its concepts, the rows of docs/mapping.md: (name, kind or None, meaning[, topic])",
+                         "tuples", _always(None)),
+    "HOLDS": Optional("how it holds each store-level concept of any dialect, in words (its column of "
+                      "docs/mapping.md)", "mapping", _always(None)),
+    "EDGE_TYPES": Optional("the edge types its files say natively (None: any type, as relations)", "names",
+                           _always(None)),
+    "INDEX_IS_CONTENT": Optional("its index is written by hand: what it says beyond its links is content", "bool",
+                                 _always(False)),
+    "LOSSY_AS_DOSSIER": Optional("kinds it holds only through memconv's marker, which --lossy writes as plain "
+                                 "records kept whole", "names", _always(frozenset())),
+    "KEPT_WHOLE_TYPES": Optional("the type words a record kept whole may say", "names", _always(None)),
+    "KEPT_WHOLE_READ_AS": Optional("type word → the kind a record kept whole with it is elsewhere", "mapping",
+                                   _always(None)),
+    "TEXT_FIELDS": Optional("kind → the text fields its files show for it", "mapping", _always(None)),
+    "DEFAULT_TEXT_FIELDS": Optional("the text fields its files show for a kind not in TEXT_FIELDS", "names",
+                                    _always(None)),
+    "REQUIRED_TEXT": Optional("kind or * → the fields its tools expect a record to have", "mapping",
+                              _always(None)),
+    "NOTES_ROOT": Optional("the folder of its store its .memconv/notes/ is in", "str", _always("")),
+    "LINKS_ARE_FILE_NAMES": Optional("its writer makes a file name of a record's link", "bool", _always(True)),
+    "WORKING_SET_AS": Optional("(kind, link) of the record another dialect's working set is shown as", "pair",
+                               _always(("fact", "working-set"))),
+    "WORKING_SET_DESCRIPTION": Optional("(the dialect that has a working set) what it is, in words", "str",
+                                        _always(None)),
+    "read_working_set": Optional("read_working_set(raw, path): its working set's file format, read", "callable",
+                                 _always(None)),
+    "write_working_set": Optional("write_working_set(ws): its working set's file format, written", "callable",
+                                  _always(None)),
     # store facts
     "STORE_FACTS": Optional("store facts (Store.meta) its writer assumes when told nothing, with their values: "
                             "not worth carrying", "mapping", _always({})),
@@ -242,6 +279,8 @@ def _fits(value: Any, kind: object) -> bool:
             and all(isinstance(v, str) for v in value)
     if kind == "mapping":
         return isinstance(value, Mapping)
+    if kind == "tuples":
+        return isinstance(value, tuple) and all(isinstance(v, tuple) for v in value)
     if kind == "pair":
         return isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, str) for v in value)
     if kind == "ladders":

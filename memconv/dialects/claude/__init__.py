@@ -248,11 +248,14 @@ VERSIONS = ("Claude Code memory folders (MEMORY.md and entries), current and leg
             "the current Claude Code memory folder; `memconv upgrade` turns legacy folders into memoir")
 #: The frontmatter key ``memconv``, a mapping: the carry sits under ``carry``, beside the writer's
 #: own kind marker for a model kind Claude Code has no type for.
-CARRY_SLOT = CarrySlot("extra", mapping=True)
-#: ``feedback_no-mocks``: Claude Code's type word for the kind (``project`` for any other), ``_``, a slug.
-LINK_NAMING = LinkNaming("typed", words=entries.WRITE_AS, other="project")
+CARRY_SLOT = CarrySlot("extra", mapping=True, words="unknown frontmatter keys")
+#: ``feedback_no-mocks``: its file type word, ``_``, a slug.
+LINK_NAMING = LinkNaming("typed")
+#: The type word a kind's file name starts with (``feedback_testing``), and every other kind's.
+FILE_TYPE_WORDS = dict(entries.WRITE_AS)
+FILE_TYPE_WORD_ELSE = "project"
 #: A file it cannot read as a memory (a bare Markdown file) is kept whole, and stays bare.
 OPAQUE_FILES = True
 
-__all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "LINK_NAMING", "OPAQUE_FILES",
+__all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "LINK_NAMING", "FILE_TYPE_WORDS", "FILE_TYPE_WORD_ELSE", "OPAQUE_FILES",
             "read_index"]

@@ -554,7 +554,7 @@ from ..protocol import CarrySlot, LinkNaming  # noqa: E402
 LADDERS = (_FILE_LADDER,)
 VERSIONS = ("memfmt 0.5 stores, and Mengram exports (mengram_type)", "memfmt 0.5")
 #: The frontmatter key ``memconv``.
-CARRY_SLOT = CarrySlot("extra")
+CARRY_SLOT = CarrySlot("extra", words="unknown frontmatter keys")
 #: memfmt names memories by their name (the title), and numbers a second one of a name ``name (2)``.
 LINK_NAMING = LinkNaming("title", numbered="{} ({})")
 #: An entity is linked by its name: its title is its link, so two of one name would be one.

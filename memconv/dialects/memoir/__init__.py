@@ -220,8 +220,8 @@ VERSIONS = ("memoir spec v0.1.2 stores (nested memory/ or flat); session.json wi
 #: session.json's ladder, and the entries' (version 1 only, so far).
 LADDERS = (SESSION, ENTRY)
 #: The carry is the frontmatter key ``memconv`` (an unknown key, which memoir's tools keep).
-CARRY_SLOT = CarrySlot("extra")
-#: ``fact_staging-api``: the kind, ``_``, the slug of the record's name (memoir spec §3 file names).
+CARRY_SLOT = CarrySlot("extra", words="unknown frontmatter keys")
+#: ``fact_staging-api``: the kind (its file type word), ``_``, the slug of the record's name (memoir spec §3).
 LINK_NAMING = LinkNaming("typed")
 #: ``session.json`` is the working set.
 HOLDS_WORKING_SET = True

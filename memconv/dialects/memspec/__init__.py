@@ -289,7 +289,7 @@ from ..protocol import CarrySlot  # noqa: E402
 VERSIONS = ("memspec v0.1/v0.2, v0.3/v0.4 and current (0.7.2) .memspec/ folders", "memspec current (0.7.2)")
 LADDERS = (LADDER,)
 #: The record's ``ext`` mapping, key ``memconv`` (memspec keeps ``ext`` through its own rewrites).
-CARRY_SLOT = CarrySlot("ext")
+CARRY_SLOT = CarrySlot("ext", words="`ext`")
 #: ``scope`` is newer than memspec 0.7.2, which does not know it: from another dialect it rides with
 #: the unknown keys (under ``ext.memconv.fields``, which memspec keeps), and the reader gives it back.
 RIDES_AS_UNKNOWN = ("scope",)
