@@ -213,3 +213,24 @@ def test_memconv_dialects_shows_what_each_dialect_declares(jsonl):
             [ladder.subject for ladder in protocol.declared(module, "LADDERS")]
     assert [ladder["subject"] for ladder in by_name["memoir"]["ladders"]] == ["memoir session.json", "memoir entry"]
     assert by_name["jsonl"]["ladders"] == [] and by_name["jsonl"]["reads"] == ""
+
+
+def test_the_core_names_a_plugin_s_records_as_the_plugin_declares(jsonl, monkeypatch):
+    """Declarations, not names: a plugin that declares typed links, its own type word and its own numbering
+    gets exactly those, and a record riding as unknown keys, from the converter core."""
+    from memconv.converters import run
+
+    module = dialects.get("jsonl")
+    monkeypatch.delattr(module, "native_link")
+    monkeypatch.setattr(module, "LINK_NAMING", protocol.LinkNaming("typed", numbered="{}~{}"), raising=False)
+    monkeypatch.setattr(module, "FILE_TYPE_WORDS", {"fact": "note"}, raising=False)
+    monkeypatch.setattr(module, "RIDES_AS_UNKNOWN", ("scope",), raising=False)
+    monkeypatch.setattr(module, "NATIVE_FIELDS", frozenset(), raising=False)
+    dialects.clear_registry()
+    store = Store(dialect="memspec", records=[
+        Record(kind="fact", link="ms_01JQ8Z6Y0000000000000000AA", title="Sky colour", body="Blue.\n", scope="team"),
+        Record(kind="fact", link="ms_01JQ8Z6Y0000000000000000AB", title="Sky colour", body="Grey.\n"),
+        Record(kind="decision", link="ms_01JQ8Z6Y0000000000000000AC", title="Use tabs", body="Tabs.\n")])
+    out = run(store, "jsonl").store
+    assert [r.link for r in out.records] == ["note_sky-colour", "note_sky-colour~2", "decision_use-tabs"]
+    assert out.records[0].scope is None and out.records[0].extra["scope"] == "team"

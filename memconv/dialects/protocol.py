@@ -246,25 +246,16 @@ REQUIRED: dict[str, object] = {"NAME": "str", "KIND_HOMES": "mapping", "LIFECYCL
                                "detect": "callable", "read": "callable", "read_file": "callable",
                                "write": "callable"}
 
-_cache: dict[tuple[int, str], tuple[ModuleType, Any]] = {}
-
-
 def declared(module: ModuleType, name: str) -> Any:
     """What ``module`` declares as ``name``, or the default :data:`OPTIONAL` gives for it.
 
-    The one way the converter asks a dialect for an optional member. A name
-    :data:`OPTIONAL` does not list raises ``KeyError`` (a typo is a bug, not a default).
+    The one way the converter asks a dialect for an optional member
+    (:func:`memconv.dialects.declaration` keeps the answers, once per registry).
+    A name :data:`OPTIONAL` does not list raises ``KeyError`` (a typo is a bug, not a default).
     """
-    key = (id(module), name)
-    hit = _cache.get(key)
-    if hit is not None and hit[0] is module:
-        return hit[1]
     spec = OPTIONAL[name]
     value = getattr(module, name, None)
-    if value is None:
-        value = spec.default(module)
-    _cache[key] = (module, value)
-    return value
+    return spec.default(module) if value is None else value
 
 
 def _fits(value: Any, kind: object) -> bool:
