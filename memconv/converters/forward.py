@@ -16,7 +16,7 @@ from . import layout, native as renderings, notes, transforms
 from .carry import KEY, Carry
 from .conversion import Conversion
 from .mapping import EDGE_TYPES, INDEX_IS_CONTENT, LIFECYCLE, LOSSY_AS_DOSSIER, TARGET_KIND
-from .naming import home_link, native_link, rename_links, unique_link
+from .naming import home_link, native_link, rename_links, type_word, unique_link
 from .read_back import REFUSED, quarantine_unwritable, read_back
 from .restore import home_record
 from .slots import set_carry
@@ -92,7 +92,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
         if home and record.source is not None and record.source.dialect == target:
             native.source = record.source  # home again: its own writer reuses its file
         if lossy and kind in LOSSY_AS_DOSSIER.get(target, ()):
-            native = _dossier(native)
+            native = _dossier(native, target)
         natives.append((record, native))
     for _, native in natives:
         rename_links(native, rename)
@@ -301,11 +301,12 @@ def _to_kind(record: Record, kind: str, link: str, target: str | None = None) ->
     return native
 
 
-def _dossier(record: Record) -> Record:
-    """A record as a plain Claude ``project`` memory: name, description, body; nothing else."""
+def _dossier(record: Record, target: str) -> Record:
+    """A record as a plain memory kept whole (a Claude Code ``project`` memory): name, description, body;
+    nothing else. Its type is the word the target gives a record kept whole."""
     extra = {"name": record.title or record.link}
     if record.description is not None:
         extra["description"] = record.description
-    extra["type"] = "project"
+    extra["type"] = type_word(target, "opaque")
     return Record(kind="opaque", link=record.link, title=record.title, description=record.description,
                   body=record.body, opaque=True, extra=extra)

@@ -73,7 +73,7 @@ def _link_ids() -> list:
     return [p for p in dialects.declarations("LINK_ID").values() if p is not None]
 
 
-def _type_word(target: str, kind: str) -> str:
+def type_word(target: str, kind: str) -> str:
     """The word a ``kind`` record's file name starts with in ``target`` (``lesson`` → ``feedback``)."""
     return (dialects.declaration(target, "FILE_TYPE_WORDS").get(kind)
             or dialects.declaration(target, "FILE_TYPE_WORD_ELSE") or kind)
@@ -89,7 +89,7 @@ def native_link(record: Record, kind: str, target: str) -> str:
         return own(record, kind)
     naming = dialects.declaration(target, "LINK_NAMING")
     if naming.form == "typed":
-        return f"{_type_word(target, kind)}_{_base(record)}"
+        return f"{type_word(target, kind)}_{_base(record)}"
     if naming.form == "title":
         return (record.title or record.link).strip() or record.link
     return record.link
