@@ -132,7 +132,7 @@ def carried_indexes(store: Store, own: bool) -> list:
 def holds_state(target: str, kind: str | None, record: Record) -> bool:
     """Whether a ``kind`` of ``target`` can say the record's state (as the target declares: memoir marks
     it per kind)."""
-    return record.lifecycle.state == "active" or dialects.declaration(target, "holds_state")(record, kind)
+    return record.lifecycle.state == "active" or dialects.declaration(target, "kind_says_state")(record, kind)
 
 
 def mark_home(record: Record, target: str) -> bool:

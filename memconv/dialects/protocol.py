@@ -181,7 +181,7 @@ OPTIONAL: dict[str, Optional] = {
     "WITNESS_EDITS": Optional("fields its own tools change on a record: kept the same way when edited there",
                               "names", _always(())),
     # kinds, lifecycle, working set
-    "holds_state": Optional("holds_state(record, kind) -> bool: whether a record of that kind can say the "
+    "kind_says_state": Optional("kind_says_state(record, kind) -> bool: whether a record of that kind can say the "
                             "record's lifecycle state (without it: any kind can say every state it declares)",
                             "callable", _always(lambda record, kind: True)),
     "marks_edited_state": Optional("marks_edited_state(record) -> bool: whether, as the record's home, it can "

@@ -231,7 +231,7 @@ OPAQUE_FILES = True
 STORE_FACTS = {"layout": "nested"}
 
 
-def holds_state(record: Record, kind: str | None) -> bool:
+def kind_says_state(record: Record, kind: str | None) -> bool:
     """Whether a memoir entry of ``kind`` can say ``record``'s state: memoir marks it per type.
 
     A decision is ``hidden`` (``memoir forget``), or ``superseded`` with its
@@ -264,4 +264,4 @@ def marks_edited_state(record: Record) -> bool:
 
 
 __all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "LINK_NAMING", "HOLDS_WORKING_SET",
-            "OPAQUE_FILES", "STORE_FACTS", "holds_state", "marks_edited_state"]
+            "OPAQUE_FILES", "STORE_FACTS", "kind_says_state", "marks_edited_state"]
