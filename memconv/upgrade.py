@@ -1,6 +1,6 @@
 """The disk side of ``memconv upgrade``: find the memory folder, plan, back up, swap in place.
 
-The decisions live in :mod:`memconv.converters.claude_upgrade` (model in,
+The decisions live in :mod:`memconv.upgrade_claude` (model in,
 model out) and the files are made by the memoir writer; this module only
 reads IN, says what would be written, and, for ``--in-place``, copies every
 original into a timestamped backup folder beside IN before replacing IN in
@@ -26,7 +26,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from . import dialects, fs
-from .converters import claude_upgrade
+from . import upgrade_claude as claude_upgrade
 from .dialects import claude, memoir
 from .errors import OutputError, StoreError, WrongDialect
 from .fs import list_files, read_bytes, stage

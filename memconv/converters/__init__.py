@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import copy
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,11 +32,12 @@ from ..errors import MemconvError, ReadError, StoreError
 from ..migrations.memspec.fields import ID as _MEMSPEC_ID  # a memspec id: ms_01JQ8Z6Y…, the one pattern
 from ..model import ForeignFile, Quarantined, Record, Store, clone, fingerprint
 from ..report import FileReport
+from ..text import slug
 from . import carry as carrying
 from . import layout, links, native as renderings, notes, transforms
 from .carry import KEY, Carry
-from .claude_upgrade import slug as stem_slug
-from .mapping import CLAUDE_WORD, EDGE_TYPES, INDEX_IS_CONTENT, LIFECYCLE, LOSSY_AS_DOSSIER, TARGET_KIND
+from .mapping import name_part as stem_slug
+from .mapping import EDGE_TYPES, INDEX_IS_CONTENT, LIFECYCLE, LOSSY_AS_DOSSIER, TARGET_KIND, type_word
 
 
 @dataclass
@@ -928,15 +928,8 @@ def _unique(link: str, taken: set[str], target: str = "") -> str:
     return form.format(link, n)
 
 
-#: Characters a slug keeps: ``Staging API endpoints`` → ``staging-api-endpoints``.
-_SLUG_DROP = re.compile(r"[^a-z0-9]+")
 #: A link that is already a file stem (memoir, claude), not a name or an id: ``feedback_no_mocks``.
 _STEM = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
-
-
-def slug(text: str) -> str:
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return _SLUG_DROP.sub("-", ascii_text.lower()).strip("-")[:60].strip("-") or "untitled"
 
 
 def _base(record: Record) -> str:
@@ -953,7 +946,7 @@ def native_link(record: Record, kind: str, target: str) -> str:
     if target == "memoir":
         return f"{kind}_{_base(record)}"
     if target == "claude":
-        return f"{CLAUDE_WORD.get(kind, 'project')}_{_base(record)}"
+        return f"{type_word(target, kind)}_{_base(record)}"
     if target == "memfmt":
         return (record.title or record.link).strip() or record.link
     own = getattr(dialects.get(target), "native_link", None)  # a plugin dialect names its own (docs/plugins.md)

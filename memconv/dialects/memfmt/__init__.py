@@ -543,3 +543,40 @@ def _warn(store: Store, warning: str) -> None:
 
 
 __all__ = ["NAME", "detect", "read", "read_file", "write", "iter_write", "record_paths", "generated_date", "files", "syntax"]
+
+
+# --- what this dialect declares for the mapping and the edge modules (docs/plugins.md) ---
+
+#: Its concepts, rows of docs/mapping.md: (name, the model kind it reads as or None, meaning[, store-level topic]).
+CONCEPTS = (
+    ("entity", "entity", "inform"),
+    ("episode", "episode", "remember what happened"),
+    ("procedure (steps, evolution)", "procedure", "change behaviour"),
+    ("profile", "profile", "constrain style"),
+    ("relations, knowledge", None, "inform", "relations"),
+)
+#: How it holds the store-level concepts of any dialect, in words (its column of docs/mapping.md).
+HOLDS = {
+    "working set": "an entity \"Working set\" whose facts are the items; the exact JSON in a note",
+    "kept whole": "an entity (`feedback`: a procedure); its frontmatter carried",
+    "index": "each inline bullet an entity; the index itself in a note (memfmt's own `MEMORY.md` is regenerated)",
+    "lifecycle": "kept out of the live set (a note under `.memconv/notes/`)",
+    "witness": "edges of relation kinds → relations; the rest carried",
+    "relations": "native",
+}
+#: Any edge type: its relations have a free verb.
+EDGE_TYPES = None
+#: The text fields its files show, per kind; a profile is its body.
+TEXT_FIELDS = {
+    "entity": frozenset({"title", "facts", "knowledge"}),
+    "episode": frozenset({"title", "body", "outcome"}),
+    "procedure": frozenset({"title", "trigger", "preconditions", "steps", "evolution", "last_failure"}),
+    "profile": frozenset({"body"}),
+}
+DEFAULT_TEXT_FIELDS = frozenset()
+#: Where memconv's carry goes in its files.
+CARRY_SLOT = "unknown frontmatter keys"
+#: Its file names are slugs of a record's name; a link is a name, never a path.
+LINKS_ARE_FILE_NAMES = False
+#: The working set is an entity, its facts the items, linked by its name.
+WORKING_SET_AS = ("entity", "Working set")
