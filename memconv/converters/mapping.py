@@ -266,8 +266,9 @@ def holds(dialect: str, topic: str) -> str:
     if topic == "index":
         return f"each inline bullet a {fact}; the index itself in a note"
     if topic == "lifecycle":
-        return (", ".join(sorted(LIFECYCLE[dialect] - {"active"})) or "no state but active") \
-            + f" native; any other kept out of the live set (a note under `{_notes_dir(dialect)}`)"
+        states = sorted(LIFECYCLE[dialect] - {"active"})
+        return (f"native: {', '.join(states)}; any other state" if states else "any state but active") \
+            + f" kept out of the live set (a note under `{_notes_dir(dialect)}`)"
     native = getattr(dialects.get(dialect), "NATIVE_FIELDS", frozenset())
     if topic == "witness":
         return "native" if {"anchors", "probes", "scope", "edges"} <= native else "carried"
