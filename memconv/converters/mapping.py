@@ -142,6 +142,20 @@ def _builtin_type_words() -> frozenset[str]:
     return frozenset(words)
 
 
+def kept_whole_kind(word: str) -> str:
+    """The model kind the type word of a record kept whole means (``feedback`` → ``lesson``), as the
+    built-in dialects declare it (``KEPT_WHOLE_READ_AS``; a plugin's words do not change how a store
+    converts); a fact when no dialect knows the word."""
+    from .. import dialects
+
+    for name in dialects.BUILTINS:
+        if name in TARGET_KIND:
+            kind = getattr(dialects.get(name), "KEPT_WHOLE_READ_AS", {}).get(word)
+            if kind is not None:
+                return kind
+    return "fact"
+
+
 def name_part(stem: str) -> str:
     """The name part of a file stem: its :func:`~memconv.text.slug`, without a type word in front
     (``feedback_No_Mocks`` → ``no-mocks``).

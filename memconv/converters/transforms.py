@@ -17,7 +17,7 @@ from typing import Callable
 
 from ..model import Record, Step
 from .mapping import DEFAULT_TEXT_FIELDS, EDGE_TYPES, ENTRY_TEXT, KEPT_WHOLE_TYPES, REQUIRED_TEXT, TEXT_FIELDS, \
-    type_word
+    kept_whole_kind, type_word
 
 #: A blank-line-separated block of a body: ``First paragraph.\n\nSecond.``
 _PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
@@ -134,18 +134,15 @@ _TO: dict[str, Transform] = {"entity": to_entity, "episode": to_episode, "proced
 _MEMFMT_KINDS = ("entity", "episode", "procedure")
 
 
-#: The model kind a legacy Claude type word means (memoir-cli reads them so too).
-LEGACY_KIND = {"user": "preference", "feedback": "lesson", "reference": "fact", "project": "fact"}
-
-
 def legacy_kind(record: Record) -> str:
     """What an opaque record (a legacy type, a bare file) is read as in a dialect that has no opaque
-    entries: the kind its legacy type word means, a fact by default."""
+    entries: the kind its legacy type word means (what the built-in dialects declare in
+    ``KEPT_WHOLE_READ_AS``: Claude Code's ``feedback`` is a lesson), a fact by default."""
     word = record.extra.get("type")
     meta = record.extra.get("metadata")
     if not isinstance(word, str) and isinstance(meta, dict):
         word = meta.get("type")
-    return LEGACY_KIND.get(word, "fact") if isinstance(word, str) else "fact"
+    return kept_whole_kind(word) if isinstance(word, str) else "fact"
 
 
 def from_opaque(r: Record) -> Record:

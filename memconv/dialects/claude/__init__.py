@@ -271,6 +271,9 @@ FILE_TYPE_WORDS = dict(entries.WRITE_AS)
 FILE_TYPE_WORD_ELSE = "project"
 #: The four types Claude Code knows: a record kept whole with another is a ``project`` memory here.
 KEPT_WHOLE_TYPES = frozenset(CLAUDE_TYPES)
+#: What a record kept whole with one of its type words is, in a dialect that keeps no record whole
+#: (memoir spec Appendix A's "read as"; a ``project`` dossier is a fact there).
+KEPT_WHOLE_READ_AS = {**READ_AS, "project": "fact"}
 #: The text fields its memory files show, per type, and for every other type.
 TEXT_FIELDS = entry_frontmatter.TEXT_FIELDS_BY_TYPE
 DEFAULT_TEXT_FIELDS = entry_frontmatter.ENTRY_TEXT_FIELDS

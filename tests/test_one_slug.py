@@ -1,0 +1,52 @@
+"""One slug for every name memconv makes from a title or a file stem (memconv.text.slug)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from hypothesis import given, strategies as st
+
+import memconv
+from memconv.converters.mapping import name_part
+from memconv.text import SLUG_LIMIT, UNTITLED, slug
+
+
+def test_examples():
+    assert slug("Staging API endpoints") == "staging-api-endpoints"
+    assert slug("Café notes") == "cafe-notes"  # a Latin letter's accent goes
+    assert slug("日本語のメモ") == "日本語のメモ"  # another script stays, and is not emptied to "untitled"
+    assert slug("ガイド") == "ガイド"  # a kana's voicing mark is not an accent
+    assert slug("ﬁle ＡＢＣ") == "file-abc"  # compatibility forms fold
+    assert slug("No_Mocks!") == "no-mocks"
+    assert slug("__") == UNTITLED
+    assert slug("a" * 80) == "a" * SLUG_LIMIT
+
+
+def test_a_stem_loses_its_type_word_first():
+    assert name_part("feedback_No_Mocks") == "no-mocks"
+    assert name_part("next_action-ship it") == "ship-it"
+    assert name_part("fact") == "fact"  # a type word alone is the name
+
+
+@given(st.text())
+def test_slugging_a_slug_changes_nothing(text):
+    once = slug(text)
+    assert slug(once) == once
+    assert 0 < len(once) <= SLUG_LIMIT
+    assert once == once.lower() or not once.isascii()
+    assert not once.startswith("-") and not once.endswith("-")
+
+
+def test_no_other_module_slugs_on_its_own():
+    # The one rule's pieces, written out again anywhere else in memconv, are a second slug.
+    # (memfmt's own file names follow memfmt's library, a rule of that format: syntax.slug.)
+    package = Path(memconv.__file__).parent
+    found = []
+    for path in package.rglob("*.py"):
+        if path.name == "text.py" and path.parent == package or path.parts[-2:] == ("memfmt", "syntax.py"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and node.name.lstrip("_") in ("slug", "slugify", "stem_slug"):
+                found.append(f"{path.relative_to(package)}:{node.lineno}")
+    assert found == []
