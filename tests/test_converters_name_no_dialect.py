@@ -20,7 +20,8 @@ from memconv import dialects
 
 CONVERTERS = Path(memconv.converters.__file__).parent
 #: The converter core, which the core helper makes name no dialect (issue 13): the lead drops these marks.
-CORE = frozenset({"__init__.py", "forward.py", "restore.py", "read_back.py", "naming.py", "store_facts.py"})
+CORE = frozenset({"__init__.py", "forward.py", "restore.py", "read_back.py", "naming.py", "store_facts.py",
+                  "slots.py", "conversion.py"})
 
 
 def _docstrings(tree: ast.AST) -> set[int]:

@@ -60,7 +60,7 @@ def test_a_bare_file_stays_bare_and_its_carry_waits_beside_it():
     written = files["memory/deploy-notes.md"]
     assert not written.startswith(b"---") and written.split(b"\n")[:3] == raw.split(b"\n")[:3], \
         "the bare file is written as it was (its links renamed), with no frontmatter"
-    # Verified by always calling _set_carry(): the file gained a frontmatter holding only `memconv:`.
+    # Verified by always calling set_carry(): the file gained a frontmatter holding only `memconv:`.
     sidecars = [p for p, d in files.items() if p.startswith(".memconv/notes/") and b"memory/deploy-notes.md" in d]
     assert sidecars, "its carry is in a note"
     back, _ = convert_files(read_files(files, "memoir"), "claude")

@@ -156,9 +156,9 @@ def origin(record: Record, dialect: str) -> Origin | None:
     hold the record; the link is the one the way home gives (the carried link,
     or the one derived from the record when none was carried).
     """
-    from ..converters import Carry, _get_carry, _set_carry, _strip_carry, restore
+    from ..converters import Carry, get_carry, restore, set_carry, strip_carry
 
-    raw = _get_carry(record)
+    raw = get_carry(record)
     if raw is None:
         return None
     try:
@@ -170,8 +170,8 @@ def origin(record: Record, dialect: str) -> Origin | None:
         # reads the original again): left out.
         carry.payload.pop("format")
         record = clone(record)
-        _strip_carry(record)
-        _set_carry(record, dialect, carry)
+        strip_carry(record)
+        set_carry(record, dialect, carry)
     try:
         home, conversion = restore(Store(dialect=dialect, records=[record]))
     except MemconvError:
@@ -264,14 +264,14 @@ def _adopt(incoming: Store, pairs: dict[int, Record]) -> tuple[Store, list[tuple
     rename = {r.link: pairs[id(r)].link for r in incoming.records if id(r) in pairs and pairs[id(r)].link != r.link}
     records = list(incoming.records)
     if rename:
-        from ..converters import _rename
+        from ..converters import rename_links
 
         for i, record in enumerate(records):
             linked = "[[" in (record.body or "") or any(edge.target in rename for edge in record.edges)
             if record.link in rename or linked:
                 record = clone(record)
                 record.link = rename.get(record.link, record.link)
-                _rename(record, rename)
+                rename_links(record, rename)
                 records[i] = record
     out = Store(dialect=incoming.dialect, records=records, working_set=incoming.working_set,
                 indexes=incoming.indexes, foreign=incoming.foreign, quarantined=incoming.quarantined,

@@ -1,0 +1,26 @@
+"""What a conversion gives: the converted store and what happened to every record."""
+
+from __future__ import annotations
+
+
+from dataclasses import dataclass, field
+
+from ..model import Store
+from ..report import FileReport
+
+
+@dataclass
+class Conversion:
+    """A converted store and what happened to every record."""
+
+    store: Store
+    #: One entry per record: where it came from and went, what went native, carried or dropped.
+    records: list[FileReport] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    #: id(record) → the dialect a restored record came from (it keeps its link and kind there).
+    origins: dict[int, str] = field(default_factory=dict)
+    #: id(record) of restored records whose lifecycle state was changed in the dialect read
+    #: id(record) → the fields of a restored record edited in the dialect read (the edit won).
+    edited: dict[int, list[str]] = field(default_factory=dict)
+    #: (retracted, retired…), and the file it was read from: that edit wins over the state they had at home.
+    state_edited: dict[int, str] = field(default_factory=dict)

@@ -1,0 +1,306 @@
+"""Step 1, restore: records that carry a ``memconv`` carry are put back the way they were, native edits winning."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import dialects
+from ..model import ForeignFile, Record, Store, clone
+from . import carry as carrying
+from . import layout, native as renderings, notes, transforms
+from .carry import KEY, Carry
+from .conversion import Conversion
+from .mapping import TARGET_KIND
+from .naming import home_link, native_link, rename_links, safe_link
+from .read_back import one_line_per_key, reread
+from .slots import get_carry, strip_carry
+from .store_facts import SELF_CARRIED, WITNESS, origin_holds, where_from
+
+
+def restore(store: Store) -> tuple[Store, Conversion]:
+    """Put records that came from another dialect back the way they were."""
+    out = Store(dialect=store.dialect, indexes=list(store.indexes), quarantined=list(store.quarantined),
+                migrations=list(store.migrations), warnings=list(store.warnings), meta=dict(store.meta),
+                working_set=store.working_set)
+    report = Conversion(store=out)
+    pending: list[tuple[Record, Carry | None]] = []
+    restored: list[tuple[Record, Record, carrying.Applied]] = []
+    carries: list[Carry] = []
+    noted: list[tuple[Record, str, dict[str, Any]]] = []
+    sidecars: dict[str, str] = {}
+    #: Inline bullets retracted in this dialect: taken out of their restored index.
+    withdrawn: list[dict[str, Any]] = []
+    for foreign in store.foreign:
+        try:
+            found = notes.read(foreign)
+        except ValueError as exc:
+            said = str(exc)
+            report.warnings.append(said if said.startswith(foreign.path) else
+                                   f"{foreign.path}: a memconv note memconv cannot use: {said}; "
+                                   "kept as a file, not restored")
+            found = None
+        if found is not None and found[0] == "sidecar":
+            sidecars[found[1][0]] = found[1][1]
+            continue
+        carried = notes.carried_file_path(foreign.path)
+        if carried is not None:
+            file = ForeignFile(carried[1], foreign.raw, foreign.why)
+            report.origins[id(file)] = carried[0]
+            out.foreign.append(file)
+        elif found is None:
+            out.foreign.append(foreign)
+        elif found[0] == "record":
+            record, origin, patch = found[1]
+            report.origins[id(record)] = origin
+            if patch is not None:
+                noted.append((record, origin, patch))
+            out.records.append(record)
+        elif found[0] == "working_set":
+            document, patch, edited = found[1]
+            out.working_set = layout.restore_working_set(document, patch)
+            if edited:
+                report.warnings.append(f"{foreign.path} was edited in {store.dialect}; the working set is restored "
+                                       "from its carried copy, and the edits to the rendering are not applied")
+        else:
+            _restore_store(out, found[1], store, foreign.path, report.warnings)
+    for record in store.records:
+        raw = get_carry(record)
+        if raw is None and record.source is not None:
+            raw = sidecars.get(record.source.path)
+        if raw is None:
+            pending.append((record, None))
+            continue
+        try:
+            carry = Carry.loads(raw)
+        except ValueError as exc:
+            # Not applied, and not passed on: the record is what the target shows.
+            report.warnings.append(f"{where_from(record)}: {exc}; the carry is ignored and the record "
+                                   "converted as it stands")
+            record = clone(record, keep_source=True)
+            strip_carry(record)
+            pending.append((record, None))
+            continue
+        pending.append((record, carry))
+    untouched: list[Record] = []
+    for record, carry in pending:
+        if carry is None:
+            untouched.append(record)
+            continue
+        if carry.origin == store.dialect and set(carry.fields) <= SELF_CARRIED and not carry.payload:
+            # A record of this dialect carrying what another dialect's tool added to it (a
+            # verification in memspec): the fields go back on it; it is still this dialect's own.
+            own = clone(record, keep_source=True)
+            strip_carry(own)
+            carrying.apply(own, carry)
+            untouched.append(own)
+            continue
+        if renderings.WORKING_SET in carry.payload:
+            # A rendering of the working set, which its note restores exactly: not a record of its own.
+            if renderings.digest(record) != carry.payload[renderings.WORKING_SET]:
+                report.warnings.append(f"{where_from(record)}: the working set's rendering was edited in {store.dialect}; "
+                                       "the working set is restored from its carried copy, and the edits are not "
+                                       "applied")
+            witnessed = [n for n in WITNESS
+                         if getattr(record, n) is not None and (n != "ext" or set(record.ext) - {KEY})]
+            if record.lifecycle.state != "active":
+                report.warnings.append(f"{where_from(record)}: the working set's rendering is {record.lifecycle.state} in "
+                                       f"{store.dialect}; the working set is session state, restored as it was")
+            if witnessed:
+                report.warnings.append(f"{where_from(record)}: the working set's rendering holds {', '.join(witnessed)} "
+                                       f"from {store.dialect}; the working set has no place for them: dropped")
+            continue
+        home = home_record(record, carry)
+        was_active = "lifecycle" not in carry.fields
+        # The link the way back derives, exactly as at conversion time (before the carry):
+        # a carried link then replaces it.
+        home_link(home, carry.origin)
+        derived = home.link
+        applied = carrying.apply(home, carry)  # edit detection sees the target's own link names
+        if "body" in applied.overridden and store.dialect in TARGET_KIND:
+            # The edited body still holds what the target showed of the fields now restored.
+            transforms.unshow(home, store.dialect, record.kind)
+        if home.link != derived and carrying.link_names_a_file(carry.origin) and home.link \
+                and not safe_link(home.link):
+            report.warnings.append(f"{where_from(record)}: its carry names the link {home.link!r}, which would be "
+                                   "written outside the store; the link is derived again")
+            home.link = derived
+        if applied.overridden:
+            report.edited[id(home)] = list(applied.overridden)
+        if home.lifecycle.state != "active" and (was_active or "lifecycle" in applied.overridden):
+            # Retracted, retired… in this dialect since the conversion: the edit wins.
+            report.state_edited[id(home)] = where_from(record)
+        # Remember where it came from: converting it back there keeps its link and kind.
+        home.source = None
+        if not origin_holds(home, carry.origin):
+            # A carry of IN claims a dialect that cannot hold what it describes (crafted, or damaged):
+            # not applied; the record is converted from what the target shows.
+            report.warnings.append(f"{where_from(record)}: its carry says it came from {carry.origin}, which cannot "
+                                   f"hold a {home.kind}; the carry is ignored and the record converted as it stands")
+            plain = clone(record, keep_source=True)
+            strip_carry(plain)
+            untouched.append(plain)
+            continue
+        report.origins[id(home)] = carry.origin
+        mark = carry.payload.get(renderings.INLINE)
+        if mark is not None:
+            # A rendering of an inline index bullet: the index, restored from its note, says it again.
+            retracted = id(home) in report.state_edited
+            if not applied.overridden and not retracted and isinstance(mark, dict) \
+                    and renderings.digest(record) == mark.get("digest"):
+                continue
+            where = mark.get("path") if isinstance(mark, dict) else None
+            if retracted and isinstance(mark, dict):
+                # Not live any more: the bullet leaves the index, the record is kept out of the live set.
+                withdrawn.append(mark)
+                report.warnings.append(f"{where_from(record)}: an inline bullet of {where} was {home.lifecycle.state} "
+                                       f"in {store.dialect}; it is taken out of {where}")
+            else:
+                report.warnings.append(f"{where_from(record)}: an inline bullet of {where} was edited in {store.dialect}; "
+                                       "it comes back as an entry of its own, and the bullet as it was")
+            carry.payload.pop("format", None)
+        restored.append((record, home, applied))
+        carries.append(carry)
+    if withdrawn:
+        out.indexes = [_withdraw(index, withdrawn, store) for index in out.indexes]
+    rename = {record.link: home.link for record, home, _ in restored}
+    if store.dialect in TARGET_KIND:
+        # Text names a record by the link memconv gave it in this dialect, which its reader may
+        # not use as the link (memfmt episodes are linked by file stem, written by name).
+        for record, home, _ in restored:
+            rename.setdefault(native_link(record, record.kind, store.dialect), home.link)
+    for record in untouched:
+        # Its links to restored records follow them home; its own link is the forward step's business.
+        if rename and ("[[" in record.body or record.edges):
+            record = clone(record, keep_source=True)
+            rename_links(record, rename)
+        out.records.append(record)
+    formats = []
+    for (record, home, applied), carry in zip(restored, carries):
+        rename_links(home, rename, keep=set(applied.carried))
+        out.records.append(home)
+        if "format" in carry.payload:
+            formats.append((home, carry.origin, carry.payload["format"]))
+        if applied.overridden:
+            report.warnings.append(
+                f"{where_from(record)}: edited in {store.dialect}: " + ", ".join(applied.overridden)
+                + " — the edit wins, the carried copies were dropped")
+    report.warnings.extend(_restore_sources(formats + noted))
+    return out, report
+
+
+def _withdraw(index, marks: list[dict[str, Any]], store: Store):
+    """``index`` without the inline bullets ``marks`` name (each by section heading and position)."""
+    source = index.source
+    layout = getattr(source, "layout", None) if source is not None else None
+    mine = [(m.get("section"), m.get("n")) for m in marks if m.get("path") == index.path]
+    if not mine or source is None or not source.has_raw or not hasattr(layout, "items") \
+            or source.dialect not in TARGET_KIND or not hasattr(dialects.get(source.dialect), "read_index"):
+        return index
+    lines = source.raw.split(b"\n")
+    drop, at = set(), 0
+    for item in layout.items:
+        size = len(item[3]) if item[0] == "inline" else 1
+        if item[0] == "inline" and 0 <= item[1] < len(index.sections) \
+                and (index.sections[item[1]].heading, item[2]) in mine:
+            drop.update(range(at, at + size))
+        at += size
+    if not drop or at != len(lines) - (1 if source.raw.endswith(b"\n") else 0):
+        return index  # the layout does not match the bytes: keep the index as it was
+    raw = b"\n".join(line for n, line in enumerate(lines) if n not in drop)
+    present = {f"{r.link}.md" for r in store.records}
+    return dialects.get(source.dialect).read_index(raw, index.path, present)
+
+
+def home_record(record: Record, carry: Carry, kind: str | None = None, fresh: bool = False) -> Record:
+    """``record`` read from a target, mapped home to the dialect it was converted from.
+
+    ``kind`` is the kind it had there, when known (carried, or at conversion time);
+    otherwise the origin's own word for the target's kind. ``fresh``: ``record`` is
+    used by no one else (a read-back), so it is changed in place rather than copied.
+    """
+    home = record if fresh else clone(record)
+    if fresh:
+        home.source = None
+    strip_carry(home)
+    kind = kind or carry.payload.get("kind") or TARGET_KIND.get(carry.origin, {}).get(record.kind, record.kind)
+    return transforms.backward(home, record.kind, kind, carry.origin)
+
+
+#: Store facts that name a folder of the store: a note from IN may not point them outside it.
+_META_PATHS = ("prefix", "root")
+
+
+def _restore_store(out: Store, payload: dict[str, Any], store: Store, where: str, warnings: list[str]) -> None:
+    """Index files and store facts from a store note, parsed again by their own dialect when it can.
+
+    The note came from IN: an index whose path, or a store fact whose folder, would leave the
+    store is ignored with a warning naming the note (``where``).
+    """
+    from ..model import IndexFile
+    from .codec import decode
+
+    origin = payload.get("from")
+    module = dialects.get(origin) if origin in TARGET_KIND else None
+    present = {f"{r.link}.md" for r in store.records}
+    raws = payload.get("raw", {}) if isinstance(payload.get("raw"), dict) else {}
+    for encoded in payload.get("indexes", []) if isinstance(payload.get("indexes"), list) else ():
+        try:
+            index = decode(encoded, IndexFile)
+        except (TypeError, ValueError, KeyError, AttributeError):
+            warnings.append(f"{where}: an index it holds does not hold together; ignored")
+            continue
+        if not safe_link(index.path.removesuffix(".md") if isinstance(index.path, str) else None):
+            warnings.append(f"{where}: it names the index {index.path!r}, which would land outside the store; ignored")
+            continue
+        raw = raws.get(index.path)
+        if isinstance(raw, str) and module is not None and hasattr(module, "read_index"):
+            index = module.read_index(raw.encode("utf-8"), index.path, present)
+        out.indexes.append(index)
+    meta = payload.get("meta")
+    if isinstance(meta, dict) and meta:
+        for key in _META_PATHS:
+            value = meta.get(key)
+            if value is not None and value != "" and not safe_link(str(value).rstrip("/")):
+                warnings.append(f"{where}: its store fact {key}={value!r} names a folder outside the store; ignored")
+                meta = {k: v for k, v in meta.items() if k != key}
+        out.meta = {"memconv.meta_from": origin, **meta}
+
+
+def _restore_sources(items: list[tuple[Record, str, dict[str, Any]]]) -> list[str]:
+    """Give restored records their original file back from its format patch, where it still applies.
+
+    The patch came from IN: one that names a path outside the store is ignored, with a warning.
+    """
+    from ..errors import OutputError
+    from ..fs import safe_relpath
+
+    rebuilt, warnings = [], []
+    for home, origin, patch in items:
+        path = patch.get("path") if isinstance(patch, dict) else None
+        try:
+            safe_relpath(path if isinstance(path, str) else "")
+        except OutputError:
+            warnings.append(f"{home.link}: its carried format patch names {path!r}, which would land outside "
+                            "the store; ignored, the record is written canonically")
+            continue
+        try:
+            canonical = layout.render_alone(origin, home)
+            raw = layout.apply(canonical, patch)
+            if raw is None:  # edited since: its file's layout still comes home, for its writer to use
+                raw = layout.apply_after_edit(canonical, patch)
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError):
+            warnings.append(f"{home.link}: its carried format patch does not hold together; ignored, "
+                            "the record is written canonically")
+            continue
+        if raw is not None:
+            rebuilt.append((home, origin, patch["path"], raw))
+    if not rebuilt:
+        return warnings
+    again = reread([(origin, path, raw) for _, origin, path, raw in rebuilt])
+    for home, origin, path, _ in rebuilt:
+        found = again.get((origin, path))
+        if found is not None and one_line_per_key(found):
+            # Unedited, the file is the original and its writer reuses it; edited, the writer
+            # renders the record in the original's layout (docs/conversion.md, "One formatting mechanism").
+            home.source = found.source
+    return warnings
