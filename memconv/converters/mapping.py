@@ -131,15 +131,23 @@ def _type_prefix(words: frozenset[str]) -> re.Pattern[str]:
     return re.compile(r"^(?:" + "|".join(sorted(map(re.escape, words), key=len, reverse=True)) + r")[_-]")
 
 
+_builtin_words: tuple[object, frozenset[str]] = (None, frozenset())
+
+
 def _builtin_type_words() -> frozenset[str]:
+    """Every file-name type word a built-in dialect declares; read once per registry."""
+    global _builtin_words
     from .. import dialects
 
-    words: set[str] = set()
-    for name in dialects.BUILTINS:
-        if name in TYPE_WORDS:
-            words |= set(TYPE_WORDS[name].values())
-            words |= {_TYPE_WORD_ELSE[name]} - {None}
-    return frozenset(words)
+    registry = dialects.registry()
+    if _builtin_words[0] is not registry:
+        words: set[str] = set()
+        for name in dialects.BUILTINS:
+            if name in TYPE_WORDS:
+                words |= set(TYPE_WORDS[name].values())
+                words |= {_TYPE_WORD_ELSE[name]} - {None}
+        _builtin_words = (registry, frozenset(words))
+    return _builtin_words[1]
 
 
 def kept_whole_kind(word: str) -> str:

@@ -38,7 +38,7 @@ def _join(parts: list[str]) -> str:
     return "\n\n".join(parts) + "\n" if parts else ""
 
 
-# --- into memfmt kinds -------------------------------------------------------------
+# --- into the structured kinds (entity, episode, procedure: memfmt's) ----------------
 
 
 def to_entity(r: Record) -> Record:
@@ -131,7 +131,8 @@ def from_procedure(r: Record) -> Record:
 
 
 _TO: dict[str, Transform] = {"entity": to_entity, "episode": to_episode, "procedure": to_procedure}
-_MEMFMT_KINDS = ("entity", "episode", "procedure")
+#: The model kinds whose text is structured (facts; an outcome; steps), not an entry's prose.
+_STRUCTURED_KINDS = ("entity", "episode", "procedure")
 
 
 def legacy_kind(record: Record) -> str:
@@ -170,7 +171,7 @@ def from_opaque(r: Record) -> Record:
 def convert(record: Record, to_kind: str, dialect: str | None = None) -> Record:
     """``record`` (a copy the caller owns) said in ``to_kind``'s fields.
 
-    Into a memfmt kind from another kind: ``to_*``. Out of a memfmt kind into
+    Into a structured kind from another kind: ``to_*``. Out of a structured kind into
     another: ``from_*``. Otherwise the fields already mean the same: relabel.
     ``dialect`` is where the record is going, when known: what its records can say.
     """
@@ -182,9 +183,9 @@ def convert(record: Record, to_kind: str, dialect: str | None = None) -> Record:
         from_kind = record.kind
         if from_kind == to_kind:
             return record
-    if to_kind in _TO and from_kind not in _MEMFMT_KINDS:
+    if to_kind in _TO and from_kind not in _STRUCTURED_KINDS:
         record = _TO[to_kind](record)
-    elif from_kind in _MEMFMT_KINDS and to_kind not in _MEMFMT_KINDS:
+    elif from_kind in _STRUCTURED_KINDS and to_kind not in _STRUCTURED_KINDS:
         if from_kind == "entity":
             record = from_entity(record, describe=dialect is None or "description" in native_text(dialect, to_kind))
         elif from_kind == "episode":

@@ -319,11 +319,11 @@ def _stem_of(path: str) -> str:
 def _wanted_stem(record: Record) -> str:
     """The stem memfmt's serialiser gives ``record`` before ``(2)`` numbering."""
     if record.kind == "entity":
-        return syntax.slug(record.title if record.title is not None else record.link)
+        return syntax.file_stem(record.title if record.title is not None else record.link)
     if record.kind == "procedure":
-        return syntax.slug(record.title)
+        return syntax.file_stem(record.title)
     if record.kind == "episode":
-        base = syntax.slug(record.title or "episode")
+        base = syntax.file_stem(record.title or "episode")
         if not record.happened:
             return base
         # memfmt writes `happened` into the filename as it stands; only what
