@@ -49,3 +49,28 @@ def test_no_other_module_slugs_on_its_own():
             if isinstance(node, ast.FunctionDef) and node.name.lstrip("_") in ("slug", "slugify", "stem_slug"):
                 found.append(f"{path.relative_to(package)}:{node.lineno}")
     assert found == []
+
+
+def test_a_name_in_another_script_is_a_file_memoir_validate_accepts(tmp_path):
+    # The reason the slug keeps other scripts: the name says something, and memoir-cli takes it.
+    import pytest
+
+    from memconv.model import Record, Store
+
+    from .convert_helpers import convert_files
+    from .reference_tools import MEMOIR_CLI, MEMOIR_MISSING, memoir_validate
+
+    store = Store(dialect="memfmt", records=[
+        Record(kind="entity", link="日本語のメモ", title="日本語のメモ", facts=["東京のサーバー", "See [[Café notes]]"]),
+        Record(kind="entity", link="Café notes", title="Café notes", facts=["Opens at eight"])])
+    files, _ = convert_files(store, "memoir")
+    entries = sorted(p for p in files if p.startswith("memory/"))
+    assert entries == ["memory/fact_cafe-notes.md", "memory/fact_日本語のメモ.md"], entries
+    assert "[[fact_cafe-notes]]" in files["memory/fact_日本語のメモ.md"].decode()
+    if MEMOIR_CLI is None:
+        pytest.skip(MEMOIR_MISSING)
+    for path, data in files.items():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_bytes(data)
+    verdict = memoir_validate(tmp_path)
+    assert verdict.ok and verdict.checked >= 2, verdict.output
