@@ -163,20 +163,13 @@ _CONVERTERS = Path(memconv.__file__).parent / "converters"
 
 
 def _naming_a_dialect(source: str, names: list[str]) -> list[str]:
-    """Where ``source`` names a dialect: a string constant (docstrings aside) holding one of ``names``
-    as a word, or an import of a dialect's package."""
-    word = re.compile(r"\b(?:" + "|".join(map(re.escape, names)) + r")\b")
-    tree = ast.parse(source)
-    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
-                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
-                  and node.body and isinstance(node.body[0], ast.Expr)
-                  and isinstance(node.body[0].value, ast.Constant) and isinstance(node.body[0].value.value, str)}
-    found = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings \
-                and word.search(node.value):
-            found.append(f"line {node.lineno}: {node.value!r}")
-        elif isinstance(node, ast.ImportFrom) and node.module and any(
+    """Where ``source`` names a dialect: a string constant (docstrings aside, the one check of
+    ``tests/test_converters_name_no_dialect.py``), or an import of a dialect's package."""
+    from .test_converters_name_no_dialect import naming_dialects
+
+    found = [f"line {m.split(':')[1]}: {m.split(': ', 1)[1]}" for m in naming_dialects(source, names)]
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.module and any(
                 re.search(rf"(?:^|\.)(?:dialects|migrations)\.{re.escape(n)}\b", node.module) for n in names):
             found.append(f"line {node.lineno}: imports {node.module}")
     return found

@@ -15,8 +15,8 @@ from . import carry as carrying
 from . import layout, native as renderings, notes, transforms
 from .carry import KEY, Carry
 from .conversion import Conversion
-from .mapping import EDGE_TYPES, INDEX_IS_CONTENT, LIFECYCLE, LOSSY_AS_DOSSIER, TARGET_KIND
-from .naming import home_link, native_link, rename_links, type_word, unique_link
+from .mapping import EDGE_TYPES, INDEX_IS_CONTENT, LIFECYCLE, LOSSY_AS_DOSSIER, TARGET_KIND, type_word
+from .naming import home_link, native_link, rename_links, unique_link
 from .read_back import REFUSED, quarantine_unwritable, read_back
 from .restore import home_record
 from .slots import set_carry

@@ -4,14 +4,14 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from .. import dialects
 from ..dialects.protocol import LinkNaming
 from ..model import Record
+from ..text import slug
 from . import links
-from .claude_upgrade import slug as stem_slug
-from .mapping import TARGET_KIND
+from .mapping import TARGET_KIND, type_word
+from .mapping import name_part as stem_slug
 
 
 #: One-line fields that may name other records with ``[[links]]`` too.
@@ -47,18 +47,9 @@ def unique_link(link: str, taken: set[str], target: str = "") -> str:
     return form.format(link, n)
 
 
-#: Characters a slug keeps: ``Staging API endpoints`` → ``staging-api-endpoints``.
-_SLUG_DROP = re.compile(r"[^a-z0-9]+")
-
-
 #: A link that is already a file stem (memoir, claude), not a name: ``feedback_no_mocks`` (unless it is
 #: a dialect's id, its ``LINK_ID``).
 _STEM = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
-
-
-def slug(text: str) -> str:
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return _SLUG_DROP.sub("-", ascii_text.lower()).strip("-")[:60].strip("-") or "untitled"
 
 
 def _base(record: Record) -> str:
@@ -71,12 +62,6 @@ def _base(record: Record) -> str:
 def _link_ids() -> list:
     """Every registered dialect's id form (its ``LINK_ID``): a link of one of them is no name."""
     return [p for p in dialects.declarations("LINK_ID").values() if p is not None]
-
-
-def type_word(target: str, kind: str) -> str:
-    """The word a ``kind`` record's file name starts with in ``target`` (``lesson`` → ``feedback``)."""
-    return (dialects.declaration(target, "FILE_TYPE_WORDS").get(kind)
-            or dialects.declaration(target, "FILE_TYPE_WORD_ELSE") or kind)
 
 
 def native_link(record: Record, kind: str, target: str) -> str:

@@ -210,6 +210,45 @@ def _stream(store: Store, paths: list[str], render) -> Iterator[tuple[str, bytes
 __all__ = ["NAME", "detect", "read", "read_file", "write", "iter_write", "entries", "session"]
 
 
+# --- what this dialect declares for the mapping and the edge modules (docs/plugins.md) ---
+
+from .. import entry_frontmatter  # noqa: E402 - the shared entry text fields, declared here
+
+#: Its concepts, rows of docs/mapping.md: (name, the model kind it reads as or None, meaning[, store-level topic]).
+CONCEPTS = (
+    ("fact", "fact", "inform"),
+    ("preference", "preference", "constrain style"),
+    ("decision", "decision", "prevent relitigation"),
+    ("lesson", "lesson", "change behaviour"),
+    ("goal", "goal", "orient"),
+    ("next_action", "next_action", "resume work"),
+    ("session working set", None, "resume work", "working set"),
+)
+#: How it holds the store-level concepts of any dialect, in words (its column of docs/mapping.md).
+HOLDS = {
+    "working set": "native: `session.json`",
+    "kept whole": "opaque entry, kept whole (a bare file stays bare, its carry in a note)",
+    "index": "each inline bullet a fact entry; the index itself in a note, restored on the way back",
+    "lifecycle": "superseded → `superseded_by`; retired → kept out of `memory/` (a note under `.memconv/notes/`)",
+    "witness": "carried",
+    "relations": "carried (relations also as wikilinks in the body)",
+}
+#: The edge types its files say: a decision's ``superseded_by``.
+EDGE_TYPES = frozenset({"superseded_by"})
+#: Its file names start with the entry's type: ``lesson_testing``.
+FILE_TYPE_WORDS = {kind: kind for kind in TYPES}
+#: The text fields its entry files show, per type, and for every other type.
+TEXT_FIELDS = entry_frontmatter.TEXT_FIELDS_BY_TYPE
+DEFAULT_TEXT_FIELDS = entry_frontmatter.ENTRY_TEXT_FIELDS
+#: What ``memoir validate`` expects of every entry (``*``) and of a lesson, in the order it is filled.
+REQUIRED_TEXT = {"*": ("title", "description"), "lesson": ("trigger", "how_to_apply")}
+#: What its working set (``session.json``) is, in the record that shows it elsewhere.
+WORKING_SET_DESCRIPTION = "What the memoir session was doing: goals, next actions, open questions, recent decisions"
+#: Its working set's file format: ``session.json`` bytes ↔ a :class:`~memconv.model.WorkingSet`.
+read_working_set = read_session
+write_working_set = write_session
+
+
 # --- what this dialect declares for the converter core (docs/plugins.md) ---
 
 from ...migrations.memoir import ENTRY, SESSION  # noqa: E402
@@ -223,8 +262,6 @@ LADDERS = (SESSION, ENTRY)
 CARRY_SLOT = CarrySlot("extra", words="unknown frontmatter keys")
 #: ``fact_staging-api``: the kind (its file type word), ``_``, the slug of the record's name (memoir spec §3).
 LINK_NAMING = LinkNaming("typed")
-#: ``session.json`` is the working set.
-HOLDS_WORKING_SET = True
 #: A legacy entry (no memoir frontmatter) is kept whole as a file of ``memory/``.
 OPAQUE_FILES = True
 #: Where entries live when the store says nothing: ``memory/<kind>/`` folders.
@@ -263,5 +300,5 @@ def marks_edited_state(record: Record) -> bool:
     return kind in ("goal", "next_action") and state == "done" and record.lifecycle.at is not None
 
 
-__all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "LINK_NAMING", "HOLDS_WORKING_SET",
+__all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "LINK_NAMING",
             "OPAQUE_FILES", "STORE_FACTS", "kind_says_state", "marks_edited_state"]

@@ -279,6 +279,34 @@ def _say(store: Store, warning: str) -> None:
 __all__ = ["NAME", "detect", "read", "read_file", "write", "iter_write", "is_keep_file", "RecordLayout"]
 
 
+# --- what this dialect declares for the mapping and the edge modules (docs/plugins.md) ---
+
+#: Its concepts, rows of docs/mapping.md: (name, the model kind it reads as or None, meaning[, store-level topic]).
+CONCEPTS = (
+    ("fact claim", "fact", "inform"),
+    ("decision claim", "decision", "prevent relitigation"),
+    ("procedure claim", "procedure", "change behaviour"),
+    ("observation", "observation", "remember what happened"),
+    ("lifecycle (superseded, retired)", None, "keep out of the live set", "lifecycle"),
+    ("anchors, probes, validity, check_by, scope, ext, edges", None, "witness and time", "witness"),
+)
+#: How it holds the store-level concepts of any dialect, in words (its column of docs/mapping.md).
+HOLDS = {
+    "working set": "a fact claim \"Working set\" rendering every list; the exact JSON in a note",
+    "kept whole": "a fact claim (`user`: fact, `feedback`: procedure); its frontmatter carried",
+    "index": "each inline bullet a fact claim; the index itself in a note",
+    "lifecycle": "native: `state`, `archive/`",
+    "witness": "native",
+    "relations": "relations → edges where the verb is one of memspec's six; the rest carried",
+}
+#: The edge types its records say: its six.
+EDGE_TYPES = frozenset({"supersedes", "superseded_by", "conflicts_with", "refines", "supports", "depends_on"})
+#: Its records show a title and a body, whatever their kind.
+DEFAULT_TEXT_FIELDS = frozenset({"title", "body"})
+#: memspec reads only ``.memspec/``: memconv's notes folder goes inside it.
+NOTES_ROOT = ".memspec/"
+
+
 # --- what this dialect declares for the converter core (docs/plugins.md) ---
 
 from ...migrations.memspec import LADDER  # noqa: E402
