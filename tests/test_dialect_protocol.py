@@ -227,3 +227,22 @@ def test_the_core_names_a_plugin_s_records_as_the_plugin_declares(jsonl, monkeyp
     out = run(store, "jsonl").store
     assert [r.link for r in out.records] == ["note_sky-colour", "note_sky-colour~2", "decision_use-tabs"]
     assert out.records[0].scope is None and out.records[0].extra["scope"] == "team"
+
+
+def test_the_mapping_s_tables_assume_the_contract_s_defaults():
+    """``mapping.py`` builds its per-dialect tables with defaults of its own: each equals the one
+    ``OPTIONAL`` gives (until it asks ``protocol.declared`` itself), so a plugin gets one answer."""
+    from memconv.converters import mapping
+
+    bare = _module()
+    tables = {name: table for name, table in vars(mapping).items() if isinstance(table, mapping._Declared)}
+    tables["INDEX_IS_CONTENT"] = mapping.INDEX_IS_CONTENT._table
+    checked = []
+    for name, table in tables.items():
+        if table._default is None:
+            assert table._attribute in protocol.REQUIRED, name
+            continue
+        ours = protocol.declared(bare, table._attribute)
+        assert table._convert(table._default(bare)) == table._convert(ours), table._attribute
+        checked.append(table._attribute)
+    assert {"EDGE_TYPES", "CARRY_SLOT", "NOTES_ROOT", "DEFAULT_TEXT_FIELDS", "INDEX_IS_CONTENT"} <= set(checked)

@@ -206,10 +206,11 @@ OPTIONAL: dict[str, Optional] = {
     "FILE_TYPE_WORD_ELSE": Optional("the word of every kind not in FILE_TYPE_WORDS, and of a record kept whole "
                                     "(without it: the kind's own name)", "str", _always(None)),
     # the mapping and the edge modules (docs/plugins.md, the last section: their meaning and defaults)
-    "CONCEPTS": Optional("its concepts, the rows of docs/mapping.md: (name, kind or None, meaning[, topic])",
-                         "tuples", _always(None)),
+    "CONCEPTS": Optional("its concepts, the rows of docs/mapping.md: (name, kind or None, meaning[, topic]); "
+                         "without it, mapping.py makes one row per kind it holds natively", "tuples", _always(None)),
     "HOLDS": Optional("how it holds each store-level concept of any dialect, in words (its column of "
-                      "docs/mapping.md)", "mapping", _always(None)),
+                      "docs/mapping.md); a topic it leaves out, mapping.holds says from its declarations",
+                      "mapping", _always({})),
     "EDGE_TYPES": Optional("the edge types its files say natively (None: any type, as relations)", "names",
                            _always(None)),
     "INDEX_IS_CONTENT": Optional("its index is written by hand: what it says beyond its links is content", "bool",
@@ -218,12 +219,12 @@ OPTIONAL: dict[str, Optional] = {
                                  "records kept whole", "names", _always(frozenset())),
     "KEPT_WHOLE_TYPES": Optional("the type words a record kept whole may say", "names", _always(None)),
     "KEPT_WHOLE_READ_AS": Optional("type word → the kind a record kept whole with it is elsewhere", "mapping",
-                                   _always(None)),
-    "TEXT_FIELDS": Optional("kind → the text fields its files show for it", "mapping", _always(None)),
-    "DEFAULT_TEXT_FIELDS": Optional("the text fields its files show for a kind not in TEXT_FIELDS", "names",
-                                    _always(None)),
+                                   _always({})),
+    "TEXT_FIELDS": Optional("kind → the text fields its files show for it", "mapping", _always({})),
+    "DEFAULT_TEXT_FIELDS": Optional("the text fields its files show for a kind not in TEXT_FIELDS (an entry's)",
+                                    "names", _always(frozenset({"title", "description", "body", "aliases"}))),
     "REQUIRED_TEXT": Optional("kind or * → the fields its tools expect a record to have", "mapping",
-                              _always(None)),
+                              _always({})),
     "NOTES_ROOT": Optional("the folder of its store its .memconv/notes/ is in", "str", _always("")),
     "LINKS_ARE_FILE_NAMES": Optional("its writer makes a file name of a record's link", "bool", _always(True)),
     "WORKING_SET_AS": Optional("(kind, link) of the record another dialect's working set is shown as", "pair",
