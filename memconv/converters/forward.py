@@ -15,7 +15,8 @@ from . import carry as carrying
 from . import layout, native as renderings, notes, transforms
 from .carry import KEY, Carry
 from .conversion import Conversion
-from .mapping import EDGE_TYPES, INDEX_IS_CONTENT, LIFECYCLE, LOSSY_AS_DOSSIER, TARGET_KIND, type_word
+from .mapping import (EDGE_TYPES, INDEX_IS_CONTENT, LIFECYCLE, LOSSY_AS_DOSSIER, TARGET_KIND, type_word,
+                      working_set_dialect)
 from .naming import home_link, native_link, rename_links, unique_link
 from .read_back import REFUSED, quarantine_unwritable, read_back
 from .restore import home_record
@@ -101,7 +102,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
     # writer sees the same records both times (store facts such as memspec's date of undated
     # records are taken from all of them).
     ws_note = shown = None
-    holds_working_set = declared(declares, "HOLDS_WORKING_SET")
+    holds_working_set = working_set_dialect() is declares  # it has the working set's own file format
     if store.working_set is not None and not holds_working_set:
         ws_note = notes.working_set(store.working_set, target, store.dialect, lossy=lossy)
         shown = renderings.working_set_record(store.working_set, target)

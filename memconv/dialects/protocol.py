@@ -141,10 +141,6 @@ def _always(value: Any) -> Callable[[ModuleType], Any]:
     return lambda module: value
 
 
-def _has_working_set_format(module: ModuleType) -> bool:
-    return callable(getattr(module, "read_working_set", None)) and callable(getattr(module, "write_working_set", None))
-
-
 def _says_its_states(module: ModuleType) -> Callable[[Record], bool]:
     states = frozenset(module.LIFECYCLE_STATES)
     return lambda record: record.lifecycle.state in states
@@ -187,8 +183,6 @@ OPTIONAL: dict[str, Optional] = {
     "marks_edited_state": Optional("marks_edited_state(record) -> bool: whether, as the record's home, it can "
                                    "mark a state the record was given elsewhere (it may put it in its own "
                                    "word); without it, a state it declares", "callable", _says_its_states),
-    "HOLDS_WORKING_SET": Optional("it holds the model's working set natively (others get a rendering and a note)",
-                                  "bool", _has_working_set_format),
     "OPAQUE_FILES": Optional("it keeps a record it cannot read (opaque) whole, as a file of its own; a bare "
                              "one (no frontmatter) stays bare, its carry in a sidecar note", "bool",
                              _always(False)),
@@ -231,8 +225,9 @@ OPTIONAL: dict[str, Optional] = {
                                _always(("fact", "working-set"))),
     "WORKING_SET_DESCRIPTION": Optional("(the dialect that has a working set) what it is, in words", "str",
                                         _always(None)),
-    "read_working_set": Optional("read_working_set(raw, path): its working set's file format, read", "callable",
-                                 _always(None)),
+    "read_working_set": Optional("read_working_set(raw, path): its working set's file format, read; with "
+                                 "write_working_set, it holds the model's working set natively (others get a "
+                                 "rendering and a note)", "callable", _always(None)),
     "write_working_set": Optional("write_working_set(ws): its working set's file format, written", "callable",
                                   _always(None)),
     # store facts
