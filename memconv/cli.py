@@ -666,34 +666,15 @@ def upgrade(in_path, out_path, in_place, dry_run, force, as_json, show_diff, che
 
 
 #: Each dialect's versions in words: what it reads (besides its ladder's versions) and what it writes.
-_VERSIONS = {
-    "memoir": ("memoir spec v0.1.2 stores (nested memory/ or flat); session.json without version (0) or 1; "
-               "entries of schema_version 1", "memoir spec v0.1.2, session.json version 1"),
-    "claude": ("Claude Code memory folders (MEMORY.md and entries), current and legacy shapes "
-               "(type at the top or under metadata, bare files: memoir spec Appendix A)",
-               "the current Claude Code memory folder; `memconv upgrade` turns legacy folders into memoir"),
-    "memspec": ("memspec v0.1/v0.2, v0.3/v0.4 and current (0.7.2) .memspec/ folders", "memspec current (0.7.2)"),
-    "memfmt": ("memfmt 0.5 stores, and Mengram exports (mengram_type)", "memfmt 0.5"),
-}
-
-
 def _ladders(dialect: str) -> list[dict]:
-    """The migration ladders of ``dialect`` (``memconv/migrations/<dialect>/``): versions and steps."""
-    import importlib
-
-    from .migrations import Ladder
-
-    try:
-        module = importlib.import_module(f"memconv.migrations.{dialect}")
-    except ModuleNotFoundError:
-        return []
-    out = []
-    for value in vars(module).values():
-        if isinstance(value, Ladder) and not any(value.subject == o["subject"] for o in out):
-            out.append({"subject": value.subject, "versions": [str(v) for v in value.versions],
-                        "current": str(value.current),
-                        "steps": [{"from": str(v), "to": str(value.versions[i + 1]), "does": value.describe[v]}
-                                  for i, v in enumerate(value.versions[:-1])]})
+    """The migration ladders ``dialect`` declares (its ``LADDERS``, docs/plugins.md): versions and steps."""
+    out: list[dict] = []
+    for ladder in dialects.declaration(dialect, "LADDERS"):
+        if not any(ladder.subject == o["subject"] for o in out):
+            out.append({"subject": ladder.subject, "versions": [str(v) for v in ladder.versions],
+                        "current": str(ladder.current),
+                        "steps": [{"from": str(v), "to": str(ladder.versions[i + 1]), "does": ladder.describe[v]}
+                                  for i, v in enumerate(ladder.versions[:-1])]})
     return out
 
 
@@ -702,8 +683,8 @@ def _ladders(dialect: str) -> list[dict]:
 def dialects_command(as_json):
     """List each dialect: the versions it reads and writes, and its migration ladder's steps."""
     report = _begin(DialectsReport(command="dialects", input=""))
-    for name in DIALECTS:
-        reads, writes = _VERSIONS.get(name, ("", ""))
+    for name in dialects.available():  # a plugin that breaks the contract is left out, with a warning
+        reads, writes = dialects.declaration(name, "VERSIONS")
         report.dialects.append({"name": name, "reads": reads, "writes": writes, "ladders": _ladders(name)})
     if as_json:
         click.echo(report.to_json())

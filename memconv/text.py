@@ -8,6 +8,8 @@ records each of them in a :class:`TextLayout`, and encoding puts them back.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass
 
 from .errors import ReadError
@@ -57,9 +59,54 @@ def encode(text: str, layout: TextLayout | None = None) -> bytes:
 
 def short_digest(data: bytes | str, length: int = 12) -> str:
     """The first ``length`` hex digits of the SHA-1 of ``data`` (text as UTF-8): the one short name for
-    "these bytes", in carries, notes and format patches. Not a security measure: a change detector."""
+    "these bytes", in carries, notes, format patches, import records and conflict copies' names. Not a security
+    measure: a change detector. (memoir's ``text_hash`` is another rule, the spec's SHA-256 of an identity.)"""
     import hashlib
 
     if isinstance(data, str):
-        data = data.encode("utf-8")
+        # A lone surrogate (JSON allows ``\\ud800``) is hashed as it stands, not refused.
+        data = data.encode("utf-8", "surrogatepass")
     return hashlib.sha1(data).hexdigest()[:length]
+
+
+#: Runs of anything but letters and digits (of any script), underscores included: ``No Mocks!`` → ``no-mocks``.
+_SLUG_JUNK = re.compile(r"[\W_]+")
+#: How long a slug may be: the name part of a file name stays readable in a listing.
+SLUG_LIMIT = 60
+#: The slug of a text with no letter or digit in it.
+UNTITLED = "untitled"
+
+
+def slug(text: str) -> str:
+    """The one slug: the file-name form of a title or a file stem (``Staging API endpoints`` →
+    ``staging-api-endpoints``; ``Café notes`` → ``cafe-notes``; ``日本語のメモ`` stays in its script).
+
+    Compatibility forms are folded (NFKC: ``ﬁ`` → ``fi``, full-width → ASCII), accents on Latin
+    letters are dropped (``é`` → ``e``), every other letter and digit of any script is kept,
+    lowercase; every run of anything else becomes one ``-``; at most :data:`SLUG_LIMIT`
+    characters, cut where the slug stays whole; :data:`UNTITLED` when nothing is left.
+    Slugging a slug changes nothing. ``docs/conversion.md`` ("One slug") says why.
+    """
+    kept: list[str] = []
+    for ch in unicodedata.normalize("NFKD", text):
+        if unicodedata.combining(ch) and kept and kept[-1].isascii():
+            continue  # the accent of a Latin letter: café → cafe
+        kept.append(ch)
+    folded = unicodedata.normalize("NFC", "".join(kept)).lower()
+    return _SLUG_JUNK.sub("-", folded).strip("-")[:SLUG_LIMIT].strip("-") or UNTITLED
+
+
+#: ``[text](url)``: in a one-line title, only its text is kept.
+MARKDOWN_LINK = re.compile(r"\[([^\]\n]*)\]\([^)\n]*\)")
+#: How long a title made from a line of prose may be.
+TITLE_LIMIT = 72
+
+
+def title_of(text: str) -> str:
+    """A line of prose (an index's inline bullet) as a title: one line, markdown links reduced to
+    their text, cut at a word with ``…`` when longer than :data:`TITLE_LIMIT`."""
+    line = " ".join(MARKDOWN_LINK.sub(r"\1", text).split())
+    if len(line) <= TITLE_LIMIT:
+        return line
+    cut = line[:TITLE_LIMIT].rsplit(" ", 1)[0].rstrip(" ,;:—-")
+    return (cut or line[:TITLE_LIMIT]) + "…"

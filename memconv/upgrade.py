@@ -1,6 +1,6 @@
 """The disk side of ``memconv upgrade``: find the memory folder, plan, back up, swap in place.
 
-The decisions live in :mod:`memconv.converters.claude_upgrade` (model in,
+The decisions live in :mod:`memconv.upgrade_claude` (model in,
 model out) and the files are made by the memoir writer; this module only
 reads IN, says what would be written, and, for ``--in-place``, copies every
 original into a timestamped backup folder beside IN before replacing IN in
@@ -26,7 +26,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from . import dialects, fs
-from .converters import claude_upgrade
+from . import upgrade_claude
 from .dialects import claude, memoir
 from .errors import OutputError, StoreError, WrongDialect
 from .fs import list_files, read_bytes, stage
@@ -73,7 +73,7 @@ def _plan(in_path: Path, report: Report, layout: str) -> Planned:
     if not source.records and not source.indexes and not nested_in:
         raise StoreError(f"{fs.display(str(in_path))}: no memory files and no MEMORY.md here",
                          hint="give the Claude Code memory folder (~/.claude/projects/<slug>/memory)")
-    result = claude_upgrade.upgrade(source, layout)
+    result = upgrade_claude.upgrade(source, layout)
     on_disk = list_files(in_path)
     if nested_in:  # files beside memory/ (session.json…) are carried as they are
         for path in on_disk:
@@ -86,7 +86,7 @@ def _plan(in_path: Path, report: Report, layout: str) -> Planned:
     report.source_dialect, report.target_dialect = "claude", "memoir"
     report.files.extend(result.files)
     report.warnings.extend(result.warnings)
-    report.migrations.append(f"legacy Claude Code memory → {claude_upgrade.TARGET} (memoir spec Appendix A)")
+    report.migrations.append(f"legacy Claude Code memory → {upgrade_claude.TARGET} (memoir spec Appendix A)")
     if any(f.status == "quarantined" for f in result.files):
         report.exit_code = EXIT_QUARANTINED
     read = set(on_disk)
@@ -196,15 +196,7 @@ def replace_in_place(files: dict[str, bytes], in_path: Path, read: set[str] | No
         _carry_over(str(real), str(tmp), "", read, files)
         os.chmod(tmp, stat.S_IMODE(os.stat(real).st_mode))
         with fs.signals_deferred():
-            old = Path(tempfile.mkdtemp(prefix=f".{real.name}.memconv-old-{os.getpid()}-", dir=real.parent))
-            os.rename(real, old / "old")
-            try:
-                os.rename(tmp, real)
-            except BaseException:
-                os.rename(old / "old", real)
-                os.rmdir(old)
-                raise
-            shutil.rmtree(old)
+            fs.swap(tmp, real)
     except BaseException:
         fs._rmtree(tmp)
         raise

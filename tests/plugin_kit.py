@@ -30,6 +30,19 @@ def install(folder: Path, package: str = "memconv_jsonl", version: str = "0.1",
     return folder
 
 
+def install_source(folder: Path, package: str, source: str, entry_points: dict[str, str],
+                   version: str = "0.1") -> Path:
+    """Install a one-module distribution ``package`` whose module is ``source`` (a plugin written in a test)."""
+    (folder / package).mkdir(parents=True)
+    (folder / package / "__init__.py").write_text(source)
+    info = folder / f"{package}-{version}.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {package}\nVersion: {version}\n")
+    (info / "entry_points.txt").write_text(
+        "[memconv.dialects]\n" + "".join(f"{name} = {value}\n" for name, value in entry_points.items()))
+    return folder
+
+
 def environ(folder: Path) -> dict[str, str]:
     """The environment of a subprocess that sees the plugins installed in ``folder``."""
     env = dict(os.environ)

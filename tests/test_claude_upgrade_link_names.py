@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from memconv.converters.claude_upgrade import slug
+from memconv.converters.mapping import name_part as slug
 from memconv.report import Report
 from memconv import upgrade as upgrading
 

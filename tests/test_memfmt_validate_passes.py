@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from memconv.cli import main
 from memconv.dialects import memfmt as dialect
-from memconv.dialects.memfmt.syntax import slug
+from memconv.dialects.memfmt.syntax import file_stem as slug
 from memconv.fs import write_tree
 from memconv.model import Edge, Knowledge, Step
 

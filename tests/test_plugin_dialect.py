@@ -117,29 +117,8 @@ def _own_jsonl(dialect: str, name: str) -> dict[str, bytes]:
     return {"memory.jsonl": b"".join(lines)}
 
 
-#: Where jsonl → X → jsonl does not give the bytes back yet, and why (docs/plugins.md, "not yet generic").
-#: All are a jsonl store made from X going back to X: its records are exactly X's own.
-_HOME_AGAIN = ("a record X's writer renders with nothing to carry arrives in X as X's own: the converter "
-               "carries no origin to a built-in target when nothing differs, so back in jsonl it carries "
-               "'from X' (converters/__init__.py forward, the 'if carry.fields or …' test)")
-_MEMSPEC_SCOPE = ("memspec: a record from another dialect has its scope moved under ext.memconv.fields "
-                  "(converters _memspec_unknown, named for memspec), so memspec's file is not its canonical one "
-                  "and comes back to jsonl with a 'from memspec' format patch")
-_MEMFMT_LINK = ("memfmt: the link memfmt reads back for an episode is not the one jsonl gave it (memfmt names a "
-                "record from another dialect by title, converters native_link), carried as 'from memfmt'")
-NOT_YET = {
-    **{(d, n, d): _HOME_AGAIN for d, n in golden_inputs() if d in ("memoir", "claude")},
-    ("claude", "inline-only", "claude"): None,  # comes back: not every store of X fails this way
-    ("claude", "mixed-project", "memoir"): _HOME_AGAIN,
-    **{(d, n, d): _MEMSPEC_SCOPE for d, n in golden_inputs() if d == "memspec"},
-    **{(d, n, d): _MEMFMT_LINK for d, n in golden_inputs() if d == "memfmt"},
-}
-
-
-@pytest.mark.parametrize("dialect, name, via", [
-    pytest.param(d, n, v, marks=[pytest.mark.xfail(strict=True, reason=NOT_YET[(d, n, v)])]
-                 if NOT_YET.get((d, n, v)) else [])
-    for d, n in golden_inputs() for v in BUILTINS])
+@pytest.mark.parametrize("dialect, name", golden_inputs())
+@pytest.mark.parametrize("via", BUILTINS)
 def test_jsonl_comes_back_byte_for_byte_through_every_dialect(jsonl, dialect, name, via):
     own = _own_jsonl(dialect, name)
     away, _ = hop(read_files(own, "jsonl"), via)

@@ -164,11 +164,14 @@ class Carry:
 def link_names_a_file(origin: str) -> bool:
     """Whether ``origin``'s writer makes a file name of a record's link, so a carried link must pass the path guard.
 
-    memfmt names its files after a slug of the name, never the link itself; its links are
-    file stems its own library wrote (an episode ``happened: "X:"`` is ``X:-episode``, which
-    the guard would take for a Windows drive), so a memfmt carry's link is a name only.
+    The dialect declares it (``LINKS_ARE_FILE_NAMES``, default yes). memfmt names its files
+    after a slug of the name, never the link itself; its links are file stems its own library
+    wrote (an episode ``happened: "X:"`` is ``X:-episode``, which the guard would take for a
+    Windows drive), so a memfmt carry's link is a name only.
     """
-    return origin != "memfmt"
+    from .mapping import LINKS_ARE_FILE_NAMES
+
+    return LINKS_ARE_FILE_NAMES.get(origin, True)
 
 
 #: The kinds a record may have (``opaque``: kept whole, type not understood).

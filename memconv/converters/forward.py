@@ -7,6 +7,7 @@ import copy
 from typing import Any
 
 from .. import dialects
+from ..dialects.protocol import declared
 from ..errors import StoreError
 from ..model import ForeignFile, Record, Store, clone
 from ..report import FileReport
@@ -14,13 +15,14 @@ from . import carry as carrying
 from . import layout, native as renderings, notes, transforms
 from .carry import KEY, Carry
 from .conversion import Conversion
-from .mapping import EDGE_TYPES, LIFECYCLE, LOSSY_AS_DOSSIER, TARGET_KIND
+from .mapping import (EDGE_TYPES, INDEX_IS_CONTENT, LIFECYCLE, LOSSY_AS_DOSSIER, TARGET_KIND, type_word,
+                      working_set_dialect)
 from .naming import home_link, native_link, rename_links, unique_link
 from .read_back import ReadBack, quarantine_unwritable
 from .restore import home_record
 from .slots import set_carry
-from .store_facts import (WITNESS, by_origin, carried_meta, holds_state, mark_home, origin_of, store_origin,
-                          where_from)
+from .store_facts import (by_origin, carried_meta, holds_state, mark_home, origin_of, store_origin, where_from,
+                          witness_edits, witness_fields)
 
 
 def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Conversion:
@@ -51,10 +53,12 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
     #: id(record) → why a record home again is kept out of the live set (its state was edited).
     unmarked: dict[int, str] = {}
     records = list(store.records)
-    if target != "claude":
+    declares = dialects.get(target)
+    if target not in INDEX_IS_CONTENT:
         # Memory kept as inline bullets of a hand-written index: facts the target's tools show.
+        written_by = {index.path: _index_dialect(index) for index in store.indexes}
         for record, mark in renderings.inline_records(store.indexes, {r.link for r in store.records}):
-            origins[id(record)] = "claude"
+            origins[id(record)] = written_by[mark["path"]]
             inline[id(record)] = mark
             records.append(record)
     for record in records:
@@ -67,9 +71,10 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
                 unmarked[id(record)] = (f"{record.lifecycle.state} in {store.dialect} since its conversion; "
                                         f"{target} cannot mark a {record.kind} so")
         if record.opaque and not home:
-            # memoir and claude keep a legacy entry whole; elsewhere it is a record of the kind its
-            # legacy type means (a fact by default), its frontmatter carried.
-            kind = "opaque" if target in ("memoir", "claude") else TARGET_KIND[target][transforms.legacy_kind(record)]
+            # A dialect of OPAQUE_FILES (memoir, claude) keeps a legacy entry whole; elsewhere it is a record
+            # of the kind its legacy type means (a fact by default), its frontmatter carried.
+            kind = "opaque" if declared(declares, "OPAQUE_FILES") \
+                else TARGET_KIND[target][transforms.legacy_kind(record)]
         if kind is None or not live:
             kept_out.append(record)
             continue
@@ -81,14 +86,14 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
         taken.add(link)
         rename[record.link] = link
         native = _to_kind(record, kind, link, None if home else target)
-        if target == "memspec" and not home:
-            _memspec_unknown(native)
-        if target == "memfmt" and not home and native.kind == "entity":
-            native.title = link  # memfmt links entities by name: two of one name would be one
+        if not home:
+            _rides_as_unknown(native, declared(declares, "RIDES_AS_UNKNOWN"))
+            if native.kind in declared(declares, "TITLE_IS_LINK"):
+                native.title = link  # linked by name (memfmt's entities): two of one name would be one
         if home and record.source is not None and record.source.dialect == target:
             native.source = record.source  # home again: its own writer reuses its file
         if lossy and kind in LOSSY_AS_DOSSIER.get(target, ()):
-            native = _dossier(native)
+            native = _dossier(native, target)
         natives.append((record, native))
     for _, native in natives:
         rename_links(native, rename)
@@ -97,13 +102,13 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
     # writer sees the same records both times (store facts such as memspec's date of undated
     # records are taken from all of them).
     ws_note = shown = None
-    if store.working_set is not None and target != "memoir":
+    holds_working_set = working_set_dialect() is declares  # it has the working set's own file format
+    if store.working_set is not None and not holds_working_set:
         ws_note = notes.working_set(store.working_set, target, store.dialect, lossy=lossy)
         shown = renderings.working_set_record(store.working_set, target)
         if shown is not None:
-            shown.link = unique_link(native_link(shown, shown.kind, target) if target != "claude" else shown.link,
-                                 taken, target)
-            if target == "memfmt":
+            shown.link = unique_link(native_link(shown, shown.kind, target), taken, target)
+            if shown.kind in declared(declares, "TITLE_IS_LINK"):
                 shown.title = shown.link
             taken.add(shown.link)
             if not lossy:
@@ -158,15 +163,16 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
             carry.native["lifecycle"] = carrying._digest(as_written.lifecycle)
         rep.native = [n for n, v in carrying.flat(original).items() if v not in (None, [], False)
                       and n not in carry.fields and n != "kind"]
-        # A dialect that declares CARRY_ORIGIN (a plugin holding every field) carries the origin even
-        # when nothing else differs, so the way back treats the record as its origin's (docs/plugins.md).
+        # Between a dialect that declares CARRY_ORIGIN (a plugin holding every field) and any other, the
+        # origin is carried even when nothing else differs, both ways: the way back then treats the
+        # record as its origin's (docs/plugins.md).
         if carry.fields or carry.extra_order or carry.payload or id(original) in numbered or id(original) in inline \
-                or getattr(dialects.get(target), "CARRY_ORIGIN", False):
+                or _carries_origin(target, origin):
             if lossy:
                 rep.dropped = sorted(carry.fields)
             else:
                 rep.carried = sorted(carry.fields)
-                if target in ("memoir", "claude") and native.opaque and not native.extra:
+                if _stays_bare(declares, native):
                     # A bare file stays bare: a frontmatter holding only the carry would make it an
                     # invalid entry. Its carry waits in a note, keyed by the file's path.
                     out.foreign.append(notes.sidecar(written_at or f"{native.link}.md", carry.dumps(), target,
@@ -191,7 +197,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
             rep.carried = ["(whole record)"]
         report.records.append(rep)
     if store.working_set is not None:
-        if target == "memoir":
+        if holds_working_set:
             out.working_set = store.working_set
         else:
             out.foreign.append(ws_note)
@@ -201,7 +207,8 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
                                                  target=shown.link, target_kind=shown.kind))
             report.warnings.append("session.json (goals, next actions, decisions) is written as a memory of its own"
                                    + ("" if lossy else f"; its exact JSON is kept in {ws_note.path}"))
-    indexes = store.indexes if target != "claude" else []
+    # A target that holds hand-written indexes keeps them; elsewhere they travel in a store note.
+    indexes = store.indexes if target not in INDEX_IS_CONTENT else []
     meta = {} if home_meta else carried_meta(store)
     if indexes or meta:
         payload = {"from": meta_from if meta_from in TARGET_KIND else store_origin(store),
@@ -214,36 +221,57 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
         out.foreign.append(note)
         if indexes:
             report.warnings.append(f"{len(indexes)} index file(s) carried in {note.path}")
-    if target == "claude" and store.indexes:
+    if target in INDEX_IS_CONTENT and store.indexes:
         out.indexes = store.indexes
     return report
 
 
-def _memspec_unknown(native: Record) -> None:
-    """A record from another dialect: its ``scope`` is not memspec's, so it rides with the unknown keys.
+def _index_dialect(index) -> str:
+    """The dialect whose hand-written index ``index`` is: the one it was read by, else the first that
+    keeps its index as content."""
+    source = index.source
+    if source is not None and source.dialect in TARGET_KIND:
+        return source.dialect
+    return next(d for d in TARGET_KIND if d in INDEX_IS_CONTENT)
 
-    The memspec writer puts a record's unknown keys under ``ext.memconv.fields``, which
-    memspec's own rewrites keep (docs/memspec.md); its reader gives ``scope`` back.
-    """
-    if native.scope is not None:
-        native.extra = {"scope": native.scope, **native.extra}
-        native.scope = None
+
+def _carries_origin(target: str, origin: str) -> bool:
+    """Whether a record from ``origin`` carries its origin into ``target`` even when nothing else differs."""
+    return bool(dialects.declaration(target, "CARRY_ORIGIN")
+                or (origin in TARGET_KIND and dialects.declaration(origin, "CARRY_ORIGIN")))
+
+
+def _stays_bare(declares, native: Record) -> bool:
+    """A bare file (an opaque record with no frontmatter) stays bare in a dialect of OPAQUE_FILES: a
+    frontmatter holding only the carry would make it an invalid entry, so its carry waits in a note."""
+    return bool(declared(declares, "OPAQUE_FILES")) and native.opaque and not native.extra
+
+
+def _rides_as_unknown(native: Record, names: tuple[str, ...]) -> None:
+    """A record from another dialect: the fields the target's writer keeps with the unknown keys
+    (memspec's ``scope``, under ``ext.memconv.fields``, which memspec's own rewrites keep; its reader
+    gives them back) move to ``extra``, first, in the order the target declares them."""
+    moved = {name: getattr(native, name) for name in names if getattr(native, name) is not None}
+    if moved:
+        native.extra = {**moved, **native.extra}
+        for name in moved:
+            setattr(native, name, None)
 
 
 def _carry_witness(native: Record, target: str, lossy: bool, rep: FileReport, out: Store,
                    note_names: notes.Names, written_at: str | None, edited=()) -> None:
-    """A record home again keeps what the other dialect's tool added that home cannot say.
+    """A record home again keeps what another dialect's tool added that home cannot say.
 
-    Carried under home's own ``memconv`` key, so converting it to memspec again gives them back
-    (docs/conversion.md); with ``--lossy`` they are reported dropped.
+    Carried under home's own ``memconv`` key, so converting it to the dialect whose tool added them
+    gives them back (docs/conversion.md); with ``--lossy`` they are reported dropped.
     """
-    if target == "memspec":
-        return
-    holds = getattr(dialects.get(target), "NATIVE_FIELDS", ())  # a plugin's fields of its own: not carried
+    declares = dialects.get(target)
+    holds = declared(declares, "NATIVE_FIELDS")  # fields the target holds as they are: not carried
     ext = {k: v for k, v in (native.ext or {}).items() if k != KEY}
-    found = {n: (ext or None) if n == "ext" else getattr(native, n) for n in WITNESS if n not in holds}
-    if "check_by" in edited:  # memspec's verify sets the next review: edited there, it is kept too
-        found["check_by"] = native.check_by
+    found = {n: (ext or None) if n == "ext" else getattr(native, n) for n in witness_fields() if n not in holds}
+    for name in witness_edits():  # what those tools change (the next review): edited there, kept too
+        if name in edited and name not in holds:
+            found[name] = getattr(native, name)
     found = {n: v for n, v in found.items() if v is not None}
     if not found:
         return
@@ -253,7 +281,7 @@ def _carry_witness(native: Record, target: str, lossy: bool, rep: FileReport, ou
     carry = Carry(origin=target, fields={"link": native.link, **{n: carrying.encode(v) for n, v in found.items()}})
     rep.carried = sorted(set(rep.carried) | set(found))
     rep.warnings.append(f"{', '.join(sorted(found))}: {target} has no field for them; carried in its memconv key")
-    if target in ("memoir", "claude") and native.opaque and not native.extra:
+    if _stays_bare(declares, native):
         out.foreign.append(notes.sidecar(written_at or f"{native.link}.md", carry.dumps(), target, note_names))
     else:
         set_carry(native, target, carry)
@@ -275,11 +303,12 @@ def _to_kind(record: Record, kind: str, link: str, target: str | None = None) ->
     return native
 
 
-def _dossier(record: Record) -> Record:
-    """A record as a plain Claude ``project`` memory: name, description, body; nothing else."""
+def _dossier(record: Record, target: str) -> Record:
+    """A record as a plain memory kept whole (a Claude Code ``project`` memory): name, description, body;
+    nothing else. Its type is the word the target gives a record kept whole."""
     extra = {"name": record.title or record.link}
     if record.description is not None:
         extra["description"] = record.description
-    extra["type"] = "project"
+    extra["type"] = type_word(target, "opaque")
     return Record(kind="opaque", link=record.link, title=record.title, description=record.description,
                   body=record.body, opaque=True, extra=extra)

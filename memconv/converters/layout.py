@@ -27,6 +27,7 @@ from .. import dialects
 from ..errors import StoreError
 from ..model import Record, Store
 from ..text import short_digest
+from .mapping import working_set_dialect
 
 #: Index files a writer adds beside a record: ``MEMORY.md``, ``MEMORY-2.md``, ``memory/MEMORY.md``.
 _INDEX = re.compile(r"(?:^|/)MEMORY(?:-\d+)?\.md$")
@@ -135,7 +136,8 @@ def _canonical(dialect: str, group: list[Record]) -> set[int]:
         at.setdefault(record.source.path, []).append(record)
     same: set[int] = set()
     try:
-        files = module.iter_write(probe) if hasattr(module, "iter_write") else module.write(probe).items()
+        stream = dialects.declaration(dialect, "iter_write")
+        files = stream(probe) if stream is not None else module.write(probe).items()
         for path, data in files:
             for record in at.get(path, ()):
                 if data == record.source.raw:
@@ -152,8 +154,10 @@ def working_set_patch(working_set) -> dict[str, Any] | None:
     source = working_set.source
     if source is None or not source.has_raw:
         return None
-    session = dialects.get("memoir").session
-    canonical = session.write_session(WorkingSet(document=working_set.document))
+    owner = working_set_dialect()
+    if owner is None:
+        return None
+    canonical = owner.write_working_set(WorkingSet(document=working_set.document))
     if canonical == source.raw:
         return None
     return make((source.path, canonical), source.path, source.raw)
@@ -166,12 +170,14 @@ def restore_working_set(document: dict[str, Any], patch: dict[str, Any] | None):
     working_set = WorkingSet(document=document)
     if patch is None:
         return working_set
-    session = dialects.get("memoir").session
-    raw = apply((patch["path"], session.write_session(working_set)), patch)
+    owner = working_set_dialect()
+    if owner is None:
+        return working_set
+    raw = apply((patch["path"], owner.write_working_set(working_set)), patch)
     if raw is None:
         return working_set
     try:
-        again, _ = session.read_session(raw, patch["path"])
+        again, _ = owner.read_working_set(raw, patch["path"])
     except Exception:  # noqa: BLE001 - a patch that no longer reads is simply not used
         return working_set
     return again if again.document == document else working_set

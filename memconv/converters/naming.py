@@ -4,14 +4,14 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from .. import dialects
-from ..migrations.memspec.fields import ID as _MEMSPEC_ID  # a memspec id: ms_01JQ8Z6Y…, the one pattern
+from ..dialects.protocol import LinkNaming
 from ..model import Record
+from ..text import slug
 from . import links
-from .claude_upgrade import slug as stem_slug
-from .mapping import CLAUDE_WORD, TARGET_KIND
+from .mapping import TARGET_KIND, type_word
+from .mapping import name_part as stem_slug
 
 
 #: One-line fields that may name other records with ``[[links]]`` too.
@@ -36,51 +36,48 @@ def rename_links(record: Record, rename: dict[str, str], keep: set[str] = frozen
 
 
 def unique_link(link: str, taken: set[str], target: str = "") -> str:
-    """``link``, or ``link-2``… (``link (2)``… in memfmt, as it numbers names) when taken."""
+    """``link``, or its second, third… form (``link-2``, or as the target numbers names: ``link (2)``
+    in memfmt) when taken."""
     if link not in taken:
         return link
     n = 2
-    form = "{} ({})" if target == "memfmt" else "{}-{}"
+    form = (dialects.declaration(target, "LINK_NAMING") if target else LinkNaming()).numbered
     while form.format(link, n) in taken:
         n += 1
     return form.format(link, n)
 
 
-#: Characters a slug keeps: ``Staging API endpoints`` → ``staging-api-endpoints``.
-_SLUG_DROP = re.compile(r"[^a-z0-9]+")
-
-
-#: A link that is already a file stem (memoir, claude), not a name or an id: ``feedback_no_mocks``.
+#: A link that is already a file stem (memoir, claude), not a name: ``feedback_no_mocks`` (unless it is
+#: a dialect's id, its ``LINK_ID``).
 _STEM = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
-
-
-def slug(text: str) -> str:
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return _SLUG_DROP.sub("-", ascii_text.lower()).strip("-")[:60].strip("-") or "untitled"
 
 
 def _base(record: Record) -> str:
     """The name part of a file-stem link: the stem without its type word, or the title's slug."""
-    if _STEM.match(record.link) and not _MEMSPEC_ID.match(record.link):
+    if _STEM.match(record.link) and not any(p.match(record.link) for p in _link_ids()):
         return stem_slug(record.link)
     return slug(record.title or record.link)
 
 
+def _link_ids() -> list:
+    """Every registered dialect's id form (its ``LINK_ID``): a link of one of them is no name."""
+    return [p for p in dialects.declarations("LINK_ID").values() if p is not None]
+
+
 def native_link(record: Record, kind: str, target: str) -> str:
-    """A link name the target's users would write for this record (upgrade's naming rule for memoir)."""
-    if kind == "opaque" and target in ("memoir", "claude"):
-        return record.link
-    if target == "memoir":
-        return f"{kind}_{_base(record)}"
-    if target == "claude":
-        return f"{CLAUDE_WORD.get(kind, 'project')}_{_base(record)}"
-    if target == "memfmt":
-        return (record.title or record.link).strip() or record.link
-    own = getattr(dialects.get(target), "native_link", None)  # a plugin dialect names its own (docs/plugins.md)
+    """A link name the target's users would write for this record, as the target declares it: its own
+    ``native_link``, or its ``LINK_NAMING`` (upgrade's naming rule for memoir: ``<kind>_<slug>``)."""
+    if kind == "opaque" and dialects.declaration(target, "OPAQUE_FILES"):
+        return record.link  # kept whole, under its own name
+    own = dialects.declaration(target, "native_link")
     if own is not None:
         return own(record, kind)
-    # memspec: the id its writer derives from the record (created + identity), so it is stable.
-    return dialects.get("memspec").records.memspec_id(record)
+    naming = dialects.declaration(target, "LINK_NAMING")
+    if naming.form == "typed":
+        return f"{type_word(target, kind)}_{_base(record)}"
+    if naming.form == "title":
+        return (record.title or record.link).strip() or record.link
+    return record.link
 
 
 def safe_link(link: object) -> bool:

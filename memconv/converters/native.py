@@ -21,14 +21,14 @@ from __future__ import annotations
 from typing import Any
 
 from ..model import IndexFile, Record, WorkingSet
-from ..text import short_digest
+from ..text import short_digest, slug, title_of
 from . import notes
+from .mapping import INDEX_IS_CONTENT, TYPE_WORDS, WORKING_SET_AS, type_word, working_set_dialect
+from .transforms import native_text
 
 #: Carry payload keys that mark a rendering: the way back drops the record.
 WORKING_SET = "working_set_rendering"
 INLINE = "inline"
-
-_TITLE_LIMIT = 72
 
 
 def digest(record: Record) -> str:
@@ -39,44 +39,46 @@ def digest(record: Record) -> str:
 
 
 def working_set_record(ws: WorkingSet, target: str) -> Record | None:
-    """The working set as one native record of ``target`` (None when it has nothing to show)."""
+    """The working set as one native record of ``target`` (None when it has nothing to show).
+
+    What record, the target declares (``WORKING_SET_AS``: its kind and link): kept whole
+    (``opaque``), it is a memory of the target's catch-all type word; of a kind whose text is a
+    list of facts, the items are its facts; otherwise every list is rendered in its body.
+    """
     items = notes.working_set_items(ws)
     if not items:
         return None
     document: dict[str, Any] = ws.document if isinstance(ws.document, dict) else {}
     created = document.get("created_at") if isinstance(document.get("created_at"), str) else None
-    description = "What the memoir session was doing: goals, next actions, open questions, recent decisions"
-    if target == "claude":
-        return Record(kind="opaque", link="project_working-set", title="Working set", description=description,
+    owner = working_set_dialect()
+    description = getattr(owner, "WORKING_SET_DESCRIPTION", None) or "What the session was doing"
+    kind, link = WORKING_SET_AS[target]
+    if kind == "opaque":
+        return Record(kind="opaque", link=link, title="Working set", description=description,
                       body=notes.render_working_set(ws, title=False), opaque=True,
-                      extra={"name": "Working set", "description": description, "type": "project"})
-    if target == "memfmt":
+                      extra={"name": "Working set", "description": description, "type": type_word(target, kind)})
+    shown = native_text(target, kind)
+    if "facts" in shown and "body" not in shown:
         facts = [f"{heading}: {item}" for heading, lines in items for item in lines]
-        return Record(kind="entity", link="Working set", title="Working set", facts=facts)
-    return Record(kind="fact", link="working-set", title="Working set", created=created,
+        return Record(kind=kind, link=link, title="Working set", facts=facts)
+    return Record(kind=kind, link=link, title="Working set", created=created,
                   body=f"{description}.\n\n" + notes.render_working_set(ws, title=False).rstrip("\n") + "\n")
 
 
-def _title(text: str) -> str:
-    """A bullet's words as a title: one line, markdown links reduced to their text, cut at a word."""
-    from .claude_upgrade import _MD_LINK
-
-    line = " ".join(_MD_LINK.sub(r"\1", text).split())
-    if len(line) <= _TITLE_LIMIT:
-        return line
-    cut = line[:_TITLE_LIMIT].rsplit(" ", 1)[0].rstrip(" ,;:—-")
-    return (cut or line[:_TITLE_LIMIT]) + "…"
+def _fact_word(index: IndexFile) -> str:
+    """The type word a fact's file name starts with in the dialect whose index this is (``reference``)."""
+    dialect = index.source.dialect if index.source is not None else next(iter(INDEX_IS_CONTENT), None)
+    return type_word(dialect, "fact") if dialect in TYPE_WORDS else "fact"
 
 
 def inline_records(indexes: list[IndexFile], links: set[str]) -> list[tuple[Record, dict[str, Any]]]:
     """Each inline bullet of ``indexes`` as a fact, with the marker its carry gets.
 
-    Its link is the file name Claude Code would give such a memory (``reference_<slug>``),
-    numbered when one of ``links`` (the store's own) or another bullet's has it: a link is
-    a file name in memoir and claude, and an edited bullet comes home as that file.
+    Its link is the file name the index's own dialect would give such a memory (its type word
+    for a fact and the title's slug: ``reference_<slug>``), numbered when one of ``links`` (the
+    store's own) or another bullet's has it: a link is a file name in the dialects that keep
+    entries as files, and an edited bullet comes home as that file.
     """
-    from .claude_upgrade import slug
-
     taken = {link.casefold() for link in links}
     out = []
     for index in indexes:
@@ -85,11 +87,11 @@ def inline_records(indexes: list[IndexFile], links: set[str]) -> list[tuple[Reco
                 text = bullet.strip()
                 if not text:
                     continue
-                wanted = f"reference_{slug(_title(text))[:60].strip('-') or 'entry'}"
+                wanted = f"{_fact_word(index)}_{slug(title_of(text))}"
                 link, k = wanted, 2
                 while link.casefold() in taken:
                     link, k = f"{wanted}-{k}", k + 1
                 taken.add(link.casefold())
-                record = Record(kind="fact", link=link, title=_title(text), body=text + "\n")
+                record = Record(kind="fact", link=link, title=title_of(text), body=text + "\n")
                 out.append((record, {"path": index.path, "section": section.heading, "n": n}))
     return out

@@ -34,6 +34,7 @@ from ..text import decode
 from .carry import KEY, VERSION
 from .codec import decode as decode_value
 from .codec import encode
+from .mapping import NOTES_ROOT
 
 #: memconv's own folder in a target store: a dot-name, so the target's tools skip it.
 MEMCONV_DIR = ".memconv"
@@ -41,8 +42,17 @@ MEMCONV_DIR = ".memconv"
 NOTES_DIR = f"{MEMCONV_DIR}/notes"
 #: Where notes went before: still read, so that older outputs come home.
 _OLD_NOTES_DIR = "memconv"
-#: Per-target root of the notes folder, for stores whose root is not the folder given.
-_PREFIX = {"memspec": ".memspec/"}
+
+
+def _root(target: str) -> str:
+    """The folder of ``target``'s store its notes folder is in, as it declares (``NOTES_ROOT``):
+    memspec reads only ``.memspec/``, so its notes go there; the store's root otherwise."""
+    return NOTES_ROOT.get(target, "")
+
+
+def _roots() -> list[str]:
+    """Every folder a note may be in, whatever dialect wrote it."""
+    return sorted({"", *NOTES_ROOT.values()})
 
 
 #: Where files the source store did not own are set aside in a target of another dialect.
@@ -52,7 +62,7 @@ _OLD_FILES_DIR = f"{_OLD_NOTES_DIR}/files"
 
 def carried_file(path: str, origin: str, target: str) -> str:
     """Where a foreign file of an ``origin`` store goes in ``target``: ``memconv/files/<origin>/<path>``."""
-    return f"{_PREFIX.get(target, '')}{FILES_DIR}/{origin}/{path}"
+    return f"{_root(target)}{FILES_DIR}/{origin}/{path}"
 
 
 def carried_file_path(path: str) -> tuple[str, str] | None:
@@ -60,7 +70,7 @@ def carried_file_path(path: str) -> tuple[str, str] | None:
     from ..errors import OutputError
     from ..fs import safe_relpath
 
-    for prefix in sorted({"", *_PREFIX.values()}):
+    for prefix in _roots():
         for folder in (FILES_DIR, _OLD_FILES_DIR):
             head = f"{prefix}{folder}/"
             if path.startswith(head) and "/" in path[len(head):]:
@@ -77,7 +87,7 @@ def _digest(text: str) -> str:
 
 
 def _path(target: str, name: str) -> str:
-    return f"{_PREFIX.get(target, '')}{NOTES_DIR}/{name}.md"
+    return f"{_root(target)}{NOTES_DIR}/{name}.md"
 
 
 #: Characters a note's file name never holds, separators, controls and what Windows refuses: ``a/b:c`` → ``a-b-c``.
@@ -194,7 +204,7 @@ def store_note(store_payload: dict[str, Any], target: str, origin: str, *, lossy
 def is_note_path(path: str) -> bool:
     if not path.endswith(".md"):
         return False
-    for prefix in sorted({"", *_PREFIX.values()}):
+    for prefix in _roots():
         for folder in (NOTES_DIR, _OLD_NOTES_DIR):
             if path.startswith(f"{prefix}{folder}/"):
                 return True

@@ -46,8 +46,9 @@ class ReadBack:
             set_carry(native, target, f"{_PROBE}{i}")
 
     def _stream(self) -> Iterator[tuple[str, bytes]]:
-        if hasattr(self.module, "iter_write"):
-            return self.module.iter_write(self.written)
+        stream = dialects.declaration(self.target, "iter_write")
+        if stream is not None:
+            return stream(self.written)
         files = self.module.write(self.written)
         return iter(files.items() if isinstance(files, dict) else files)
 
@@ -67,7 +68,7 @@ class ReadBack:
             self._files = None
             return
         # A dialect whose file holds many records (a plugin's JSON Lines) reads one with ``read_records``.
-        many = getattr(self.module, "read_records", None)
+        many = dialects.declaration(self.target, "read_records")
         why = dialects.unportable(path)
         try:
             records = [] if why is not None else many(path, raw, self.written.meta) if many is not None \

@@ -14,7 +14,7 @@ from .mapping import TARGET_KIND
 from .naming import home_link, native_link, rename_links, safe_link
 from .read_back import one_line_per_key, reread
 from .slots import get_carry, strip_carry
-from .store_facts import SELF_CARRIED, WITNESS, origin_holds, where_from
+from .store_facts import folder_facts, origin_holds, self_carried, where_from, witness_fields
 
 
 def restore(store: Store) -> tuple[Store, Conversion]:
@@ -86,7 +86,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         if carry is None:
             untouched.append(record)
             continue
-        if carry.origin == store.dialect and set(carry.fields) <= SELF_CARRIED and not carry.payload:
+        if carry.origin == store.dialect and set(carry.fields) <= self_carried() and not carry.payload:
             # A record of this dialect carrying what another dialect's tool added to it (a
             # verification in memspec): the fields go back on it; it is still this dialect's own.
             own = clone(record, keep_source=True)
@@ -100,7 +100,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                 report.warnings.append(f"{where_from(record)}: the working set's rendering was edited in {store.dialect}; "
                                        "the working set is restored from its carried copy, and the edits are not "
                                        "applied")
-            witnessed = [n for n in WITNESS
+            witnessed = [n for n in witness_fields()
                          if getattr(record, n) is not None and (n != "ext" or set(record.ext) - {KEY})]
             if record.lifecycle.state != "active":
                 report.warnings.append(f"{where_from(record)}: the working set's rendering is {record.lifecycle.state} in "
@@ -194,7 +194,7 @@ def _withdraw(index, marks: list[dict[str, Any]], store: Store):
     layout = getattr(source, "layout", None) if source is not None else None
     mine = [(m.get("section"), m.get("n")) for m in marks if m.get("path") == index.path]
     if not mine or source is None or not source.has_raw or not hasattr(layout, "items") \
-            or source.dialect not in TARGET_KIND or not hasattr(dialects.get(source.dialect), "read_index"):
+            or source.dialect not in TARGET_KIND or dialects.declaration(source.dialect, "read_index") is None:
         return index
     lines = source.raw.split(b"\n")
     drop, at = set(), 0
@@ -226,10 +226,6 @@ def home_record(record: Record, carry: Carry, kind: str | None = None, fresh: bo
     return transforms.backward(home, record.kind, kind, carry.origin)
 
 
-#: Store facts that name a folder of the store: a note from IN may not point them outside it.
-_META_PATHS = ("prefix", "root")
-
-
 def _restore_store(out: Store, payload: dict[str, Any], store: Store, where: str, warnings: list[str]) -> None:
     """Index files and store facts from a store note, parsed again by their own dialect when it can.
 
@@ -240,7 +236,7 @@ def _restore_store(out: Store, payload: dict[str, Any], store: Store, where: str
     from .codec import decode
 
     origin = payload.get("from")
-    module = dialects.get(origin) if origin in TARGET_KIND else None
+    read_index = dialects.declaration(origin, "read_index") if origin in TARGET_KIND else None
     present = {f"{r.link}.md" for r in store.records}
     raws = payload.get("raw", {}) if isinstance(payload.get("raw"), dict) else {}
     for encoded in payload.get("indexes", []) if isinstance(payload.get("indexes"), list) else ():
@@ -253,12 +249,12 @@ def _restore_store(out: Store, payload: dict[str, Any], store: Store, where: str
             warnings.append(f"{where}: it names the index {index.path!r}, which would land outside the store; ignored")
             continue
         raw = raws.get(index.path)
-        if isinstance(raw, str) and module is not None and hasattr(module, "read_index"):
-            index = module.read_index(raw.encode("utf-8"), index.path, present)
+        if isinstance(raw, str) and read_index is not None:
+            index = read_index(raw.encode("utf-8"), index.path, present)
         out.indexes.append(index)
     meta = payload.get("meta")
     if isinstance(meta, dict) and meta:
-        for key in _META_PATHS:
+        for key in folder_facts():
             value = meta.get(key)
             if value is not None and value != "" and not safe_link(str(value).rstrip("/")):
                 warnings.append(f"{where}: its store fact {key}={value!r} names a folder outside the store; ignored")

@@ -1,39 +1,47 @@
-"""The carry slot: where a target's extension mechanism holds memconv's ``memconv`` key."""
+"""The carry slot: where a target's extension mechanism holds memconv's ``memconv`` key.
+
+Each dialect declares its slot (``CARRY_SLOT``, a :class:`memconv.dialects.protocol.CarrySlot`):
+the carry is put there for a target, and looked for in every registered dialect's slot, since a
+record read from a store carries what its own dialect's slot holds.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from .. import dialects
+from ..dialects.protocol import CarrySlot
 from ..model import Record
-from .carry import KEY, Carry
+from .carry import Carry
+
+
+def _slots() -> tuple[CarrySlot, ...]:
+    """Every registered dialect's slot, once each, in the registry's order."""
+    global _known
+    table = dialects.declarations("CARRY_SLOT")
+    if _known[0] is not table:
+        _known = (table, tuple(dict.fromkeys(table.values())))
+    return _known[1]
+
+
+_known: tuple[object, tuple[CarrySlot, ...]] = (None, ())
 
 
 def get_carry(record: Record) -> Any:
-    value = record.extra.get(KEY)
-    if value is None:
-        ext = getattr(record, "ext", None)
-        value = ext.get(KEY) if isinstance(ext, dict) else None
-    if isinstance(value, dict):
-        # claude keeps its own marker (``kind``) in the same namespace: the carry sits beside it.
-        value = value.get("carry")
-    return value
+    """The carry ``record`` wears (a JSON string, or a probe marker), in whichever dialect's slot; or None."""
+    for slot in _slots():
+        value = slot.get(record)
+        if value is not None:
+            return value
+    return None
 
 
 def strip_carry(record: Record) -> None:
-    record.extra.pop(KEY, None)
-    ext = getattr(record, "ext", None)
-    if isinstance(ext, dict) and KEY in ext:
-        rest = {k: v for k, v in ext.items() if k != KEY}
-        record.ext = rest or None
+    """Take memconv's key out of ``record``, from every slot it may be in."""
+    for slot in _slots():
+        slot.strip(record)
 
 
 def set_carry(record: Record, target: str, carry: Carry | str) -> None:
-    """Put ``carry`` under the one ``memconv`` key of the target's extension mechanism."""
-    text = carry if isinstance(carry, str) else carry.dumps()
-    if target == "memspec":
-        record.ext = {**(record.ext or {}), KEY: text}
-    elif target == "claude":
-        # A mapping, so that the claude writer can add its kind marker beside it.
-        record.extra[KEY] = {"carry": text}
-    else:
-        record.extra[KEY] = text
+    """Put ``carry`` under the one ``memconv`` key of the target's extension mechanism (its declared slot)."""
+    dialects.declaration(target, "CARRY_SLOT").put(record, carry if isinstance(carry, str) else carry.dumps())

@@ -9,19 +9,34 @@ from .. import dialects
 from ..errors import MemconvError
 from ..model import Record, Store, clone, fingerprint
 from . import layout
-from .mapping import INDEX_IS_CONTENT, LIFECYCLE, TARGET_KIND
+from .mapping import INDEX_IS_CONTENT, TARGET_KIND
 
 
-#: What memspec's own commands add to a record (``verify``, ``sweep``) that the other dialects
-#: have no word for: a record home again keeps them in its own carry.
-WITNESS = ("last_verified", "verified_with", "stale", "ext")
+def witness_fields() -> tuple[str, ...]:
+    """What the dialects' own tools add to a record (a verification: memspec's ``verify``, ``sweep``),
+    which another dialect may have no word for: a record home again keeps them in its own carry."""
+    return tuple(dict.fromkeys(f for fields in dialects.declarations("WITNESS_FIELDS").values() for f in fields))
 
 
-SELF_CARRIED = frozenset(WITNESS) | {"link", "check_by"}
+def witness_edits() -> tuple[str, ...]:
+    """What the dialects' own tools change on a record (memspec's ``verify`` sets the next review)."""
+    return tuple(dict.fromkeys(f for fields in dialects.declarations("WITNESS_EDITS").values() for f in fields))
+
+
+def self_carried() -> frozenset[str]:
+    """What a record of a dialect may carry in its own dialect: its link, and what other dialects'
+    tools added to it or changed on it."""
+    return frozenset(witness_fields()) | {"link", *witness_edits()}
+
+
+def reference_dialect() -> str:
+    """The dialect a store of no registered dialect is taken for: the registry's first (memoir, whose
+    spec the model follows; docs/plugins.md)."""
+    return next(iter(dialects.MODULES))
 
 
 def store_origin(store: Store) -> str:
-    return store.dialect if store.dialect in TARGET_KIND else "memoir"
+    return store.dialect if store.dialect in TARGET_KIND else reference_dialect()
 
 
 def origin_of(store: Store, record: Record, origins: dict[int, str]) -> str:
@@ -30,7 +45,7 @@ def origin_of(store: Store, record: Record, origins: dict[int, str]) -> str:
         return origins[id(record)]
     if record.source is not None and record.source.dialect in TARGET_KIND:
         return record.source.dialect
-    return store.dialect if store.dialect in TARGET_KIND else "memoir"
+    return store_origin(store)
 
 
 def origin_holds(record: Record, origin: str) -> bool:
@@ -56,8 +71,20 @@ def by_origin(store: Store, records: list[Record], origins: dict[int, str]) -> d
     return groups
 
 
-#: Store facts every writer assumes when it is told nothing: not worth a note.
-_META_DEFAULTS = {"layout": "nested", "prefix": ".memspec/", "operators": (), "root": "memory"}
+def _fact_defaults() -> dict[str, Any]:
+    """Store facts every writer assumes when it is told nothing (each dialect's ``STORE_FACTS``): not
+    worth a note. Where two dialects declare one fact, the first in the registry's order says."""
+    out: dict[str, Any] = {}
+    for facts in dialects.declarations("STORE_FACTS").values():
+        for key, value in facts.items():
+            out.setdefault(key, value)
+    return out
+
+
+def folder_facts() -> tuple[str, ...]:
+    """Store facts that name a folder of the store (each dialect's ``FOLDER_FACTS``): a note from IN
+    may not point them outside it."""
+    return tuple(dict.fromkeys(f for facts in dialects.declarations("FOLDER_FACTS").values() for f in facts))
 
 
 #: Store facts that describe one read, not the store: never carried.
@@ -67,10 +94,11 @@ _META_TRANSIENT = frozenset({"left_out"})
 def carried_meta(store: Store) -> dict[str, Any]:
     """The source store's facts its own writer needs to give the same files back."""
     out = {}
+    defaults = _fact_defaults()
     for key, value in store.meta.items():
         if key in _META_TRANSIENT or key.startswith("memconv."):
             continue
-        default = _META_DEFAULTS.get(key, object())
+        default = defaults.get(key, object())
         if value == default or (isinstance(value, (list, tuple)) and tuple(value) == default):
             continue
         out[key] = list(value) if isinstance(value, tuple) else value
@@ -102,34 +130,15 @@ def carried_indexes(store: Store, own: bool) -> list:
 
 
 def holds_state(target: str, kind: str | None, record: Record) -> bool:
-    """Whether a ``kind`` of ``target`` can say the record's state (memoir marks it per kind)."""
-    state = record.lifecycle.state
-    if state == "active" or target != "memoir":
-        return True
-    if state == "hidden":
-        return kind == "decision"
-    if state == "superseded":
-        return kind == "decision" and any(e.type == "superseded_by" for e in record.edges)
-    return state == "done" and kind in ("goal", "next_action") and record.lifecycle.at is not None
+    """Whether a ``kind`` of ``target`` can say the record's state (as the target declares: memoir marks
+    it per kind)."""
+    return record.lifecycle.state == "active" or dialects.declaration(target, "kind_says_state")(record, kind)
 
 
 def mark_home(record: Record, target: str) -> bool:
-    """Whether ``target``, the record's home, can mark its edited state; a decision retracted is forgotten."""
-    state, kind = record.lifecycle.state, record.kind
-    if target == "memspec":
-        return state in LIFECYCLE[target]
-    if target != "memoir":
-        return False
-    if kind == "decision":
-        if state == "superseded" and any(e.type == "superseded_by" for e in record.edges):
-            return True
-        if state in ("hidden", "superseded", "retired") and record.lifecycle.at is not None:
-            # memoir's own word for a decision taken back: hidden (``memoir forget``), with the date
-            # memoir's validate requires; memspec's supersede records none, and no writer reads the clock.
-            record.lifecycle.state = "hidden"
-            return True
-        return False
-    return kind in ("goal", "next_action") and state == "done" and record.lifecycle.at is not None
+    """Whether ``target``, the record's home, can mark its edited state (it may say it in its own word:
+    a decision retracted is forgotten in memoir)."""
+    return dialects.declaration(target, "marks_edited_state")(record)
 
 
 def where_from(record: Record) -> str:

@@ -16,7 +16,8 @@ import re
 from typing import Callable
 
 from ..model import Record, Step
-from .mapping import EDGE_TYPES
+from .mapping import DEFAULT_TEXT_FIELDS, EDGE_TYPES, ENTRY_TEXT, KEPT_WHOLE_TYPES, REQUIRED_TEXT, TEXT_FIELDS, \
+    kept_whole_kind, type_word
 
 #: A blank-line-separated block of a body: ``First paragraph.\n\nSecond.``
 _PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
@@ -37,7 +38,7 @@ def _join(parts: list[str]) -> str:
     return "\n\n".join(parts) + "\n" if parts else ""
 
 
-# --- into memfmt kinds -------------------------------------------------------------
+# --- into the structured kinds (entity, episode, procedure: memfmt's) ----------------
 
 
 def to_entity(r: Record) -> Record:
@@ -130,21 +131,19 @@ def from_procedure(r: Record) -> Record:
 
 
 _TO: dict[str, Transform] = {"entity": to_entity, "episode": to_episode, "procedure": to_procedure}
-_MEMFMT_KINDS = ("entity", "episode", "procedure")
-
-
-#: The model kind a legacy Claude type word means (memoir-cli reads them so too).
-LEGACY_KIND = {"user": "preference", "feedback": "lesson", "reference": "fact", "project": "fact"}
+#: The model kinds whose text is structured (facts; an outcome; steps), not an entry's prose.
+_STRUCTURED_KINDS = ("entity", "episode", "procedure")
 
 
 def legacy_kind(record: Record) -> str:
     """What an opaque record (a legacy type, a bare file) is read as in a dialect that has no opaque
-    entries: the kind its legacy type word means, a fact by default."""
+    entries: the kind its legacy type word means (what the built-in dialects declare in
+    ``KEPT_WHOLE_READ_AS``: Claude Code's ``feedback`` is a lesson), a fact by default."""
     word = record.extra.get("type")
     meta = record.extra.get("metadata")
     if not isinstance(word, str) and isinstance(meta, dict):
         word = meta.get("type")
-    return LEGACY_KIND.get(word, "fact") if isinstance(word, str) else "fact"
+    return kept_whole_kind(word) if isinstance(word, str) else "fact"
 
 
 def from_opaque(r: Record) -> Record:
@@ -172,7 +171,7 @@ def from_opaque(r: Record) -> Record:
 def convert(record: Record, to_kind: str, dialect: str | None = None) -> Record:
     """``record`` (a copy the caller owns) said in ``to_kind``'s fields.
 
-    Into a memfmt kind from another kind: ``to_*``. Out of a memfmt kind into
+    Into a structured kind from another kind: ``to_*``. Out of a structured kind into
     another: ``from_*``. Otherwise the fields already mean the same: relabel.
     ``dialect`` is where the record is going, when known: what its records can say.
     """
@@ -184,9 +183,9 @@ def convert(record: Record, to_kind: str, dialect: str | None = None) -> Record:
         from_kind = record.kind
         if from_kind == to_kind:
             return record
-    if to_kind in _TO and from_kind not in _MEMFMT_KINDS:
+    if to_kind in _TO and from_kind not in _STRUCTURED_KINDS:
         record = _TO[to_kind](record)
-    elif from_kind in _MEMFMT_KINDS and to_kind not in _MEMFMT_KINDS:
+    elif from_kind in _STRUCTURED_KINDS and to_kind not in _STRUCTURED_KINDS:
         if from_kind == "entity":
             record = from_entity(record, describe=dialect is None or "description" in native_text(dialect, to_kind))
         elif from_kind == "episode":
@@ -240,49 +239,39 @@ def _first_line(text: str) -> str | None:
 def finish(record: Record, target: str) -> Record:
     """What the target's own tools expect of every record, filled from what the record says.
 
-    memoir and claude: every entry has a description; a lesson has a trigger
-    and a how_to_apply. What is filled here is carried as absent by the caller,
-    so it goes away again on the way home.
+    The target declares it (``REQUIRED_TEXT``: memoir and claude want every entry to have a
+    name and a description, and a lesson a trigger; memoir a how_to_apply too). What is filled
+    here is carried as absent by the caller, so it goes away again on the way home. A record
+    kept whole whose type word the target does not know (``KEPT_WHOLE_TYPES``) is written with
+    the target's catch-all word (``FILE_TYPE_WORD_ELSE``: a Claude Code ``project`` memory).
     """
-    if target == "claude" and record.opaque and isinstance(record.extra.get("type"), str) \
-            and record.extra["type"] not in ("user", "feedback", "project", "reference"):
-        # Claude Code knows four types; a kept-whole entry of another type is a project memory there.
-        record.extra = {**record.extra, "type": "project"}
-    if target not in ("memoir", "claude") or record.opaque:
+    known = KEPT_WHOLE_TYPES.get(target)
+    if known is not None and record.opaque and isinstance(record.extra.get("type"), str) \
+            and record.extra["type"] not in known:
+        record.extra = {**record.extra, "type": type_word(target, "opaque")}
+    required = REQUIRED_TEXT.get(target, {})
+    if record.opaque or not required:
         return record
-    if not (record.title or "").strip():
+    wanted = required.get("*", ()) + required.get(record.kind, ())
+    if "title" in wanted and not (record.title or "").strip():
         record.title = record.link.strip() or record.kind  # a name is required, and may not be blank
-    if not (record.description or "").strip():
+    if "description" in wanted and not (record.description or "").strip():
         record.description = _first_line(record.body) or record.title
-    if record.kind == "lesson":
-        if record.trigger is None:
-            record.trigger = record.description or record.title
-        if record.how_to_apply is None and target == "memoir":
-            m = _HOW_TO_APPLY.search(record.body)
-            record.how_to_apply = (" ".join(m.group(1).split()) if m else None) or record.description \
-                or record.title
+    if "trigger" in wanted and record.trigger is None:
+        record.trigger = record.description or record.title
+    if "how_to_apply" in wanted and record.how_to_apply is None:
+        m = _HOW_TO_APPLY.search(record.body)
+        record.how_to_apply = (" ".join(m.group(1).split()) if m else None) or record.description \
+            or record.title
     return record
 
 
 # --- native first: every piece of text where the target's user reads it -------------------
 
-#: Text fields each target's files show, per kind (the kind the record has in the target). A
+#: The text fields each target's files show, per kind (the kind the record has in the target),
+#: are what the target declares (``TEXT_FIELDS``, ``DEFAULT_TEXT_FIELDS``; docs/plugins.md). A
 #: field not listed is not written by the target's writer: :func:`show` moves its text into the
 #: kind's readable home, so that the carry is never its only copy.
-_ENTRY_TEXT = frozenset({"title", "description", "body", "aliases"})
-NATIVE_TEXT: dict[str, dict[str, frozenset[str]]] = {
-    "memoir": {"decision": _ENTRY_TEXT | {"why", "rejected"}, "lesson": _ENTRY_TEXT | {"trigger", "how_to_apply"}},
-    "claude": {"decision": _ENTRY_TEXT | {"why", "rejected"}, "lesson": _ENTRY_TEXT | {"trigger", "how_to_apply"}},
-    "memspec": {},
-    "memfmt": {
-        "entity": frozenset({"title", "facts", "knowledge"}),
-        "episode": frozenset({"title", "body", "outcome"}),
-        "procedure": frozenset({"title", "trigger", "preconditions", "steps", "evolution", "last_failure"}),
-        "profile": frozenset({"body"}),
-    },
-}
-_DEFAULT_TEXT = {"memoir": _ENTRY_TEXT, "claude": _ENTRY_TEXT, "memspec": frozenset({"title", "body"}),
-                 "memfmt": frozenset()}
 
 #: The labels a moved one-line field is written with: ``**Why:** zero dependencies``.
 _LABELS = (("why", "Why"), ("rejected", "Rejected"), ("trigger", "When"), ("how_to_apply", "How to apply"),
@@ -292,8 +281,8 @@ _LIST_ITEM = re.compile(r"^\s*(?:\d+[.)]|[-*+])\s+(?P<text>\S.*)$")
 
 
 def native_text(target: str, kind: str) -> frozenset[str]:
-    """The text fields a ``kind`` record shows in ``target``'s files."""
-    return NATIVE_TEXT.get(target, {}).get(kind, _DEFAULT_TEXT.get(target, _ENTRY_TEXT))
+    """The text fields a ``kind`` record shows in ``target``'s files (what ``target`` declares)."""
+    return TEXT_FIELDS.get(target, {}).get(kind, DEFAULT_TEXT_FIELDS.get(target, ENTRY_TEXT))
 
 
 def _flat(text: str) -> str:
@@ -365,7 +354,8 @@ def show(record: Record, target: str) -> Record:
 
     A field the target's kind has no place for is written into the kind's
     readable home, labelled: a body (memoir, claude, memspec, memfmt episodes
-    and profiles), an entity's facts, a procedure's preconditions and steps.
+    and profiles), an entity's facts, a procedure's preconditions and steps:
+    which, follows from the fields the target declares its kind shows.
     Text already there is not repeated. The caller carries the exact fields,
     so the way back is unchanged; this only decides what the target's user sees.
     """
@@ -378,7 +368,8 @@ def show(record: Record, target: str) -> Record:
     home = " ".join(_flat(t) for name, texts in kept.items() if name in shown for t in texts if t)
     blocks = [b for b in _blocks(record, shown, EDGE_TYPES.get(target)) if _flat(b) not in home
               and _flat(re.sub(r"^\*\*[^*]+:\*\* ", "", b)) not in home]
-    if target == "memfmt" and record.kind == "procedure":
+    if "body" not in shown and {"steps", "preconditions"} <= shown:
+        # No body, but steps and preconditions (a memfmt procedure): list items are steps.
         steps, rest = [], []
         for block in blocks:
             items = [_LIST_ITEM.match(line) for line in block.split("\n") if line.strip()]
@@ -390,7 +381,8 @@ def show(record: Record, target: str) -> Record:
         record.steps = (record.steps or []) + steps or None
         record.preconditions = (record.preconditions or []) + rest or None
         return record
-    if target == "memfmt" and record.kind == "entity":
+    if "body" not in shown and "facts" in shown:
+        # No body, but a list of facts (a memfmt entity): every line is a fact.
         _clear(record, shown)
         facts = [_flat(line.removeprefix("- ")) for b in blocks for line in b.split("\n") if line.strip()]
         record.facts = (record.facts or []) + facts or None

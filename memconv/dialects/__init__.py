@@ -4,8 +4,11 @@ Each is registered by an entry point of the group ``memconv.dialects``, the
 built-ins too (``pyproject.toml``); a plugin is another distribution that
 declares one (``docs/plugins.md``). :func:`registry` reads them once.
 
-Every dialect module provides the same four names, and nothing else is
-required of it:
+The contract a dialect module keeps is :mod:`memconv.dialects.protocol`: the
+typed ``Protocol`` :class:`~memconv.dialects.protocol.Dialect` (what every
+dialect has) and its optional declarations, each with its default
+(:func:`declaration`, :func:`declarations`). In short, every dialect module
+provides:
 
 ``NAME``
     The dialect's name on the command line (``memoir``).
@@ -51,7 +54,7 @@ from importlib import metadata
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Callable
+from typing import Any, Callable
 
 from ..errors import StoreError
 
@@ -219,20 +222,77 @@ def available() -> list[str]:
             if exc.name and module.startswith(exc.name):
                 continue
             raise
-        names.append(name)
+        if _broken(name) is None:
+            names.append(name)
     return names
 
 
+def _broken(name: str) -> str | None:
+    """Why the module of dialect ``name`` is not a dialect (a warning, once), or None when it is one."""
+    try:
+        get(name)
+    except StoreError as exc:
+        if name not in _warned:
+            _warned.add(name)
+            warnings.warn(f"memconv: ignoring {exc.message}", RuntimeWarning, stacklevel=3)
+        return exc.message
+    return None
+
+
+_warned: set[str] = set()
+
+
 def get(name: str) -> ModuleType:
-    """The module of dialect ``name``; a clear error when there is none."""
+    """The module of dialect ``name``; a clear error when there is none, or when a plugin's module is
+    not a dialect (:func:`memconv.dialects.protocol.problems`: what it lacks, for its author)."""
     if name not in MODULES:
         raise StoreError(f"unknown dialect {name!r}", hint="choose one of " + ", ".join(MODULES))
     try:
-        return importlib.import_module(MODULES[name])
+        module = importlib.import_module(MODULES[name])
     except ModuleNotFoundError as exc:
         if exc.name and MODULES[name].startswith(exc.name):
             raise StoreError(f"the {name} dialect is not implemented in this version of memconv") from None
         raise
+    if module not in _kept:
+        from .protocol import problems
+
+        wrong = problems(module, name)
+        if wrong:
+            raise StoreError(f"the dialect plugin {name} ({MODULES[name]}) does not keep memconv's dialect "
+                             "contract: " + "; ".join(wrong), hint="see docs/plugins.md, 'The contract'")
+        _kept.add(module)
+    return module
+
+
+#: Dialect modules :func:`get` has checked against the contract (each once per process).
+_kept: set[ModuleType] = set()
+
+
+def declaration(name: str, member: str) -> Any:
+    """What dialect ``name`` declares as ``member`` (an optional member of the contract), or its default."""
+    table = declarations(member)
+    if name in table:
+        return table[name]
+    from .protocol import declared
+
+    return declared(get(name), member)  # not available: get says why
+
+
+def declarations(member: str) -> dict[str, Any]:
+    """Every available dialect's ``member`` (declared, or its default), in the registry's order."""
+    global _declarations
+    registry_now = registry()
+    if _declarations[0] is not registry_now:
+        _declarations = (registry_now, {})
+    table = _declarations[1]
+    if member not in table:
+        from .protocol import declared
+
+        table[member] = {name: declared(get(name), member) for name in available()}
+    return table[member]
+
+
+_declarations: tuple[object, dict[str, dict[str, Any]]] = (None, {})
 
 
 def detect_all(root: Path) -> list[Detection]:

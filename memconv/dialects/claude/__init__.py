@@ -235,3 +235,70 @@ def _stream(store: Store, paths: list[str], written: dict[str, bytes], render) -
 
 __all__ = ["NAME", "detect", "read", "read_file", "write", "iter_write", "generated_index", "body", "entries", "index",
            "READ_AS", "written_type"]
+
+
+# --- what this dialect declares for the mapping and the edge modules (docs/plugins.md) ---
+
+from .. import entry_frontmatter  # noqa: E402 - the shared entry text fields, declared here
+
+#: Its concepts, rows of docs/mapping.md: (name, the model kind it reads as or None, meaning[, store-level topic]).
+CONCEPTS = (
+    ("user", "preference", "constrain style"),
+    ("feedback", "lesson", "change behaviour"),
+    ("reference", "fact", "inform"),
+    ("project (dossier) / bare file", "opaque", "orient", "kept whole"),
+    ("MEMORY.md index", None, "orient", "index"),
+)
+#: How it holds the store-level concepts of any dialect, in words (its column of docs/mapping.md).
+HOLDS = {
+    "working set": "a `project` memory \"Working set\" rendering every list; the exact JSON in a note",
+    "kept whole": "native",
+    "index": "native",
+    "lifecycle": "kept out of the live set (a note under `.memconv/notes/`)",
+    "witness": "carried",
+    "relations": "carried",
+}
+#: The edge types its files say: ``superseded_by``, as memoir's.
+EDGE_TYPES = frozenset({"superseded_by"})
+#: Its ``MEMORY.md`` is written by hand: what it says beyond its links is content.
+INDEX_IS_CONTENT = True
+#: Kinds Claude Code has no type for, held only through memconv's marker: ``--lossy`` writes them
+#: as plain ``project`` memories, so that no memconv key is left in the files.
+LOSSY_AS_DOSSIER = frozenset({"decision", "goal", "next_action", "episode", "observation", "procedure",
+                              "entity", "profile"})
+#: The type word a kind's file name starts with (``feedback_testing``), and every other kind's.
+FILE_TYPE_WORDS = dict(entries.WRITE_AS)
+FILE_TYPE_WORD_ELSE = "project"
+#: The four types Claude Code knows: a record kept whole with another is a ``project`` memory here.
+KEPT_WHOLE_TYPES = frozenset(CLAUDE_TYPES)
+#: What a record kept whole with one of its type words is, in a dialect that keeps no record whole
+#: (memoir spec Appendix A's "read as"; a ``project`` dossier is a fact there).
+KEPT_WHOLE_READ_AS = {**READ_AS, "project": "fact"}
+#: The text fields its memory files show, per type, and for every other type.
+TEXT_FIELDS = entry_frontmatter.TEXT_FIELDS_BY_TYPE
+DEFAULT_TEXT_FIELDS = entry_frontmatter.ENTRY_TEXT_FIELDS
+#: What Claude Code shows of every memory (``*``: its name and description) and a lesson's trigger.
+REQUIRED_TEXT = {"*": ("title", "description"), "lesson": ("trigger",)}
+#: The working set is a ``project`` memory, kept whole.
+WORKING_SET_AS = ("opaque", "project_working-set")
+
+
+# --- what this dialect declares for the converter core (docs/plugins.md) ---
+
+from ..protocol import CarrySlot, LinkNaming  # noqa: E402
+
+#: No ladder: Claude Code's legacy shapes are read by the reader (memoir spec, Appendix A).
+LADDERS = ()
+VERSIONS = ("Claude Code memory folders (MEMORY.md and entries), current and legacy shapes "
+            "(type at the top or under metadata, bare files: memoir spec Appendix A)",
+            "the current Claude Code memory folder; `memconv upgrade` turns legacy folders into memoir")
+#: The frontmatter key ``memconv``, a mapping: the carry sits under ``carry``, beside the writer's
+#: own kind marker for a model kind Claude Code has no type for.
+CARRY_SLOT = CarrySlot("extra", mapping=True, words="unknown frontmatter keys")
+#: ``feedback_no-mocks``: its file type word (FILE_TYPE_WORDS above), ``_``, a slug.
+LINK_NAMING = LinkNaming("typed")
+#: A file it cannot read as a memory (a bare Markdown file) is kept whole, and stays bare.
+OPAQUE_FILES = True
+
+__all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "LINK_NAMING", "OPAQUE_FILES",
+            "read_index"]

@@ -319,11 +319,11 @@ def _stem_of(path: str) -> str:
 def _wanted_stem(record: Record) -> str:
     """The stem memfmt's serialiser gives ``record`` before ``(2)`` numbering."""
     if record.kind == "entity":
-        return syntax.slug(record.title if record.title is not None else record.link)
+        return syntax.file_stem(record.title if record.title is not None else record.link)
     if record.kind == "procedure":
-        return syntax.slug(record.title)
+        return syntax.file_stem(record.title)
     if record.kind == "episode":
-        base = syntax.slug(record.title or "episode")
+        base = syntax.file_stem(record.title or "episode")
         if not record.happened:
             return base
         # memfmt writes `happened` into the filename as it stands; only what
@@ -543,3 +543,61 @@ def _warn(store: Store, warning: str) -> None:
 
 
 __all__ = ["NAME", "detect", "read", "read_file", "write", "iter_write", "record_paths", "generated_date", "files", "syntax"]
+
+
+# --- what this dialect declares for the mapping and the edge modules (docs/plugins.md) ---
+
+#: Its concepts, rows of docs/mapping.md: (name, the model kind it reads as or None, meaning[, store-level topic]).
+CONCEPTS = (
+    ("entity", "entity", "inform"),
+    ("episode", "episode", "remember what happened"),
+    ("procedure (steps, evolution)", "procedure", "change behaviour"),
+    ("profile", "profile", "constrain style"),
+    ("relations, knowledge", None, "inform", "relations"),
+)
+#: How it holds the store-level concepts of any dialect, in words (its column of docs/mapping.md).
+HOLDS = {
+    "working set": "an entity \"Working set\" whose facts are the items; the exact JSON in a note",
+    "kept whole": "an entity (`feedback`: a procedure); its frontmatter carried",
+    "index": "each inline bullet an entity; the index itself in a note (memfmt's own `MEMORY.md` is regenerated)",
+    "lifecycle": "kept out of the live set (a note under `.memconv/notes/`)",
+    "witness": "edges of relation kinds → relations; the rest carried",
+    "relations": "native",
+}
+#: Any edge type: its relations have a free verb.
+EDGE_TYPES = None
+#: The text fields its files show, per kind; a profile is its body.
+TEXT_FIELDS = {
+    "entity": frozenset({"title", "facts", "knowledge"}),
+    "episode": frozenset({"title", "body", "outcome"}),
+    "procedure": frozenset({"title", "trigger", "preconditions", "steps", "evolution", "last_failure"}),
+    "profile": frozenset({"body"}),
+}
+DEFAULT_TEXT_FIELDS = frozenset()
+#: Its file names are slugs of a record's name; a link is a name, never a path.
+LINKS_ARE_FILE_NAMES = False
+#: The working set is an entity, its facts the items, linked by its name.
+WORKING_SET_AS = ("entity", "Working set")
+
+
+# --- what this dialect declares for the converter core (docs/plugins.md) ---
+
+from ...migrations.memfmt import FILE as _FILE_LADDER  # noqa: E402
+from ..protocol import CarrySlot, LinkNaming  # noqa: E402
+
+#: mengram files, then memfmt's own.
+LADDERS = (_FILE_LADDER,)
+VERSIONS = ("memfmt 0.5 stores, and Mengram exports (mengram_type)", "memfmt 0.5")
+#: The frontmatter key ``memconv``.
+CARRY_SLOT = CarrySlot("extra", words="unknown frontmatter keys")
+#: memfmt names memories by their name (the title), and numbers a second one of a name ``name (2)``.
+LINK_NAMING = LinkNaming("title", numbered="{} ({})")
+#: An entity is linked by its name: its title is its link, so two of one name would be one.
+TITLE_IS_LINK = frozenset({"entity"})
+#: The folder the store is in, inside the folder a user points at.
+STORE_FACTS = {"root": ROOT}
+#: ``root`` names that folder.
+FOLDER_FACTS = ("root",)
+
+__all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "LINK_NAMING", "TITLE_IS_LINK",
+            "STORE_FACTS", "FOLDER_FACTS"]

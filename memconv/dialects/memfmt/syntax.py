@@ -244,8 +244,11 @@ def one_line(text: str | None) -> str:
     return WHITESPACE.sub(" ", (text or "").strip())
 
 
-def slug(name: str | None) -> str:
+def file_stem(name: str | None) -> str:
     """The file stem memfmt gives ``name``: unsafe characters → ``-``, trimmed, ≤ 80 chars.
+
+    memfmt's own rule (its library calls it a slug), which its files must follow; not
+    memconv's one slug (:func:`memconv.text.slug`), which names files memconv chooses.
 
     Never empty, never ``.``/``..``, never holds a path separator: leading and
     trailing dots go, and ``/`` and ``\\`` are unsafe characters.
@@ -276,7 +279,7 @@ def wikilink(name: str, stems: dict[str, str]) -> str:
     """``[[stem]]``, or ``[[stem|Real name]]`` when the file had to be named otherwise."""
     stem = stems.get(name)
     if stem is None:
-        stem = slug(name)  # a target outside the store: still a link
+        stem = file_stem(name)  # a target outside the store: still a link
     return f"[[{stem}]]" if stem == name else f"[[{stem}|{name}]]"
 
 

@@ -208,3 +208,97 @@ def _stream(store: Store, paths: list[str], render) -> Iterator[tuple[str, bytes
 
 
 __all__ = ["NAME", "detect", "read", "read_file", "write", "iter_write", "entries", "session"]
+
+
+# --- what this dialect declares for the mapping and the edge modules (docs/plugins.md) ---
+
+from .. import entry_frontmatter  # noqa: E402 - the shared entry text fields, declared here
+
+#: Its concepts, rows of docs/mapping.md: (name, the model kind it reads as or None, meaning[, store-level topic]).
+CONCEPTS = (
+    ("fact", "fact", "inform"),
+    ("preference", "preference", "constrain style"),
+    ("decision", "decision", "prevent relitigation"),
+    ("lesson", "lesson", "change behaviour"),
+    ("goal", "goal", "orient"),
+    ("next_action", "next_action", "resume work"),
+    ("session working set", None, "resume work", "working set"),
+)
+#: How it holds the store-level concepts of any dialect, in words (its column of docs/mapping.md).
+HOLDS = {
+    "working set": "native: `session.json`",
+    "kept whole": "opaque entry, kept whole (a bare file stays bare, its carry in a note)",
+    "index": "each inline bullet a fact entry; the index itself in a note, restored on the way back",
+    "lifecycle": "superseded → `superseded_by`; retired → kept out of `memory/` (a note under `.memconv/notes/`)",
+    "witness": "carried",
+    "relations": "carried (relations also as wikilinks in the body)",
+}
+#: The edge types its files say: a decision's ``superseded_by``.
+EDGE_TYPES = frozenset({"superseded_by"})
+#: Its file names start with the entry's type: ``lesson_testing``.
+FILE_TYPE_WORDS = {kind: kind for kind in TYPES}
+#: The text fields its entry files show, per type, and for every other type.
+TEXT_FIELDS = entry_frontmatter.TEXT_FIELDS_BY_TYPE
+DEFAULT_TEXT_FIELDS = entry_frontmatter.ENTRY_TEXT_FIELDS
+#: What ``memoir validate`` expects of every entry (``*``) and of a lesson, in the order it is filled.
+REQUIRED_TEXT = {"*": ("title", "description"), "lesson": ("trigger", "how_to_apply")}
+#: What its working set (``session.json``) is, in the record that shows it elsewhere.
+WORKING_SET_DESCRIPTION = "What the memoir session was doing: goals, next actions, open questions, recent decisions"
+#: Its working set's file format: ``session.json`` bytes ↔ a :class:`~memconv.model.WorkingSet`.
+read_working_set = read_session
+write_working_set = write_session
+
+
+# --- what this dialect declares for the converter core (docs/plugins.md) ---
+
+from ...migrations.memoir import ENTRY, SESSION  # noqa: E402
+from ..protocol import CarrySlot, LinkNaming  # noqa: E402
+
+VERSIONS = ("memoir spec v0.1.2 stores (nested memory/ or flat); session.json without version (0) or 1; "
+            "entries of schema_version 1", "memoir spec v0.1.2, session.json version 1")
+#: session.json's ladder, and the entries' (version 1 only, so far).
+LADDERS = (SESSION, ENTRY)
+#: The carry is the frontmatter key ``memconv`` (an unknown key, which memoir's tools keep).
+CARRY_SLOT = CarrySlot("extra", words="unknown frontmatter keys")
+#: ``fact_staging-api``: the kind (its file type word), ``_``, the slug of the record's name (memoir spec §3).
+LINK_NAMING = LinkNaming("typed")
+#: A legacy entry (no memoir frontmatter) is kept whole as a file of ``memory/``.
+OPAQUE_FILES = True
+#: Where entries live when the store says nothing: ``memory/<kind>/`` folders.
+STORE_FACTS = {"layout": "nested"}
+
+
+def kind_says_state(record: Record, kind: str | None) -> bool:
+    """Whether a memoir entry of ``kind`` can say ``record``'s state: memoir marks it per type.
+
+    A decision is ``hidden`` (``memoir forget``), or ``superseded`` with its
+    ``superseded_by``; a goal or next action is ``done`` with its date.
+    """
+    state = record.lifecycle.state
+    if state == "active":
+        return True
+    if state == "hidden":
+        return kind == "decision"
+    if state == "superseded":
+        return kind == "decision" and any(e.type == "superseded_by" for e in record.edges)
+    return state == "done" and kind in ("goal", "next_action") and record.lifecycle.at is not None
+
+
+def marks_edited_state(record: Record) -> bool:
+    """Whether memoir, the record's home, can mark a state it was given elsewhere; a decision taken
+    back there is forgotten here (``hidden``)."""
+    state, kind = record.lifecycle.state, record.kind
+    if kind == "decision":
+        if state == "superseded" and any(e.type == "superseded_by" for e in record.edges):
+            return True
+        if state in ("hidden", "superseded", "retired") and record.lifecycle.at is not None:
+            # memoir's own word for a decision taken back: hidden (``memoir forget``), with the date
+            # memoir's validate requires; memspec's supersede records none, and no writer reads the clock.
+            record.lifecycle.state = "hidden"
+            return True
+        return False
+    return kind in ("goal", "next_action") and state == "done" and record.lifecycle.at is not None
+
+
+__all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "LINK_NAMING",
+            "OPAQUE_FILES", "STORE_FACTS", "kind_says_state", "marks_edited_state"]

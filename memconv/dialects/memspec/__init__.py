@@ -277,3 +277,68 @@ def _say(store: Store, warning: str) -> None:
 
 
 __all__ = ["NAME", "detect", "read", "read_file", "write", "iter_write", "is_keep_file", "RecordLayout"]
+
+
+# --- what this dialect declares for the mapping and the edge modules (docs/plugins.md) ---
+
+#: Its concepts, rows of docs/mapping.md: (name, the model kind it reads as or None, meaning[, store-level topic]).
+CONCEPTS = (
+    ("fact claim", "fact", "inform"),
+    ("decision claim", "decision", "prevent relitigation"),
+    ("procedure claim", "procedure", "change behaviour"),
+    ("observation", "observation", "remember what happened"),
+    ("lifecycle (superseded, retired)", None, "keep out of the live set", "lifecycle"),
+    ("anchors, probes, validity, check_by, scope, ext, edges", None, "witness and time", "witness"),
+)
+#: How it holds the store-level concepts of any dialect, in words (its column of docs/mapping.md).
+HOLDS = {
+    "working set": "a fact claim \"Working set\" rendering every list; the exact JSON in a note",
+    "kept whole": "a fact claim (`user`: fact, `feedback`: procedure); its frontmatter carried",
+    "index": "each inline bullet a fact claim; the index itself in a note",
+    "lifecycle": "native: `state`, `archive/`",
+    "witness": "native",
+    "relations": "relations → edges where the verb is one of memspec's six; the rest carried",
+}
+#: The edge types its records say: its six.
+EDGE_TYPES = frozenset({"supersedes", "superseded_by", "conflicts_with", "refines", "supports", "depends_on"})
+#: Its records show a title and a body, whatever their kind.
+DEFAULT_TEXT_FIELDS = frozenset({"title", "body"})
+#: memspec reads only ``.memspec/``: memconv's notes folder goes inside it.
+NOTES_ROOT = ".memspec/"
+
+
+# --- what this dialect declares for the converter core (docs/plugins.md) ---
+
+from ...migrations.memspec import LADDER  # noqa: E402
+from ...migrations.memspec.fields import ID as _ID  # noqa: E402
+from ...model import Record  # noqa: E402
+from ..protocol import CarrySlot  # noqa: E402
+
+VERSIONS = ("memspec v0.1/v0.2, v0.3/v0.4 and current (0.7.2) .memspec/ folders", "memspec current (0.7.2)")
+LADDERS = (LADDER,)
+#: The record's ``ext`` mapping, key ``memconv`` (memspec keeps ``ext`` through its own rewrites).
+CARRY_SLOT = CarrySlot("ext", words="`ext`")
+#: ``scope`` is newer than memspec 0.7.2, which does not know it: from another dialect it rides with
+#: the unknown keys (under ``ext.memconv.fields``, which memspec keeps), and the reader gives it back.
+RIDES_AS_UNKNOWN = ("scope",)
+#: What ``memspec verify`` and ``memspec sweep`` add to a record, which other dialects have no word for.
+WITNESS_FIELDS = ("last_verified", "verified_with", "stale", "ext")
+#: ``memspec verify`` sets the next review too.
+WITNESS_EDITS = ("check_by",)
+#: memspec holds its tools' fields itself: a record home here carries none of them.
+NATIVE_FIELDS = frozenset(WITNESS_FIELDS + WITNESS_EDITS)
+#: A memspec link is an id (``ms_`` + ULID), not a name.
+LINK_ID = _ID
+#: The store's folder, and no operators, unless its config says otherwise.
+STORE_FACTS = {"prefix": STORE_DIR + "/", "operators": ()}
+#: ``prefix`` names the folder the store is in.
+FOLDER_FACTS = ("prefix",)
+
+
+def native_link(record: Record, kind: str) -> str:
+    """The id memspec's writer derives for a record from another dialect (created + identity): stable."""
+    return memspec_id(record)
+
+
+__all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "RIDES_AS_UNKNOWN", "WITNESS_FIELDS",
+            "WITNESS_EDITS", "NATIVE_FIELDS", "LINK_ID", "STORE_FACTS", "FOLDER_FACTS", "native_link"]

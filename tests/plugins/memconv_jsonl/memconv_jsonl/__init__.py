@@ -156,13 +156,14 @@ def write(store: Store) -> dict[str, bytes]:
     return dict(iter_write(store))
 
 
-# --- what the converter asks of a target (docs/plugins.md) ------------------------------------------
+# --- what it declares beyond the contract's required members (docs/plugins.md, "The contract") ------------
 
 #: Every model kind has a native home here: a line holds any record as it is.
 KIND_HOMES = {kind: kind for kind in model.KINDS}
 #: The fields of the model a line holds as they are: all of them.
 NATIVE_FIELDS = frozenset(f.name for f in _FIELDS)
-#: Every record from another dialect says where it came from, even when nothing else needs carrying.
+#: Every record crossing between this dialect and another, either way, says where it came from, even when
+#: nothing else needs carrying: a line holds every field, so nothing else tells a record's home.
 CARRY_ORIGIN = True
 #: Every lifecycle state can be said (a line holds ``lifecycle`` as it is).
 LIFECYCLE_STATES = frozenset(model.LIFECYCLE_STATES)

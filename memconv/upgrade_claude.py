@@ -26,28 +26,22 @@ chosen so that upgrading the result again changes nothing.
 from __future__ import annotations
 
 import dataclasses
-import re
 from dataclasses import dataclass, field
 
-from ..dialects import claude, unportable
-from ..dialects.claude import body as bodies
-from ..dialects.claude.entries import CLAUDE_TYPES
-from ..dialects.memoir import entries as memoir_entries
-from ..dialects.entry_frontmatter import canonical_problems
-from ..errors import ReadError
-from ..fs import quarantine_path
-from ..model import Edge, ForeignFile, IndexLink, Record, Source, Store
-from ..report import FileReport
-from ..text import decode, encode
+from .converters.mapping import name_part
+from .dialects import claude, unportable
+from .dialects.claude import body as bodies
+from .dialects.memoir import entries as memoir_entries
+from .dialects.entry_frontmatter import canonical_problems
+from .errors import ReadError
+from .fs import quarantine_path
+from .model import Edge, ForeignFile, IndexLink, Record, Source, Store
+from .report import FileReport
+from .text import MARKDOWN_LINK, decode, encode, slug, title_of
 
 #: What the upgrade writes: the memoir spec's version and the entry directory.
 TARGET = "memoir v0.1.2"
 
-#: Runs of characters that are not part of a link-name slug: ``No Mocks!`` → ``no-mocks``.
-_SLUG_JUNK = re.compile(r"[\W_]+")
-#: A leading type word on a file name: ``feedback_testing``, ``next_action-ship``.
-_TYPE_PREFIX = re.compile(
-    r"^(?:" + "|".join(sorted(set(CLAUDE_TYPES) | set(memoir_entries.TYPES), key=len, reverse=True)) + r")[_-]")
 
 
 @dataclass
@@ -59,13 +53,6 @@ class Upgrade:
     warnings: list[str] = field(default_factory=list)
     #: Old link name → new link name, for every entry whose name changed.
     renamed: dict[str, str] = field(default_factory=dict)
-
-
-def slug(stem: str) -> str:
-    """The lowercase slug of a file stem, without a type word in front: ``feedback_No_Mocks`` → ``no-mocks``."""
-    text = stem.lower()
-    text = _TYPE_PREFIX.sub("", text, count=1) or text
-    return _SLUG_JUNK.sub("-", text).strip("-") or "entry"
 
 
 def _source_kind(record: Record) -> str:
@@ -107,7 +94,7 @@ def upgrade(source: Store, layout: str = "nested") -> Upgrade:
     wanted: dict[str, str] = {}
     for record in source.records:
         status = plans[record.link][0]
-        wanted[record.link] = record.link if status == "opaque" else f"{record.kind}_{slug(record.link)}"
+        wanted[record.link] = record.link if status == "opaque" else f"{record.kind}_{name_part(record.link)}"
     for record in source.records:
         if wanted[record.link] == record.link:
             names[record.link] = record.link
@@ -212,20 +199,15 @@ def upgrade(source: Store, layout: str = "nested") -> Upgrade:
     return result
 
 
-#: ``[text](url)`` in an inline bullet: its text is the words a title keeps.
-_MD_LINK = re.compile(r"\[([^\]\n]*)\]\([^)\n]*\)")
-_TITLE_LIMIT = 72
-
-
 def _inline_entry(bullet: str, prefix: str, taken: set[str]) -> tuple[Record, IndexLink]:
     """An inline bullet of the index as a canonical memoir fact, and the index line that links it.
 
     Its name and description are its words (markdown links reduced to their text), its body
     the bullet as written; its file name is ``fact_<slug>``, numbered when taken.
     """
-    plain = " ".join(_MD_LINK.sub(r"\1", bullet).split()).replace("`", "")
-    title = plain if len(plain) <= _TITLE_LIMIT else plain[:_TITLE_LIMIT].rsplit(" ", 1)[0].rstrip(" ,;:—-") + "…"
-    wanted = f"fact_{slug(title)[:60].strip('-') or 'entry'}"
+    plain = " ".join(MARKDOWN_LINK.sub(r"\1", bullet).split()).replace("`", "")
+    title = title_of(plain)
+    wanted = f"fact_{slug(title)}"
     name, n = wanted, 2
     while name.lower() in taken:
         name, n = f"{wanted}-{n}", n + 1
@@ -298,4 +280,4 @@ def _kept_as_written(record: Record, path: str, new: str, renamed: dict[str, str
     return memoir_entries.read_entry(raw, path, new)
 
 
-__all__ = ["TARGET", "Upgrade", "upgrade", "slug", "canonical_problems"]
+__all__ = ["TARGET", "Upgrade", "upgrade", "canonical_problems"]

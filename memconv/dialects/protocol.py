@@ -1,0 +1,307 @@
+"""What a dialect gives memconv: the one contract every dialect module keeps (``docs/plugins.md``).
+
+A dialect is a module (a built-in, or a plugin registered by entry point) that
+satisfies :class:`Dialect`: the members every dialect must have. Everything
+else a dialect may declare is in :data:`OPTIONAL`, each with the default the
+converter assumes when a dialect leaves it out; :func:`declared` is the one
+way to ask for such a member, so that no caller guesses a default of its own.
+:func:`problems` says what a module lacks or gets wrong, in words a plugin's
+author can act on.
+
+The converter core (``memconv/converters/``) names no dialect: every
+difference between dialects it acts on is one of these declarations.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
+
+from ..migrations import Ladder
+from ..model import KINDS, LIFECYCLE_STATES, Record, Store
+
+if TYPE_CHECKING:
+    from . import Detection
+    from .evidence import Folder
+
+#: The one key under which memconv keeps its own data in a dialect's extension mechanism.
+CARRY_KEY = "memconv"
+
+
+#: Inside memconv's key, when it holds a mapping (marks of the dialect's own beside the carry): the carry's key.
+CARRY_BESIDE = "carry"
+
+
+@dataclass(frozen=True)
+class CarrySlot:
+    """Where a dialect's files hold memconv's carry: the ``memconv`` key of the record's ``extra``
+    (frontmatter keys the dialect does not know) or of its ``ext`` (an extension mapping of its own).
+
+    The key holds the carry (a string), or a mapping with the carry under :data:`CARRY_BESIDE`
+    beside marks of the dialect's own: ``mapping`` says the converter always writes such a mapping
+    (so that the dialect's writer can add its marks); a reader may give either form back. The
+    converter sets, gets and strips a carry only through these methods.
+    """
+
+    field: Literal["extra", "ext"] = "extra"
+    mapping: bool = False
+    #: Where that is, in words, for docs/mapping.md (``str(slot)``).
+    words: str = "the record's `extra`"
+
+    def __str__(self) -> str:
+        return self.words
+
+    def put(self, record: Record, text: str) -> None:
+        """Set the carry ``text`` on ``record``."""
+        value: Any = {CARRY_BESIDE: text} if self.mapping else text
+        if self.field == "ext":
+            record.ext = {**(record.ext or {}), CARRY_KEY: value}
+        else:
+            record.extra[CARRY_KEY] = value
+
+    def get(self, record: Record) -> Any:
+        """The carry ``record`` wears in this slot, or None."""
+        holder = record.extra if self.field == "extra" else getattr(record, "ext", None)
+        value = holder.get(CARRY_KEY) if isinstance(holder, dict) else None
+        return value.get(CARRY_BESIDE) if isinstance(value, dict) else value
+
+    def strip(self, record: Record) -> None:
+        """Take the whole ``memconv`` key out of this slot (the dialect's marks beside the carry too)."""
+        if self.field == "extra":
+            record.extra.pop(CARRY_KEY, None)
+            return
+        ext = getattr(record, "ext", None)
+        if isinstance(ext, dict) and CARRY_KEY in ext:
+            rest = {k: v for k, v in ext.items() if k != CARRY_KEY}
+            record.ext = rest or None
+
+
+@dataclass(frozen=True)
+class LinkNaming:
+    """How a dialect names a record that comes from another dialect (the link, and so its file).
+
+    ``form``: ``kept`` (the record's own link), ``typed`` (its file type word, ``_``, the slug of the
+    record's name: ``feedback_no-mocks``; the words are ``FILE_TYPE_WORDS`` and
+    ``FILE_TYPE_WORD_ELSE``), or ``title`` (the record's title, as it is). ``numbered``: the form of
+    the n-th record given one name (``{}-{}``: ``name-2``).
+    """
+
+    form: Literal["kept", "typed", "title"] = "kept"
+    numbered: str = "{}-{}"
+
+
+@runtime_checkable
+class Dialect(Protocol):
+    """The members every dialect module has (a module satisfies this structurally).
+
+    ``NAME`` is its name on the command line. ``detect`` says, cheaply and on
+    real evidence only, whether a folder holds a store of it (``seen`` is one
+    listing of the folder shared by every dialect). ``read`` is files in, model
+    out: it runs the dialect's migration ladder, quarantines what it cannot read
+    and keeps files it does not own as ``Store.foreign``. ``read_file`` reads one
+    file from bytes in memory (``ReadError`` on bad input): the converter reads
+    back what the writer wrote with it. ``write`` is model in, files out, in
+    memory, pure; it writes ``store.foreign`` as they are (memconv's notes
+    travel there). ``KIND_HOMES``: model kind → the model kind it holds it as
+    natively (a kind left out is carried whole). ``LIFECYCLE_STATES``: the
+    lifecycle states it can say (a record in another is kept as a note).
+    """
+
+    NAME: str
+    KIND_HOMES: Mapping[str, str]
+    LIFECYCLE_STATES: frozenset[str]
+
+    def detect(self, root: Path, seen: Folder | None = None) -> Detection | None: ...
+
+    def read(self, root: Path) -> Store: ...
+
+    def read_file(self, path: str, raw: bytes, meta: dict) -> Record | None: ...
+
+    def write(self, store: Store) -> dict[str, bytes]: ...
+
+
+@dataclass(frozen=True)
+class Optional:
+    """One member a dialect may leave out: what it is, and what the converter assumes without it."""
+
+    #: What it means, for docs and error messages.
+    meaning: str
+    #: The kind of value: ``callable``, ``bool``, ``str``, ``names`` (strings), ``mapping``, or a class.
+    kind: object
+    #: The value assumed when a dialect does not declare it, made from the module (a default may
+    #: follow from the dialect's other members).
+    default: Callable[[ModuleType], Any]
+
+
+def _always(value: Any) -> Callable[[ModuleType], Any]:
+    return lambda module: value
+
+
+def _says_its_states(module: ModuleType) -> Callable[[Record], bool]:
+    states = frozenset(module.LIFECYCLE_STATES)
+    return lambda record: record.lifecycle.state in states
+
+
+#: Every member a dialect may declare besides :class:`Dialect`'s, with its default.
+OPTIONAL: dict[str, Optional] = {
+    # reading and writing
+    "read_records": Optional("read_records(path, raw, meta) -> list[Record]: a file that holds many records, "
+                             "read in memory (without it, read_file reads each file)", "callable", _always(None)),
+    "iter_write": Optional("iter_write(store, render=None): the files of write, one at a time", "callable",
+                           _always(None)),
+    "read_index": Optional("read_index(raw, path, present) -> IndexFile: a hand-written index read again",
+                           "callable", _always(None)),
+    "generated_index": Optional("generated_index(store) -> dict[str, bytes]: the index pages its writer "
+                                "would make for these records", "callable", _always(None)),
+    "VERSIONS": Optional("(reads, writes): the versions of its stores it reads and the one it writes, in words "
+                         "(memconv dialects)", "pair", _always(("", ""))),
+    "LADDERS": Optional("its migration ladders (memconv.migrations.Ladder), one per kind of versioned file",
+                        "ladders", _always(())),
+    # the carry
+    "CARRY_SLOT": Optional("where its extension mechanism holds memconv's carry (a CarrySlot)", CarrySlot,
+                           _always(CarrySlot())),
+    "CARRY_ORIGIN": Optional("every record crossing between it and another dialect carries the dialect it came "
+                             "from, even when nothing else differs (a dialect holding every field cannot tell "
+                             "its own records from others' otherwise)", "bool", _always(False)),
+    "NATIVE_FIELDS": Optional("model fields it holds as they are: never carried for it", "names",
+                              _always(frozenset())),
+    "RIDES_AS_UNKNOWN": Optional("model fields a record from another dialect brings that its writer keeps with "
+                                 "the record's unknown keys rather than as its own key", "names", _always(())),
+    "WITNESS_FIELDS": Optional("fields its own tools add to a record (a verification) that another dialect may "
+                               "have no field for: a record home again elsewhere keeps them in its carry",
+                               "names", _always(())),
+    "WITNESS_EDITS": Optional("fields its own tools change on a record: kept the same way when edited there",
+                              "names", _always(())),
+    # kinds, lifecycle, working set
+    "kind_says_state": Optional("kind_says_state(record, kind) -> bool: whether a record of that kind can say the "
+                            "record's lifecycle state (without it: any kind can say every state it declares)",
+                            "callable", _always(lambda record, kind: True)),
+    "marks_edited_state": Optional("marks_edited_state(record) -> bool: whether, as the record's home, it can "
+                                   "mark a state the record was given elsewhere (it may put it in its own "
+                                   "word); without it, a state it declares", "callable", _says_its_states),
+    "OPAQUE_FILES": Optional("it keeps a record it cannot read (opaque) whole, as a file of its own; a bare "
+                             "one (no frontmatter) stays bare, its carry in a sidecar note", "bool",
+                             _always(False)),
+    # link naming
+    "LINK_NAMING": Optional("how it names a record from another dialect (a LinkNaming)", LinkNaming,
+                            _always(LinkNaming())),
+    "native_link": Optional("native_link(record, kind) -> str: the link a record from another dialect gets "
+                            "(overrides LINK_NAMING's form)", "callable", _always(None)),
+    "LINK_ID": Optional("the form of its links when they are ids, not names (a compiled pattern): such a link "
+                        "is never slugged into another dialect's file name", re.Pattern, _always(None)),
+    "TITLE_IS_LINK": Optional("kinds whose title is their link (a record of them is linked by name)", "names",
+                              _always(frozenset())),
+    "FILE_TYPE_WORDS": Optional("model kind → the word its file names start with (``feedback_testing``)", "mapping",
+                                _always({})),
+    "FILE_TYPE_WORD_ELSE": Optional("the word of every kind not in FILE_TYPE_WORDS, and of a record kept whole "
+                                    "(without it: the kind's own name)", "str", _always(None)),
+    # the mapping and the edge modules (docs/plugins.md, the last section: their meaning and defaults)
+    "CONCEPTS": Optional("its concepts, the rows of docs/mapping.md: (name, kind or None, meaning[, topic]); "
+                         "without it, mapping.py makes one row per kind it holds natively", "tuples", _always(None)),
+    "HOLDS": Optional("how it holds each store-level concept of any dialect, in words (its column of "
+                      "docs/mapping.md); a topic it leaves out, mapping.holds says from its declarations",
+                      "mapping", _always({})),
+    "EDGE_TYPES": Optional("the edge types its files say natively (None: any type, as relations)", "names",
+                           _always(None)),
+    "INDEX_IS_CONTENT": Optional("its index is written by hand: what it says beyond its links is content", "bool",
+                                 _always(False)),
+    "LOSSY_AS_DOSSIER": Optional("kinds it holds only through memconv's marker, which --lossy writes as plain "
+                                 "records kept whole", "names", _always(frozenset())),
+    "KEPT_WHOLE_TYPES": Optional("the type words a record kept whole may say", "names", _always(None)),
+    "KEPT_WHOLE_READ_AS": Optional("type word → the kind a record kept whole with it is elsewhere", "mapping",
+                                   _always({})),
+    "TEXT_FIELDS": Optional("kind → the text fields its files show for it", "mapping", _always({})),
+    "DEFAULT_TEXT_FIELDS": Optional("the text fields its files show for a kind not in TEXT_FIELDS (an entry's)",
+                                    "names", _always(frozenset({"title", "description", "body", "aliases"}))),
+    "REQUIRED_TEXT": Optional("kind or * → the fields its tools expect a record to have", "mapping",
+                              _always({})),
+    "NOTES_ROOT": Optional("the folder of its store its .memconv/notes/ is in", "str", _always("")),
+    "LINKS_ARE_FILE_NAMES": Optional("its writer makes a file name of a record's link", "bool", _always(True)),
+    "WORKING_SET_AS": Optional("(kind, link) of the record another dialect's working set is shown as", "pair",
+                               _always(("fact", "working-set"))),
+    "WORKING_SET_DESCRIPTION": Optional("(the dialect that has a working set) what it is, in words", "str",
+                                        _always(None)),
+    "read_working_set": Optional("read_working_set(raw, path): its working set's file format, read; with "
+                                 "write_working_set, it holds the model's working set natively (others get a "
+                                 "rendering and a note)", "callable", _always(None)),
+    "write_working_set": Optional("write_working_set(ws): its working set's file format, written", "callable",
+                                  _always(None)),
+    # store facts
+    "STORE_FACTS": Optional("store facts (Store.meta) its writer assumes when told nothing, with their values: "
+                            "not worth carrying", "mapping", _always({})),
+    "FOLDER_FACTS": Optional("store facts that name a folder of the store (a carried one may not leave it)",
+                             "names", _always(())),
+}
+
+#: The members of :class:`Dialect`, and the kind each must be.
+REQUIRED: dict[str, object] = {"NAME": "str", "KIND_HOMES": "mapping", "LIFECYCLE_STATES": "names",
+                               "detect": "callable", "read": "callable", "read_file": "callable",
+                               "write": "callable"}
+
+def declared(module: ModuleType, name: str) -> Any:
+    """What ``module`` declares as ``name``, or the default :data:`OPTIONAL` gives for it.
+
+    The one way the converter asks a dialect for an optional member
+    (:func:`memconv.dialects.declaration` keeps the answers, once per registry).
+    A name :data:`OPTIONAL` does not list raises ``KeyError`` (a typo is a bug, not a default).
+    """
+    spec = OPTIONAL[name]
+    value = getattr(module, name, None)
+    return spec.default(module) if value is None else value
+
+
+def _fits(value: Any, kind: object) -> bool:
+    if kind == "callable":
+        return callable(value)
+    if kind == "bool":
+        return isinstance(value, bool)
+    if kind == "str":
+        return isinstance(value, str)
+    if kind == "names":
+        return isinstance(value, Iterable) and not isinstance(value, (str, Mapping)) \
+            and all(isinstance(v, str) for v in value)
+    if kind == "mapping":
+        return isinstance(value, Mapping)
+    if kind == "tuples":
+        return isinstance(value, tuple) and all(isinstance(v, tuple) for v in value)
+    if kind == "pair":
+        return isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, str) for v in value)
+    if kind == "ladders":
+        return isinstance(value, Iterable) and all(isinstance(v, Ladder) for v in value)
+    return isinstance(value, kind)  # type: ignore[arg-type]
+
+
+def problems(module: ModuleType, name: str | None = None) -> list[str]:
+    """What ``module`` lacks or gets wrong as a dialect (registered as ``name``); empty when it is one."""
+    found = []
+    for member, kind in REQUIRED.items():
+        if not hasattr(module, member):
+            found.append(f"it has no {member} ({'a function' if kind == 'callable' else kind})")
+        elif not _fits(getattr(module, member), kind):
+            found.append(f"its {member} is not a {kind}")
+    for member, spec in OPTIONAL.items():
+        value = getattr(module, member, None)
+        if value is not None and not _fits(value, spec.kind):
+            kind = spec.kind if isinstance(spec.kind, str) else spec.kind.__name__  # type: ignore[attr-defined]
+            found.append(f"its {member} is not a {kind}: {spec.meaning}")
+    if found:
+        return found
+    if name is not None and module.NAME != name:
+        found.append(f"its NAME is {module.NAME!r}, but it is registered as {name!r}")
+    homes = module.KIND_HOMES
+    wrong = sorted(f"{k}→{v}" for k, v in homes.items() if k not in KINDS or v not in KINDS)
+    if wrong:
+        found.append(f"its KIND_HOMES name kinds the model does not have ({', '.join(wrong)}; "
+                     f"the model's: {', '.join(KINDS)})")
+    states = set(module.LIFECYCLE_STATES)
+    if "active" not in states or not states <= set(LIFECYCLE_STATES):
+        found.append(f"its LIFECYCLE_STATES must hold 'active' and only the model's states "
+                     f"({', '.join(LIFECYCLE_STATES)})")
+    naming = declared(module, "LINK_NAMING")
+    if "{}" not in naming.numbered or naming.numbered.count("{}") != 2:
+        found.append("its LINK_NAMING.numbered must have two {} (the name, the number)")
+    return found
