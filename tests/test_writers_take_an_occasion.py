@@ -14,13 +14,14 @@ import dataclasses
 import datetime
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memconv import dialects, pipeline
 from memconv.dialects import claude, memfmt, memoir, memspec, protocol
 from memconv.dialects.memspec.records import read_record, store_date
 from memconv.dialects.protocol import Occasion
+from memconv.errors import UsageError
 from memconv.model import Record, Store
 
 from . import plugin_kit
@@ -104,7 +105,7 @@ def test_a_format_that_holds_no_date_of_its_writing_writes_the_same_bytes_with_o
     assert module.write(copy.deepcopy(store)) == module.write(store, Occasion(date=DAY))
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=25, deadline=None)
 @given(day=st.dates(min_value=datetime.date(1990, 1, 1), max_value=datetime.date(2200, 12, 31)))
 def test_the_same_store_and_occasion_give_the_same_bytes(day):
     occasion = Occasion(date=day.isoformat())
@@ -178,7 +179,7 @@ def test_an_occasion_without_a_date_writes_what_no_occasion_writes(dialect, name
 
 @pytest.mark.parametrize("date", ["2026-13-01", "tomorrow", "2026-7-30", "2026-07-30T10:00:00Z", "20260730", ""])
 def test_an_occasion_s_date_is_a_day_or_nothing(date):
-    with pytest.raises(ValueError, match="YYYY-MM-DD"):
+    with pytest.raises(UsageError, match="YYYY-MM-DD"):
         Occasion(date=date)
 
 

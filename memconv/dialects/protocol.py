@@ -24,6 +24,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
+from ..errors import UsageError
 from ..migrations import Ladder
 from ..model import KINDS, LIFECYCLE_STATES, Record, Store
 
@@ -129,8 +130,8 @@ class Occasion:
         except ValueError:
             ok = False
         if not ok:
-            raise ValueError(f"the occasion's date {self.date!r} is not a day: give it as YYYY-MM-DD, or None "
-                             "to take it from the records")
+            raise UsageError(f"the occasion's date {self.date!r} is not a day",
+                             hint="give it as YYYY-MM-DD, or None to take it from the records")
 
     def teller(self, store: Store) -> Callable[[str], None]:
         """The function a writer of ``store`` says each warning to: ``warn`` (each warning once), or
