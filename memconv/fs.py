@@ -32,6 +32,7 @@ from typing import Callable, Iterable, Iterator, Mapping, Tuple, Union
 
 from . import progress
 from .errors import OutputError, ReadError, StoreError
+from .text import short_digest
 from .limits import DEFAULT_MAX_FILE_SIZE, Limits, limits, reset_limits, set_limits  # noqa: F401 (one place)
 
 #: Folders that are never part of any store: version control, not memory.
@@ -413,8 +414,14 @@ class OnDisk:
 _CHANGED_HINT = "nothing was written; run again when nothing else is writing to IN"
 
 
-def _digest(data: bytes) -> bytes:
-    return hashlib.blake2b(data, digest_size=16).digest()
+def _digest(data: bytes) -> str:
+    return short_digest(data, 32)
+
+
+def manifest_hash(data: bytes) -> str:
+    """A written file's hash in ``.memconv/manifest.json``: the whole SHA-256, the manifest's own format
+    (outputs written by earlier versions keep being recognised), not memconv's short digest."""
+    return hashlib.sha256(data).hexdigest()
 
 
 def keep_on_disk(root: str | os.PathLike, store) -> None:
@@ -586,7 +593,7 @@ def write_files(folder: str | os.PathLike, files: Files) -> None:
 
 def manifest(files: dict[str, bytes]) -> bytes:
     """The manifest of ``files``: every path with its sha256, sorted; no dates, so the same any day."""
-    return manifest_of({path: hashlib.sha256(data).hexdigest() for path, data in files.items()})
+    return manifest_of({path: manifest_hash(data) for path, data in files.items()})
 
 
 def manifest_of(hashes: dict[str, str]) -> bytes:
@@ -687,7 +694,7 @@ def _compare(top: str, rel: str, expected: dict[str, str] | None, dirs: set[str]
             odd.append(shown)
         else:
             try:
-                same = hashlib.sha256(read_bytes(top, path)).hexdigest() == expected[path]
+                same = manifest_hash(read_bytes(top, path)) == expected[path]
             except (OSError, ReadError):
                 same = False
             if not same:
@@ -762,7 +769,7 @@ def _and_manifest(files: Files) -> Iterator[tuple[str, bytes]]:
     for path, data in _pairs(files):
         if path == MANIFEST:
             raise OutputError(f"refusing to write {MANIFEST}: memconv's own manifest cannot come from the input")
-        hashes[path] = hashlib.sha256(data).hexdigest()
+        hashes[path] = manifest_hash(data)
         yield path, data
     yield MANIFEST, manifest_of(hashes)
 

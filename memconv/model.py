@@ -11,10 +11,10 @@ See ``docs/model.md`` for the contract in prose.
 
 from __future__ import annotations
 
-import hashlib
-
 from dataclasses import dataclass, field
 from typing import Any, Callable
+
+from .text import short_digest
 
 #: The kinds a record can be, by the question "what should a tool do with it
 #: when it loads?". memoir's six types are the core vocabulary; the other
@@ -498,7 +498,7 @@ def fingerprint(record: Record) -> str:
     digest of :func:`meaning`, not the text itself (which held a second copy of
     every record in memory: 65 MB at 10,000 entries, docs/performance.md).
     """
-    return hashlib.blake2b(meaning(record).encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+    return short_digest(meaning(record), 32)
 
 
 #: Record fields that hold containers or dataclasses, which :func:`clone` copies deeply.
