@@ -16,7 +16,7 @@ import re
 from typing import Callable
 
 from ..model import Record, Step
-from .mapping import DEFAULT_TEXT_FIELDS, EDGE_TYPES, ENTRY_TEXT, KEPT_WHOLE_TYPES, REQUIRED_TEXT, TEXT_FIELDS, \
+from .mapping import DEFAULT_TEXT_FIELDS, EDGE_TYPES, KEPT_WHOLE_TYPES, REQUIRED_TEXT, TEXT_FIELDS, \
     kept_whole_kind, type_word
 
 #: A blank-line-separated block of a body: ``First paragraph.\n\nSecond.``
@@ -282,7 +282,7 @@ _LIST_ITEM = re.compile(r"^\s*(?:\d+[.)]|[-*+])\s+(?P<text>\S.*)$")
 
 def native_text(target: str, kind: str) -> frozenset[str]:
     """The text fields a ``kind`` record shows in ``target``'s files (what ``target`` declares)."""
-    return TEXT_FIELDS.get(target, {}).get(kind, DEFAULT_TEXT_FIELDS.get(target, ENTRY_TEXT))
+    return TEXT_FIELDS[target].get(kind, DEFAULT_TEXT_FIELDS[target])
 
 
 def _flat(text: str) -> str:

@@ -203,7 +203,7 @@ OPTIONAL: dict[str, Optional] = {
     "CONCEPTS": Optional("its concepts, the rows of docs/mapping.md: (name, kind or None, meaning[, topic]); "
                          "without it, mapping.py makes one row per kind it holds natively", "tuples", _always(None)),
     "HOLDS": Optional("how it holds each store-level concept of any dialect, in words (its column of "
-                      "docs/mapping.md); a topic it leaves out, mapping.holds says from its declarations",
+                      "docs/mapping.md); a topic it leaves out, mapping_doc.holds says from its declarations",
                       "mapping", _always({})),
     "EDGE_TYPES": Optional("the edge types its files say natively (None: any type, as relations)", "names",
                            _always(None)),
