@@ -12,7 +12,7 @@ from ..errors import StoreError
 from ..model import ForeignFile, Record, Store, clone
 from ..report import FileReport
 from . import carry as carrying
-from . import layout, native as renderings, notes, transforms
+from . import layout, native as renderings, notes, readable, transforms
 from .carry import KEY, Carry
 from .conversion import Conversion
 from .mapping import (EDGE_TYPES, INDEX_IS_CONTENT, LIFECYCLE, LOSSY_AS_DOSSIER, TARGET_KIND, type_word,
@@ -288,10 +288,10 @@ def _carry_witness(native: Record, target: str, lossy: bool, rep: FileReport, ou
 
 def _to_kind(record: Record, kind: str, link: str, target: str | None = None) -> Record:
     native = clone(record)
-    native = transforms.convert(native, kind, target)
+    native = transforms.to_kind(native, kind, target)
     if target is not None:
         native = transforms.finish(native, target)
-        native = transforms.show(native, target)
+        native = readable.show(native, target)
     native.link = link
     if kind != "opaque":
         native.opaque = False

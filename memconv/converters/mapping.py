@@ -179,6 +179,11 @@ DEFAULT_TEXT_FIELDS: Mapping[str, frozenset[str]] = _PerDialect("DEFAULT_TEXT_FI
 #: in the order they are filled (its ``REQUIRED_TEXT``).
 REQUIRED_TEXT: Mapping[str, dict[str, tuple[str, ...]]] = _PerDialect(
     "REQUIRED_TEXT", lambda v: {kind: tuple(fields) for kind, fields in v.items()})
+def native_text(target: str, kind: str) -> frozenset[str]:
+    """The text fields a ``kind`` record shows in ``target``'s files (what ``target`` declares)."""
+    return TEXT_FIELDS[target].get(kind, DEFAULT_TEXT_FIELDS[target])
+
+
 #: The type words a record kept whole may say in a dialect (its ``KEPT_WHOLE_TYPES``); another
 #: word is written as its ``FILE_TYPE_WORD_ELSE``. None: any word.
 KEPT_WHOLE_TYPES: Mapping[str, frozenset[str] | None] = _PerDialect("KEPT_WHOLE_TYPES", _names_or_any)

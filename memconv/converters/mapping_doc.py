@@ -129,7 +129,7 @@ def table() -> str:
         "",
         "The carry is never the only home of what a person wrote: a field the target's kind has no",
         "place for is also written, labelled, into the record's readable text (a body, an entity's",
-        "facts, a procedure's preconditions and steps; `transforms.show`). See docs/conversion.md.",
+        "facts, a procedure's preconditions and steps; `readable.show`). See docs/conversion.md.",
         "",
         "| dialect | concept | meaning | " + " | ".join(columns) + " |",
         "|---|---|---|" + "---|" * len(columns),

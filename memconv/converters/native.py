@@ -23,8 +23,7 @@ from typing import Any
 from ..model import IndexFile, Record, WorkingSet
 from ..text import short_digest, slug, title_of
 from . import notes
-from .mapping import INDEX_IS_CONTENT, TYPE_WORDS, WORKING_SET_AS, type_word, working_set_dialect
-from .transforms import native_text
+from .mapping import INDEX_IS_CONTENT, TYPE_WORDS, WORKING_SET_AS, native_text, type_word, working_set_dialect
 
 #: Carry payload keys that mark a rendering: the way back drops the record.
 WORKING_SET = "working_set_rendering"

@@ -7,7 +7,7 @@ from typing import Any
 from .. import dialects
 from ..model import ForeignFile, Record, Store, clone
 from . import carry as carrying
-from . import layout, native as renderings, notes, transforms
+from . import layout, native as renderings, notes, readable, transforms
 from .carry import KEY, Carry
 from .conversion import Conversion
 from .mapping import TARGET_KIND
@@ -118,7 +118,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         applied = carrying.apply(home, carry)  # edit detection sees the target's own link names
         if "body" in applied.overridden and store.dialect in TARGET_KIND:
             # The edited body still holds what the target showed of the fields now restored.
-            transforms.unshow(home, store.dialect, record.kind)
+            readable.unshow(home, store.dialect, record.kind)
         if home.link != derived and carrying.link_names_a_file(carry.origin) and home.link \
                 and not safe_link(home.link):
             report.warnings.append(f"{where_from(record)}: its carry names the link {home.link!r}, which would be "
