@@ -93,7 +93,7 @@ def _digest(value: Any) -> str:
 class Carry:
     """What one record carries: its source dialect and kind, and the fields that did not come back."""
 
-    origin: str
+    owner: str
     fields: dict[str, Any] = field(default_factory=dict)
     #: Digest of each carried field's native value at conversion time.
     native: dict[str, str] = field(default_factory=dict)
@@ -103,7 +103,7 @@ class Carry:
     payload: dict[str, Any] = field(default_factory=dict)
 
     def dumps(self) -> str:
-        doc: dict[str, Any] = {"v": VERSION, "from": self.origin}
+        doc: dict[str, Any] = {"v": VERSION, "from": self.owner}
         if self.fields:
             doc["fields"] = self.fields
             doc["native"] = self.native
@@ -131,7 +131,7 @@ class Carry:
         if doc["v"] < 1:
             raise ValueError(f"the memconv carry has version {doc['v']}, which no memconv wrote")
         payload = {k: v for k, v in doc.items() if k not in ("v", "from", "fields", "native", "extra_order")}
-        carry = cls(origin=doc.get("from"), fields=doc.get("fields", {}), native=doc.get("native", {}),
+        carry = cls(owner=doc.get("from"), fields=doc.get("fields", {}), native=doc.get("native", {}),
                     extra_order=doc.get("extra_order"), payload=payload)
         carry.validate()
         return carry
@@ -140,8 +140,8 @@ class Carry:
         """Raise ``ValueError`` unless every part of the carry is what memconv writes there."""
         from ..dialects import MODULES
 
-        if self.origin not in MODULES:
-            raise ValueError(f"the memconv carry names {self.origin!r} as its dialect, which memconv does not know")
+        if self.owner not in MODULES:
+            raise ValueError(f"the memconv carry names {self.owner!r} as its dialect, which memconv does not know")
         check(self.fields, dict[str, Any], "the carry's fields")
         check(self.native, dict[str, str], "the carry's native digests")
         check(self.extra_order, list[str] | None, "the carry's extra_order")
@@ -153,7 +153,7 @@ class Carry:
             if name not in FIELDS:
                 raise ValueError(f"the carry holds a field {name!r} that memconv does not have")
             check(value, field_type(name), f"the carried {name}")
-            if name != "link" or link_names_a_file(self.origin):
+            if name != "link" or link_names_a_file(self.owner):
                 _check_meaning(name, value)
         if "kind" in self.payload:
             _check_meaning("kind", self.payload["kind"])
@@ -161,8 +161,8 @@ class Carry:
             _check_format(self.payload["format"])
 
 
-def link_names_a_file(origin: str) -> bool:
-    """Whether ``origin``'s writer makes a file name of a record's link, so a carried link must pass the path guard.
+def link_names_a_file(owner: str) -> bool:
+    """Whether ``owner``'s writer makes a file name of a record's link, so a carried link must pass the path guard.
 
     The dialect declares it (``LINKS_ARE_FILE_NAMES``, default yes). memfmt names its files
     after a slug of the name, never the link itself; its links are file stems its own library
@@ -171,7 +171,7 @@ def link_names_a_file(origin: str) -> bool:
     """
     from .mapping import LINKS_ARE_FILE_NAMES
 
-    return LINKS_ARE_FILE_NAMES.get(origin, True)
+    return LINKS_ARE_FILE_NAMES.get(owner, True)
 
 
 #: The kinds a record may have (``opaque``: kept whole, type not understood).
@@ -225,7 +225,7 @@ def _check_format(patch: Any) -> None:
         pos = op[1]
 
 
-def difference(original: Record, returned: Record, origin: str, native: Record | None = None) -> Carry:
+def difference(original: Record, returned: Record, owner: str, native: Record | None = None) -> Carry:
     """The carry that turns ``returned`` (the native round trip) back into ``original``.
 
     ``native`` is the returned record before its links were renamed home: edit
@@ -233,7 +233,7 @@ def difference(original: Record, returned: Record, origin: str, native: Record |
     link names, so it does not depend on any other record.
     """
     a, b = flat(original), flat(returned)
-    carry = Carry(origin=origin)
+    carry = Carry(owner=owner)
     for name in list(a) + [k for k in b if k not in a]:
         before, after = a.get(name), b.get(name)
         if before is after or _same(before, after):  # (most fields are None on both sides)

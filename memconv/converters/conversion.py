@@ -18,7 +18,7 @@ class Conversion:
     records: list[FileReport] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     #: id(record) → the dialect a restored record came from (it keeps its link and kind there).
-    origins: dict[int, str] = field(default_factory=dict)
+    owners: dict[int, str] = field(default_factory=dict)
     #: id(record) of restored records whose lifecycle state was changed in the dialect read
     #: id(record) → the fields of a restored record edited in the dialect read (the edit won).
     edited: dict[int, list[str]] = field(default_factory=dict)

@@ -59,13 +59,13 @@ FILES_DIR = f"{MEMCONV_DIR}/files"
 _OLD_FILES_DIR = f"{_OLD_NOTES_DIR}/files"
 
 
-def carried_file(path: str, origin: str, target: str) -> str:
-    """Where a foreign file of an ``origin`` store goes in ``target``: ``memconv/files/<origin>/<path>``."""
-    return f"{_root(target)}{FILES_DIR}/{origin}/{path}"
+def carried_file(path: str, owner: str, target: str) -> str:
+    """Where a foreign file of an ``owner`` store goes in ``target``: ``memconv/files/<owner>/<path>``."""
+    return f"{_root(target)}{FILES_DIR}/{owner}/{path}"
 
 
 def carried_file_path(path: str) -> tuple[str, str] | None:
-    """(origin dialect, original path) of a file set aside by :func:`carried_file`, or None."""
+    """(owner dialect, original path) of a file set aside by :func:`carried_file`, or None."""
     from ..errors import OutputError
     from ..fs import safe_relpath
 
@@ -73,9 +73,9 @@ def carried_file_path(path: str) -> tuple[str, str] | None:
         for folder in (FILES_DIR, _OLD_FILES_DIR):
             head = f"{prefix}{folder}/"
             if path.startswith(head) and "/" in path[len(head):]:
-                origin, rest = path[len(head):].split("/", 1)
+                owner, rest = path[len(head):].split("/", 1)
                 try:
-                    return origin, safe_relpath(rest)
+                    return owner, safe_relpath(rest)
                 except OutputError:
                     return None
     return None
@@ -130,18 +130,18 @@ def _render(name: str, status: str | None, payload: dict[str, Any] | None, body:
     return (head + ("\n" + body if body else "")).encode("utf-8")
 
 
-def write(record: Record, origin: str, target: str, why: str, *, lossy: bool,
+def write(record: Record, owner: str, target: str, why: str, *, lossy: bool,
           format_patch: dict[str, Any] | None = None, names: Names | None = None) -> ForeignFile:
     """A note holding ``record`` whole (or, with ``lossy``, only its title and body).
 
     ``format_patch`` turns the record's canonical rendering back into its
-    source file (see ``layout.py``), when the two differ. ``names`` are the
+    source file (see ``format_patch.py``), when the two differ. ``names`` are the
     note names already given in this output: the note gets a name of its own.
     """
     name = (names or Names()).claim(note_name(record.link))
     data = encode(record)
     data.pop("body", None)
-    payload = None if lossy else {"from": origin, "record": data}
+    payload = None if lossy else {"from": owner, "record": data}
     if payload is not None and format_patch is not None:
         payload["format"] = format_patch
     status = f"{record.lifecycle.state} {record.kind}" if record.lifecycle.state != "active" else record.kind
@@ -158,11 +158,11 @@ def sidecar(path: str, carry: str, target: str, names: Names) -> ForeignFile:
     return ForeignFile(_path(target, name), raw, why="memconv note: the carry of a file that stays bare")
 
 
-def working_set(ws: WorkingSet, target: str, origin: str, *, lossy: bool) -> ForeignFile:
-    from . import layout
+def working_set(ws: WorkingSet, target: str, owner: str, *, lossy: bool) -> ForeignFile:
+    from . import format_patch
 
-    payload = None if lossy else {"from": origin, "working_set": ws.document}
-    patch = layout.working_set_patch(ws) if payload is not None else None
+    payload = None if lossy else {"from": owner, "working_set": ws.document}
+    patch = format_patch.working_set_patch(ws) if payload is not None else None
     if patch is not None:
         payload["format"] = patch
     body = render_working_set(ws)
@@ -172,8 +172,8 @@ def working_set(ws: WorkingSet, target: str, origin: str, *, lossy: bool) -> For
     return ForeignFile(_path(target, "working-set"), raw, why="memconv note: the session working set")
 
 
-def store_note(store_payload: dict[str, Any], target: str, origin: str, *, lossy: bool) -> ForeignFile:
-    payload = None if lossy else {"from": origin, "store": store_payload}
+def store_note(store_payload: dict[str, Any], target: str, owner: str, *, lossy: bool) -> ForeignFile:
+    payload = None if lossy else {"from": owner, "store": store_payload}
     lines = ["Store-level facts of the source store, kept by memconv.", ""]
     for index in store_payload.get("indexes", []):
         lines.append(f"## {index.get('path')}")
@@ -198,7 +198,7 @@ def is_note_path(path: str) -> bool:
 
 
 def read(foreign: ForeignFile) -> tuple[str, Any] | None:
-    """What a note holds: ``("record", (Record, origin dialect, format patch or None))``,
+    """What a note holds: ``("record", (Record, owner dialect, format patch or None))``,
     ``("working_set", (document, format patch or None, whether its rendering was edited))``,
     ``("store", dict)``, ``("sidecar", (path, carry text))``; else None.
 

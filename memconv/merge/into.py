@@ -176,13 +176,13 @@ def origin(record: Record, dialect: str) -> Origin | None:
         home, conversion = restore(Store(dialect=dialect, records=[record]))
     except MemconvError:
         return None
-    back = [r for r in home.records if id(r) in conversion.origins]
+    back = [r for r in home.records if id(r) in conversion.owners]
     if len(back) != 1 or not back[0].link:
         return None
     found = back[0]
-    dates = [(f"{name} in its carry from {conversion.origins[id(found)]}", getattr(found, name)) for name in _DATES
+    dates = [(f"{name} in its carry from {conversion.owners[id(found)]}", getattr(found, name)) for name in _DATES
              if isinstance(getattr(found, name), str)]
-    return Origin(conversion.origins[id(found)], found.link, bool(conversion.edited.get(id(found))), dates)
+    return Origin(conversion.owners[id(found)], found.link, bool(conversion.edited.get(id(found))), dates)
 
 
 def _origins(existing: Store, incoming: Store, identity, dialect: str) -> dict[int, Origin]:

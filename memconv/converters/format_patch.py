@@ -80,7 +80,7 @@ def apply_after_edit(canonical: tuple[str, bytes] | None, patch: dict[str, Any])
     """The patch applied at the same lines of an edited record's canonical rendering, or None.
 
     This is not the record: it is a file in the original's layout (its key
-    order, quoting, comments, blank lines, line ends), which the origin's reader
+    order, quoting, comments, blank lines, line ends), which the owner's reader
     reads so that its writer renders the edited record in that layout, keeping
     the lines of every key whose value did not change and rendering the rest.
     None when the patch does not fit the rendering (it has fewer lines).
