@@ -220,7 +220,7 @@ def read(foreign: ForeignFile) -> tuple[str, Any] | None:
         return None
     if not isinstance(doc, dict) or type(doc.get("v")) is not int or doc["v"] > VERSION:
         return None
-    from .carry import check_note
+    from .carry_checks import check_note
 
     try:
         check_note(doc)

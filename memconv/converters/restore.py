@@ -9,6 +9,7 @@ from ..model import ForeignFile, Record, Store, clone
 from . import carry as carrying
 from . import format_patch, native as renderings, notes, readable, transforms
 from .carry import KEY, Carry
+from .carry_checks import link_names_a_file
 from .conversion import Conversion
 from .mapping import TARGET_KIND
 from .naming import home_link, native_link, rename_links, safe_link
@@ -119,7 +120,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         if "body" in applied.overridden and store.dialect in TARGET_KIND:
             # The edited body still holds what the target showed of the fields now restored.
             readable.unshow(home, store.dialect, record.kind)
-        if home.link != derived and carrying.link_names_a_file(carry.owner) and home.link \
+        if home.link != derived and link_names_a_file(carry.owner) and home.link \
                 and not safe_link(home.link):
             report.warnings.append(f"{where_from(record)}: its carry names the link {home.link!r}, which would be "
                                    "written outside the store; the link is derived again")
