@@ -34,6 +34,7 @@ from .carry import KEY, VERSION
 from .codec import decode as decode_value
 from .codec import encode
 from .mapping import NOTES_ROOT
+from .native import render_working_set
 
 #: memconv's own folder in a target store: a dot-name, so the target's tools skip it.
 MEMCONV_DIR = ".memconv"
@@ -254,50 +255,6 @@ def read(foreign: ForeignFile) -> tuple[str, Any] | None:
             raise ValueError("its store facts are not a mapping")
         return "store", doc["store"]
     return None
-
-
-_LISTS = (
-    ("goals", "Goals", "set_on"),
-    ("next_actions", "Next actions", "added"),
-    ("parked_actions", "Parked actions", "added"),
-    ("open_questions", "Open questions", "asked"),
-    ("decisions", "Recent decisions", "date"),
-    ("completed_actions", "Completed actions", "done_at"),
-    ("completed_goals", "Completed goals", "done_at"),
-)
-
-
-def working_set_items(ws: WorkingSet) -> list[tuple[str, list[str]]]:
-    """The working set's lists as (heading, one line per item), in reading order. Hidden decisions are not shown."""
-    out: list[tuple[str, list[str]]] = []
-    for name, heading, date_key in _LISTS:
-        lines = []
-        for item in ws.current(name) or ():
-            if not isinstance(item, dict) or item.get("hidden") is True:
-                continue
-            text = " ".join(str(item.get("text", "")).split())
-            when = item.get(date_key)
-            extra = f" ({date_key} {when})" if when else ""
-            if name == "decisions" and item.get("why"):
-                extra += f" — why: {' '.join(str(item['why']).split())}"
-            if name == "decisions" and item.get("rejected"):
-                extra += f" — rejected: {' '.join(str(item['rejected']).split())}"
-            lines.append(f"{text}{extra}")
-        if lines:
-            out.append((heading, lines))
-    history = [f"{row.get('date', '?')}: {' '.join(str(row.get('summary', '')).split())}".rstrip()
-               for row in ws.history or [] if isinstance(row, dict)]
-    if history:
-        out.append(("History", history))
-    return out
-
-
-def render_working_set(ws: WorkingSet, *, title: bool = True) -> str:
-    """The working set as markdown a person (or an agent) can read. Hidden decisions are not shown."""
-    lines = ["# Working set", ""] if title else []
-    for heading, items in working_set_items(ws):
-        lines += [f"## {heading}", ""] + [f"- {item}" for item in items] + [""]
-    return "\n".join(lines)
 
 
 def _checked(path: str) -> str:
