@@ -139,13 +139,13 @@ def backup(in_path: Path, now: datetime | None = None,
             os.rename(copy, target)
             os.rmdir(work)
     except BaseException:
-        fs._rmtree(work)
+        fs.remove_tree(work)
         raise
     return target
 
 
 def _refuse_special(path: str, mode: int) -> None:
-    raise OutputError(f"{fs.display(path)}: {fs._kind(mode)} inside the folder; it cannot be backed up or kept",
+    raise OutputError(f"{fs.display(path)}: {fs.file_kind(mode)} inside the folder; it cannot be backed up or kept",
                       hint="move it away, or upgrade into a new folder (memconv upgrade IN OUT); nothing was changed")
 
 
@@ -206,7 +206,7 @@ def replace_in_place(files: dict[str, bytes], in_path: Path, read: set[str] | No
                 raise
             shutil.rmtree(old)
     except BaseException:
-        fs._rmtree(tmp)
+        fs.remove_tree(tmp)
         raise
 
 

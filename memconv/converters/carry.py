@@ -85,7 +85,8 @@ def _same(a: Any, b: Any) -> bool:
     return a == b and repr(a) == repr(b)
 
 
-def _digest(value: Any) -> str:
+def field_digest(value: Any) -> str:
+    """The digest a carry keeps of a field's native value, to see whether it was edited in the target."""
     return short_digest(repr(value))
 
 
@@ -176,7 +177,7 @@ def difference(original: Record, returned: Record, owner: str, native: Record | 
             continue
         carry.fields[name] = encode(before) if not name.startswith("extra.") else (before or [])
         if name not in _IDENTITY:
-            carry.native[name] = _digest(_part(native, name) if native is not None else after)
+            carry.native[name] = field_digest(_part(native, name) if native is not None else after)
     order = [k for k in original.extra if k != KEY]
     returned_order = [k for k in returned.extra if k != KEY and k in original.extra]
     if order != returned_order and order:
@@ -199,7 +200,7 @@ def apply(record: Record, carry: Carry) -> Applied:
     current = flat(record)
     for name, value in carry.fields.items():
         now = current.get(name)
-        if name in carry.native and _digest(now) != carry.native[name]:
+        if name in carry.native and field_digest(now) != carry.native[name]:
             done.overridden.append(name)
             continue
         if name.startswith("extra."):

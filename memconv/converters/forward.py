@@ -160,7 +160,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
         if original.lifecycle.state != "active" and "lifecycle" not in carry.fields:
             # Its state, as it was: an edit of it in the target is then told from the state it came with.
             carry.fields["lifecycle"] = carrying.encode(original.lifecycle)
-            carry.native["lifecycle"] = carrying._digest(as_written.lifecycle)
+            carry.native["lifecycle"] = carrying.field_digest(as_written.lifecycle)
         rep.native = [n for n, v in carrying.flat(original).items() if v not in (None, [], False)
                       and n not in carry.fields and n != "kind"]
         # Between a dialect that declares CARRY_ORIGIN (a plugin holding every field) and any other, the
