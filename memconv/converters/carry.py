@@ -21,7 +21,7 @@ from typing import Any
 from ..limits import load_json
 from ..model import Record
 from ..text import short_digest
-from .codec import check, decode, encode, field_type
+from .codec import as_json, check_json, field_type, from_json
 from .carry_checks import check_format, check_meaning, link_names_a_file
 
 #: The one key memconv owns in every target's extension mechanism.
@@ -143,9 +143,9 @@ class Carry:
 
         if self.owner not in MODULES:
             raise ValueError(f"the memconv carry names {self.owner!r} as its dialect, which memconv does not know")
-        check(self.fields, dict[str, Any], "the carry's fields")
-        check(self.native, dict[str, str], "the carry's native digests")
-        check(self.extra_order, list[str] | None, "the carry's extra_order")
+        check_json(self.fields, dict[str, Any], "the carry's fields")
+        check_json(self.native, dict[str, str], "the carry's native digests")
+        check_json(self.extra_order, list[str] | None, "the carry's extra_order")
         for name, value in self.fields.items():
             if name.startswith("extra."):
                 if not isinstance(value, list) or len(value) > 1:
@@ -153,7 +153,7 @@ class Carry:
                 continue
             if name not in FIELDS:
                 raise ValueError(f"the carry holds a field {name!r} that memconv does not have")
-            check(value, field_type(name), f"the carried {name}")
+            check_json(value, field_type(name), f"the carried {name}")
             if name != "link" or link_names_a_file(self.owner):
                 check_meaning(name, value)
         if "kind" in self.payload:
@@ -175,7 +175,7 @@ def difference(original: Record, returned: Record, owner: str, native: Record | 
         before, after = a.get(name), b.get(name)
         if before is after or _same(before, after):  # (most fields are None on both sides)
             continue
-        carry.fields[name] = encode(before) if not name.startswith("extra.") else (before or [])
+        carry.fields[name] = as_json(before) if not name.startswith("extra.") else (before or [])
         if name not in _IDENTITY:
             carry.native[name] = field_digest(_part(native, name) if native is not None else after)
     order = [k for k in original.extra if k != KEY]
@@ -210,7 +210,7 @@ def apply(record: Record, carry: Carry) -> Applied:
             else:
                 record.extra.pop(key, None)
         else:
-            setattr(record, name, decode(value, field_type(name)))
+            setattr(record, name, from_json(value, field_type(name)))
         done.carried.append(name)
     record.extra.pop(KEY, None)
     if carry.extra_order is not None:

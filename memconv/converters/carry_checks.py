@@ -14,7 +14,7 @@ from ..dialects import MODULES
 from ..errors import MemconvError
 from ..fs import safe_relpath
 from ..model import KINDS, LIFECYCLE_STATES, IndexFile, Record
-from .codec import check
+from .codec import check_json
 
 
 def link_names_a_file(owner: str) -> bool:
@@ -71,10 +71,10 @@ def check_format(patch: Any) -> None:
         raise ValueError("the carried format is not a format patch")
     check_path("format.path", patch["path"])
     if "raw" in patch:
-        check(patch["raw"], str, "the carried format.raw")
+        check_json(patch["raw"], str, "the carried format.raw")
         return
-    check(patch.get("base"), str, "the carried format.base")
-    check(patch.get("ops"), list[list[Any]], "the carried format.ops")
+    check_json(patch.get("base"), str, "the carried format.base")
+    check_json(patch.get("ops"), list[list[Any]], "the carried format.ops")
     pos = 0
     for op in patch["ops"]:
         if len(op) != 3 or type(op[0]) is not int or type(op[1]) is not int or not isinstance(op[2], str) \
@@ -93,17 +93,17 @@ def check_note(doc: dict[str, Any]) -> None:
         record = doc["record"]
         if doc.get("from") not in MODULES:
             raise ValueError(f"the note names {doc.get('from')!r} as its dialect, which memconv does not know")
-        check(record, Record, "the noted record")
+        check_json(record, Record, "the noted record")
         for name, value in record.items():
             check_meaning(name, value)
     elif "working_set" in doc:
-        check(doc["working_set"], dict[str, Any], "the noted working set")
+        check_json(doc["working_set"], dict[str, Any], "the noted working set")
     elif "store" in doc:
         store = doc["store"]
-        check(store, dict[str, Any], "the noted store")
-        check(store.get("indexes", []), list[IndexFile], "the noted indexes")
-        check(store.get("raw", {}), dict[str, str], "the noted index texts")
-        check(store.get("meta", {}), dict[str, Any], "the noted store facts")
+        check_json(store, dict[str, Any], "the noted store")
+        check_json(store.get("indexes", []), list[IndexFile], "the noted indexes")
+        check_json(store.get("raw", {}), dict[str, str], "the noted index texts")
+        check_json(store.get("meta", {}), dict[str, Any], "the noted store facts")
         for path in store.get("raw", {}):
             check_path("index path", path)
         for index in store.get("indexes", []):

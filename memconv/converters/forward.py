@@ -42,7 +42,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
             out.foreign.append(ForeignFile(notes.carried_file(foreign.path, home, target), foreign.raw,
                                            foreign.why))
     report.store = out
-    note_names = notes.Names()
+    note_names = notes.NoteNames()
     taken: set[str] = set()
     rename: dict[str, str] = {}
     natives: list[tuple[Record, Record]] = []
@@ -159,7 +159,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
             carry.payload["kind"] = original.kind
         if original.lifecycle.state != "active" and "lifecycle" not in carry.fields:
             # Its state, as it was: an edit of it in the target is then told from the state it came with.
-            carry.fields["lifecycle"] = carrying.encode(original.lifecycle)
+            carry.fields["lifecycle"] = carrying.as_json(original.lifecycle)
             carry.native["lifecycle"] = carrying.field_digest(as_written.lifecycle)
         rep.native = [n for n, v in carrying.flat(original).items() if v not in (None, [], False)
                       and n not in carry.fields and n != "kind"]
@@ -211,7 +211,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
     meta = {} if home_meta else carried_meta(store)
     if indexes or meta:
         payload = {"from": meta_from if meta_from in TARGET_KIND else store_owner(store),
-                   "indexes": [carrying.encode(i) for i in indexes],
+                   "indexes": [carrying.as_json(i) for i in indexes],
                    "raw": {i.path: i.source.raw.decode("utf-8") for i in indexes
                            if i.source is not None and i.source.has_raw}}
         if meta:
@@ -258,7 +258,7 @@ def _rides_as_unknown(native: Record, names: tuple[str, ...]) -> None:
 
 
 def _carry_witness(native: Record, target: str, lossy: bool, rep: FileReport, out: Store,
-                   note_names: notes.Names, written_at: str | None, edited=()) -> None:
+                   note_names: notes.NoteNames, written_at: str | None, edited=()) -> None:
     """A record home again keeps what another dialect's tool added that home cannot say.
 
     Carried under home's own ``memconv`` key, so converting it to the dialect whose tool added them
@@ -277,7 +277,7 @@ def _carry_witness(native: Record, target: str, lossy: bool, rep: FileReport, ou
     if lossy:
         rep.dropped = sorted(set(rep.dropped) | set(found))
         return
-    carry = Carry(owner=target, fields={"link": native.link, **{n: carrying.encode(v) for n, v in found.items()}})
+    carry = Carry(owner=target, fields={"link": native.link, **{n: carrying.as_json(v) for n, v in found.items()}})
     rep.carried = sorted(set(rep.carried) | set(found))
     rep.warnings.append(f"{', '.join(sorted(found))}: {target} has no field for them; carried in its memconv key")
     if _stays_bare(declares, native):

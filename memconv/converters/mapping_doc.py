@@ -119,7 +119,7 @@ def table() -> str:
     lines = [
         "# The mapping",
         "",
-        "Generated from `memconv/converters/mapping.py` (by `mapping_doc.py`) with `python -m memconv.converters.mapping`;",
+        "Generated from `memconv/converters/mapping.py` by `python -m memconv.converters.mapping`;",
         "`tests/test_mapping_table_matches_code.py` fails when this file and the code drift apart.",
         "",
         "Every record goes to its native home in the target where there is one; whatever the",

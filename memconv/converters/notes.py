@@ -31,8 +31,7 @@ from ..model import ForeignFile, Record, WorkingSet
 from ..text import short_digest
 from ..text import decode
 from .carry import KEY, VERSION
-from .codec import decode as decode_value
-from .codec import encode
+from .codec import as_json, from_json
 from .mapping import NOTES_ROOT
 from .native import render_working_set
 
@@ -102,7 +101,7 @@ def note_name(text: str) -> str:
     return name.rstrip(" .-") or "untitled"
 
 
-class Names:
+class NoteNames:
     """Note names already given in one output: a name differing only in case or Unicode form is taken."""
 
     def __init__(self, reserved: tuple[str, ...] = ("store", "working-set")) -> None:
@@ -132,15 +131,15 @@ def _render(name: str, status: str | None, payload: dict[str, Any] | None, body:
 
 
 def write(record: Record, owner: str, target: str, why: str, *, lossy: bool,
-          format_patch: dict[str, Any] | None = None, names: Names | None = None) -> ForeignFile:
+          format_patch: dict[str, Any] | None = None, names: NoteNames | None = None) -> ForeignFile:
     """A note holding ``record`` whole (or, with ``lossy``, only its title and body).
 
     ``format_patch`` turns the record's canonical rendering back into its
     source file (see ``format_patch.py``), when the two differ. ``names`` are the
     note names already given in this output: the note gets a name of its own.
     """
-    name = (names or Names()).claim(note_name(record.link))
-    data = encode(record)
+    name = (names or NoteNames()).claim(note_name(record.link))
+    data = as_json(record)
     data.pop("body", None)
     payload = None if lossy else {"from": owner, "record": data}
     if payload is not None and format_patch is not None:
@@ -150,7 +149,7 @@ def write(record: Record, owner: str, target: str, why: str, *, lossy: bool,
     return ForeignFile(_path(target, name), raw, why=f"memconv note: {why}")
 
 
-def sidecar(path: str, carry: str, target: str, names: Names) -> ForeignFile:
+def sidecar(path: str, carry: str, target: str, names: NoteNames) -> ForeignFile:
     """The carry of the record written at ``path``, kept beside the store: the file itself must stay as it is
     (a bare file has no frontmatter to hold a carry, and gaining one would make it an invalid entry)."""
     payload = {"sidecar": {"path": path, "carry": carry}}
@@ -234,7 +233,7 @@ def read(foreign: ForeignFile) -> tuple[str, Any] | None:
         _checked(patch["path"])
     if "record" in doc:
         try:
-            record = decode_value(doc["record"], Record)
+            record = from_json(doc["record"], Record)
         except (TypeError, ValueError, KeyError, AttributeError) as exc:
             raise ValueError(f"its record does not hold together ({exc})") from None
         if not isinstance(record.link, str) or not record.link:

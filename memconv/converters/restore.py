@@ -234,7 +234,7 @@ def _restore_store(out: Store, payload: dict[str, Any], store: Store, where: str
     store is ignored with a warning naming the note (``where``).
     """
     from ..model import IndexFile
-    from .codec import decode
+    from .codec import from_json
 
     owner = payload.get("from")
     read_index = dialects.declaration(owner, "read_index") if owner in TARGET_KIND else None
@@ -242,7 +242,7 @@ def _restore_store(out: Store, payload: dict[str, Any], store: Store, where: str
     raws = payload.get("raw", {}) if isinstance(payload.get("raw"), dict) else {}
     for encoded in payload.get("indexes", []) if isinstance(payload.get("indexes"), list) else ():
         try:
-            index = decode(encoded, IndexFile)
+            index = from_json(encoded, IndexFile)
         except (TypeError, ValueError, KeyError, AttributeError):
             warnings.append(f"{where}: an index it holds does not hold together; ignored")
             continue
@@ -282,9 +282,9 @@ def _restore_sources(items: list[tuple[Record, str, dict[str, Any]]]) -> list[st
             continue
         try:
             canonical = format_patch.render_alone(owner, home)
-            raw = format_patch.apply(canonical, patch)
+            raw = format_patch.rebuild(canonical, patch)
             if raw is None:  # edited since: its file's layout still comes home, for its writer to use
-                raw = format_patch.apply_after_edit(canonical, patch)
+                raw = format_patch.rebuild_after_edit(canonical, patch)
         except (TypeError, ValueError, KeyError, AttributeError, IndexError):
             warnings.append(f"{home.link}: its carried format patch does not hold together; ignored, "
                             "the record is written canonically")
