@@ -643,7 +643,7 @@ def upgrade(in_path, out_path, in_place, dry_run, force, as_json, show_diff, che
                     for folder in {Path(os.path.abspath(in_path)).parent, Path(os.path.realpath(in_path)).parent}:
                         fs.sweep_stale(folder)
                 with progress.task("reading"):
-                    planned = upgrading.plan(in_path, report, layout="flat")
+                    planned = upgrading.plan(in_path, report, shape="flat")
                 report.output = str(in_path)
                 if show_diff or check_only:
                     before = {p: fs.read_bytes(in_path, p) for p in sorted(planned.read)}
