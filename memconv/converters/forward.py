@@ -290,7 +290,7 @@ def _to_kind(record: Record, kind: str, link: str, target: str | None = None) ->
     native = clone(record)
     native = transforms.to_kind(native, kind, target)
     if target is not None:
-        native = transforms.finish(native, target)
+        native = transforms.fill_required(native, target)
         native = readable.show(native, target)
     native.link = link
     if kind != "opaque":

@@ -7,7 +7,7 @@ back. The pair is exact for what the forward side writes, so a record that
 goes out and comes back carries nothing for these fields; for a record
 native to the target, ``backward`` is simply the most natural reading. What a
 pair cannot reproduce is carried by the caller (``carry.py``), never lost.
-:func:`to_kind` picks the pair; :func:`finish` fills what the target's tools
+:func:`to_kind` picks the pair; :func:`fill_required` fills what the target's tools
 require. Writing a field the target's kind does not show into its readable
 text is :mod:`.readable`.
 """
@@ -219,7 +219,7 @@ def _first_line(text: str) -> str | None:
     return None
 
 
-def finish(record: Record, target: str) -> Record:
+def fill_required(record: Record, target: str) -> Record:
     """What the target's own tools expect of every record, filled from what the record says.
 
     The target declares it (``REQUIRED_TEXT``: memoir and claude want every entry to have a
