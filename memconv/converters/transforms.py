@@ -1,4 +1,4 @@
-"""Native renderings: how a record of one kind is said in another kind's words.
+"""Kind conversion: how a record of one kind is said in another kind's words.
 
 Each transform is a pair. ``forward`` puts what a record means into the
 fields the target kind has (a lesson's how-to into a procedure's steps, a
