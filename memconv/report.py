@@ -320,7 +320,7 @@ class Report:
             parts.append(f"{c['refused']} refused")
         if c["foreign"]:
             parts.append(f"{c['foreign']} other file(s) kept")
-        warned = c["warnings"] - sum(1 for n in self.notices() if n["kind"] in NOTES)
+        warned = c["warnings"] - sum(1 for n in self.notices() if n["kind"] in INFORMATIVE_KINDS)
         if warned:
             parts.append(f"{warned} warning(s)")
         if self.differences:
@@ -350,11 +350,11 @@ def _listed(what: str, items: list[str], verbose: bool, shown: int) -> list[str]
 
 
 #: Kinds of notices that say all is well, or what was done: ``note:``, and not counted as warnings.
-NOTES = ("nothing-to-do", "backup")
+INFORMATIVE_KINDS = ("nothing-to-do", "backup")
 
 
 def _label(notice: dict[str, Any]) -> str:
-    return "note" if notice["kind"] in NOTES else "warning"
+    return "note" if notice["kind"] in INFORMATIVE_KINDS else "warning"
 
 
 def _grouped(notices: list[dict[str, Any]], shown: int) -> list[str]:
