@@ -42,15 +42,15 @@ class _PerDialect(Mapping[str, V]):
     An optional member of the contract is read through :func:`memconv.dialects.declarations`, so a
     dialect that leaves it out gets the one default :data:`memconv.dialects.protocol.OPTIONAL`
     gives (no default is written here); a required one (``KIND_HOMES``, ``LIFECYCLE_STATES``) is
-    read from the module. ``shape`` turns the declared value into the table's (a set, a dict…).
+    read from the module. ``normalise`` turns the declared value into the table's (a set, a dict…).
     Rows are in the registry's order, made once per registry.
     """
 
-    def __init__(self, member: str, shape: Callable[[Any], V]):
+    def __init__(self, member: str, normalise: Callable[[Any], V]):
         if member not in protocol.OPTIONAL and member not in protocol.REQUIRED:
             raise KeyError(f"{member} is not a member of the dialect contract")
         self.member = member
-        self.shape = shape
+        self.normalise = normalise
         self._for: object = None
         self._rows: dict[str, V] = {}
 
@@ -61,7 +61,7 @@ class _PerDialect(Mapping[str, V]):
                 declared = {name: getattr(dialects.get(name), self.member) for name in dialects.available()}
             else:
                 declared = dialects.declarations(self.member)
-            self._rows, self._for = {name: self.shape(value) for name, value in declared.items()}, registry
+            self._rows, self._for = {name: self.normalise(value) for name, value in declared.items()}, registry
         return self._rows
 
     def __getitem__(self, name: str) -> V:
