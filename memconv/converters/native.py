@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..dialects.protocol import declared
 from ..model import IndexFile, Record, WorkingSet
 from ..text import short_digest, slug, title_of
 from .mapping import INDEX_IS_CONTENT, TYPE_WORDS, WORKING_SET_AS, native_text, type_word, working_set_dialect
@@ -96,7 +97,7 @@ def working_set_record(ws: WorkingSet, target: str) -> Record | None:
     document: dict[str, Any] = ws.document if isinstance(ws.document, dict) else {}
     created = document.get("created_at") if isinstance(document.get("created_at"), str) else None
     owner = working_set_dialect()
-    description = getattr(owner, "WORKING_SET_DESCRIPTION", None) or "What the session was doing"
+    description = declared(owner, "WORKING_SET_DESCRIPTION")  # (owner None: the default)
     kind, link = WORKING_SET_AS[target]
     if kind == "opaque":
         return Record(kind="opaque", link=link, title="Working set", description=description,

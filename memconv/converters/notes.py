@@ -46,7 +46,7 @@ _OLD_NOTES_DIR = "memconv"
 def _root(target: str) -> str:
     """The folder of ``target``'s store its notes folder is in, as it declares (``NOTES_ROOT``):
     memspec reads only ``.memspec/``, so its notes go there; the store's root otherwise."""
-    return NOTES_ROOT.get(target, "")
+    return NOTES_ROOT[target]
 
 
 def _roots() -> list[str]:

@@ -111,7 +111,7 @@ def show(record: Record, target: str) -> Record:
             "steps": [_step_line(s) for s in record.steps or ()], "description": [record.description or ""],
             "trigger": [record.trigger or ""], "how_to_apply": [record.how_to_apply or ""]}
     home = " ".join(_flat(t) for name, texts in kept.items() if name in shown for t in texts if t)
-    blocks = [b for b in _blocks(record, shown, EDGE_TYPES.get(target)) if _flat(b) not in home
+    blocks = [b for b in _blocks(record, shown, EDGE_TYPES[target]) if _flat(b) not in home
               and _flat(re.sub(r"^\*\*[^*]+:\*\* ", "", b)) not in home]
     if "body" not in shown and {"steps", "preconditions"} <= shown:
         # No body, but steps and preconditions (a memfmt procedure): list items are steps.

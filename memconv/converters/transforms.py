@@ -228,11 +228,11 @@ def fill_required(record: Record, target: str) -> Record:
     kept whole whose type word the target does not know (``KEPT_WHOLE_TYPES``) is written with
     the target's catch-all word (``FILE_TYPE_WORD_ELSE``: a Claude Code ``project`` memory).
     """
-    known = KEPT_WHOLE_TYPES.get(target)
+    known = KEPT_WHOLE_TYPES[target]
     if known is not None and record.opaque and isinstance(record.extra.get("type"), str) \
             and record.extra["type"] not in known:
         record.extra = {**record.extra, "type": type_word(target, "opaque")}
-    required = REQUIRED_TEXT.get(target, {})
+    required = REQUIRED_TEXT[target]
     if record.opaque or not required:
         return record
     wanted = required.get("*", ()) + required.get(record.kind, ())

@@ -224,7 +224,7 @@ OPTIONAL: dict[str, Optional] = {
     "WORKING_SET_AS": Optional("(kind, link) of the record another dialect's working set is shown as", "pair",
                                _always(("fact", "working-set"))),
     "WORKING_SET_DESCRIPTION": Optional("(the dialect that has a working set) what it is, in words", "str",
-                                        _always(None)),
+                                        _always("What the session was doing")),
     "read_working_set": Optional("read_working_set(raw, path): its working set's file format, read; with "
                                  "write_working_set, it holds the model's working set natively (others get a "
                                  "rendering and a note)", "callable", _always(None)),
