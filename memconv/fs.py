@@ -28,7 +28,7 @@ import tempfile
 import threading
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Iterable, Iterator, Mapping, Tuple, Union
+from typing import Callable, Iterable, Iterator, Mapping, Tuple, Union
 
 from . import progress
 from .errors import OutputError, ReadError, StoreError
@@ -774,14 +774,28 @@ def _and_manifest(files: Files) -> Iterator[tuple[str, bytes]]:
 
 def _swap(tmp: Path, dest: Path, force: bool) -> None:
     """Put ``tmp`` at ``dest``, whose old content is checked again once moved aside and put back on failure."""
-    old = Path(tempfile.mkdtemp(prefix=f".{dest.name}.memconv-old-{os.getpid()}-", dir=dest.parent))
-    aside = old / "old"
-    os.rename(dest, aside)
-    try:
+    def still_ours(aside: Path) -> None:
         odd = [p.name for p in aside.iterdir()] if not force else unexpected_in(aside)
         if odd:
             raise OutputError(_not_ours_message(dest, odd) + " (it changed while memconv was working)",
                               hint=_FORCE_HINT)
+
+    swap(tmp, dest, check=still_ours)
+
+
+def swap(tmp: Path, dest: Path, check: Callable[[Path], None] | None = None) -> None:
+    """Put the folder ``tmp`` at ``dest`` in one rename: the one swap of every replacing command.
+
+    ``dest``'s old content is moved aside first; ``check`` may look at it there
+    and raise. On any failure the old content is put back, and ``tmp`` is left
+    to the caller. Call it with signals deferred (:func:`signals_deferred`).
+    """
+    old = Path(tempfile.mkdtemp(prefix=f".{dest.name}.memconv-old-{os.getpid()}-", dir=dest.parent))
+    aside = old / "old"
+    os.rename(dest, aside)
+    try:
+        if check is not None:
+            check(aside)
         os.rename(tmp, dest)
     except BaseException:
         try:

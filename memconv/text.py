@@ -59,11 +59,13 @@ def encode(text: str, layout: TextLayout | None = None) -> bytes:
 
 def short_digest(data: bytes | str, length: int = 12) -> str:
     """The first ``length`` hex digits of the SHA-1 of ``data`` (text as UTF-8): the one short name for
-    "these bytes", in carries, notes and format patches. Not a security measure: a change detector."""
+    "these bytes", in carries, notes, format patches, import records and conflict copies' names. Not a security
+    measure: a change detector. (memoir's ``text_hash`` is another rule, the spec's SHA-256 of an identity.)"""
     import hashlib
 
     if isinstance(data, str):
-        data = data.encode("utf-8")
+        # A lone surrogate (JSON allows ``\\ud800``) is hashed as it stands, not refused.
+        data = data.encode("utf-8", "surrogatepass")
     return hashlib.sha1(data).hexdigest()[:length]
 
 

@@ -196,15 +196,7 @@ def replace_in_place(files: dict[str, bytes], in_path: Path, read: set[str] | No
         _carry_over(str(real), str(tmp), "", read, files)
         os.chmod(tmp, stat.S_IMODE(os.stat(real).st_mode))
         with fs.signals_deferred():
-            old = Path(tempfile.mkdtemp(prefix=f".{real.name}.memconv-old-{os.getpid()}-", dir=real.parent))
-            os.rename(real, old / "old")
-            try:
-                os.rename(tmp, real)
-            except BaseException:
-                os.rename(old / "old", real)
-                os.rmdir(old)
-                raise
-            shutil.rmtree(old)
+            fs.swap(tmp, real)
     except BaseException:
         fs.remove_tree(tmp)
         raise

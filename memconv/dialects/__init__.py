@@ -20,18 +20,20 @@ provides:
     Files in, model out. Runs the dialect's migration ladder. Files it cannot
     read become ``Store.quarantined`` entries; it raises ``StoreError`` only
     when ``root`` is not a store of this dialect at all.
-``write(store: Store) -> dict[str, bytes]``
+``write(store: Store, context: Occasion | None = None) -> dict[str, bytes]``
     Model in, files out, in memory: POSIX relative path → bytes. Pure, so the
-    CLI can compare (``check``), plan (``--dry-run``) or write atomically.
+    CLI can compare (``check``), plan (``--dry-run``) or write atomically: the
+    occasion (:class:`~memconv.dialects.protocol.Occasion`) gives the day it
+    may stamp and hears its warnings (None: from the records, on ``store.warnings``).
     Store-level facts a writer needs (memoir ``layout``, memspec ``prefix``,
     memfmt ``root``…) come from ``store.meta`` whatever the store's dialect:
     a converted store carries only the facts of its target's own dialect.
-``iter_write(store, render=None) -> Iterator[tuple[str, bytes]]`` (optional)
+``iter_write(store, render=None, context=None) -> Iterator[tuple[str, bytes]]`` (optional)
     The same files one at a time, each rendered when the stream reaches it,
     so a run never holds the whole output (``pipeline.Plan``). Names are
     chosen when it is called. ``render`` is a ``map(fn, records)`` that may
     run in other processes (``--jobs``, :mod:`memconv.jobs`); ``write`` is
-    ``dict(iter_write(store))``.
+    ``dict(iter_write(store, context=context))``.
 
 A dialect knows nothing of the others: a dialect package
 (``dialects/<d>/`` and its ladder ``migrations/<d>/``) imports no other

@@ -14,13 +14,17 @@ difference between dialects it acts on is one of these declarations.
 
 from __future__ import annotations
 
+import dataclasses
+import datetime
+import inspect
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
+from ..errors import UsageError
 from ..migrations import Ladder
 from ..model import KINDS, LIFECYCLE_STATES, Record, Store
 
@@ -94,6 +98,65 @@ class LinkNaming:
     numbered: str = "{}-{}"
 
 
+#: A day as the formats write it: ``2026-07-30``.
+_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+@dataclass(frozen=True)
+class Occasion:
+    """What a writer is told besides the store: the day it may stamp, and who hears what it says.
+
+    A writer is pure, ``(store, occasion) → files``: it reads no clock, and it
+    reports a warning (a renamed file, a record given a date it lacked) to the
+    occasion instead of changing the store it writes.
+
+    ``date`` (``YYYY-MM-DD``) is the day stamped where a format needs one and the
+    records hold none (memspec's ``created`` of an undated record, memfmt's
+    ``generated:``); None: the writer derives it from the records (never from the
+    clock). ``warn`` is called with each warning, once per write; None: the
+    warnings go on ``store.warnings``, each once, as ``write(store)`` always did.
+    ``Occasion()`` is what a writer given no occasion assumes.
+    """
+
+    date: str | None = None
+    warn: Callable[[str], None] | None = None
+
+    def __post_init__(self) -> None:
+        if self.date is None:
+            return
+        try:
+            ok = isinstance(self.date, str) and bool(_DAY.fullmatch(self.date)) \
+                and datetime.date.fromisoformat(self.date) is not None
+        except ValueError:
+            ok = False
+        if not ok:
+            raise UsageError(f"the occasion's date {self.date!r} is not a day",
+                             hint="give it as YYYY-MM-DD, or None to take it from the records")
+
+    def teller(self, store: Store) -> Callable[[str], None]:
+        """The function a writer of ``store`` says each warning to: ``warn`` (each warning once), or
+        ``store.warnings`` (appended when not there yet: a writer may run more than once, check and
+        dry run) when the occasion has no ``warn``."""
+        if self.warn is None:
+            warnings = store.warnings
+
+            def to_store(warning: str) -> None:
+                if warning not in warnings:
+                    warnings.append(warning)
+            return to_store
+        warn, said = self.warn, set()
+
+        def to_sink(warning: str) -> None:
+            if warning not in said:
+                said.add(warning)
+                warn(warning)
+        return to_sink
+
+
+#: The occasion of a write given none: the date from the records, the warnings on the store.
+NO_OCCASION = Occasion()
+
+
 @runtime_checkable
 class Dialect(Protocol):
     """The members every dialect module has (a module satisfies this structurally).
@@ -105,8 +168,9 @@ class Dialect(Protocol):
     and keeps files it does not own as ``Store.foreign``. ``read_file`` reads one
     file from bytes in memory (``ReadError`` on bad input): the converter reads
     back what the writer wrote with it. ``write`` is model in, files out, in
-    memory, pure; it writes ``store.foreign`` as they are (memconv's notes
-    travel there). ``KIND_HOMES``: model kind → the model kind it holds it as
+    memory, pure: ``(store, occasion) → files`` (an :class:`Occasion`: the date,
+    where warnings go; None is ``Occasion()``); it writes ``store.foreign`` as
+    they are (memconv's notes travel there). ``KIND_HOMES``: model kind → the model kind it holds it as
     natively (a kind left out is carried whole). ``LIFECYCLE_STATES``: the
     lifecycle states it can say (a record in another is kept as a note).
     """
@@ -121,7 +185,7 @@ class Dialect(Protocol):
 
     def read_file(self, path: str, raw: bytes, meta: dict) -> Record | None: ...
 
-    def write(self, store: Store) -> dict[str, bytes]: ...
+    def write(self, store: Store, context: Occasion | None = None) -> dict[str, bytes]: ...
 
 
 @dataclass(frozen=True)
@@ -151,8 +215,8 @@ OPTIONAL: dict[str, Optional] = {
     # reading and writing
     "read_records": Optional("read_records(path, raw, meta) -> list[Record]: a file that holds many records, "
                              "read in memory (without it, read_file reads each file)", "callable", _always(None)),
-    "iter_write": Optional("iter_write(store, render=None): the files of write, one at a time", "callable",
-                           _always(None)),
+    "iter_write": Optional("iter_write(store, render=None, context=None): the files of write, one at a time",
+                           "callable", _always(None)),
     "read_index": Optional("read_index(raw, path, present) -> IndexFile: a hand-written index read again",
                            "callable", _always(None)),
     "generated_index": Optional("generated_index(store) -> dict[str, bytes]: the index pages its writer "
@@ -254,6 +318,71 @@ def declared(module: ModuleType, name: str) -> Any:
     return spec.default(module) if value is None else value
 
 
+def takes_context(function: Callable[..., Any]) -> bool:
+    """Whether a dialect's ``write`` or ``iter_write`` takes an occasion (a parameter ``context``)."""
+    try:
+        parameters = inspect.signature(function).parameters.values()
+    except (TypeError, ValueError):  # a callable Python cannot describe: asked without one
+        return False
+    return any(p.name == "context" and p.kind is not p.POSITIONAL_ONLY or p.kind is p.VAR_KEYWORD
+               for p in parameters)
+
+
+def _takes_the_store_alone(function: Callable[..., Any]) -> bool:
+    try:
+        inspect.signature(function).bind(None)
+    except TypeError:
+        return False
+    except ValueError:  # no signature to ask: trusted
+        return True
+    return True
+
+
+def write_with(module: ModuleType, store: Store, context: Occasion | None = None) -> dict[str, bytes]:
+    """``module.write(store, context=context)``, for any dialect: the one way to write with an occasion.
+
+    A plugin whose ``write`` takes the store alone (``docs/plugins.md``) is
+    written as it is: the date is its own to find, and what it puts on the
+    store's warnings goes to ``context.warn`` instead (it writes a copy of the
+    store whose warnings list is its own, so the store is left as it was).
+    """
+    return dict(_told(module.write, store, context, lambda write, s, **c: write(s, **c).items()))
+
+
+def iter_write_with(module: ModuleType, store: Store, render: Callable | None = None,
+                    context: Occasion | None = None) -> Iterator[tuple[str, bytes]]:
+    """``module.iter_write(store, render, context=context)`` (or its ``write``'s files when it has none),
+    for any dialect, as :func:`write_with` writes."""
+    iter_write = getattr(module, "iter_write", None)
+    if iter_write is None:
+        return iter(write_with(module, store, context).items())
+    return _told(iter_write, store, context, lambda write, s, **c: write(s, render, **c))
+
+
+def _told(function: Callable[..., Any], store: Store, context: Occasion | None,
+          call: Callable[..., Iterable[tuple[str, bytes]]]) -> Iterator[tuple[str, bytes]]:
+    if context is None:
+        return iter(call(function, store))
+    if takes_context(function):
+        return iter(call(function, store, context=context))
+    if context.warn is None:
+        return iter(call(function, store))  # its warnings go where the occasion sends them: the store's
+    return _relayed(function, store, context, call)
+
+
+def _relayed(function, store, context, call) -> Iterator[tuple[str, bytes]]:
+    own = dataclasses.replace(store, warnings=[])
+    tell = context.teller(store)
+    said = 0
+    for item in call(function, own):
+        yield item
+        for warning in own.warnings[said:]:
+            tell(warning)
+        said = len(own.warnings)
+    for warning in own.warnings[said:]:
+        tell(warning)
+
+
 def _fits(value: Any, kind: object) -> bool:
     if kind == "callable":
         return callable(value)
@@ -290,6 +419,11 @@ def problems(module: ModuleType, name: str | None = None) -> list[str]:
             found.append(f"its {member} is not a {kind}: {spec.meaning}")
     if found:
         return found
+    for member in ("write", "iter_write"):
+        function = getattr(module, member, None)
+        if function is not None and not _takes_the_store_alone(function):
+            found.append(f"its {member} must take the store alone ({member}(store)); it may take an occasion "
+                         "too, as a parameter named context that has a default")
     if name is not None and module.NAME != name:
         found.append(f"its NAME is {module.NAME!r}, but it is registered as {name!r}")
     homes = module.KIND_HOMES

@@ -24,7 +24,7 @@ from ..dialects.claude import entries as claude_entries
 from ..dialects.claude import index as claude_index
 from ..dialects.claude import written_type
 from ..model import IndexFile, IndexLink, Record, Store, clone, fingerprint, unedited
-from .identity import short_hash
+from ..text import short_digest
 from .memoir import MergeResult, Tree, finish
 from .records import Hints, Rules, merge_records, merge_sequences
 from .report import Outcome
@@ -61,7 +61,7 @@ def _dates(record: Record) -> list[tuple[str, object]]:
 
 def _conflict_copy(record: Record, raw: bytes) -> Record:
     copy = clone(record, keep_source=True)
-    copy.link = f"{record.link}.conflict-{short_hash(raw)}"
+    copy.link = f"{record.link}.conflict-{short_digest(raw, 8)}"
     if copy.source is not None:
         # A new Source: the loser's own is shared with the store it was read from, which must not change.
         copy.source = dataclasses.replace(copy.source, path=f"{copy.link}.md") \

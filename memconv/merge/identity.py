@@ -58,10 +58,6 @@ def spelled(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def short_hash(data: bytes | str, length: int = 8) -> str:
-    if isinstance(data, str):
-        data = utf8(data)
-    return hashlib.sha256(data).hexdigest()[:length]
 
 
 def item_key(item: Any) -> str:

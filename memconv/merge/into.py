@@ -41,7 +41,7 @@ from ..limits import load_json
 from ..model import Record, Store, clone
 from ..report import Report
 from . import merge
-from .identity import short_hash
+from ..text import short_digest
 from .records import Hints
 from .memoir import MergeResult
 from .report import Outcome
@@ -303,12 +303,12 @@ def record_path(store: Store) -> str:
 
 def source_key(in_path: Path, dialect: str) -> str:
     """Which IN an import came from: its dialect and a digest of its real path (the path itself is not stored)."""
-    return f"{dialect}:{short_hash(os.path.realpath(in_path), 16)}"
+    return f"{dialect}:{short_digest(os.path.realpath(in_path), 16)}"
 
 
 def _digest(record: Record) -> str | None:
     raw = record.source.raw if record.source is not None else None
-    return None if raw is None else short_hash(raw, 32)
+    return None if raw is None else short_digest(raw, 32)
 
 
 #: Per IN, per identity: the digest of the record's file as converted from IN (``in``) and as the import
@@ -377,7 +377,7 @@ def _left(files: dict[str, bytes], existing: Store, incoming: Store, identity, d
     out: dict[str, str] = {}
     rest: dict[str, bytes] = {}
     for path, data in files.items():
-        d = short_hash(data, 32)
+        d = short_digest(data, 32)
         if d in known:
             out.setdefault(known[d], d)
         elif not path.startswith((QUARANTINE_DIR + "/", ".memconv/")) and "/.memconv/" not in path:

@@ -28,7 +28,8 @@ from __future__ import annotations
 
 from ..dialects import memfmt as dialect
 from ..model import Record, Step, Store, clone, fingerprint, unedited
-from .identity import canonical, instant, short_hash
+from ..text import short_digest
+from .identity import canonical, instant
 from .memoir import MergeResult, Tree, finish
 from .records import Hints, Rules, merge_records, union
 from .report import Outcome
@@ -150,7 +151,7 @@ def _combine(winner: Record, loser: Record, tied: bool) -> tuple[Record, list[st
 
 def _conflict_copy(record: Record, raw: bytes) -> Record:
     copy = clone(record)
-    tag = short_hash(raw)
+    tag = short_digest(raw, 8)
     copy.id = None if record.id is None else f"{record.id}-conflict-{tag}"
     if record.kind == "entity":
         copy.title = copy.link = f"{record.title or record.link} (conflict copy {tag})"

@@ -23,7 +23,8 @@ from ..dialects.memoir import entries as memoir_entries
 from ..dialects.memoir import session as memoir_session
 from ..fs import QUARANTINE_DIR
 from ..model import Lifecycle, Record, Source, Store, WorkingSet, clone, fingerprint
-from .identity import canonical, instant, item_key, short_hash
+from ..text import short_digest
+from .identity import canonical, instant, item_key
 from .records import Hints
 from .report import Outcome
 from .session import label as _label, merge_documents
@@ -59,7 +60,7 @@ class Tree:
             stem, ext = name, ""
         length = 8
         while True:
-            copy = f"{head}{sep}{stem}.conflict-{short_hash(data, length)}{'.' + ext if ext else ''}"
+            copy = f"{head}{sep}{stem}.conflict-{short_digest(data, length)}{'.' + ext if ext else ''}"
             if self.files.get(copy, data) == data:
                 return copy
             length += 4

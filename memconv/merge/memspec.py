@@ -33,7 +33,8 @@ import json
 from ..dialects.memspec import records as memspec_records
 from ..dialects.memspec.ulid import derive
 from ..model import Edge, Lifecycle, Record, Store, clone, fingerprint, unedited
-from .identity import canonical, short_hash
+from ..text import short_digest
+from .identity import canonical
 from .memoir import MergeResult, Tree, finish
 from .records import Hints, Rules, merge_records, recency
 from .report import Outcome
@@ -121,7 +122,7 @@ def _keep_successor(record: Record, target: str) -> None:
 
 def _conflict_copy(record: Record, raw: bytes) -> Record:
     copy = clone(record)
-    copy.link = derive(record.created, f"{record.link} conflict copy {short_hash(raw, 16)}")
+    copy.link = derive(record.created, f"{record.link} conflict copy {short_digest(raw, 16)}")
     chain = {t: [e.target for e in record.edges if e.type == t] for t in CHAIN}
     copy.edges = [e for e in copy.edges if e.type not in CHAIN]
     if not any(e.type == "conflicts_with" and e.target == record.link for e in copy.edges):

@@ -35,7 +35,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .identity import canonical, instant, parses, is_hidden, is_purged, item_key, short_hash, spelled
+from ..text import short_digest
+from .identity import canonical, instant, parses, is_hidden, is_purged, item_key, spelled
 from .report import Outcome
 
 #: memoir-cli's cap on live next actions (spec §4.1 "Bounded lists"): the rest are parked.
@@ -84,7 +85,7 @@ class Conflict:
     def file(self) -> tuple[str, bytes]:
         payload = {"memconv": "conflict copy", "of": "session.json", "where": self.where, "value": self.value}
         text = json.dumps(payload, ensure_ascii=True, indent=2) + "\n"
-        return f"{CONFLICT_PREFIX}{short_hash(canonical(payload))}.json", text.encode("ascii")
+        return f"{CONFLICT_PREFIX}{short_digest(canonical(payload), 8)}.json", text.encode("ascii")
 
 
 @dataclass

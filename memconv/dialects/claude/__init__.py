@@ -20,6 +20,7 @@ from ...errors import ReadError, StoreError
 from ...fs import list_files, read_bytes
 from ...model import ForeignFile, IndexSection, Quarantined, Record, Store
 from .. import Detection, evidence, Names, fold, unportable
+from ..protocol import NO_OCCASION, Occasion
 from . import body, entries, index
 from .entries import CLAUDE_TYPES, READ_AS, read_entry, write_entry
 from .index import PATH as INDEX_PATH
@@ -187,23 +188,27 @@ def generated_index(store: Store) -> dict[str, bytes]:
     return pages
 
 
-def write(store: Store) -> dict[str, bytes]:
-    """The files of ``store`` as a Claude Code memory folder: relative path → bytes."""
-    return dict(iter_write(store))
+def write(store: Store, context: Occasion | None = None) -> dict[str, bytes]:
+    """The files of ``store`` as a Claude Code memory folder: relative path → bytes (``context``: :func:`iter_write`)."""
+    return dict(iter_write(store, context=context))
 
 
-def iter_write(store: Store, render=None) -> Iterator[tuple[str, bytes]]:
+def iter_write(store: Store, render=None, context: Occasion | None = None) -> Iterator[tuple[str, bytes]]:
     """The files of ``store`` one at a time, as they are rendered: (relative path, bytes), each path once.
 
     ``render`` maps the records to their bytes in order (``--jobs``); by default one by one, here.
-    Names and the index are made (and what they say put in ``store.warnings``) at the call; the
-    records are rendered as the stream is read.
+    Names and the index are made (and what they say told to ``context``, an
+    :class:`~memconv.dialects.protocol.Occasion`; else put in ``store.warnings``) at the call; the
+    records are rendered as the stream is read. A Claude Code memory holds no date of its writing,
+    so the occasion's date is not used.
     """
+    say = (context or NO_OCCASION).teller(store)
     placed: list[tuple[str, Record]] = []
     names = _names()
     for record in store.records:
         placed.append((_place(names, record), record))
-    store.warnings.extend(w for w in names.warnings() if w not in store.warnings)
+    for warning in names.warnings():
+        say(warning)
     own = [i for i in store.indexes if i.source is not None and i.source.dialect == NAME]
     written: dict[str, bytes] = {}  # the index pages: a page written twice keeps the last, as a dict did
     if own:
@@ -215,7 +220,8 @@ def iter_write(store: Store, render=None) -> Iterator[tuple[str, bytes]]:
                  for other in store.indexes for section in other.sections if section.inline]
         pages, warnings = index.generate([(path, record, written_type(record)) for path, record in placed], extra)
         written.update(pages)
-        store.warnings.extend(w for w in warnings if w not in store.warnings)
+        for warning in warnings:
+            say(warning)
     return _stream(store, [path for path, _ in placed], written, render)
 
 

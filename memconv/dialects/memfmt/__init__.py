@@ -25,6 +25,7 @@ from ...model import (ForeignFile, IndexFile, IndexLink, IndexSection, Quarantin
                       fingerprint, unedited)
 from ...text import TextLayout, encode
 from .. import Detection, evidence, fold, unportable
+from ..protocol import NO_OCCASION, Occasion
 from . import files, syntax
 from .files import check_fields, read_entity, read_episode, read_procedure, read_profile, render, render_index
 
@@ -345,7 +346,8 @@ def _keeps_path(record: Record, folder: str) -> bool:
     return stem == wanted or re.fullmatch(re.escape(wanted) + r" \(\d+\)", stem) is not None
 
 
-def _plan(store: Store, prefix: str) -> _Plan:
+def _plan(store: Store, prefix: str, say=None) -> _Plan:
+    say = say or NO_OCCASION.teller(store)
     paths: dict[int, str] = {}
     taken: dict[str, set[str]] = {}
     for foreign in store.foreign:  # a note of someone's own is never overwritten
@@ -377,8 +379,8 @@ def _plan(store: Store, prefix: str) -> _Plan:
         paths[id(record)] = f"{folder}/{stem}.md" if folder else f"{stem}.md"
         first = f"{folder}/{wanted}.md" if folder else f"{wanted}.md"
         if stem != wanted and first not in exact:
-            _warn(store, f"{first} is written as {paths[id(record)]}: another file has that name but for case "
-                         "or Unicode normalisation, and the two would be one file on macOS and Windows")
+            say(f"{first} is written as {paths[id(record)]}: another file has that name but for case "
+                "or Unicode normalisation, and the two would be one file on macOS and Windows")
         exact.add(first)
     stems: dict[str, str] = {}
     entity_stems: list[str] = []
@@ -395,12 +397,15 @@ def record_paths(store: Store) -> dict[int, str]:
     return _plan(store, _store_prefix(store)).paths
 
 
-def generated_date(store: Store) -> str | None:
-    """The ``generated:`` date of regenerated files: given (``meta['date']``), the store's, or its newest date.
+def generated_date(store: Store, date: str | None = None) -> str | None:
+    """The ``generated:`` date of regenerated files: given (``date``, the writer's occasion's, else
+    ``meta['date']``), the store's, or its newest date.
 
     Never today's date: a conversion run twice gives the same bytes. None when
     the store holds no date at all; the key is then left out.
     """
+    if date:
+        return date
     for key in ("date", "generated"):
         if store.meta.get(key):
             return str(store.meta[key])
@@ -413,10 +418,10 @@ def generated_date(store: Store) -> str | None:
     return max(found) if found else None
 
 
-def _index_text(store: Store, plan: _Plan, index: IndexFile | None) -> str:
+def _index_text(store: Store, plan: _Plan, index: IndexFile | None, date: str | None = None) -> str:
     counts = {kind: sum(r.kind == kind for r in store.records) for kind in FOLDERS}
     extra_keys = index.extra if index is not None else {}
-    return render_index(counts, plan.entity_stems, generated_date(store), extra_keys)
+    return render_index(counts, plan.entity_stems, generated_date(store, date), extra_keys)
 
 
 def _encode(text: str, record_source: Source | None) -> bytes:
@@ -432,36 +437,40 @@ def _migrated_raw(source: Source) -> bytes:
     return encode(mengram_to_memfmt.step_text(text), layout)
 
 
-def write(store: Store) -> dict[str, bytes]:
-    """The files of ``store`` as a memfmt store: relative path → bytes.
+def write(store: Store, context: Occasion | None = None) -> dict[str, bytes]:
+    """The files of ``store`` as a memfmt store: relative path → bytes (``context``: :func:`iter_write`).
 
-    May append to ``store.warnings`` (a record memfmt has no room for), so the
-    report can say so; it writes nothing else.
+    May say a warning (a record memfmt has no room for), so the report can say
+    so; it writes nothing else.
     """
-    return dict(iter_write(store))
+    return dict(iter_write(store, context=context))
 
 
-def iter_write(store: Store, render=None) -> Iterator[tuple[str, bytes]]:
+def iter_write(store: Store, render=None, context: Occasion | None = None) -> Iterator[tuple[str, bytes]]:
     """The files of ``store`` one at a time, as they are rendered: (relative path, bytes), each path once.
 
     ``render`` maps a function over the records in order (``--jobs``); by default one by one, here.
-    Paths, dates and the index are made (and what they say put in ``store.warnings``) at the call;
-    the records are rendered as the stream is read.
+    Paths, dates and the index are made (and what they say told to ``context``, an
+    :class:`~memconv.dialects.protocol.Occasion`; else put in ``store.warnings``) at the call;
+    the records are rendered as the stream is read. The occasion's date, when it has one, is the
+    ``generated:`` of the index and of a profile written anew (else :func:`generated_date`'s).
     """
+    context = context or NO_OCCASION
+    say = context.teller(store)
     prefix = _store_prefix(store)
-    plan = _plan(store, prefix)
-    generated = generated_date(store)
+    plan = _plan(store, prefix, say)
+    generated = generated_date(store, context.date)
     paths = [safe_relpath(plan.paths[id(record)]) for record in store.records]
     dates = {}
     for record, path in zip(store.records, paths):
         if record.kind == "profile" and not _unchanged(record):
             if not record.body:
-                _warn(store, f"{path}: the profile is empty; memfmt keeps no empty profile, so none is written")
+                say(f"{path}: the profile is empty; memfmt keeps no empty profile, so none is written")
             else:
-                dates[id(record)] = _profile_date(store, record, path)
+                dates[id(record)] = _profile_date(store, record, path, context.date, say)
     job = _Render(plan.stems, generated, dates)
     out: dict[str, bytes] = {}  # the index, kept to the end (a record at its path would be replaced by it)
-    _write_index(store, plan, prefix, out)
+    _write_index(store, plan, prefix, out, context.date, say)
     return _stream(store, paths, job, out, render)
 
 
@@ -496,21 +505,21 @@ class _Render:
         return _encode(render(record, self.stems, self.generated), record.source)
 
 
-def _profile_date(store: Store, record: Record, path: str) -> str | None:
+def _profile_date(store: Store, record: Record, path: str, given: str | None, say) -> str | None:
     """``generated:`` of a profile written anew: from the store, never from the clock.
 
-    The date is, in order: the one given (``--date``), the profile's own last
+    The date is, in order: the one given (the occasion's, else ``--date``), the profile's own last
     update (its ``generated:`` when read), the store's ``generated:``, the newest
     date in the store.
     The same input gives the same bytes on any day. ``memfmt validate`` re-stamps
     a profile with *its* today, so it accepts the file only on that date (or
     with its clock pinned to it); the report says which date was used.
     """
-    date = store.meta.get("date") or _iso_day(record.updated) or store.meta.get("generated") \
+    date = given or store.meta.get("date") or _iso_day(record.updated) or store.meta.get("generated") \
         or generated_date(store)
     if date is None:
-        _warn(store, f"{path}: no date in the store for its generated: field, so it is left out "
-                     "(memfmt would write today's date; give one with --date)")
+        say(f"{path}: no date in the store for its generated: field, so it is left out "
+            "(memfmt would write today's date; give one with --date)")
         return None
     return str(date)
 
@@ -519,27 +528,22 @@ def _iso_day(value: object) -> str | None:
     return value[:10] if isinstance(value, str) and _ISO_DATE.match(value) else None
 
 
-def _write_index(store: Store, plan: _Plan, prefix: str, out: dict[str, bytes]) -> None:
+def _write_index(store: Store, plan: _Plan, prefix: str, out: dict[str, bytes], date: str | None, say) -> None:
     path = prefix + INDEX
     index = next((i for i in store.indexes if i.source is not None and i.source.dialect == NAME), None)
     if index is None and store.dialect == NAME:
         return  # the store had no index: writing one would change what was read
     if any(f.path == path for f in store.foreign):
-        _warn(store, f"{path} is someone's own note; memfmt's index was not written over it")
+        say(f"{path} is someone's own note; memfmt's index was not written over it")
         return
-    text = _index_text(store, plan, index)
+    text = _index_text(store, plan, index, date)
     if index is not None and index.source.has_raw and text == index.source.fingerprint:
         out[index.source.path] = _migrated_raw(index.source)
     else:
-        if generated_date(store) is None:
-            _warn(store, f"{path}: no date in the store for its generated: field, so it is left out "
-                         "(memfmt would write today's date; give one with --date)")
+        if generated_date(store, date) is None:
+            say(f"{path}: no date in the store for its generated: field, so it is left out "
+                "(memfmt would write today's date; give one with --date)")
         out[path] = _encode(text, index.source if index is not None else None)
-
-
-def _warn(store: Store, warning: str) -> None:
-    if warning not in store.warnings:  # write may run more than once (check, dry run)
-        store.warnings.append(warning)
 
 
 __all__ = ["NAME", "detect", "read", "read_file", "write", "iter_write", "record_paths", "generated_date", "files", "syntax"]

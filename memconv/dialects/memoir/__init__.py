@@ -15,6 +15,7 @@ from ...errors import ReadError, StoreError
 from ...fs import list_files, read_bytes, read_if_safe
 from ...model import ForeignFile, Quarantined, Record, Store
 from .. import Detection, evidence, Names, unportable
+from ..protocol import NO_OCCASION, Occasion
 from . import entries, session
 from .entries import TYPES, read_entry, write_entry
 from .session import read_session, write_session
@@ -160,26 +161,24 @@ def read_file(path: str, raw: bytes, meta: dict) -> Record | None:
     return None
 
 
-def _warn_renamed(store: Store, names: Names) -> None:
-    store.warnings.extend(w for w in names.warnings() if w not in store.warnings)
-
-
 def _warn_session(store: Store, document: dict) -> None:
     for key in ("created_at", "updated_at"):
         if key not in document:
             store.warnings.append(f"session.json: no {key!r}; left absent rather than invented")
 
 
-def write(store: Store) -> dict[str, bytes]:
-    """The files of ``store`` as a memoir store: relative path → bytes."""
-    return dict(iter_write(store))
+def write(store: Store, context: Occasion | None = None) -> dict[str, bytes]:
+    """The files of ``store`` as a memoir store: relative path → bytes (``context``: :func:`iter_write`)."""
+    return dict(iter_write(store, context=context))
 
 
-def iter_write(store: Store, render=None) -> Iterator[tuple[str, bytes]]:
+def iter_write(store: Store, render=None, context: Occasion | None = None) -> Iterator[tuple[str, bytes]]:
     """The files of ``store`` one at a time, as they are rendered: (relative path, bytes), each path once.
 
     ``render`` maps the records to their bytes in order (``--jobs``); by default one by one, here.
-    Names are chosen (and renames said in ``store.warnings``) at the call; files are rendered as they are read.
+    Names are chosen (and renames said to ``context``, an :class:`~memconv.dialects.protocol.Occasion`;
+    else in ``store.warnings``) at the call; files are rendered as they are read. memoir stamps no
+    date a store does not hold, so the occasion's date is not used.
     """
     layout = store.meta.get("layout", "nested")
     prefix = _entry_dir(layout)
@@ -189,7 +188,9 @@ def iter_write(store: Store, render=None) -> Iterator[tuple[str, bytes]]:
         source = record.source
         own = source is not None and source.dialect == NAME
         paths.append(names.place(source.path if own else f"{prefix}{record.link}.md", own=own))
-    _warn_renamed(store, names)
+    say = (context or NO_OCCASION).teller(store)
+    for warning in names.warnings():
+        say(warning)
     return _stream(store, paths, render)
 
 

@@ -23,6 +23,7 @@ from ...frontmatter import load_yaml
 from ...model import ForeignFile, Quarantined, Store
 from ...migrations.memspec.fields import ID_TEXT
 from .. import Detection, evidence, unportable
+from ..protocol import NO_OCCASION, Occasion
 from .ulid import derive
 from .records import ISO_Z, NAME, UNDATED, RecordLayout, WriteContext, memspec_id, read_record, store_date, write_record
 
@@ -208,24 +209,33 @@ def _warn(store: Store, record, path: str, rel: str, seen: dict[str, str]) -> No
                                   "(memconv does not invent it)")
 
 
-def write(store: Store) -> dict[str, bytes]:
-    """The files of ``store`` as a memspec store: relative path → bytes."""
-    return dict(iter_write(store))
+def write(store: Store, context: Occasion | None = None) -> dict[str, bytes]:
+    """The files of ``store`` as a memspec store: relative path → bytes (``context``: :func:`iter_write`)."""
+    return dict(iter_write(store, context=context))
 
 
-def iter_write(store: Store, render=None) -> Iterator[tuple[str, bytes]]:
+def iter_write(store: Store, render=None, context: Occasion | None = None) -> Iterator[tuple[str, bytes]]:
     """The files of ``store`` one at a time, as they are rendered: (relative path, bytes), each path once.
 
     ``render`` maps a function over the records in order (``--jobs``); by default one by one, here.
     Each record is rendered on its own (the store-wide ids and date are worked out first); what
     depends on the records before it (two claiming one id, the undated ones) is settled here, in order.
+    ``context`` (a :class:`~memconv.dialects.protocol.Occasion`) gives the ``created`` of a record with
+    no date of its own (else the newest date in the store) and hears the warnings (else ``store.warnings``).
     """
+    context = context or NO_OCCASION
+    say = context.teller(store)
     prefix = store.meta.get("prefix", STORE_DIR + "/")
     operators = tuple(store.meta.get("operators", ()))
     ids: dict[str, str] = {}
     for record in store.records:
         ids.setdefault(record.link, memspec_id(record))
-    ctx = WriteContext(ids=ids, prefix=prefix, operators=operators, date=store_date(store.records), undated=[])
+    date = context.date or store_date(store.records)
+    ctx = WriteContext(ids=ids, prefix=prefix, operators=operators, date=date, undated=[])
+    yield from _stream(store, ctx, render, say, given=context.date is not None)
+
+
+def _stream(store: Store, ctx: WriteContext, render, say, given: bool) -> Iterator[tuple[str, bytes]]:
     files: set[str] = set()
     for record, (path, data, undated) in zip(store.records, (render or map)(_Render(ctx), store.records)):
         ctx.undated.extend(undated)
@@ -237,10 +247,10 @@ def iter_write(store: Store, render=None) -> Iterator[tuple[str, bytes]]:
             other = dataclasses.replace(record, link=derive(record.created, f"{record.link}#{n}"), source=None)
             path, data = write_record(other, ctx)
             if path not in files:
-                store.warnings.append(f"{record.link}: two records claim this memspec id; the second is "
-                                      f"written as {other.link} ({path})")
+                say(f"{record.link}: two records claim this memspec id; the second is written as {other.link} ({path})")
         files.add(path)
         yield path, data
+    prefix = ctx.prefix
     for foreign in store.foreign:
         if foreign.path not in files:
             files.add(foreign.path)
@@ -252,11 +262,11 @@ def iter_write(store: Store, render=None) -> Iterator[tuple[str, bytes]]:
             files.add(prefix + folder + KEEP)
             yield prefix + folder + KEEP, b""
     if ctx.undated:
-        _say(store, f"{len(ctx.undated)} record(s) have no date of their own (created, happened, date, set_on, "
-                     f"added, updated): memspec requires one, so created is {ctx.date}, "
-                     + ("the newest date in the store" if ctx.date != UNDATED else
-                        "a placeholder, since the store holds no date at all")
-                     + ": " + ", ".join(ctx.ids.get(link, link) for link in ctx.undated))
+        whence = ("the date given" if given else "the newest date in the store" if ctx.date != UNDATED else
+                  "a placeholder, since the store holds no date at all")
+        say(f"{len(ctx.undated)} record(s) have no date of their own (created, happened, date, set_on, "
+            f"added, updated): memspec requires one, so created is {ctx.date}, {whence}: "
+            + ", ".join(ctx.ids.get(link, link) for link in ctx.undated))
 
 
 class _Render:
@@ -269,11 +279,6 @@ class _Render:
         undated: list[str] = []
         path, data = write_record(record, dataclasses.replace(self.ctx, undated=undated))
         return path, data, undated
-
-
-def _say(store: Store, warning: str) -> None:
-    if warning not in store.warnings:  # write may run more than once (check, dry run)
-        store.warnings.append(warning)
 
 
 __all__ = ["NAME", "detect", "read", "read_file", "write", "iter_write", "is_keep_file", "RecordLayout"]
