@@ -53,6 +53,11 @@ _as_json: contextvars.ContextVar[bool] = contextvars.ContextVar("memconv_as_json
 _started: contextvars.ContextVar[float | None] = contextvars.ContextVar("memconv_started", default=None)
 
 
+def is_verbose() -> bool:
+    """Whether ``-v``/``--verbose`` was given to the command running (cli_merge asks)."""
+    return _verbose.get()
+
+
 def _set(var: contextvars.ContextVar):
     def callback(ctx, param, value):
         if value:
@@ -142,7 +147,7 @@ _out_arg = click.argument("out_path", metavar="OUT", type=_Folder())
 _current: contextvars.ContextVar[Report | None] = contextvars.ContextVar("memconv_report", default=None)
 
 
-def _begin(report: Report) -> Report:
+def begin_report(report: Report) -> Report:
     """Make ``report`` the one a failure prints; start the clock; show progress on a terminal."""
     _current.set(report)
     if _started.get() is None:
@@ -152,9 +157,9 @@ def _begin(report: Report) -> Report:
     return report
 
 
-def _start(command: str, in_path: Path) -> Report:
+def start_report(command: str, in_path: Path) -> Report:
     """The report of a command that reads IN; clears what killed runs left in the scratch folders."""
-    report = _begin(Report(command=command, input=str(in_path)))
+    report = begin_report(Report(command=command, input=str(in_path)))
     fs.confine(in_path)  # detection too lists nothing outside IN; main() releases it
     for folder in fs.scratch_dirs():
         fs.sweep_stale(folder)
@@ -166,7 +171,7 @@ def _elapsed() -> float | None:
     return None if started is None else time.monotonic() - started
 
 
-def _finish(report: Report, as_json: bool, *, preview_lines: str = "") -> None:
+def finish_report(report: Report, as_json: bool, *, preview_lines: str = "") -> None:
     """Print the report (JSON on stdout with ``--json``; the summary, grouped, on stderr) and exit with its status."""
     quiet, verbose = _quiet.get(), _verbose.get()
     if as_json:
@@ -193,7 +198,7 @@ def _few(lines: list[str], verbose: bool, shown: int = 10) -> list[str]:
     return lines[:shown] + [f"  … and {len(lines) - shown} more (-v lists all; --json has every one)"]
 
 
-def _fail(report: Report, exc: MemconvError, as_json: bool) -> None:
+def fail_report(report: Report, exc: MemconvError, as_json: bool) -> None:
     _emit(report, exc.exit_code, "usage" if exc.exit_code == EXIT_USAGE else "error", exc.message, exc.hint,
           getattr(exc, "path", None), getattr(exc, "line", None), as_json)
 
@@ -228,7 +233,7 @@ def _write(report: Report, plan: pipeline.Plan, out: Path, dry_run: bool, force:
     """
     report.output = str(out)
     if show_diff or check_only:
-        _preview(report, plan.files, out, show_diff=show_diff, check_only=check_only, against=against)
+        preview_files(report, plan.files, out, show_diff=show_diff, check_only=check_only, against=against)
         return
     if dry_run:
         report.dry_run = True
@@ -240,7 +245,7 @@ def _write(report: Report, plan: pipeline.Plan, out: Path, dry_run: bool, force:
     report.written = True
 
 
-def _preview(report: Report, files: dict[str, bytes], out: Path, *, show_diff: bool, check_only: bool,
+def preview_files(report: Report, files: dict[str, bytes], out: Path, *, show_diff: bool, check_only: bool,
              against: Path | None = None, before: dict[str, bytes] | None = None) -> None:
     """``--diff`` and ``--check``: the changes writing ``files`` would make; exit 1 under ``--check`` if any.
 
@@ -297,7 +302,7 @@ class _Memconv(click.Group):
         as_json = "--json" in words
         command = next((w for w in words if w in self.commands), "memconv")
         restore = _handle_signals()
-        token, bounds, confined = _current.set(None), limits.set_limits(limits.Limits()), fs._confined.set(None)
+        token, bounds, confined = _current.set(None), limits.set_limits(limits.Limits()), fs.unconfine()
         voice = [_quiet.set(False), _verbose.set(False), _as_json.set(as_json), _started.set(None)]
         shown = progress.hide()
         try:
@@ -444,9 +449,9 @@ def _convert(command, source, target, in_path, out_path, *, dry_run, force, as_j
         convert_into(command, source, target, in_path, out_path, into, dry_run=dry_run, force=force,
                      as_json=as_json, lossy=lossy, fail_on_loss=fail_on_loss, date=date, show_diff=show_diff,
                      check_only=check_only)
-    report = _start(command, in_path)
+    report = start_report(command, in_path)
     try:
-        report.warnings += pipeline.confirm_dialect(in_path, source, _instead(command, target, out_path))
+        report.warnings += pipeline.confirm_dialect(in_path, source, suggest_instead(command, target, out_path))
         source = pipeline.resolve_dialect(in_path, source)
         _guard_in_out(in_path, out_path)
         with progress.task("reading"):
@@ -458,11 +463,11 @@ def _convert(command, source, target, in_path, out_path, *, dry_run, force, as_j
             report.errors.append(f"{len(dropped)} field(s) would be dropped; nothing was written")
             report.exit_code = EXIT_LOSS
             report.output = str(out_path)
-            _finish(report, as_json)
+            finish_report(report, as_json)
         _write(report, plan, out_path, dry_run, force, show_diff=show_diff, check_only=check_only)
     except MemconvError as exc:
-        _fail(report, exc, as_json)
-    _finish(report, as_json)
+        fail_report(report, exc, as_json)
+    finish_report(report, as_json)
 
 
 _into_option = click.option("--into", "into", metavar="EXISTING", type=_Folder(),
@@ -519,9 +524,9 @@ def migrate(source, in_path, out_path, dry_run, force, as_json, date, show_diff,
 
     --diff shows what migrating changes against IN; --check compares with OUT.
     """
-    report = _start("migrate", in_path)
+    report = start_report("migrate", in_path)
     try:
-        report.warnings += pipeline.confirm_dialect(in_path, source, _instead("migrate", None, out_path))
+        report.warnings += pipeline.confirm_dialect(in_path, source, suggest_instead("migrate", None, out_path))
         source = pipeline.resolve_dialect(in_path, source)
         _guard_in_out(in_path, out_path)
         with progress.task("reading"):
@@ -530,8 +535,8 @@ def migrate(source, in_path, out_path, dry_run, force, as_json, date, show_diff,
             plan = pipeline.plan(store, source, report, date=date)
         _write(report, plan, out_path, dry_run, force, show_diff=show_diff, check_only=check_only, against=in_path)
     except MemconvError as exc:
-        _fail(report, exc, as_json)
-    _finish(report, as_json)
+        fail_report(report, exc, as_json)
+    finish_report(report, as_json)
 
 
 @main.command()
@@ -542,9 +547,9 @@ def migrate(source, in_path, out_path, dry_run, force, as_json, date, show_diff,
 @_limits_option
 def check(source, via, in_path, as_json):
     """Read IN, write it back in memory (through --via B and back), and show every file that would change."""
-    report = _start("check", in_path)
+    report = start_report("check", in_path)
     try:
-        report.warnings += pipeline.confirm_dialect(in_path, source, _instead("check", via, None))
+        report.warnings += pipeline.confirm_dialect(in_path, source, suggest_instead("check", via, None))
         source = pipeline.resolve_dialect(in_path, source)
         with progress.task("reading"):
             if via and via != source:
@@ -552,10 +557,10 @@ def check(source, via, in_path, as_json):
             else:
                 pipeline.check(in_path, source, report)
     except MemconvError as exc:
-        _fail(report, exc, as_json)
+        fail_report(report, exc, as_json)
     if report.exit_code == EXIT_OK:
         report.warnings.append("round trip is byte-identical")
-    _finish(report, as_json)
+    finish_report(report, as_json)
 
 
 @main.command()
@@ -567,12 +572,12 @@ def detect(in_path, as_json):
 
     The answer goes to stdout (to stderr with --json, whose report lists every detection).
     """
-    report = _begin(DetectReport(command="detect", input=str(in_path)))
+    report = begin_report(DetectReport(command="detect", input=str(in_path)))
     fs.confine(in_path)
     try:
         survey = dialects.survey(in_path)
     except MemconvError as exc:
-        _fail(report, exc, as_json)
+        fail_report(report, exc, as_json)
     found, finding = survey.found, survey.finding
     report.finding = finding
     report.detections = [{"dialect": d.dialect, "version": d.version, "confidence": round(d.confidence, 3),
@@ -625,7 +630,7 @@ def upgrade(in_path, out_path, in_place, dry_run, force, as_json, show_diff, che
     """
     from . import upgrade as upgrading
 
-    report = _start("upgrade", in_path)
+    report = start_report("upgrade", in_path)
     try:
         if in_place == (out_path is not None):
             raise UsageError("give either OUT or --in-place", hint="memconv upgrade IN OUT, or memconv upgrade --in-place IN")
@@ -637,11 +642,11 @@ def upgrade(in_path, out_path, in_place, dry_run, force, as_json, show_diff, che
                     for folder in {Path(os.path.abspath(in_path)).parent, Path(os.path.realpath(in_path)).parent}:
                         fs.sweep_stale(folder)
                 with progress.task("reading"):
-                    planned = upgrading.plan(in_path, report, layout="flat")
+                    planned = upgrading.plan(in_path, report, shape="flat")
                 report.output = str(in_path)
                 if show_diff or check_only:
                     before = {p: fs.read_bytes(in_path, p) for p in sorted(planned.read)}
-                    _preview(report, planned.files, in_path, show_diff=show_diff, check_only=check_only,
+                    preview_files(report, planned.files, in_path, show_diff=show_diff, check_only=check_only,
                              before=before)
                 elif not planned.changes_in:
                     report.warnings.append("already upgraded: nothing to change, no backup made")
@@ -661,8 +666,8 @@ def upgrade(in_path, out_path, in_place, dry_run, force, as_json, show_diff, che
             _write(report, pipeline.Plan(planned.files, report), out_path, dry_run, force, show_diff=show_diff,
                    check_only=check_only)
     except MemconvError as exc:
-        _fail(report, exc, as_json)
-    _finish(report, as_json)
+        fail_report(report, exc, as_json)
+    finish_report(report, as_json)
 
 
 #: Each dialect's versions in words: what it reads (besides its ladder's versions) and what it writes.
@@ -682,7 +687,7 @@ def _ladders(dialect: str) -> list[dict]:
 @_voice_options
 def dialects_command(as_json):
     """List each dialect: the versions it reads and writes, and its migration ladder's steps."""
-    report = _begin(DialectsReport(command="dialects", input=""))
+    report = begin_report(DialectsReport(command="dialects", input=""))
     for name in dialects.available():  # a plugin that breaks the contract is left out, with a warning
         reads, writes = dialects.declaration(name, "VERSIONS")
         report.dialects.append({"name": name, "reads": reads, "writes": writes, "ladders": _ladders(name)})
@@ -701,7 +706,7 @@ def dialects_command(as_json):
     sys.exit(EXIT_OK)
 
 
-def _instead(command: str, target: str | None, out_path: Path | None):
+def suggest_instead(command: str, target: str | None, out_path: Path | None):
     """``(dialect, folder) → the command line to run``: the same command, for the store IN really is."""
     def line(dialect: str, folder: Path) -> str:
         out = f" {shlex.quote(str(out_path))}" if out_path is not None else ""

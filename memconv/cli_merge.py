@@ -49,7 +49,7 @@ def diffs(a_path: Path, files: dict[str, bytes], on_disk: set[str] | None = None
         before = before_all.get(path) if path in on_disk else None
         after = files.get(path)
         if before != after:
-            out.append({"path": path, "diff": pipeline._diff(path, before, after)})
+            out.append({"path": path, "diff": pipeline.file_diff(path, before, after)})
     return out
 
 
@@ -74,7 +74,7 @@ def merge_command(source, a_path, b_path, out_path, dry_run, force, as_json, sho
     """
     from . import cli, progress
 
-    report = cli._begin(MergeReport(command="merge", input=f"{a_path} + {b_path}",
+    report = cli.begin_report(MergeReport(command="merge", input=f"{a_path} + {b_path}",
                                     inputs=[str(a_path), str(b_path)]))
     try:
         found = [pipeline.resolve_dialect(p, source) for p in (a_path, b_path)]
@@ -96,7 +96,7 @@ def merge_command(source, a_path, b_path, out_path, dry_run, force, as_json, sho
         report.output = str(out_path)
         report.settle_exit()
         if check_only:
-            cli._preview(report, result.files, out_path, show_diff=show_diff, check_only=True)
+            cli.preview_files(report, result.files, out_path, show_diff=show_diff, check_only=True)
         elif show_diff:
             report.dry_run = True
             report.differences = diffs(a_path, result.files)
@@ -108,8 +108,8 @@ def merge_command(source, a_path, b_path, out_path, dry_run, force, as_json, sho
                 write_tree(result.files, out_path, force=force)
             report.written = True
     except MemconvError as exc:
-        cli._fail(report, exc, as_json)
-    cli._finish(report, as_json, preview_lines=report.preview(cli._verbose.get() or report.dry_run))
+        cli.fail_report(report, exc, as_json)
+    cli.finish_report(report, as_json, preview_lines=report.preview(cli.is_verbose() or report.dry_run))
 
 
 def convert_into(command, source, target, in_path, out_path, into, *, dry_run, force, as_json, lossy, fail_on_loss,
@@ -126,8 +126,8 @@ def convert_into(command, source, target, in_path, out_path, into, *, dry_run, f
     from .merge import into as importing
     from .report import EXIT_DIFFERENCES, EXIT_LOSS, EXIT_QUARANTINED
 
-    cli._start(command, in_path)
-    report = cli._begin(MergeReport(command=command, input=str(in_path),
+    cli.start_report(command, in_path)
+    report = cli.begin_report(MergeReport(command=command, input=str(in_path),
                                     inputs=[str(into), str(in_path)] if into else []))
     try:
         if into is None:
@@ -139,7 +139,7 @@ def convert_into(command, source, target, in_path, out_path, into, *, dry_run, f
         if force:
             raise UsageError("--force does not apply to --into",
                              hint="--into never replaces EXISTING: it merges into it, after a backup")
-        report.warnings += pipeline.confirm_dialect(in_path, source, cli._instead(command, target, None))
+        report.warnings += pipeline.confirm_dialect(in_path, source, cli.suggest_instead(command, target, None))
         source = pipeline.resolve_dialect(in_path, source)
         importing.guard(in_path, into)
         importing.confirm_existing(into, target)
@@ -155,7 +155,7 @@ def convert_into(command, source, target, in_path, out_path, into, *, dry_run, f
             if fail_on_loss and dropped:
                 report.errors.append(f"{len(dropped)} field(s) would be dropped; nothing was written")
                 report.exit_code = EXIT_LOSS
-                cli._finish(report, as_json)
+                cli.finish_report(report, as_json)
             report.add(planned.outcomes)
             report.warnings.extend(planned.warnings)
             for q in planned.existing.quarantined:
@@ -182,5 +182,5 @@ def convert_into(command, source, target, in_path, out_path, into, *, dry_run, f
         if check_only and planned.changes:
             report.exit_code = EXIT_DIFFERENCES
     except MemconvError as exc:
-        cli._fail(report, exc, as_json)
-    cli._finish(report, as_json, preview_lines=report.preview(cli._verbose.get() or report.dry_run))
+        cli.fail_report(report, exc, as_json)
+    cli.finish_report(report, as_json, preview_lines=report.preview(cli.is_verbose() or report.dry_run))

@@ -153,6 +153,11 @@ def confine(root: str | os.PathLike) -> contextvars.Token:
     return _confined.set(os.path.realpath(root))
 
 
+def unconfine() -> contextvars.Token:
+    """From now on (until :func:`release`), :func:`list_files` lists anywhere (a new command starts)."""
+    return _confined.set(None)
+
+
 def release(token: contextvars.Token) -> None:
     _confined.reset(token)
 
@@ -188,7 +193,7 @@ _KINDS = ((stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISSOCK, "a socket"),
           (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"))
 
 
-def _kind(mode: int) -> str:
+def file_kind(mode: int) -> str:
     for test, name in _KINDS:
         if test(mode):
             return name
@@ -274,7 +279,7 @@ def _scan(top: str, rel: str, found: list[str], refused: list[tuple[str, str]], 
             else:
                 found.append(path)
         else:
-            refused.append((path, f"{_kind(mode)}, not a file: not opened"))
+            refused.append((path, f"{file_kind(mode)}, not a file: not opened"))
 
 
 def _link_problem(top: str, link: str, limit: int) -> str | None:
@@ -296,7 +301,7 @@ def _link_problem(top: str, link: str, limit: int) -> str | None:
     if stat.S_ISDIR(st.st_mode):
         return f"a symbolic link to a folder ({display(target)}); not followed"
     if not stat.S_ISREG(st.st_mode):
-        return f"a symbolic link to {_kind(st.st_mode)}; not opened"
+        return f"a symbolic link to {file_kind(st.st_mode)}; not opened"
     if st.st_size > limit:
         return f"not read: {st.st_size} bytes, over the size limit of {limit} (--max-file-size)"
     return None
@@ -329,12 +334,12 @@ def read_bytes(root: str | os.PathLike, path: str, *, head: int | None = None) -
                 raise ReadError(display(path), "a symbolic link out of the store; not followed")
             full, st = real, os.lstat(real)
         if not stat.S_ISREG(st.st_mode):
-            raise ReadError(display(path), f"{_kind(st.st_mode)}, not a file: not opened")
+            raise ReadError(display(path), f"{file_kind(st.st_mode)}, not a file: not opened")
         fd = os.open(full, _OPEN_READ)
         try:
             st = os.fstat(fd)
             if not stat.S_ISREG(st.st_mode):
-                raise ReadError(display(path), f"{_kind(st.st_mode)}, not a file: not read")
+                raise ReadError(display(path), f"{file_kind(st.st_mode)}, not a file: not read")
             want = head if head is not None else limit + 1
             chunks, got = [], 0
             while got < want:
@@ -463,7 +468,7 @@ def signals_deferred():
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
-def _rmtree(path: str | os.PathLike) -> None:
+def remove_tree(path: str | os.PathLike) -> None:
     with signals_deferred():
         shutil.rmtree(path, ignore_errors=True)
 
@@ -522,7 +527,7 @@ def sweep_stale(folder: str | os.PathLike) -> list[str]:
             if os.path.lexists(kept) and not os.path.lexists(home):
                 with signals_deferred():
                     os.rename(kept, home)
-        _rmtree(entry.path)
+        remove_tree(entry.path)
         removed.append(entry.name)
     return removed
 
@@ -544,7 +549,7 @@ def scratch_folder(kind: str, where: str | None = None):
         yield path
     finally:
         release(token)
-        _rmtree(path)
+        remove_tree(path)
 
 
 # --- writing -----------------------------------------------------------------------------
@@ -625,7 +630,7 @@ def stage(files: Files, beside: Path) -> Path:
     try:
         write_files(tmp, files)
     except BaseException:
-        _rmtree(tmp)
+        remove_tree(tmp)
         raise
     return tmp
 
@@ -759,7 +764,7 @@ def write_tree(files: Files, out: Path, force: bool = False, *, with_manifest: b
             else:
                 os.rename(tmp, dest)
     except BaseException:
-        _rmtree(tmp)
+        remove_tree(tmp)
         raise
 
 

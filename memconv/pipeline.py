@@ -309,9 +309,9 @@ def _compare(root: Path, on_disk: set[str], files: Iterator[tuple[str, bytes]],
         written.add(path)
         before = fs.read_bytes(root, path) if path in on_disk else None
         if not same(path, before, after):
-            found[path] = {"path": path, "diff": _diff(path, before, after)}
+            found[path] = {"path": path, "diff": file_diff(path, before, after)}
     for path in on_disk - written:
-        found[path] = {"path": path, "diff": _diff(path, fs.read_bytes(root, path), None)}
+        found[path] = {"path": path, "diff": file_diff(path, fs.read_bytes(root, path), None)}
     return [found[path] for path in sorted(found)]
 
 
@@ -322,7 +322,7 @@ def _store_files(root: Path, store: Store) -> set[str]:
     return {p for p in list_files(root) if p.startswith(prefix) and p not in left_out}
 
 
-def _diff(path: str, before: bytes | None, after: bytes | None) -> str:
+def file_diff(path: str, before: bytes | None, after: bytes | None) -> str:
     def lines(data: bytes | None) -> list[str]:
         if data is None:
             return []

@@ -55,7 +55,7 @@ def with_manifest(files: dict[str, bytes]) -> dict[str, bytes]:
 
 def changes(before: dict[str, bytes], after: dict[str, bytes]) -> list[dict[str, str]]:
     """Every file that differs between ``before`` and ``after``: ``{path, change, diff}`` (renames: ``from`` too)."""
-    from .pipeline import _diff
+    from .pipeline import file_diff
 
     gone = sorted(p for p in before if p not in after)
     new = sorted(p for p in after if p not in before)
@@ -86,20 +86,20 @@ def changes(before: dict[str, bytes], after: dict[str, bytes]) -> list[dict[str,
         if path in renamed:
             old = renamed[path]
             head = f"diff --git a/{old} b/{path}\nrename from {old}\nrename to {path}\n"
-            body = _diff(path, before[old], after[path]).replace(f"--- a/{path}\n", f"--- a/{old}\n", 1) \
+            body = file_diff(path, before[old], after[path]).replace(f"--- a/{path}\n", f"--- a/{old}\n", 1) \
                 if before[old] != after[path] else ""
             out.append({"path": path, "change": "renamed", "from": old, "diff": head + body})
         elif path not in after:
             old = before[path]
             diff = (f"--- a/{path}\n+++ /dev/null\n@@ not a file memconv can read ({old.reason}) @@\n"
-                    if isinstance(old, Unreadable) else _diff(path, old, None))
+                    if isinstance(old, Unreadable) else file_diff(path, old, None))
             out.append({"path": path, "change": "deleted", "diff": diff})
         elif path not in before:
-            out.append({"path": path, "change": "added", "diff": _diff(path, None, after[path])})
+            out.append({"path": path, "change": "added", "diff": file_diff(path, None, after[path])})
         elif isinstance(before[path], Unreadable):
             out.append({"path": path, "change": "modified",
                         "diff": f"--- a/{path}\n+++ b/{path}\n@@ not a file memconv can read "
                                 f"({before[path].reason}) @@\n"})
         elif before[path] != after[path]:
-            out.append({"path": path, "change": "modified", "diff": _diff(path, before[path], after[path])})
+            out.append({"path": path, "change": "modified", "diff": file_diff(path, before[path], after[path])})
     return out

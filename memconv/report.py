@@ -127,7 +127,7 @@ class FileReport:
     changes: list[str] = field(default_factory=list)
 
 
-class Kind(NamedTuple):
+class NoticeKind(NamedTuple):
     """A kind of warning: a stable name (for grouping and for programs), how to spot it, and plain words."""
 
     name: str
@@ -137,14 +137,14 @@ class Kind(NamedTuple):
     plain: str | None = None
 
 
-def _k(name: str, pattern: str, plain: str | None = None) -> Kind:
-    return Kind(name, re.compile(pattern), plain)
+def _k(name: str, pattern: str, plain: str | None = None) -> NoticeKind:
+    return NoticeKind(name, re.compile(pattern), plain)
 
 
 #: Known kinds of warnings, first match wins. The name is stable: the ``kind`` of each notice in the JSON
 #: report. A warning of no known kind is ``other``, grouped with the warnings that say exactly the same.
 #: No pattern has two unbounded parts, so each runs in linear time on a warning quoting a hostile name.
-KINDS = (
+NOTICE_KINDS = (
     _k("kept-as-written", r"^kept as written: "),
     _k("kept-as-note", r"^kept as a note"),
     _k("target-would-rewrite", r"would rewrite this file differently"),
@@ -177,9 +177,9 @@ KINDS = (
 )
 
 
-def kind_of(message: str) -> Kind | None:
+def kind_of(message: str) -> NoticeKind | None:
     """The known kind of a warning's message (its file name already taken off), or None."""
-    for kind in KINDS:
+    for kind in NOTICE_KINDS:
         if kind.pattern.search(message):
             return kind
     return None
@@ -320,7 +320,7 @@ class Report:
             parts.append(f"{c['refused']} refused")
         if c["foreign"]:
             parts.append(f"{c['foreign']} other file(s) kept")
-        warned = c["warnings"] - sum(1 for n in self.notices() if n["kind"] in NOTES)
+        warned = c["warnings"] - sum(1 for n in self.notices() if n["kind"] in INFORMATIVE_KINDS)
         if warned:
             parts.append(f"{warned} warning(s)")
         if self.differences:
@@ -350,18 +350,18 @@ def _listed(what: str, items: list[str], verbose: bool, shown: int) -> list[str]
 
 
 #: Kinds of notices that say all is well, or what was done: ``note:``, and not counted as warnings.
-NOTES = ("nothing-to-do", "backup")
+INFORMATIVE_KINDS = ("nothing-to-do", "backup")
 
 
 def _label(notice: dict[str, Any]) -> str:
-    return "note" if notice["kind"] in NOTES else "warning"
+    return "note" if notice["kind"] in INFORMATIVE_KINDS else "warning"
 
 
 def _grouped(notices: list[dict[str, Any]], shown: int) -> list[str]:
     """Warnings by kind: a count, what they say, and the first few names."""
     groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for n in notices:
-        kind = next((k for k in KINDS if k.name == n["kind"]), None)
+        kind = next((k for k in NOTICE_KINDS if k.name == n["kind"]), None)
         key = (n["kind"], kind.plain if kind and kind.plain else n["message"])
         groups.setdefault(key, []).append(n)
     lines = []

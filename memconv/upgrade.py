@@ -47,14 +47,14 @@ class Planned:
     read: set[str] = field(default_factory=set)
 
 
-def plan(in_path: Path, report: Report, layout: str = "nested") -> Planned:
+def plan(in_path: Path, report: Report, shape: str = "nested") -> Planned:
     """The memoir store IN upgrades to, as files, and the report of what happened to each."""
     if not in_path.is_dir():
         raise StoreError(f"{fs.display(str(in_path))}: no such folder",
                          hint="give the path of a Claude Code memory folder")
     _refuse_other_stores(in_path)
     with fs.noting_refusals(in_path) as found:
-        planned = _plan(in_path, report, layout)
+        planned = _plan(in_path, report, shape)
     refused = fs.refused_under(in_path, found)
     for path, reason in refused:
         report.refused.append({"path": path, "reason": reason})
@@ -64,16 +64,16 @@ def plan(in_path: Path, report: Report, layout: str = "nested") -> Planned:
     return planned
 
 
-def _plan(in_path: Path, report: Report, layout: str) -> Planned:
+def _plan(in_path: Path, report: Report, shape: str) -> Planned:
     nested_in = (in_path / ENTRY_DIR).is_dir()
     memory_root = in_path / ENTRY_DIR if nested_in else in_path
     if nested_in:
-        layout = "nested"
+        shape = "nested"
     source = claude.read(memory_root)
     if not source.records and not source.indexes and not nested_in:
         raise StoreError(f"{fs.display(str(in_path))}: no memory files and no MEMORY.md here",
                          hint="give the Claude Code memory folder (~/.claude/projects/<slug>/memory)")
-    result = upgrade_claude.upgrade(source, layout)
+    result = upgrade_claude.upgrade(source, shape)
     on_disk = list_files(in_path)
     if nested_in:  # files beside memory/ (session.json…) are carried as they are
         for path in on_disk:
@@ -139,13 +139,13 @@ def backup(in_path: Path, now: datetime | None = None,
             os.rename(copy, target)
             os.rmdir(work)
     except BaseException:
-        fs._rmtree(work)
+        fs.remove_tree(work)
         raise
     return target
 
 
 def _refuse_special(path: str, mode: int) -> None:
-    raise OutputError(f"{fs.display(path)}: {fs._kind(mode)} inside the folder; it cannot be backed up or kept",
+    raise OutputError(f"{fs.display(path)}: {fs.file_kind(mode)} inside the folder; it cannot be backed up or kept",
                       hint="move it away, or upgrade into a new folder (memconv upgrade IN OUT); nothing was changed")
 
 
@@ -198,7 +198,7 @@ def replace_in_place(files: dict[str, bytes], in_path: Path, read: set[str] | No
         with fs.signals_deferred():
             fs.swap(tmp, real)
     except BaseException:
-        fs._rmtree(tmp)
+        fs.remove_tree(tmp)
         raise
 
 

@@ -79,10 +79,11 @@ def _plan(record: Record) -> tuple[str, list[str], list[str]]:
     return ("kept" if not layout.changes else "converted"), list(layout.changes), []
 
 
-def upgrade(source: Store, layout: str = "nested") -> Upgrade:
-    """The memoir store a claude store upgrades to; ``layout`` is ``nested`` (``memory/``) or ``flat``."""
-    prefix = "memory/" if layout == "nested" else ""
-    out = Store(dialect="memoir", meta={"layout": layout})
+def upgrade(source: Store, shape: str = "nested") -> Upgrade:
+    """The memoir store a claude store upgrades to; ``shape`` (memoir's ``layout`` store fact) is ``nested``
+    (``memory/``) or ``flat``."""
+    prefix = "memory/" if shape == "nested" else ""
+    out = Store(dialect="memoir", meta={"layout": shape})
     result = Upgrade(out)
     plans = {}
     for record in source.records:

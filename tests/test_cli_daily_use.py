@@ -100,7 +100,7 @@ def test_progress_is_a_no_op_unless_turned_on(capsys):
 # --- --check --------------------------------------------------------------------------------------------
 
 def test_check_exits_1_on_a_stale_out_and_0_on_a_fresh_one(runner, memoir_in, tmp_path):
-    # Verified by dropping the exit status in cli._preview: every stale case exits 0.
+    # Verified by dropping the exit status in cli.preview_files: every stale case exits 0.
     out = tmp_path / "out"
     args = ["memoir-to-memfmt", str(memoir_in), str(out)]
     missing = runner.invoke(main, [*args, "--check"])

@@ -44,7 +44,7 @@ UP_TO_DATE = [(d, n, b) for d, n in golden_inputs() for b in DIALECTS if b != d
 
 @pytest.mark.parametrize("dialect, name, via", UP_TO_DATE)
 def test_hand_written_store_comes_back_byte_for_byte_too(dialect, name, via):
-    # Format patches carry how each file differs from its canonical rendering (converters/layout.py).
+    # Format patches carry how each file differs from its canonical rendering (converters/format_patch.py).
     # Verified by dropping the format payload in forward(): the messy and legacy stores fail.
     src = GOLDEN / dialect / name / "input"
     store = dialects.get(dialect).read(src)

@@ -5,7 +5,8 @@ as one at the top. A dialect package is ``memconv/dialects/<d>/`` with its
 ladder ``memconv/migrations/<d>/``; what two dialects share lives in a shared
 module beside them (``memconv/dialects/entry_frontmatter.py``), never in one of
 them. The shared modules of ``dialects/`` and ``migrations/`` import nothing
-above them either (no converters, CLI, pipeline, API, merge or upgrade).
+above them either (no converters, CLI, pipeline, API, merge or upgrade). And no module of memconv,
+in any package, imports a private (``_x``) name of another module.
 """
 
 from __future__ import annotations
@@ -123,6 +124,57 @@ def test_the_boundary_check_sees_each_kind_of_crossing(line, why):
     problems = _problems(fake, "claude", line + "\n")
     assert len(problems) == 1 and why in problems[0], problems
     assert "memconv/dialects/claude/crossing.py:" in problems[0]
+
+
+def _every_module() -> list[Path]:
+    return sorted(p for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def _private_imports(path: Path, source: str | None = None) -> list[str]:
+    """The private names (``_x``) of another module of memconv that ``path`` imports, or reaches
+    through a module or class it imported from memconv (``pipeline._diff``, ``cli._finish``): the one
+    rule of :func:`_problems` that holds for every module of memconv, not only for the dialects'."""
+    source = path.read_text(encoding="utf-8") if source is None else source
+    found = [p for p in _problems(path, None, source) if "a private name of" in p]
+    bound: dict[str, str] = {}  # a name an import binds → what it names in memconv
+    tree = ast.parse(source, str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            # The module each alias comes from, as _imports resolves it (relative imports included).
+            one = ast.unparse(ast.Module(body=[node], type_ignores=[]))
+            for alias, (_, module, name) in zip(node.names, _imports(path, one)):
+                if _within(module, "memconv") and name != "*":
+                    whole = module if name is None else f"{module}.{name}"
+                    bound[alias.asname or (alias.name if name is not None else alias.name.split(".")[0])] = whole
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in bound \
+                and node.attr.startswith("_") and not node.attr.startswith("__"):
+            found.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno}: reaches {node.value.id}.{node.attr}, "
+                         f"a private name of {bound[node.value.id]}")
+    return found
+
+
+@pytest.mark.parametrize("path", _every_module(), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_no_module_of_memconv_imports_a_private_name_of_another(path):
+    assert _private_imports(path) == []
+
+
+def test_the_private_name_check_sees_one_in_any_module():
+    # As memconv/preview.py imported ``pipeline._diff``: seen failing on that import before it was renamed.
+    fake = PACKAGE / "preview.py"
+    found = _private_imports(fake, "def f():\n    from .pipeline import _diff\n")
+    assert len(found) == 1 and "imports _diff, a private name of memconv.pipeline" in found[0], found
+    assert _private_imports(fake, "from .pipeline import file_diff, __version__\n") == []
+
+
+@pytest.mark.parametrize("line", ["from . import pipeline\npipeline._diff(1, 2, 3)\n",
+                                  "from . import cli\ndef f():\n    return cli._verbose.get()\n",
+                                  "import memconv.fs as fs\nfs._rmtree('x')\n"])
+def test_the_private_name_check_sees_one_reached_through_a_module(line):
+    # As cli_merge.py called pipeline._diff and cli._finish, and upgrade.py fs._rmtree: seen failing on each.
+    found = _private_imports(PACKAGE / "cli_merge.py", line)
+    assert len(found) == 1 and "a private name of memconv." in found[0], found
+    assert _private_imports(PACKAGE / "jobs.py", "import os\nos._exit(0)\n") == []  # not memconv's
 
 
 def test_a_dialect_may_import_its_own_ladder_and_the_shared_modules():

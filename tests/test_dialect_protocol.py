@@ -9,6 +9,8 @@ the registry with a warning saying what it lacks.
 
 from __future__ import annotations
 
+import collections.abc
+import dataclasses
 import json
 import types
 import warnings
@@ -229,20 +231,40 @@ def test_the_core_names_a_plugin_s_records_as_the_plugin_declares(jsonl, monkeyp
     assert out.records[0].scope is None and out.records[0].extra["scope"] == "team"
 
 
-def test_the_mapping_s_tables_assume_the_contract_s_defaults():
-    """``mapping.py`` builds its per-dialect tables with defaults of its own: each equals the one
-    ``OPTIONAL`` gives (until it asks ``protocol.declared`` itself), so a plugin gets one answer."""
+def test_the_mapping_s_tables_take_their_defaults_from_the_contract(jsonl, monkeypatch):
+    """``mapping.py`` writes no default of its own: a member a dialect leaves out (the toy declares
+    no ``NOTES_ROOT``, ``DEFAULT_TEXT_FIELDS``, ``EDGE_TYPES``…) is what ``OPTIONAL`` gives, so a
+    default changed there changes the converter's tables (seen failing while mapping's tables held
+    defaults of their own)."""
     from memconv.converters import mapping
 
-    bare = _module()
-    tables = {name: table for name, table in vars(mapping).items() if isinstance(table, mapping._Declared)}
-    tables["INDEX_IS_CONTENT"] = mapping.INDEX_IS_CONTENT._table
-    checked = []
-    for name, table in tables.items():
-        if table._default is None:
-            assert table._attribute in protocol.REQUIRED, name
-            continue
-        ours = protocol.declared(bare, table._attribute)
-        assert table._convert(table._default(bare)) == table._convert(ours), table._attribute
-        checked.append(table._attribute)
-    assert {"EDGE_TYPES", "CARRY_SLOT", "NOTES_ROOT", "DEFAULT_TEXT_FIELDS", "INDEX_IS_CONTENT"} <= set(checked)
+    plugin = dialects.get("jsonl")
+    changed = {"NOTES_ROOT": "elsewhere/", "DEFAULT_TEXT_FIELDS": frozenset({"title", "body"}),
+               "EDGE_TYPES": frozenset({"supports"}), "INDEX_IS_CONTENT": True, "WORKING_SET_AS": ("goal", "ws")}
+    for member, value in changed.items():
+        assert not hasattr(plugin, member), member
+        monkeypatch.setitem(protocol.OPTIONAL, member,
+                            dataclasses.replace(protocol.OPTIONAL[member], default=lambda module, v=value: v))
+    dialects.clear_registry()  # the tables are made once per registry
+    assert mapping.NOTES_ROOT["jsonl"] == "elsewhere/"
+    assert mapping.DEFAULT_TEXT_FIELDS["jsonl"] == {"title", "body"}
+    assert mapping.EDGE_TYPES["jsonl"] == {"supports"}
+    assert "jsonl" in mapping.INDEX_IS_CONTENT
+    assert mapping.WORKING_SET_AS["jsonl"] == ("goal", "ws")
+    assert mapping.NOTES_ROOT["memoir"] == dialects.get("memoir").__dict__.get("NOTES_ROOT", "elsewhere/")
+    monkeypatch.undo()
+    dialects.clear_registry()
+
+
+def test_a_table_of_the_mapping_is_a_member_of_the_contract():
+    from memconv.converters import mapping
+
+    tables = [t for name, t in vars(mapping).items() if name.isupper() and isinstance(t, collections.abc.Mapping)]
+    assert len(tables) >= 10
+    for table in tables:
+        member = getattr(table, "member", None)
+        assert member in protocol.OPTIONAL or member in protocol.REQUIRED, member
+    with pytest.raises(KeyError):
+        mapping.TARGET_KIND.__class__("NOTE_ROOT", str)  # a typo is refused, not given a default
+
+

@@ -11,7 +11,7 @@ import pytest
 
 from memconv import dialects, lock
 from memconv.cli import main
-from memconv.merge.into import Origin, pair_by_carry
+from memconv.merge.into import ConvertedFrom, pair_by_carry
 from memconv.model import Record, Store
 
 from .conftest import GOLDEN, tree
@@ -176,8 +176,8 @@ def _pair(e_records, c_records, origins):
     return pair_by_carry(existing, incoming, lambda r: r.link, origins)
 
 
-def _o(link: str, edited: bool = False) -> Origin:
-    return Origin("memoir", link, edited, [])
+def _o(link: str, edited: bool = False) -> ConvertedFrom:
+    return ConvertedFrom("memoir", link, edited, [])
 
 
 def test_one_claim_on_each_side_pairs():

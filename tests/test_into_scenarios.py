@@ -19,7 +19,7 @@ import pytest
 
 from memconv import dialects
 from memconv.cli import main
-from memconv.merge.into import origin
+from memconv.merge.into import converted_from
 
 from .conftest import GOLDEN, tree
 from .memfmt_oracle import validate as memfmt_validate
@@ -58,7 +58,7 @@ def _memoir_links(root: Path) -> set[str]:
 
 
 def _origins(store, dialect: str) -> Counter:
-    return Counter((o.dialect, o.link) for r in store.records if (o := origin(r, dialect)) is not None)
+    return Counter((o.dialect, o.link) for r in store.records if (o := converted_from(r, dialect)) is not None)
 
 
 def _text(store) -> str:

@@ -26,7 +26,7 @@ def test_legacy_states_map_to_current_ones(old, new):
     draft, start, _ = climb(Draft(legacy(state=old), f"memory/facts/{ID}.md"))
     assert start == "v0.2"
     assert draft.values["state"] == new
-    assert f"state {old} → {new}" in draft.notes, "each inference is listed for a person to check"
+    assert f"state {old} → {new}" in draft.changes, "each inference is listed for a person to check"
 
 
 def test_renames_and_legacy_confidence():
@@ -92,7 +92,7 @@ def test_unknown_keys_pass_through_in_order():
 def test_missing_decay_after_gets_default_review_window():
     draft, _, _ = climb(Draft(legacy(type="decision", decay_after=None), f"memory/decisions/{ID}.md"))
     assert draft.values["check_by"] == "2026-10-01T10:30:00.000Z", "decision: created + 180 days"
-    assert any(n.startswith("check_by:") for n in draft.notes)
+    assert any(n.startswith("check_by:") for n in draft.changes)
 
 
 def test_observations_keep_their_dated_folder_and_captured_claims_leave_it():
@@ -115,7 +115,7 @@ def test_current_records_are_not_touched():
               "source": "x", "tags": [], "check_by": "never"}
     assert generation(values) == "current"
     draft, start, steps = climb(Draft(values, f"memory/facts/{ID}.md"))
-    assert (start, steps, draft.notes) == ("current", [], ())
+    assert (start, steps, draft.changes) == ("current", [], ())
 
 
 @pytest.mark.parametrize("values, problem", [

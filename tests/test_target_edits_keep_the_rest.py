@@ -62,7 +62,7 @@ def test_an_edited_decision_keeps_its_why_once(via):
     text = back["memory/decision_local-db-choice.md"].decode()
     assert "Applies to the local cache only" in text, "the edit wins"
     assert "why: Zero-dependency install" in text, "the decision's why comes back in its own field"
-    # Verified by skipping transforms.unshow(): the body then repeats the why and rejected paragraphs.
+    # Verified by skipping readable.unshow(): the body then repeats the why and rejected paragraphs.
     assert "**Why:**" not in text and "**Rejected:**" not in text, "and is not repeated in the body"
 
 

@@ -48,7 +48,7 @@ def test_at_least_99_percent_of_the_source_words_are_visible_natively():
     wanted = sum(w for _, w in pairs.values())
     report = _table(pairs) + "".join(f"\n  {case}: missing {sorted(words)[:20]}" for case, words in missing.items())
     print("\n" + report)
-    # Verified by dropping transforms.show() from the forward step: 84% overall, memspec 57%.
+    # Verified by dropping readable.show() from the forward step: 84% overall, memspec 57%.
     assert wanted > 2000, "the measure sees the golden stores' words"
     assert found / wanted >= THRESHOLD, f"overall {found / wanted:.1%}\n{report}"
     for (a, b), (f, w) in pairs.items():

@@ -7,7 +7,7 @@ A conversion of a store read from dialect A into dialect B runs in four steps:
 2. **Forward.** Every record goes to its native home in B (``mapping.py``):
    its kind, a link name B can use, every ``[[link]]`` and edge renamed.
    Text B's kind has no field for is written into its readable home
-   (``transforms.show``): the carry is never its only copy. Records B cannot
+   (``readable.show``): the carry is never its only copy. Records B cannot
    hold live (a retired claim in memfmt) become *notes*: files under
    ``.memconv/notes/``, which B's tools ignore.
 3. **Read back.** B's writer renders the store, B's reader reads each file

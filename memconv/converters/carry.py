@@ -8,7 +8,7 @@ the way back the carry is applied, and the record is whole again.
 A carried field also remembers a digest of its native value at conversion
 time. If a person edits that field natively in the target, the digest no
 longer matches: the edit wins, the carried copy is dropped, and the report
-says so.
+says so. A carry read from IN is checked whole before use (:mod:`.carry_checks`).
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import MemconvError
 from ..limits import load_json
-from ..model import KINDS, LIFECYCLE_STATES, Record
+from ..model import Record
 from ..text import short_digest
-from .codec import check, decode, encode, field_type
+from .codec import as_json, check_json, field_type, from_json
+from .carry_checks import check_format, check_meaning, link_names_a_file
 
 #: The one key memconv owns in every target's extension mechanism.
 KEY = "memconv"
@@ -85,7 +85,8 @@ def _same(a: Any, b: Any) -> bool:
     return a == b and repr(a) == repr(b)
 
 
-def _digest(value: Any) -> str:
+def field_digest(value: Any) -> str:
+    """The digest a carry keeps of a field's native value, to see whether it was edited in the target."""
     return short_digest(repr(value))
 
 
@@ -93,7 +94,7 @@ def _digest(value: Any) -> str:
 class Carry:
     """What one record carries: its source dialect and kind, and the fields that did not come back."""
 
-    origin: str
+    owner: str
     fields: dict[str, Any] = field(default_factory=dict)
     #: Digest of each carried field's native value at conversion time.
     native: dict[str, str] = field(default_factory=dict)
@@ -103,7 +104,7 @@ class Carry:
     payload: dict[str, Any] = field(default_factory=dict)
 
     def dumps(self) -> str:
-        doc: dict[str, Any] = {"v": VERSION, "from": self.origin}
+        doc: dict[str, Any] = {"v": VERSION, "from": self.owner}
         if self.fields:
             doc["fields"] = self.fields
             doc["native"] = self.native
@@ -131,7 +132,7 @@ class Carry:
         if doc["v"] < 1:
             raise ValueError(f"the memconv carry has version {doc['v']}, which no memconv wrote")
         payload = {k: v for k, v in doc.items() if k not in ("v", "from", "fields", "native", "extra_order")}
-        carry = cls(origin=doc.get("from"), fields=doc.get("fields", {}), native=doc.get("native", {}),
+        carry = cls(owner=doc.get("from"), fields=doc.get("fields", {}), native=doc.get("native", {}),
                     extra_order=doc.get("extra_order"), payload=payload)
         carry.validate()
         return carry
@@ -140,11 +141,11 @@ class Carry:
         """Raise ``ValueError`` unless every part of the carry is what memconv writes there."""
         from ..dialects import MODULES
 
-        if self.origin not in MODULES:
-            raise ValueError(f"the memconv carry names {self.origin!r} as its dialect, which memconv does not know")
-        check(self.fields, dict[str, Any], "the carry's fields")
-        check(self.native, dict[str, str], "the carry's native digests")
-        check(self.extra_order, list[str] | None, "the carry's extra_order")
+        if self.owner not in MODULES:
+            raise ValueError(f"the memconv carry names {self.owner!r} as its dialect, which memconv does not know")
+        check_json(self.fields, dict[str, Any], "the carry's fields")
+        check_json(self.native, dict[str, str], "the carry's native digests")
+        check_json(self.extra_order, list[str] | None, "the carry's extra_order")
         for name, value in self.fields.items():
             if name.startswith("extra."):
                 if not isinstance(value, list) or len(value) > 1:
@@ -152,80 +153,16 @@ class Carry:
                 continue
             if name not in FIELDS:
                 raise ValueError(f"the carry holds a field {name!r} that memconv does not have")
-            check(value, field_type(name), f"the carried {name}")
-            if name != "link" or link_names_a_file(self.origin):
-                _check_meaning(name, value)
+            check_json(value, field_type(name), f"the carried {name}")
+            if name != "link" or link_names_a_file(self.owner):
+                check_meaning(name, value)
         if "kind" in self.payload:
-            _check_meaning("kind", self.payload["kind"])
+            check_meaning("kind", self.payload["kind"])
         if "format" in self.payload:
-            _check_format(self.payload["format"])
+            check_format(self.payload["format"])
 
 
-def link_names_a_file(origin: str) -> bool:
-    """Whether ``origin``'s writer makes a file name of a record's link, so a carried link must pass the path guard.
-
-    The dialect declares it (``LINKS_ARE_FILE_NAMES``, default yes). memfmt names its files
-    after a slug of the name, never the link itself; its links are file stems its own library
-    wrote (an episode ``happened: "X:"`` is ``X:-episode``, which the guard would take for a
-    Windows drive), so a memfmt carry's link is a name only.
-    """
-    from .mapping import LINKS_ARE_FILE_NAMES
-
-    return LINKS_ARE_FILE_NAMES.get(origin, True)
-
-
-#: The kinds a record may have (``opaque``: kept whole, type not understood).
-_KINDS = frozenset(KINDS) | {"opaque"}
-def _check_meaning(name: str, value: Any) -> None:
-    """Values whose type is right but whose meaning is not: kinds, states, directions, links.
-
-    Dates are checked as text only: every dialect's reader keeps a date field as written
-    (memspec ``check_by: never``, memfmt ``happened: -``), so the way back must too.
-    """
-    if value is None:
-        return
-    if name == "kind" and value not in _KINDS:
-        raise ValueError(f"the carried kind {value!r} is not a kind memconv knows")
-    if name == "lifecycle":
-        if value.get("state", "active") not in LIFECYCLE_STATES:
-            raise ValueError(f"the carried lifecycle state {value.get('state')!r} is not one of "
-                             + ", ".join(LIFECYCLE_STATES))
-    if name == "edges":
-        for edge in value:
-            if edge.get("direction", "out") not in ("in", "out"):
-                raise ValueError(f"a carried edge has direction {edge.get('direction')!r}, not 'in' or 'out'")
-    if name == "link" and value:  # a name, not a path; but writers make file names of it
-        _check_path("link", value)
-
-
-def _check_path(name: str, value: str) -> None:
-    from ..fs import safe_relpath
-
-    try:
-        safe_relpath(value)
-    except MemconvError:
-        raise ValueError(f"the carried {name} {value[:80]!r} is not a safe relative path: it would land outside the store") from None
-
-
-def _check_format(patch: Any) -> None:
-    """A format patch: ``{"path", "raw"}`` or ``{"path", "base", "ops": [[from, to, text]…]}`` in order."""
-    if not isinstance(patch, dict) or not isinstance(patch.get("path"), str):
-        raise ValueError("the carried format is not a format patch")
-    _check_path("format.path", patch["path"])
-    if "raw" in patch:
-        check(patch["raw"], str, "the carried format.raw")
-        return
-    check(patch.get("base"), str, "the carried format.base")
-    check(patch.get("ops"), list[list[Any]], "the carried format.ops")
-    pos = 0
-    for op in patch["ops"]:
-        if len(op) != 3 or type(op[0]) is not int or type(op[1]) is not int or not isinstance(op[2], str) \
-                or not pos <= op[0] <= op[1]:
-            raise ValueError("the carried format.ops are not edits in order")
-        pos = op[1]
-
-
-def difference(original: Record, returned: Record, origin: str, native: Record | None = None) -> Carry:
+def difference(original: Record, returned: Record, owner: str, native: Record | None = None) -> Carry:
     """The carry that turns ``returned`` (the native round trip) back into ``original``.
 
     ``native`` is the returned record before its links were renamed home: edit
@@ -233,14 +170,14 @@ def difference(original: Record, returned: Record, origin: str, native: Record |
     link names, so it does not depend on any other record.
     """
     a, b = flat(original), flat(returned)
-    carry = Carry(origin=origin)
+    carry = Carry(owner=owner)
     for name in list(a) + [k for k in b if k not in a]:
         before, after = a.get(name), b.get(name)
         if before is after or _same(before, after):  # (most fields are None on both sides)
             continue
-        carry.fields[name] = encode(before) if not name.startswith("extra.") else (before or [])
+        carry.fields[name] = as_json(before) if not name.startswith("extra.") else (before or [])
         if name not in _IDENTITY:
-            carry.native[name] = _digest(_part(native, name) if native is not None else after)
+            carry.native[name] = field_digest(_part(native, name) if native is not None else after)
     order = [k for k in original.extra if k != KEY]
     returned_order = [k for k in returned.extra if k != KEY and k in original.extra]
     if order != returned_order and order:
@@ -263,7 +200,7 @@ def apply(record: Record, carry: Carry) -> Applied:
     current = flat(record)
     for name, value in carry.fields.items():
         now = current.get(name)
-        if name in carry.native and _digest(now) != carry.native[name]:
+        if name in carry.native and field_digest(now) != carry.native[name]:
             done.overridden.append(name)
             continue
         if name.startswith("extra."):
@@ -273,42 +210,10 @@ def apply(record: Record, carry: Carry) -> Applied:
             else:
                 record.extra.pop(key, None)
         else:
-            setattr(record, name, decode(value, field_type(name)))
+            setattr(record, name, from_json(value, field_type(name)))
         done.carried.append(name)
     record.extra.pop(KEY, None)
     if carry.extra_order is not None:
         order = [k for k in carry.extra_order if k in record.extra]
         record.extra = {k: record.extra[k] for k in order + [k for k in record.extra if k not in order]}
     return done
-
-
-def check_note(doc: dict[str, Any]) -> None:
-    """Raise ``ValueError`` unless a note's document (``record``, ``working_set`` or ``store``) is what memconv writes.
-
-    A note is input like a carry: a record it holds is checked field by field
-    as a carried one is, before anything is built from it.
-    """
-    from ..dialects import MODULES
-    from ..model import IndexFile
-
-    if "record" in doc:
-        record = doc["record"]
-        if doc.get("from") not in MODULES:
-            raise ValueError(f"the note names {doc.get('from')!r} as its dialect, which memconv does not know")
-        check(record, Record, "the noted record")
-        for name, value in record.items():
-            _check_meaning(name, value)
-    elif "working_set" in doc:
-        check(doc["working_set"], dict[str, Any], "the noted working set")
-    elif "store" in doc:
-        store = doc["store"]
-        check(store, dict[str, Any], "the noted store")
-        check(store.get("indexes", []), list[IndexFile], "the noted indexes")
-        check(store.get("raw", {}), dict[str, str], "the noted index texts")
-        check(store.get("meta", {}), dict[str, Any], "the noted store facts")
-        for path in store.get("raw", {}):
-            _check_path("index path", path)
-        for index in store.get("indexes", []):
-            _check_path("index path", index["path"])
-    if doc.get("format") is not None:
-        _check_format(doc["format"])

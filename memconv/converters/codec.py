@@ -16,15 +16,15 @@ from typing import Any
 from ..model import Record
 
 
-def encode(value: Any) -> Any:
+def as_json(value: Any) -> Any:
     """A model value as JSON data: dataclasses as objects of their set fields."""
     if dataclasses.is_dataclass(value):
-        return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)
+        return {f.name: as_json(getattr(value, f.name)) for f in dataclasses.fields(value)
                 if f.name != "source"}
     if isinstance(value, list):
-        return [encode(v) for v in value]
+        return [as_json(v) for v in value]
     if isinstance(value, dict):
-        return {k: encode(v) for k, v in value.items()}
+        return {k: as_json(v) for k, v in value.items()}
     return value
 
 
@@ -38,7 +38,7 @@ def field_type(name: str) -> Any:
     return _hints(Record)[name]
 
 
-def decode(data: Any, hint: Any) -> Any:
+def from_json(data: Any, hint: Any) -> Any:
     """JSON data back into a value of type ``hint``."""
     if data is None:
         return None
@@ -47,19 +47,19 @@ def decode(data: Any, hint: Any) -> Any:
         options = [a for a in typing.get_args(hint) if a is not type(None)]
         for option in options:
             if _fits(data, option):
-                return decode(data, option)
+                return from_json(data, option)
         return data
     if origin is list:
         (item,) = typing.get_args(hint) or (Any,)
-        return [decode(v, item) for v in data]
+        return [from_json(v, item) for v in data]
     if origin is dict:
         args = typing.get_args(hint)
         value_hint = args[1] if len(args) == 2 else Any
-        return {k: decode(v, value_hint) for k, v in data.items()}
+        return {k: from_json(v, value_hint) for k, v in data.items()}
     if isinstance(hint, type) and dataclasses.is_dataclass(hint) and isinstance(data, dict):
         hints = _hints(hint)
         known = {f.name for f in dataclasses.fields(hint)}
-        return hint(**{k: decode(v, hints[k]) for k, v in data.items() if k in known})
+        return hint(**{k: from_json(v, hints[k]) for k, v in data.items() if k in known})
     return data
 
 
@@ -91,7 +91,7 @@ def _name(hint: Any) -> str:
             type(None): "null"}.get(hint, str(hint))
 
 
-def check(data: Any, hint: Any, where: str) -> None:
+def check_json(data: Any, hint: Any, where: str) -> None:
     """Raise ``ValueError`` naming ``where`` unless JSON ``data`` is exactly a value of type ``hint``.
 
     Stricter than :func:`decode`, which trusts its input: every list item,
@@ -105,7 +105,7 @@ def check(data: Any, hint: Any, where: str) -> None:
         errors = []
         for option in typing.get_args(hint):
             try:
-                check(data, option, where)
+                check_json(data, option, where)
                 return
             except ValueError as exc:
                 errors.append(exc)
@@ -119,7 +119,7 @@ def check(data: Any, hint: Any, where: str) -> None:
             raise ValueError(f"{where} is {_json_type(data)}, not a list")
         (item,) = typing.get_args(hint) or (Any,)
         for i, value in enumerate(data):
-            check(value, item, f"{where}[{i}]")
+            check_json(value, item, f"{where}[{i}]")
         return
     if origin is dict:
         if not isinstance(data, dict):
@@ -128,7 +128,7 @@ def check(data: Any, hint: Any, where: str) -> None:
         for key, value in data.items():
             if not isinstance(key, str):
                 raise ValueError(f"{where} has a key that is not text")
-            check(value, args[1] if len(args) == 2 else Any, f"{where}.{key}")
+            check_json(value, args[1] if len(args) == 2 else Any, f"{where}.{key}")
         return
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         if not isinstance(data, dict):
@@ -138,7 +138,7 @@ def check(data: Any, hint: Any, where: str) -> None:
         for key, value in data.items():
             if key not in fields:
                 raise ValueError(f"{where} has a field {key!r} that {hint.__name__} does not have")
-            check(value, hints[key], f"{where}.{key}")
+            check_json(value, hints[key], f"{where}.{key}")
         for name, f in fields.items():
             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING and name not in data:
                 raise ValueError(f"{where} has no {name!r}")

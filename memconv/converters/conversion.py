@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from dataclasses import dataclass, field
 
 from ..model import Store
@@ -17,10 +16,10 @@ class Conversion:
     #: One entry per record: where it came from and went, what went native, carried or dropped.
     records: list[FileReport] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
-    #: id(record) → the dialect a restored record came from (it keeps its link and kind there).
-    origins: dict[int, str] = field(default_factory=dict)
-    #: id(record) of restored records whose lifecycle state was changed in the dialect read
+    #: id(record) → the dialect a restored record belongs to, its owner (it keeps its link and kind there).
+    owners: dict[int, str] = field(default_factory=dict)
     #: id(record) → the fields of a restored record edited in the dialect read (the edit won).
     edited: dict[int, list[str]] = field(default_factory=dict)
-    #: (retracted, retired…), and the file it was read from: that edit wins over the state they had at home.
+    #: id(record) of restored records whose lifecycle state was changed in the dialect read
+    #: (retracted, retired…) → the file it was read from: that edit wins over the state they had at home.
     state_edited: dict[int, str] = field(default_factory=dict)

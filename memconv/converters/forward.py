@@ -12,7 +12,7 @@ from ..errors import StoreError
 from ..model import ForeignFile, Record, Store, clone
 from ..report import FileReport
 from . import carry as carrying
-from . import layout, native as renderings, notes, transforms
+from . import format_patch, native as renderings, notes, readable, transforms
 from .carry import KEY, Carry
 from .conversion import Conversion
 from .mapping import (EDGE_TYPES, INDEX_IS_CONTENT, LIFECYCLE, LOSSY_AS_DOSSIER, TARGET_KIND, type_word,
@@ -21,12 +21,12 @@ from .naming import home_link, native_link, rename_links, unique_link
 from .read_back import ReadBack, quarantine_unwritable
 from .restore import home_record
 from .slots import set_carry
-from .store_facts import (by_origin, carried_meta, holds_state, mark_home, origin_of, store_origin, where_from,
+from .store_facts import (by_owner, carried_meta, holds_state, mark_home, owner_of, store_owner, where_from,
                           witness_edits, witness_fields)
 
 
 def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Conversion:
-    origins = report.origins
+    origins = report.owners
     meta_from = store.meta.get("memconv.meta_from", store.dialect)
     home_meta = meta_from == target
     out = Store(dialect=f"{store.dialect}→{target}",
@@ -34,7 +34,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
                 warnings=list(report.warnings),
                 meta={k: v for k, v in store.meta.items() if not k.startswith("memconv.")} if home_meta else {})
     for foreign in store.foreign:
-        home = origins.get(id(foreign), store_origin(store))
+        home = origins.get(id(foreign), store_owner(store))
         if home == target:
             out.foreign.append(foreign)
         else:
@@ -42,7 +42,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
             out.foreign.append(ForeignFile(notes.carried_file(foreign.path, home, target), foreign.raw,
                                            foreign.why))
     report.store = out
-    note_names = notes.Names()
+    note_names = notes.NoteNames()
     taken: set[str] = set()
     rename: dict[str, str] = {}
     natives: list[tuple[Record, Record]] = []
@@ -62,7 +62,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
             inline[id(record)] = mark
             records.append(record)
     for record in records:
-        home = origin_of(store, record, origins) == target
+        home = owner_of(store, record, origins) == target
         kind = record.kind if home else TARGET_KIND[target].get(record.kind)
         live = home or (record.lifecycle.state in LIFECYCLE[target] and holds_state(target, kind, record))
         if home and id(record) in report.state_edited:
@@ -97,7 +97,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
         natives.append((record, native))
     for _, native in natives:
         rename_links(native, rename)
-    formats = {} if lossy else layout.patches(by_origin(store, [r for r, _ in natives] + kept_out, origins))
+    formats = {} if lossy else format_patch.patches(by_owner(store, [r for r, _ in natives] + kept_out, origins))
     # The working set's native rendering is made before the read-back, so that the target's
     # writer sees the same records both times (store facts such as memspec's date of undated
     # records are taken from all of them).
@@ -112,7 +112,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
                 shown.title = shown.link
             taken.add(shown.link)
             if not lossy:
-                set_carry(shown, target, Carry(origin=store_origin(store),
+                set_carry(shown, target, Carry(owner=store_owner(store),
                                                 payload={renderings.WORKING_SET: renderings.digest(shown)}))
     # 3. read back what the target's writer makes of the native records.
     back = ReadBack(target, natives, store, also=[shown] if shown is not None else [])
@@ -126,7 +126,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
             rep.source, rep.source_kind = f"{inline[id(original)]['path']} (inline bullet)", "inline"
         out.records.append(native)
         report.records.append(rep)
-        if origin_of(store, original, origins) == target:
+        if owner_of(store, original, origins) == target:
             # Home again: the target's own reader and writer keep it; nothing to carry.
             rep.native = [n for n, v in carrying.flat(original).items() if v not in (None, [], False)]
             _carry_witness(native, target, lossy, rep, out, note_names, written_at, report.edited.get(id(original), ()))
@@ -138,18 +138,18 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
                 continue
             raise StoreError(f"{where_from(original)}: the {target} writer lost this record on read-back",
                              hint="this is a bug in memconv; please report it with the file")
-        origin = origin_of(store, original, origins)
+        origin = owner_of(store, original, origins)
         returned_kind = returned.kind
         shown_digest = renderings.digest(returned) if id(original) in inline else None
         # The record read back is this conversion's own: mapped home in place, not copied.
-        home = home_record(returned, Carry(origin=origin), kind=original.kind, fresh=True)
+        home = home_record(returned, Carry(owner=origin), kind=original.kind, fresh=True)
         # What the target's files say, before the links are named home (rename_links changes edge
         # targets in place: the copy keeps the edges as read, home gets new ones).
         as_written = copy.copy(home)
         home.edges = [copy.copy(e) for e in home.edges]
         home_link(home, origin)
         rename_links(home, unrename)
-        carry = carrying.difference(original, home, origin=origin, native=as_written)
+        carry = carrying.difference(original, home, owner=origin, native=as_written)
         if id(original) in formats:
             carry.payload["format"] = formats[id(original)]
         if id(original) in inline:
@@ -159,8 +159,8 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
             carry.payload["kind"] = original.kind
         if original.lifecycle.state != "active" and "lifecycle" not in carry.fields:
             # Its state, as it was: an edit of it in the target is then told from the state it came with.
-            carry.fields["lifecycle"] = carrying.encode(original.lifecycle)
-            carry.native["lifecycle"] = carrying._digest(as_written.lifecycle)
+            carry.fields["lifecycle"] = carrying.as_json(original.lifecycle)
+            carry.native["lifecycle"] = carrying.field_digest(as_written.lifecycle)
         rep.native = [n for n, v in carrying.flat(original).items() if v not in (None, [], False)
                       and n not in carry.fields and n != "kind"]
         # Between a dialect that declares CARRY_ORIGIN (a plugin holding every field) and any other, the
@@ -185,7 +185,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
         why = (unmarked[id(record)] if id(record) in unmarked
                else f"{state} in the source; {target} cannot mark it so" if state not in LIFECYCLE[target]
                else f"{record.kind} has no home in {target}")
-        note = notes.write(record, origin_of(store, record, origins), target, why, lossy=lossy,
+        note = notes.write(record, owner_of(store, record, origins), target, why, lossy=lossy,
                            format_patch=formats.get(id(record)), names=note_names)
         out.foreign.append(note)
         rep = FileReport(source=report.state_edited.get(id(record)) or where_from(record), source_kind=record.kind,
@@ -211,8 +211,8 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
     indexes = store.indexes if target not in INDEX_IS_CONTENT else []
     meta = {} if home_meta else carried_meta(store)
     if indexes or meta:
-        payload = {"from": meta_from if meta_from in TARGET_KIND else store_origin(store),
-                   "indexes": [carrying.encode(i) for i in indexes],
+        payload = {"from": meta_from if meta_from in TARGET_KIND else store_owner(store),
+                   "indexes": [carrying.as_json(i) for i in indexes],
                    "raw": {i.path: i.source.raw.decode("utf-8") for i in indexes
                            if i.source is not None and i.source.has_raw}}
         if meta:
@@ -259,7 +259,7 @@ def _rides_as_unknown(native: Record, names: tuple[str, ...]) -> None:
 
 
 def _carry_witness(native: Record, target: str, lossy: bool, rep: FileReport, out: Store,
-                   note_names: notes.Names, written_at: str | None, edited=()) -> None:
+                   note_names: notes.NoteNames, written_at: str | None, edited=()) -> None:
     """A record home again keeps what another dialect's tool added that home cannot say.
 
     Carried under home's own ``memconv`` key, so converting it to the dialect whose tool added them
@@ -278,7 +278,7 @@ def _carry_witness(native: Record, target: str, lossy: bool, rep: FileReport, ou
     if lossy:
         rep.dropped = sorted(set(rep.dropped) | set(found))
         return
-    carry = Carry(origin=target, fields={"link": native.link, **{n: carrying.encode(v) for n, v in found.items()}})
+    carry = Carry(owner=target, fields={"link": native.link, **{n: carrying.as_json(v) for n, v in found.items()}})
     rep.carried = sorted(set(rep.carried) | set(found))
     rep.warnings.append(f"{', '.join(sorted(found))}: {target} has no field for them; carried in its memconv key")
     if _stays_bare(declares, native):
@@ -289,10 +289,10 @@ def _carry_witness(native: Record, target: str, lossy: bool, rep: FileReport, ou
 
 def _to_kind(record: Record, kind: str, link: str, target: str | None = None) -> Record:
     native = clone(record)
-    native = transforms.convert(native, kind, target)
+    native = transforms.to_kind(native, kind, target)
     if target is not None:
-        native = transforms.finish(native, target)
-        native = transforms.show(native, target)
+        native = transforms.fill_required(native, target)
+        native = readable.show(native, target)
     native.link = link
     if kind != "opaque":
         native.opaque = False

@@ -94,7 +94,7 @@ def safe_link(link: object) -> bool:
     return True
 
 
-def home_link(home: Record, origin: str) -> None:
+def home_link(home: Record, owner: str) -> None:
     """The link the way back gives a record whose link was not carried (or was renamed in the target)."""
-    if origin in TARGET_KIND:
-        home.link = native_link(home, home.kind, origin)
+    if owner in TARGET_KIND:
+        home.link = native_link(home, home.kind, owner)

@@ -13,18 +13,64 @@ These records are renderings. The exact source (the working set's JSON, the
 index file) travels in a note, and each rendering carries a marker saying
 what it renders, so the way back drops it again instead of adding a record:
 an unedited rendering goes, an edited one is reported (the working set) or
-kept as a record of its own (an inline bullet, now an entry).
+kept as a record of its own (an inline bullet, now an entry). The working
+set's readable text (:func:`render_working_set`) is made here, for its
+rendering and for the body of the note that holds its exact JSON.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..dialects.protocol import declared
 from ..model import IndexFile, Record, WorkingSet
 from ..text import short_digest, slug, title_of
-from . import notes
-from .mapping import INDEX_IS_CONTENT, TYPE_WORDS, WORKING_SET_AS, type_word, working_set_dialect
-from .transforms import native_text
+from .mapping import INDEX_IS_CONTENT, TYPE_WORDS, WORKING_SET_AS, native_text, type_word, working_set_dialect
+
+#: The working set's lists, in reading order: (key, heading, the key of an item's date).
+_LISTS = (
+    ("goals", "Goals", "set_on"),
+    ("next_actions", "Next actions", "added"),
+    ("parked_actions", "Parked actions", "added"),
+    ("open_questions", "Open questions", "asked"),
+    ("decisions", "Recent decisions", "date"),
+    ("completed_actions", "Completed actions", "done_at"),
+    ("completed_goals", "Completed goals", "done_at"),
+)
+
+
+def working_set_items(ws: WorkingSet) -> list[tuple[str, list[str]]]:
+    """The working set's lists as (heading, one line per item), in reading order. Hidden decisions are not shown."""
+    out: list[tuple[str, list[str]]] = []
+    for name, heading, date_key in _LISTS:
+        lines = []
+        for item in ws.current(name) or ():
+            if not isinstance(item, dict) or item.get("hidden") is True:
+                continue
+            text = " ".join(str(item.get("text", "")).split())
+            when = item.get(date_key)
+            extra = f" ({date_key} {when})" if when else ""
+            if name == "decisions" and item.get("why"):
+                extra += f" — why: {' '.join(str(item['why']).split())}"
+            if name == "decisions" and item.get("rejected"):
+                extra += f" — rejected: {' '.join(str(item['rejected']).split())}"
+            lines.append(f"{text}{extra}")
+        if lines:
+            out.append((heading, lines))
+    history = [f"{row.get('date', '?')}: {' '.join(str(row.get('summary', '')).split())}".rstrip()
+               for row in ws.history or [] if isinstance(row, dict)]
+    if history:
+        out.append(("History", history))
+    return out
+
+
+def render_working_set(ws: WorkingSet, *, title: bool = True) -> str:
+    """The working set as markdown a person (or an agent) can read. Hidden decisions are not shown."""
+    lines = ["# Working set", ""] if title else []
+    for heading, items in working_set_items(ws):
+        lines += [f"## {heading}", ""] + [f"- {item}" for item in items] + [""]
+    return "\n".join(lines)
+
 
 #: Carry payload keys that mark a rendering: the way back drops the record.
 WORKING_SET = "working_set_rendering"
@@ -45,24 +91,24 @@ def working_set_record(ws: WorkingSet, target: str) -> Record | None:
     (``opaque``), it is a memory of the target's catch-all type word; of a kind whose text is a
     list of facts, the items are its facts; otherwise every list is rendered in its body.
     """
-    items = notes.working_set_items(ws)
+    items = working_set_items(ws)
     if not items:
         return None
     document: dict[str, Any] = ws.document if isinstance(ws.document, dict) else {}
     created = document.get("created_at") if isinstance(document.get("created_at"), str) else None
     owner = working_set_dialect()
-    description = getattr(owner, "WORKING_SET_DESCRIPTION", None) or "What the session was doing"
+    description = declared(owner, "WORKING_SET_DESCRIPTION")  # (owner None: the default)
     kind, link = WORKING_SET_AS[target]
     if kind == "opaque":
         return Record(kind="opaque", link=link, title="Working set", description=description,
-                      body=notes.render_working_set(ws, title=False), opaque=True,
+                      body=render_working_set(ws, title=False), opaque=True,
                       extra={"name": "Working set", "description": description, "type": type_word(target, kind)})
     shown = native_text(target, kind)
     if "facts" in shown and "body" not in shown:
         facts = [f"{heading}: {item}" for heading, lines in items for item in lines]
         return Record(kind=kind, link=link, title="Working set", facts=facts)
     return Record(kind=kind, link=link, title="Working set", created=created,
-                  body=f"{description}.\n\n" + notes.render_working_set(ws, title=False).rstrip("\n") + "\n")
+                  body=f"{description}.\n\n" + render_working_set(ws, title=False).rstrip("\n") + "\n")
 
 
 def _fact_word(index: IndexFile) -> str:

@@ -32,9 +32,9 @@ from ..model import ForeignFile, Record, WorkingSet
 from ..text import short_digest
 from ..text import decode
 from .carry import KEY, VERSION
-from .codec import decode as decode_value
-from .codec import encode
+from .codec import as_json, from_json
 from .mapping import NOTES_ROOT
+from .native import render_working_set
 
 #: memconv's own folder in a target store: a dot-name, so the target's tools skip it.
 MEMCONV_DIR = ".memconv"
@@ -47,7 +47,7 @@ _OLD_NOTES_DIR = "memconv"
 def _root(target: str) -> str:
     """The folder of ``target``'s store its notes folder is in, as it declares (``NOTES_ROOT``):
     memspec reads only ``.memspec/``, so its notes go there; the store's root otherwise."""
-    return NOTES_ROOT.get(target, "")
+    return NOTES_ROOT[target]
 
 
 def _roots() -> list[str]:
@@ -60,13 +60,13 @@ FILES_DIR = f"{MEMCONV_DIR}/files"
 _OLD_FILES_DIR = f"{_OLD_NOTES_DIR}/files"
 
 
-def carried_file(path: str, origin: str, target: str) -> str:
-    """Where a foreign file of an ``origin`` store goes in ``target``: ``memconv/files/<origin>/<path>``."""
-    return f"{_root(target)}{FILES_DIR}/{origin}/{path}"
+def carried_file(path: str, owner: str, target: str) -> str:
+    """Where a foreign file of an ``owner`` store goes in ``target``: ``memconv/files/<owner>/<path>``."""
+    return f"{_root(target)}{FILES_DIR}/{owner}/{path}"
 
 
 def carried_file_path(path: str) -> tuple[str, str] | None:
-    """(origin dialect, original path) of a file set aside by :func:`carried_file`, or None."""
+    """(owner dialect, original path) of a file set aside by :func:`carried_file`, or None."""
     from ..errors import OutputError
     from ..fs import safe_relpath
 
@@ -74,9 +74,9 @@ def carried_file_path(path: str) -> tuple[str, str] | None:
         for folder in (FILES_DIR, _OLD_FILES_DIR):
             head = f"{prefix}{folder}/"
             if path.startswith(head) and "/" in path[len(head):]:
-                origin, rest = path[len(head):].split("/", 1)
+                owner, rest = path[len(head):].split("/", 1)
                 try:
-                    return origin, safe_relpath(rest)
+                    return owner, safe_relpath(rest)
                 except OutputError:
                     return None
     return None
@@ -102,7 +102,7 @@ def note_name(text: str) -> str:
     return name.rstrip(" .-") or "untitled"
 
 
-class Names:
+class NoteNames:
     """Note names already given in one output: a name differing only in case or Unicode form is taken."""
 
     def __init__(self, reserved: tuple[str, ...] = ("store", "working-set")) -> None:
@@ -139,31 +139,31 @@ def _render(name: str, status: str | None, payload: dict[str, Any] | None, body:
     return b"".join(parts)
 
 
-def write(record: Record, origin: str, target: str, why: str, *, lossy: bool,
-          format_patch: dict[str, Any] | None = None, names: Names | None = None) -> ForeignFile:
+def write(record: Record, owner: str, target: str, why: str, *, lossy: bool,
+          format_patch: dict[str, Any] | None = None, names: NoteNames | None = None) -> ForeignFile:
     """A note holding ``record`` whole (or, with ``lossy``, only its title and body).
 
     ``format_patch`` turns the record's canonical rendering back into its
-    source file (see ``layout.py``), when the two differ. ``names`` are the
+    source file (see ``format_patch.py``), when the two differ. ``names`` are the
     note names already given in this output: the note gets a name of its own.
     """
-    name = (names or Names()).claim(note_name(record.link))
+    name = (names or NoteNames()).claim(note_name(record.link))
     # Rendered when it is written, not held: the record is held anyway (docs/performance.md).
-    return ForeignFile.later(_path(target, name), functools.partial(_note, record, origin, lossy, format_patch),
+    return ForeignFile.later(_path(target, name), functools.partial(_note, record, owner, lossy, format_patch),
                              why=f"memconv note: {why}")
 
 
-def _note(record: Record, origin: str, lossy: bool, format_patch: dict[str, Any] | None) -> bytes:
-    data = encode(record)
+def _note(record: Record, owner: str, lossy: bool, format_patch: dict[str, Any] | None) -> bytes:
+    data = as_json(record)
     data.pop("body", None)
-    payload = None if lossy else {"from": origin, "record": data}
+    payload = None if lossy else {"from": owner, "record": data}
     if payload is not None and format_patch is not None:
         payload["format"] = format_patch
     status = f"{record.lifecycle.state} {record.kind}" if record.lifecycle.state != "active" else record.kind
     return _render(record.title or record.link, status, payload, record.body)
 
 
-def sidecar(path: str, carry: str, target: str, names: Names) -> ForeignFile:
+def sidecar(path: str, carry: str, target: str, names: NoteNames) -> ForeignFile:
     """The carry of the record written at ``path``, kept beside the store: the file itself must stay as it is
     (a bare file has no frontmatter to hold a carry, and gaining one would make it an invalid entry)."""
     payload = {"sidecar": {"path": path, "carry": carry}}
@@ -172,11 +172,11 @@ def sidecar(path: str, carry: str, target: str, names: Names) -> ForeignFile:
     return ForeignFile(_path(target, name), raw, why="memconv note: the carry of a file that stays bare")
 
 
-def working_set(ws: WorkingSet, target: str, origin: str, *, lossy: bool) -> ForeignFile:
-    from . import layout
+def working_set(ws: WorkingSet, target: str, owner: str, *, lossy: bool) -> ForeignFile:
+    from . import format_patch
 
-    payload = None if lossy else {"from": origin, "working_set": ws.document}
-    patch = layout.working_set_patch(ws) if payload is not None else None
+    payload = None if lossy else {"from": owner, "working_set": ws.document}
+    patch = format_patch.working_set_patch(ws) if payload is not None else None
     if patch is not None:
         payload["format"] = patch
     body = render_working_set(ws)
@@ -186,8 +186,8 @@ def working_set(ws: WorkingSet, target: str, origin: str, *, lossy: bool) -> For
     return ForeignFile(_path(target, "working-set"), raw, why="memconv note: the session working set")
 
 
-def store_note(store_payload: dict[str, Any], target: str, origin: str, *, lossy: bool) -> ForeignFile:
-    payload = None if lossy else {"from": origin, "store": store_payload}
+def store_note(store_payload: dict[str, Any], target: str, owner: str, *, lossy: bool) -> ForeignFile:
+    payload = None if lossy else {"from": owner, "store": store_payload}
     lines = ["Store-level facts of the source store, kept by memconv.", ""]
     for index in store_payload.get("indexes", []):
         lines.append(f"## {index.get('path')}")
@@ -212,7 +212,7 @@ def is_note_path(path: str) -> bool:
 
 
 def read(foreign: ForeignFile) -> tuple[str, Any] | None:
-    """What a note holds: ``("record", (Record, origin dialect, format patch or None))``,
+    """What a note holds: ``("record", (Record, owner dialect, format patch or None))``,
     ``("working_set", (document, format patch or None, whether its rendering was edited))``,
     ``("store", dict)``, ``("sidecar", (path, carry text))``; else None.
 
@@ -234,7 +234,7 @@ def read(foreign: ForeignFile) -> tuple[str, Any] | None:
         return None
     if not isinstance(doc, dict) or type(doc.get("v")) is not int or doc["v"] > VERSION:
         return None
-    from .carry import check_note
+    from .carry_checks import check_note
 
     try:
         check_note(doc)
@@ -247,7 +247,7 @@ def read(foreign: ForeignFile) -> tuple[str, Any] | None:
         _checked(patch["path"])
     if "record" in doc:
         try:
-            record = decode_value(doc["record"], Record)
+            record = from_json(doc["record"], Record)
         except (TypeError, ValueError, KeyError, AttributeError) as exc:
             raise ValueError(f"its record does not hold together ({exc})") from None
         if not isinstance(record.link, str) or not record.link:
@@ -268,50 +268,6 @@ def read(foreign: ForeignFile) -> tuple[str, Any] | None:
             raise ValueError("its store facts are not a mapping")
         return "store", doc["store"]
     return None
-
-
-_LISTS = (
-    ("goals", "Goals", "set_on"),
-    ("next_actions", "Next actions", "added"),
-    ("parked_actions", "Parked actions", "added"),
-    ("open_questions", "Open questions", "asked"),
-    ("decisions", "Recent decisions", "date"),
-    ("completed_actions", "Completed actions", "done_at"),
-    ("completed_goals", "Completed goals", "done_at"),
-)
-
-
-def working_set_items(ws: WorkingSet) -> list[tuple[str, list[str]]]:
-    """The working set's lists as (heading, one line per item), in reading order. Hidden decisions are not shown."""
-    out: list[tuple[str, list[str]]] = []
-    for name, heading, date_key in _LISTS:
-        lines = []
-        for item in ws.current(name) or ():
-            if not isinstance(item, dict) or item.get("hidden") is True:
-                continue
-            text = " ".join(str(item.get("text", "")).split())
-            when = item.get(date_key)
-            extra = f" ({date_key} {when})" if when else ""
-            if name == "decisions" and item.get("why"):
-                extra += f" — why: {' '.join(str(item['why']).split())}"
-            if name == "decisions" and item.get("rejected"):
-                extra += f" — rejected: {' '.join(str(item['rejected']).split())}"
-            lines.append(f"{text}{extra}")
-        if lines:
-            out.append((heading, lines))
-    history = [f"{row.get('date', '?')}: {' '.join(str(row.get('summary', '')).split())}".rstrip()
-               for row in ws.history or [] if isinstance(row, dict)]
-    if history:
-        out.append(("History", history))
-    return out
-
-
-def render_working_set(ws: WorkingSet, *, title: bool = True) -> str:
-    """The working set as markdown a person (or an agent) can read. Hidden decisions are not shown."""
-    lines = ["# Working set", ""] if title else []
-    for heading, items in working_set_items(ws):
-        lines += [f"## {heading}", ""] + [f"- {item}" for item in items] + [""]
-    return "\n".join(lines)
 
 
 def _checked(path: str) -> str:

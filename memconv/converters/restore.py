@@ -7,14 +7,15 @@ from typing import Any
 from .. import dialects
 from ..model import ForeignFile, Record, Store, clone
 from . import carry as carrying
-from . import layout, native as renderings, notes, transforms
+from . import format_patch, native as renderings, notes, readable, transforms
 from .carry import KEY, Carry
+from .carry_checks import link_names_a_file
 from .conversion import Conversion
 from .mapping import TARGET_KIND
 from .naming import home_link, native_link, rename_links, safe_link
 from .read_back import one_line_per_key, reread
 from .slots import get_carry, strip_carry
-from .store_facts import folder_facts, origin_holds, self_carried, where_from, witness_fields
+from .store_facts import folder_facts, owner_can_write, self_carried, where_from, witness_fields
 
 
 def restore(store: Store) -> tuple[Store, Conversion]:
@@ -45,19 +46,19 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         carried = notes.carried_file_path(foreign.path)
         if carried is not None:
             file = ForeignFile(carried[1], foreign.raw, foreign.why)
-            report.origins[id(file)] = carried[0]
+            report.owners[id(file)] = carried[0]
             out.foreign.append(file)
         elif found is None:
             out.foreign.append(foreign)
         elif found[0] == "record":
-            record, origin, patch = found[1]
-            report.origins[id(record)] = origin
+            record, owner, patch = found[1]
+            report.owners[id(record)] = owner
             if patch is not None:
-                noted.append((record, origin, patch))
+                noted.append((record, owner, patch))
             out.records.append(record)
         elif found[0] == "working_set":
             document, patch, edited = found[1]
-            out.working_set = layout.restore_working_set(document, patch)
+            out.working_set = format_patch.restore_working_set(document, patch)
             if edited:
                 report.warnings.append(f"{foreign.path} was edited in {store.dialect}; the working set is restored "
                                        "from its carried copy, and the edits to the rendering are not applied")
@@ -86,7 +87,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         if carry is None:
             untouched.append(record)
             continue
-        if carry.origin == store.dialect and set(carry.fields) <= self_carried() and not carry.payload:
+        if carry.owner == store.dialect and set(carry.fields) <= self_carried() and not carry.payload:
             # A record of this dialect carrying what another dialect's tool added to it (a
             # verification in memspec): the fields go back on it; it is still this dialect's own.
             own = clone(record, keep_source=True)
@@ -113,13 +114,13 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         was_active = "lifecycle" not in carry.fields
         # The link the way back derives, exactly as at conversion time (before the carry):
         # a carried link then replaces it.
-        home_link(home, carry.origin)
+        home_link(home, carry.owner)
         derived = home.link
         applied = carrying.apply(home, carry)  # edit detection sees the target's own link names
         if "body" in applied.overridden and store.dialect in TARGET_KIND:
             # The edited body still holds what the target showed of the fields now restored.
-            transforms.unshow(home, store.dialect, record.kind)
-        if home.link != derived and carrying.link_names_a_file(carry.origin) and home.link \
+            readable.unshow(home, store.dialect, record.kind)
+        if home.link != derived and link_names_a_file(carry.owner) and home.link \
                 and not safe_link(home.link):
             report.warnings.append(f"{where_from(record)}: its carry names the link {home.link!r}, which would be "
                                    "written outside the store; the link is derived again")
@@ -131,16 +132,16 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             report.state_edited[id(home)] = where_from(record)
         # Remember where it came from: converting it back there keeps its link and kind.
         home.source = None
-        if not origin_holds(home, carry.origin):
+        if not owner_can_write(home, carry.owner):
             # A carry of IN claims a dialect that cannot hold what it describes (crafted, or damaged):
             # not applied; the record is converted from what the target shows.
-            report.warnings.append(f"{where_from(record)}: its carry says it came from {carry.origin}, which cannot "
+            report.warnings.append(f"{where_from(record)}: its carry says it came from {carry.owner}, which cannot "
                                    f"hold a {home.kind}; the carry is ignored and the record converted as it stands")
             plain = clone(record, keep_source=True)
             strip_carry(plain)
             untouched.append(plain)
             continue
-        report.origins[id(home)] = carry.origin
+        report.owners[id(home)] = carry.owner
         mark = carry.payload.get(renderings.INLINE)
         if mark is not None:
             # A rendering of an inline index bullet: the index, restored from its note, says it again.
@@ -179,7 +180,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         rename_links(home, rename, keep=set(applied.carried))
         out.records.append(home)
         if "format" in carry.payload:
-            formats.append((home, carry.origin, carry.payload["format"]))
+            formats.append((home, carry.owner, carry.payload["format"]))
         if applied.overridden:
             report.warnings.append(
                 f"{where_from(record)}: edited in {store.dialect}: " + ", ".join(applied.overridden)
@@ -215,15 +216,15 @@ def home_record(record: Record, carry: Carry, kind: str | None = None, fresh: bo
     """``record`` read from a target, mapped home to the dialect it was converted from.
 
     ``kind`` is the kind it had there, when known (carried, or at conversion time);
-    otherwise the origin's own word for the target's kind. ``fresh``: ``record`` is
+    otherwise the owner's own word for the target's kind. ``fresh``: ``record`` is
     used by no one else (a read-back), so it is changed in place rather than copied.
     """
     home = record if fresh else clone(record)
     if fresh:
         home.source = None
     strip_carry(home)
-    kind = kind or carry.payload.get("kind") or TARGET_KIND.get(carry.origin, {}).get(record.kind, record.kind)
-    return transforms.backward(home, record.kind, kind, carry.origin)
+    kind = kind or carry.payload.get("kind") or TARGET_KIND.get(carry.owner, {}).get(record.kind, record.kind)
+    return transforms.backward(home, record.kind, kind, carry.owner)
 
 
 def _restore_store(out: Store, payload: dict[str, Any], store: Store, where: str, warnings: list[str]) -> None:
@@ -233,15 +234,15 @@ def _restore_store(out: Store, payload: dict[str, Any], store: Store, where: str
     store is ignored with a warning naming the note (``where``).
     """
     from ..model import IndexFile
-    from .codec import decode
+    from .codec import from_json
 
-    origin = payload.get("from")
-    read_index = dialects.declaration(origin, "read_index") if origin in TARGET_KIND else None
+    owner = payload.get("from")
+    read_index = dialects.declaration(owner, "read_index") if owner in TARGET_KIND else None
     present = {f"{r.link}.md" for r in store.records}
     raws = payload.get("raw", {}) if isinstance(payload.get("raw"), dict) else {}
     for encoded in payload.get("indexes", []) if isinstance(payload.get("indexes"), list) else ():
         try:
-            index = decode(encoded, IndexFile)
+            index = from_json(encoded, IndexFile)
         except (TypeError, ValueError, KeyError, AttributeError):
             warnings.append(f"{where}: an index it holds does not hold together; ignored")
             continue
@@ -259,7 +260,7 @@ def _restore_store(out: Store, payload: dict[str, Any], store: Store, where: str
             if value is not None and value != "" and not safe_link(str(value).rstrip("/")):
                 warnings.append(f"{where}: its store fact {key}={value!r} names a folder outside the store; ignored")
                 meta = {k: v for k, v in meta.items() if k != key}
-        out.meta = {"memconv.meta_from": origin, **meta}
+        out.meta = {"memconv.meta_from": owner, **meta}
 
 
 def _restore_sources(items: list[tuple[Record, str, dict[str, Any]]]) -> list[str]:
@@ -271,7 +272,7 @@ def _restore_sources(items: list[tuple[Record, str, dict[str, Any]]]) -> list[st
     from ..fs import safe_relpath
 
     rebuilt, warnings = [], []
-    for home, origin, patch in items:
+    for home, owner, patch in items:
         path = patch.get("path") if isinstance(patch, dict) else None
         try:
             safe_relpath(path if isinstance(path, str) else "")
@@ -280,21 +281,21 @@ def _restore_sources(items: list[tuple[Record, str, dict[str, Any]]]) -> list[st
                             "the store; ignored, the record is written canonically")
             continue
         try:
-            canonical = layout.render_alone(origin, home)
-            raw = layout.apply(canonical, patch)
+            canonical = format_patch.render_alone(owner, home)
+            raw = format_patch.rebuild(canonical, patch)
             if raw is None:  # edited since: its file's layout still comes home, for its writer to use
-                raw = layout.apply_after_edit(canonical, patch)
+                raw = format_patch.rebuild_after_edit(canonical, patch)
         except (TypeError, ValueError, KeyError, AttributeError, IndexError):
             warnings.append(f"{home.link}: its carried format patch does not hold together; ignored, "
                             "the record is written canonically")
             continue
         if raw is not None:
-            rebuilt.append((home, origin, patch["path"], raw))
+            rebuilt.append((home, owner, patch["path"], raw))
     if not rebuilt:
         return warnings
-    again = reread([(origin, path, raw) for _, origin, path, raw in rebuilt])
-    for home, origin, path, _ in rebuilt:
-        found = again.get((origin, path))
+    again = reread([(owner, path, raw) for _, owner, path, raw in rebuilt])
+    for home, owner, path, _ in rebuilt:
+        found = again.get((owner, path))
         if found is not None and one_line_per_key(found):
             # Unedited, the file is the original and its writer reuses it; edited, the writer
             # renders the record in the original's layout (docs/conversion.md, "One formatting mechanism").

@@ -8,7 +8,7 @@ from typing import Any
 from .. import dialects
 from ..errors import MemconvError
 from ..model import Record, Store, clone, fingerprint
-from . import layout
+from . import format_patch
 from .mapping import INDEX_IS_CONTENT, TARGET_KIND
 
 
@@ -35,38 +35,38 @@ def reference_dialect() -> str:
     return next(iter(dialects.MODULES))
 
 
-def store_origin(store: Store) -> str:
+def store_owner(store: Store) -> str:
     return store.dialect if store.dialect in TARGET_KIND else reference_dialect()
 
 
-def origin_of(store: Store, record: Record, origins: dict[int, str]) -> str:
+def owner_of(store: Store, record: Record, owners: dict[int, str]) -> str:
     """The dialect ``record`` belongs to: where it was restored from, read from, or the store's."""
-    if id(record) in origins:
-        return origins[id(record)]
+    if id(record) in owners:
+        return owners[id(record)]
     if record.source is not None and record.source.dialect in TARGET_KIND:
         return record.source.dialect
-    return store_origin(store)
+    return store_owner(store)
 
 
-def origin_holds(record: Record, origin: str) -> bool:
-    """Whether ``origin``'s writer can write ``record`` as its own; the writer itself judges a kind
-    the mapping does not name for it (a carry in IN may claim any origin)."""
-    if origin not in TARGET_KIND or record.kind in set(TARGET_KIND[origin].values()):
+def owner_can_write(record: Record, owner: str) -> bool:
+    """Whether ``owner``'s writer can write ``record`` as its own; the writer itself judges a kind
+    the mapping does not name for it (a carry in IN may claim any owner)."""
+    if owner not in TARGET_KIND or record.kind in set(TARGET_KIND[owner].values()):
         return True
     try:
-        dialects.get(origin).write(Store(dialect=origin, records=[clone(record)]))
+        dialects.get(owner).write(Store(dialect=owner, records=[clone(record)]))
     except MemconvError:
         return False
     return True
 
 
-def by_origin(store: Store, records: list[Record], origins: dict[int, str]) -> dict[str, list[Record]]:
+def by_owner(store: Store, records: list[Record], owners: dict[int, str]) -> dict[str, list[Record]]:
     """Records read from a file of their own dialect and unchanged since, grouped by that dialect."""
     groups: dict[str, list[Record]] = {}
     for record in records:
         src = record.source
         if src is not None and src.has_raw and src.dialect in TARGET_KIND \
-                and src.dialect == origin_of(store, record, origins) and src.fingerprint == fingerprint(record):
+                and src.dialect == owner_of(store, record, owners) and src.fingerprint == fingerprint(record):
             groups.setdefault(src.dialect, []).append(record)
     return groups
 
@@ -123,7 +123,7 @@ def carried_indexes(store: Store, own: bool) -> list:
         return content
     # The pages its writer would generate for these records, written anew (from their names,
     # descriptions and type words: no entry is rendered).
-    probe = Store(dialect="probe", records=[layout.anew(r) for r in store.records])
+    probe = Store(dialect="probe", records=[format_patch.anew(r) for r in store.records])
     regenerated = dialects.get(store.dialect).generated_index(probe)
     return content + [i for i in rest
                       if i.source is None or not i.source.has_raw or regenerated.get(i.path) != i.source.raw]

@@ -1,4 +1,4 @@
-"""Native renderings: how a record of one kind is said in another kind's words.
+"""Kind conversion: how a record of one kind is said in another kind's words.
 
 Each transform is a pair. ``forward`` puts what a record means into the
 fields the target kind has (a lesson's how-to into a procedure's steps, a
@@ -7,6 +7,9 @@ back. The pair is exact for what the forward side writes, so a record that
 goes out and comes back carries nothing for these fields; for a record
 native to the target, ``backward`` is simply the most natural reading. What a
 pair cannot reproduce is carried by the caller (``carry.py``), never lost.
+:func:`to_kind` picks the pair; :func:`fill_required` fills what the target's tools
+require. Writing a field the target's kind does not show into its readable
+text is :mod:`.readable`.
 """
 
 from __future__ import annotations
@@ -16,11 +19,10 @@ import re
 from typing import Callable
 
 from ..model import Record, Step
-from .mapping import DEFAULT_TEXT_FIELDS, EDGE_TYPES, ENTRY_TEXT, KEPT_WHOLE_TYPES, REQUIRED_TEXT, TEXT_FIELDS, \
-    kept_whole_kind, type_word
+from .mapping import KEPT_WHOLE_TYPES, REQUIRED_TEXT, kept_whole_kind, native_text, type_word
 
 #: A blank-line-separated block of a body: ``First paragraph.\n\nSecond.``
-_PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
+PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
 #: The labelled paragraphs a decision's why and rejected become in an episode's context:
 #: ``**Why:** zero dependencies``.
 _WHY = "**Why:** "
@@ -31,10 +33,11 @@ Transform = Callable[[Record], Record]
 
 def paragraphs(body: str) -> list[str]:
     """The body's paragraphs, each collapsed to one line (memfmt bullets are one line)."""
-    return [" ".join(p.split()) for p in _PARAGRAPH_BREAK.split(body.strip()) if p.strip()]
+    return [" ".join(p.split()) for p in PARAGRAPH_BREAK.split(body.strip()) if p.strip()]
 
 
-def _join(parts: list[str]) -> str:
+def join_paragraphs(parts: list[str]) -> str:
+    """Paragraphs as a body: blank-line separated, one newline at the end ("" for none)."""
     return "\n\n".join(parts) + "\n" if parts else ""
 
 
@@ -62,7 +65,7 @@ def from_entity(r: Record, describe: bool = True) -> Record:
         r.description = facts[0]
         facts = facts[1:]
     if not r.body.strip():
-        r.body = _join(facts)
+        r.body = join_paragraphs(facts)
     r.facts = None
     return r
 
@@ -78,7 +81,7 @@ def to_episode(r: Record) -> Record:
     if r.rejected:
         extra.append(_REJECTED + " ".join(r.rejected.split()))
         r.rejected = None
-    r.body = _join(paragraphs(r.body) + extra).strip()
+    r.body = join_paragraphs(paragraphs(r.body) + extra).strip()
     if r.outcome is None and r.description:
         r.outcome, r.description = r.description, None
     if r.happened is None and r.date:
@@ -100,7 +103,7 @@ def from_episode(r: Record, kind: str) -> Record:
             r.date, r.happened = r.happened, None
     if r.description is None and r.outcome:
         r.description, r.outcome = r.outcome, None
-    r.body = _join(parts) if r.body.strip() else ""
+    r.body = join_paragraphs(parts) if r.body.strip() else ""
     return r
 
 
@@ -168,59 +171,39 @@ def from_opaque(r: Record) -> Record:
     return r
 
 
-def convert(record: Record, to_kind: str, dialect: str | None = None) -> Record:
-    """``record`` (a copy the caller owns) said in ``to_kind``'s fields.
+def to_kind(record: Record, kind: str, dialect: str | None = None) -> Record:
+    """``record`` (a copy the caller owns) said in ``kind``'s fields.
 
     Into a structured kind from another kind: ``to_*``. Out of a structured kind into
     another: ``from_*``. Otherwise the fields already mean the same: relabel.
     ``dialect`` is where the record is going, when known: what its records can say.
     """
-    from_kind = record.kind
-    if from_kind == to_kind:
+    from_kind, to = record.kind, kind
+    if from_kind == to:
         return record
-    if from_kind == "opaque" and to_kind != "opaque":
+    if from_kind == "opaque" and to != "opaque":
         record = from_opaque(record)
         from_kind = record.kind
-        if from_kind == to_kind:
+        if from_kind == to:
             return record
-    if to_kind in _TO and from_kind not in _STRUCTURED_KINDS:
-        record = _TO[to_kind](record)
-    elif from_kind in _STRUCTURED_KINDS and to_kind not in _STRUCTURED_KINDS:
+    if to in _TO and from_kind not in _STRUCTURED_KINDS:
+        record = _TO[to](record)
+    elif from_kind in _STRUCTURED_KINDS and to not in _STRUCTURED_KINDS:
         if from_kind == "entity":
-            record = from_entity(record, describe=dialect is None or "description" in native_text(dialect, to_kind))
+            record = from_entity(record, describe=dialect is None or "description" in native_text(dialect, to))
         elif from_kind == "episode":
-            record = from_episode(record, to_kind)
+            record = from_episode(record, to)
         else:
             record = from_procedure(record)
-    record.kind = to_kind
+    record.kind = to
     return record
 
 
-def backward(record: Record, from_kind: str, to_kind: str, dialect: str | None = None) -> Record:
-    """A record of ``from_kind`` (read from a target) read as ``to_kind`` of ``dialect``: the same conversion."""
+def backward(record: Record, from_kind: str, kind: str, dialect: str | None = None) -> Record:
+    """A record of ``from_kind`` (read from a target) read as ``kind`` of ``dialect``: the same conversion."""
     record = copy.copy(record)
     record.kind = from_kind
-    return convert(record, to_kind, dialect)
-
-
-def unshow(record: Record, target: str, kind: str) -> Record:
-    """``record``, mapped home from ``target`` with its fields restored, without the paragraphs
-    :func:`show` wrote into its body for those fields: an edited body comes home once, not twice."""
-    if record.opaque or not record.body.strip():
-        return record
-    shown = native_text(target, kind)
-    if "body" not in shown:
-        return record
-    probe = copy.copy(record)
-    probe.body = ""
-    rendered = {_flat(b) for b in _blocks(probe, shown)}
-    if not rendered:
-        return record
-    parts = [p for p in _PARAGRAPH_BREAK.split(record.body.strip()) if p.strip()]
-    kept = [p for p in parts if _flat(p) not in rendered]
-    if len(kept) != len(parts):
-        record.body = _join([p.strip() for p in kept])
-    return record
+    return to_kind(record, kind, dialect)
 
 
 #: ``**How to apply:**`` at the start of a paragraph, the lesson convention of memoir and claude.
@@ -236,7 +219,7 @@ def _first_line(text: str) -> str | None:
     return None
 
 
-def finish(record: Record, target: str) -> Record:
+def fill_required(record: Record, target: str) -> Record:
     """What the target's own tools expect of every record, filled from what the record says.
 
     The target declares it (``REQUIRED_TEXT``: memoir and claude want every entry to have a
@@ -245,11 +228,11 @@ def finish(record: Record, target: str) -> Record:
     kept whole whose type word the target does not know (``KEPT_WHOLE_TYPES``) is written with
     the target's catch-all word (``FILE_TYPE_WORD_ELSE``: a Claude Code ``project`` memory).
     """
-    known = KEPT_WHOLE_TYPES.get(target)
+    known = KEPT_WHOLE_TYPES[target]
     if known is not None and record.opaque and isinstance(record.extra.get("type"), str) \
             and record.extra["type"] not in known:
         record.extra = {**record.extra, "type": type_word(target, "opaque")}
-    required = REQUIRED_TEXT.get(target, {})
+    required = REQUIRED_TEXT[target]
     if record.opaque or not required:
         return record
     wanted = required.get("*", ()) + required.get(record.kind, ())
@@ -263,134 +246,4 @@ def finish(record: Record, target: str) -> Record:
         m = _HOW_TO_APPLY.search(record.body)
         record.how_to_apply = (" ".join(m.group(1).split()) if m else None) or record.description \
             or record.title
-    return record
-
-
-# --- native first: every piece of text where the target's user reads it -------------------
-
-#: The text fields each target's files show, per kind (the kind the record has in the target),
-#: are what the target declares (``TEXT_FIELDS``, ``DEFAULT_TEXT_FIELDS``; docs/plugins.md). A
-#: field not listed is not written by the target's writer: :func:`show` moves its text into the
-#: kind's readable home, so that the carry is never its only copy.
-
-#: The labels a moved one-line field is written with: ``**Why:** zero dependencies``.
-_LABELS = (("why", "Why"), ("rejected", "Rejected"), ("trigger", "When"), ("how_to_apply", "How to apply"),
-           ("outcome", "Outcome"), ("last_failure", "Last failure"))
-#: A numbered or bulleted line of a body, one step of a procedure written as prose: ``2. Tag with git``.
-_LIST_ITEM = re.compile(r"^\s*(?:\d+[.)]|[-*+])\s+(?P<text>\S.*)$")
-
-
-def native_text(target: str, kind: str) -> frozenset[str]:
-    """The text fields a ``kind`` record shows in ``target``'s files (what ``target`` declares)."""
-    return TEXT_FIELDS.get(target, {}).get(kind, DEFAULT_TEXT_FIELDS.get(target, ENTRY_TEXT))
-
-
-def _flat(text: str) -> str:
-    return " ".join(text.split())
-
-
-def _step_line(step: Step) -> str:
-    text = _flat(step.action)
-    if step.detail:
-        text = f"{text} — {_flat(step.detail)}" if text else _flat(step.detail)
-    return text
-
-
-def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None = None) -> list[str]:
-    """The record's text that ``shown`` leaves out, as markdown blocks, in reading order.
-
-    ``edges`` are the edge types the target writes natively (None: all); the others are
-    written as relation lines, ``- works at → [[Mengram]] — since 2024``.
-    """
-    blocks: list[str] = []
-    if "description" not in shown and record.description and record.description.strip():
-        blocks.append(record.description.strip())
-    if "body" not in shown and record.body.strip():
-        blocks.extend(p.strip() for p in _PARAGRAPH_BREAK.split(record.body.strip()) if p.strip())
-    for name, label in _LABELS:
-        value = getattr(record, name)
-        if name not in shown and isinstance(value, str) and value.strip():
-            blocks.append(f"**{label}:** {_flat(value)}")
-    if "aliases" not in shown and record.aliases:
-        blocks.append("**Also known as:** " + ", ".join(_flat(a) for a in record.aliases if a.strip()))
-    if "facts" not in shown and record.facts:
-        blocks.append("\n".join(f"- {_flat(f)}" for f in record.facts if f.strip()))
-    if "preconditions" not in shown and record.preconditions:
-        blocks.append("**Preconditions:**\n\n" + "\n".join(f"- {_flat(p)}" for p in record.preconditions))
-    if "steps" not in shown and record.steps:
-        blocks.append("**Steps:**\n\n" + "\n".join(f"{n}. {_step_line(s)}" for n, s in enumerate(record.steps, 1)))
-    if "knowledge" not in shown and record.knowledge:
-        lines = []
-        for k in record.knowledge:
-            content = f" — {_flat(k.content)}" if k.content else ""
-            lines.append(f"- **[{k.kind or 'note'}] {_flat(k.title)}**{content}")
-            if k.artifact:
-                lines += ["", "```", str(k.artifact).rstrip(), "```", ""]
-        blocks.append("\n".join(lines).rstrip())
-    relations = [e for e in record.edges
-                 if edges is not None and (e.type not in edges or e.direction != "out") and e.target]
-    if relations:
-        blocks.append("**Relations:**\n\n" + "\n".join(
-            f"- {_flat(e.type)} {'←' if e.direction == 'in' else '→'} [[{e.target}]]"
-            + (f" — {_flat(e.note)}" if e.note else "") for e in relations))
-    if "evolution" not in shown and record.evolution:
-        blocks.append("**Evolution:**\n\n" + "\n".join(
-            f"- v{r.from_version} → v{r.to_version}" + (f" ({r.date})" if r.date else "") + f": {_flat(r.reason)}"
-            for r in record.evolution))
-    return [b for b in blocks if b.strip()]
-
-
-def _clear(record: Record, shown: frozenset[str]) -> None:
-    for name in ("aliases", "last_failure", "description", "why", "rejected", "trigger", "how_to_apply", "outcome",
-                 "facts", "preconditions", "steps", "knowledge", "evolution"):
-        if name not in shown:
-            setattr(record, name, None)
-    if "body" not in shown:
-        record.body = ""
-
-
-def show(record: Record, target: str) -> Record:
-    """``record`` (a copy the caller owns) with every piece of its text where ``target`` shows it.
-
-    A field the target's kind has no place for is written into the kind's
-    readable home, labelled: a body (memoir, claude, memspec, memfmt episodes
-    and profiles), an entity's facts, a procedure's preconditions and steps:
-    which, follows from the fields the target declares its kind shows.
-    Text already there is not repeated. The caller carries the exact fields,
-    so the way back is unchanged; this only decides what the target's user sees.
-    """
-    if record.opaque:
-        return record
-    shown = native_text(target, record.kind)
-    kept = {"body": [record.body], "facts": record.facts or [], "preconditions": record.preconditions or [],
-            "steps": [_step_line(s) for s in record.steps or ()], "description": [record.description or ""],
-            "trigger": [record.trigger or ""], "how_to_apply": [record.how_to_apply or ""]}
-    home = " ".join(_flat(t) for name, texts in kept.items() if name in shown for t in texts if t)
-    blocks = [b for b in _blocks(record, shown, EDGE_TYPES.get(target)) if _flat(b) not in home
-              and _flat(re.sub(r"^\*\*[^*]+:\*\* ", "", b)) not in home]
-    if "body" not in shown and {"steps", "preconditions"} <= shown:
-        # No body, but steps and preconditions (a memfmt procedure): list items are steps.
-        steps, rest = [], []
-        for block in blocks:
-            items = [_LIST_ITEM.match(line) for line in block.split("\n") if line.strip()]
-            if record.steps is None and items and all(items):
-                steps += [Step(action=m.group("text").strip()) for m in items]
-            else:
-                rest += [_flat(line) for line in block.split("\n") if line.strip()]
-        _clear(record, shown)
-        record.steps = (record.steps or []) + steps or None
-        record.preconditions = (record.preconditions or []) + rest or None
-        return record
-    if "body" not in shown and "facts" in shown:
-        # No body, but a list of facts (a memfmt entity): every line is a fact.
-        _clear(record, shown)
-        facts = [_flat(line.removeprefix("- ")) for b in blocks for line in b.split("\n") if line.strip()]
-        record.facts = (record.facts or []) + facts or None
-        return record
-    lead = bool(blocks) and "description" not in shown and blocks[0] == (record.description or "").strip()
-    body = record.body
-    _clear(record, shown)
-    if blocks and "body" in shown:
-        parts = ([blocks.pop(0)] if lead else []) + ([body.strip()] if body.strip() else []) + blocks
-        record.body = _join(parts)
     return record

@@ -53,7 +53,7 @@ import unicodedata
 import warnings
 from collections.abc import Iterator, Mapping
 from importlib import metadata
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable
@@ -157,7 +157,6 @@ class Detection:
     hint: str | None = None
     #: Where the store's root really is, if not the folder given.
     root: Path | None = None
-    notes: list[str] = field(default_factory=list)
     #: Where in the folder the store's files are: ``./``, ``memory/``, ``.memspec/``.
     #: Two confident detections at different places are two stores side by side.
     where: str = "./"

@@ -267,7 +267,7 @@ OPTIONAL: dict[str, Optional] = {
     "CONCEPTS": Optional("its concepts, the rows of docs/mapping.md: (name, kind or None, meaning[, topic]); "
                          "without it, mapping.py makes one row per kind it holds natively", "tuples", _always(None)),
     "HOLDS": Optional("how it holds each store-level concept of any dialect, in words (its column of "
-                      "docs/mapping.md); a topic it leaves out, mapping.holds says from its declarations",
+                      "docs/mapping.md); a topic it leaves out, mapping_doc.holds says from its declarations",
                       "mapping", _always({})),
     "EDGE_TYPES": Optional("the edge types its files say natively (None: any type, as relations)", "names",
                            _always(None)),
@@ -288,7 +288,7 @@ OPTIONAL: dict[str, Optional] = {
     "WORKING_SET_AS": Optional("(kind, link) of the record another dialect's working set is shown as", "pair",
                                _always(("fact", "working-set"))),
     "WORKING_SET_DESCRIPTION": Optional("(the dialect that has a working set) what it is, in words", "str",
-                                        _always(None)),
+                                        _always("What the session was doing")),
     "read_working_set": Optional("read_working_set(raw, path): its working set's file format, read; with "
                                  "write_working_set, it holds the model's working set natively (others get a "
                                  "rendering and a note)", "callable", _always(None)),

@@ -13,7 +13,7 @@ EXISTING``):
    updated, not duplicated, when it was renamed since in IN; the import
    record EXISTING keeps (``.memconv/imports.json``) says which side changed
    a record since the last import of this IN (:func:`_three_way`), and the
-   carries give the origin's dates;
+   carries give the owner's dates;
 4. the two stores are merged by Y's merge rules (``merge(EXISTING, imported)``:
    the merge depends on the two copies only, never on their order), and the
    report says "from IN" / "from EXISTING" instead of A / B;
@@ -35,7 +35,7 @@ from pathlib import Path
 
 from .. import dialects, fs, pipeline
 from ..errors import MemconvError, UsageError, WrongDialect
-from ..converters.codec import check
+from ..converters.codec import check_json
 from ..fs import QUARANTINE_DIR, list_files
 from ..limits import load_json
 from ..model import Record, Store, clone
@@ -133,22 +133,22 @@ def imported(files: dict[str, bytes], target: str, existing: Store) -> Store:
 # --- identity by carry ------------------------------------------------------------------------
 
 @dataclass
-class Origin:
-    """Where memconv converted a record from, by its carry."""
+class ConvertedFrom:
+    """Where memconv converted a record from, by its carry: the dialect it belongs to (its owner), its link there."""
 
     dialect: str
     link: str
     #: The carry's digests show a field was edited in the store's own tool since memconv wrote it.
     edited: bool
-    #: The origin's dates the carry holds, as ``(field, value)``: they order copies (:class:`.records.Hints`).
+    #: The owner's dates the carry holds, as ``(field, value)``: they order copies (:class:`.records.Hints`).
     dates: list[tuple[str, object]]
 
 
-#: The origin's dates that say when a record last changed there.
+#: The owner's dates that say when a record last changed there.
 _DATES = ("updated", "created", "last_verified")
 
 
-def origin(record: Record, dialect: str) -> Origin | None:
+def converted_from(record: Record, dialect: str) -> ConvertedFrom | None:
     """Where memconv converted this record (of ``dialect``) from, read from its carry; None without one.
 
     The carry is read as the converters read it when they bring a record home
@@ -176,21 +176,21 @@ def origin(record: Record, dialect: str) -> Origin | None:
         home, conversion = restore(Store(dialect=dialect, records=[record]))
     except MemconvError:
         return None
-    back = [r for r in home.records if id(r) in conversion.origins]
+    back = [r for r in home.records if id(r) in conversion.owners]
     if len(back) != 1 or not back[0].link:
         return None
     found = back[0]
-    dates = [(f"{name} in its carry from {conversion.origins[id(found)]}", getattr(found, name)) for name in _DATES
+    dates = [(f"{name} in its carry from {conversion.owners[id(found)]}", getattr(found, name)) for name in _DATES
              if isinstance(getattr(found, name), str)]
-    return Origin(conversion.origins[id(found)], found.link, bool(conversion.edited.get(id(found))), dates)
+    return ConvertedFrom(conversion.owners[id(found)], found.link, bool(conversion.edited.get(id(found))), dates)
 
 
-def _origins(existing: Store, incoming: Store, identity, dialect: str) -> dict[int, Origin]:
-    """The origins of the records an import needs them for, each carry read once.
+def _converted_from_all(existing: Store, incoming: Store, identity, dialect: str) -> dict[int, ConvertedFrom]:
+    """Where the records an import needs it for were converted from, each carry read once.
 
     Reading a carry costs as much as converting its record, so only: records no dialect identity
     matched (for identity by carry; IN's only when some record of EXISTING makes a claim at all),
-    and the two copies of a record that differ (for their origin's dates).
+    and the two copies of a record that differ (for their owner's dates).
     """
     def by_identity(records):
         found: dict[str, list[Record]] = {}
@@ -199,11 +199,11 @@ def _origins(existing: Store, incoming: Store, identity, dialect: str) -> dict[i
         return found
 
     ours, theirs = by_identity(existing.records), by_identity(incoming.records)
-    out: dict[int, Origin] = {}
+    out: dict[int, ConvertedFrom] = {}
 
     def add(records) -> None:
         for r in records:
-            if id(r) not in out and (o := origin(r, dialect)) is not None:
+            if id(r) not in out and (o := converted_from(r, dialect)) is not None:
                 out[id(r)] = o
 
     add(r for key, rs in ours.items() if key not in theirs for r in rs)
@@ -220,11 +220,11 @@ def _origins(existing: Store, incoming: Store, identity, dialect: str) -> dict[i
 class Pairing:
     #: id(imported record) → the EXISTING record it is (identity by carry).
     pairs: dict[int, Record] = field(default_factory=dict)
-    #: (EXISTING record, imported record, why): same origin, but not paired; both kept, reported as a conflict.
+    #: (EXISTING record, imported record, why): same owner and link, but not paired; both kept, reported as a conflict.
     unsure: list[tuple[Record, Record, str]] = field(default_factory=list)
 
 
-def pair_by_carry(existing: Store, incoming: Store, identity, origins: dict[int, Origin]) -> Pairing:
+def pair_by_carry(existing: Store, incoming: Store, identity, came_from: dict[int, ConvertedFrom]) -> Pairing:
     """Records of the two stores that are one record by their carries (docs/merge.md, "Identity by carry").
 
     Only records no dialect identity matched are considered. A claim pairs
@@ -240,7 +240,7 @@ def pair_by_carry(existing: Store, incoming: Store, identity, origins: dict[int,
     claims: dict[tuple[str, str], tuple[list, list]] = {}
     for side, records, other in ((0, existing.records, theirs), (1, incoming.records, mine)):
         for record in records:
-            found = origins.get(id(record))
+            found = came_from.get(id(record))
             if found is not None and identity(record) not in other:
                 claims.setdefault((found.dialect, found.link), ([], []))[side].append(record)
     out = Pairing()
@@ -248,7 +248,7 @@ def pair_by_carry(existing: Store, incoming: Store, identity, origins: dict[int,
         if len(ours) != 1 or len(new) != 1 or ours[0].kind != new[0].kind:
             continue  # no claim on one side, an ambiguous one, or another kind of record: each stays its own
         e, c = ours[0], new[0]
-        if origins[id(e)].edited:
+        if came_from[id(e)].edited:
             out.unsure.append((e, c, f"its carry names the same record ({home} {link}) as an imported one, but it "
                                      f"was edited in {dialect} since memconv wrote it"))
             continue
@@ -326,7 +326,7 @@ def _load_record(existing: Store, warnings: list[str]) -> Bases:
     try:
         doc = load_json(found[0].raw.decode("utf-8"))
         bases = doc["from"] if isinstance(doc, dict) else None
-        check(bases, dict[str, dict[str, dict[str, str]]], "the import record")
+        check_json(bases, dict[str, dict[str, dict[str, str]]], "the import record")
         return bases
     except (ValueError, KeyError, TypeError, UnicodeDecodeError):
         warnings.append(f"{path}: not an import record memconv reads; it is written anew, and this import "
@@ -415,8 +415,8 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
         notes.append(f"IN holds an import record of its own ({record_path(existing)}); it is not used, and not "
                      "imported")
     identity = _identity(target)
-    origins = _origins(existing, incoming, identity, target)
-    pairing = pair_by_carry(existing, incoming, identity, origins)
+    came_from = _converted_from_all(existing, incoming, identity, target)
+    pairing = pair_by_carry(existing, incoming, identity, came_from)
     digests = {id(r): d for r in incoming.records if (d := _digest(r)) is not None}
     hints = Hints()
     if target == "memfmt":
@@ -425,11 +425,11 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
     else:
         incoming, renamed = _adopt(incoming, pairing.pairs)
         for old, new in renamed:
-            if old in origins:
-                origins[id(new)] = origins[old]
+            if old in came_from:
+                came_from[id(new)] = came_from[old]
             if old in digests:
                 digests[id(new)] = digests[old]
-    hints.dates = {i: o.dates for i, o in origins.items() if o.dates}
+    hints.dates = {i: o.dates for i, o in came_from.items() if o.dates}
 
     def ident(record: Record) -> str:
         return hints.same.get(id(record)) or identity(record)
@@ -556,4 +556,4 @@ def _relabel(outcomes: list[Outcome], pairing: Pairing, result: MergeResult, ide
     return out
 
 
-__all__ = ["Import", "SIDES", "confirm_existing", "guard", "origin", "pair_by_carry", "plan"]
+__all__ = ["Import", "SIDES", "confirm_existing", "converted_from", "guard", "pair_by_carry", "plan"]

@@ -302,9 +302,9 @@ def _merge_files(a: Store, b: Store, tree: Tree, outcomes: list[Outcome], quaran
 
 def merge(a: Store, b: Store, hints: Hints | None = None) -> MergeResult:
     """Two memoir stores → the merged store's files and the outcome of every record."""
-    layouts = {a.meta.get("layout", "nested"), b.meta.get("layout", "nested")}
-    layout = layouts.pop() if len(layouts) == 1 else "nested"
-    prefix = "memory/" if layout == "nested" else ""
+    shapes = {a.meta.get("layout", "nested"), b.meta.get("layout", "nested")}
+    shape = shapes.pop() if len(shapes) == 1 else "nested"
+    prefix = "memory/" if shape == "nested" else ""
     seen = _paths(a) | _paths(b)
     tree = Tree()
     outcomes: list[Outcome] = []

@@ -110,7 +110,7 @@ def read_record(raw: bytes, path: str, prefix: str, operators: tuple[str, ...] =
     notes = []
     if migrated:
         notes.append(f"{path}: migrated {start} → current ({len(done)} step(s) of the memspec ladder)")
-        notes.extend(f"{path}: {note}" for note in draft.notes)
+        notes.extend(f"{path}: {change}" for change in draft.changes)
     return record, notes
 
 

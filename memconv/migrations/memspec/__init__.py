@@ -60,12 +60,13 @@ class Draft:
     #: Path relative to the ``.memspec`` folder (``memory/facts/ms_….md``).
     path: str
     #: What the ladder inferred or changed, one line each, for the report.
-    notes: tuple[str, ...] = ()
+    changes: tuple[str, ...] = ()
     #: Source names that mean a person (config ``operators``), besides memspec's own.
     operators: tuple[str, ...] = ()
 
-    def note(self, values: dict[str, Any], *lines: str, path: str | None = None) -> "Draft":
-        return replace(self, values=values, notes=self.notes + lines, path=path or self.path)
+    def changed(self, values: dict[str, Any], *lines: str, path: str | None = None) -> "Draft":
+        """This draft with ``values`` (and ``path``), and ``lines`` added to its changes."""
+        return replace(self, values=values, changes=self.changes + lines, path=path or self.path)
 
 
 def generation(values: dict[str, Any]) -> str:

@@ -38,22 +38,22 @@ def _rename(values: dict[str, Any], old: str, new: str, convert=lambda v: v) -> 
 
 def step(draft):
     values = dict(draft.values)
-    notes: list[str] = []
+    changes: list[str] = []
     ext = dict(values["ext"]) if isinstance(values.get("ext"), dict) else None
 
     state = values.get("state")
     if state in _LEGACY_STATES:
         values["state"] = _LEGACY_STATES[state]
-        notes.append(f"state {state} → {values['state']}")
+        changes.append(f"state {state} → {values['state']}")
     if "kind" not in values:
         values = insert_after(values, "id", "kind", "claim")
-        notes.append("kind: claim (absent; pre-0.3 records were all claims)")
+        changes.append("kind: claim (absent; pre-0.3 records were all claims)")
 
     def keep_legacy(key: str, value: Any, why: str) -> None:
         nonlocal ext
         ext = dict(ext or {})
         ext[f"legacy_{key}"] = value
-        notes.append(f"{key} kept as ext.legacy_{key} ({why})")
+        changes.append(f"{key} kept as ext.legacy_{key} ({why})")
 
     for old, new in (("decay_after", "check_by"), ("corrected_by", "superseded_by"),
                      ("correction_reason", "supersede_reason"), ("corrects", "supersedes")):
@@ -64,56 +64,56 @@ def step(draft):
             if values[new] != convert(values[old]):
                 keep_legacy(old, values[old], f"{new} is also set and wins")
             else:
-                notes.append(f"{old} dropped (same as {new})")
+                changes.append(f"{old} dropped (same as {new})")
             del values[old]
         else:
             values = _rename(values, old, new, convert)
-            notes.append(f"{old} → {new}")
+            changes.append(f"{old} → {new}")
 
     if (values.get("state") == "superseded" or "superseded_by" in values) and not values.get("supersede_reason"):
         values = place(values, "supersede_reason", PREDATES_REASON)
-        notes.append(f"supersede_reason backfilled: \"{PREDATES_REASON}\"")
+        changes.append(f"supersede_reason backfilled: \"{PREDATES_REASON}\"")
 
     if ext is not None and "code_anchors" in ext:
         anchors = ext.pop("code_anchors")
         if "anchors" not in values:
             values = place(values, "anchors", anchors)
-            notes.append("ext.code_anchors → anchors")
+            changes.append("ext.code_anchors → anchors")
         elif values["anchors"] == anchors:
-            notes.append("ext.code_anchors dropped (same as anchors)")
+            changes.append("ext.code_anchors dropped (same as anchors)")
         else:
             ext["legacy_code_anchors"] = anchors
-            notes.append("ext.code_anchors kept as ext.legacy_code_anchors (anchors is also set and wins)")
+            changes.append("ext.code_anchors kept as ext.legacy_code_anchors (anchors is also set and wins)")
 
     if "confidence" in values:
         confidence = values.pop("confidence")
         ext = dict(ext or {})
         if "legacy_confidence" not in ext:
             ext["legacy_confidence"] = confidence
-            notes.append(f"confidence {confidence!r} → ext.legacy_confidence")
+            changes.append(f"confidence {confidence!r} → ext.legacy_confidence")
         elif ext["legacy_confidence"] != confidence:
             ext["legacy_confidence_top_level"] = confidence
-            notes.append("confidence kept as ext.legacy_confidence_top_level (ext.legacy_confidence is also set)")
+            changes.append("confidence kept as ext.legacy_confidence_top_level (ext.legacy_confidence is also set)")
 
     if ext is not None:
         if ext:
             values = place(values, "ext", ext)
         else:
             values.pop("ext", None)
-            notes.append("ext removed (empty once code_anchors moved out)")
+            changes.append("ext removed (empty once code_anchors moved out)")
 
     if "source_kind" not in values:
         source = values.get("source")
         kind = infer_source_kind(source if isinstance(source, str) else "", draft.operators)
         values = place(values, "source_kind", kind)
-        notes.append(f"source_kind: {kind} (inferred from source {source!r})")
+        changes.append(f"source_kind: {kind} (inferred from source {source!r})")
 
     if "verified_with" not in values:
         witness = _infer_verified_with(values)
         values = place(values, "verified_with", witness)
-        notes.append(f"verified_with: {witness} (inferred)")
+        changes.append(f"verified_with: {witness} (inferred)")
 
-    return draft.note(values, *notes)
+    return draft.changed(values, *changes)
 
 
 def _infer_verified_with(values: dict[str, Any]) -> str:

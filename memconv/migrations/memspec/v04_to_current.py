@@ -21,16 +21,16 @@ DESCRIPTION = "memspec v0.3/v0.4 → current: moved the file to the folder its s
 
 def step(draft):
     values = dict(draft.values)
-    notes = []
+    changes = []
     if "check_by" not in values:
         default = default_check_by(values)
         if default is None:
             values = place(values, "check_by", "never")
-            notes.append("check_by: never (absent, and created is not a date to count a review window from)")
+            changes.append("check_by: never (absent, and created is not a date to count a review window from)")
         else:
             values = place(values, "check_by", default)
-            notes.append(f"check_by: {default} (absent; memspec's default review window from created)")
+            changes.append(f"check_by: {default} (absent; memspec's default review window from created)")
     target = implied_path(values, draft.path, draft.operators)
     if target != draft.path:
-        notes.append(f"relocated {draft.path} → {target}")
-    return draft.note(values, *notes, path=target)
+        changes.append(f"relocated {draft.path} → {target}")
+    return draft.changed(values, *changes, path=target)

@@ -10,7 +10,7 @@ was made against (the record was not edited on the way), the patch rebuilds
 the original bytes, and the record's own reader gives it its source again, so
 its writer reuses the file. An edited record gets the layout of the file the
 patch rebuilds on its new rendering, and its writer writes it in that layout
-(:func:`apply_after_edit`; docs/conversion.md, "One formatting mechanism").
+(:func:`rebuild_after_edit`; docs/conversion.md, "One formatting mechanism").
 
 Patches are small for the usual quirks; the carried data is the difference,
 not a copy of the file.
@@ -67,7 +67,7 @@ def make(canonical: tuple[str, bytes] | None, path: str, raw: bytes) -> dict[str
     return {"path": path, "base": _digest(canonical[1]), "ops": ops}
 
 
-def apply(canonical: tuple[str, bytes] | None, patch: dict[str, Any]) -> bytes | None:
+def rebuild(canonical: tuple[str, bytes] | None, patch: dict[str, Any]) -> bytes | None:
     """The original file, or None when ``canonical`` is not what the patch was made against (an edit)."""
     if "raw" in patch:
         return patch["raw"].encode("utf-8")
@@ -76,11 +76,11 @@ def apply(canonical: tuple[str, bytes] | None, patch: dict[str, Any]) -> bytes |
     return _apply_ops(canonical[1].decode("utf-8").splitlines(keepends=True), patch["ops"]).encode("utf-8")
 
 
-def apply_after_edit(canonical: tuple[str, bytes] | None, patch: dict[str, Any]) -> bytes | None:
+def rebuild_after_edit(canonical: tuple[str, bytes] | None, patch: dict[str, Any]) -> bytes | None:
     """The patch applied at the same lines of an edited record's canonical rendering, or None.
 
     This is not the record: it is a file in the original's layout (its key
-    order, quoting, comments, blank lines, line ends), which the origin's reader
+    order, quoting, comments, blank lines, line ends), which the owner's reader
     reads so that its writer renders the edited record in that layout, keeping
     the lines of every key whose value did not change and rendering the rest.
     None when the patch does not fit the rendering (it has fewer lines).
@@ -173,7 +173,7 @@ def restore_working_set(document: dict[str, Any], patch: dict[str, Any] | None):
     owner = working_set_dialect()
     if owner is None:
         return working_set
-    raw = apply((patch["path"], owner.write_working_set(working_set)), patch)
+    raw = rebuild((patch["path"], owner.write_working_set(working_set)), patch)
     if raw is None:
         return working_set
     try:

@@ -1,0 +1,112 @@
+"""A carry and a note are input like any other file: checked whole before any of it is used.
+
+IN is untrusted, memconv's own marks included. :meth:`memconv.converters.carry.Carry.loads`
+and the notes' reader call these checks; each raises ``ValueError`` saying what is wrong, and
+the caller then converts the record from what the target shows (or ignores the note, with a
+warning naming its file).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..dialects import MODULES
+from ..errors import MemconvError
+from ..fs import safe_relpath
+from ..model import KINDS, LIFECYCLE_STATES, IndexFile, Record
+from .codec import check_json
+
+
+def link_names_a_file(owner: str) -> bool:
+    """Whether ``owner``'s writer makes a file name of a record's link, so a carried link must pass the path guard.
+
+    The dialect declares it (``LINKS_ARE_FILE_NAMES``, default yes). memfmt names its files
+    after a slug of the name, never the link itself; its links are file stems its own library
+    wrote (an episode ``happened: "X:"`` is ``X:-episode``, which the guard would take for a
+    Windows drive), so a memfmt carry's link is a name only.
+    """
+    from .mapping import LINKS_ARE_FILE_NAMES
+
+    return LINKS_ARE_FILE_NAMES.get(owner, True)
+
+
+#: The kinds a record may have (``opaque``: kept whole, type not understood).
+_KINDS = frozenset(KINDS) | {"opaque"}
+
+
+def check_meaning(name: str, value: Any) -> None:
+    """Values whose type is right but whose meaning is not: kinds, states, directions, links.
+
+    Dates are checked as text only: every dialect's reader keeps a date field as written
+    (memspec ``check_by: never``, memfmt ``happened: -``), so the way back must too.
+    """
+    if value is None:
+        return
+    if name == "kind" and value not in _KINDS:
+        raise ValueError(f"the carried kind {value!r} is not a kind memconv knows")
+    if name == "lifecycle":
+        if value.get("state", "active") not in LIFECYCLE_STATES:
+            raise ValueError(f"the carried lifecycle state {value.get('state')!r} is not one of "
+                             + ", ".join(LIFECYCLE_STATES))
+    if name == "edges":
+        for edge in value:
+            if edge.get("direction", "out") not in ("in", "out"):
+                raise ValueError(f"a carried edge has direction {edge.get('direction')!r}, not 'in' or 'out'")
+    if name == "link" and value:  # a name, not a path; but writers make file names of it
+        check_path("link", value)
+
+
+def check_path(name: str, value: str) -> None:
+    """A carried path (a link writers make a file name of, a format patch's file): relative, inside the store."""
+
+    try:
+        safe_relpath(value)
+    except MemconvError:
+        raise ValueError(f"the carried {name} {value[:80]!r} is not a safe relative path: it would land outside the store") from None
+
+
+def check_format(patch: Any) -> None:
+    """A format patch: ``{"path", "raw"}`` or ``{"path", "base", "ops": [[from, to, text]…]}`` in order."""
+    if not isinstance(patch, dict) or not isinstance(patch.get("path"), str):
+        raise ValueError("the carried format is not a format patch")
+    check_path("format.path", patch["path"])
+    if "raw" in patch:
+        check_json(patch["raw"], str, "the carried format.raw")
+        return
+    check_json(patch.get("base"), str, "the carried format.base")
+    check_json(patch.get("ops"), list[list[Any]], "the carried format.ops")
+    pos = 0
+    for op in patch["ops"]:
+        if len(op) != 3 or type(op[0]) is not int or type(op[1]) is not int or not isinstance(op[2], str) \
+                or not pos <= op[0] <= op[1]:
+            raise ValueError("the carried format.ops are not edits in order")
+        pos = op[1]
+
+
+def check_note(doc: dict[str, Any]) -> None:
+    """Raise ``ValueError`` unless a note's document (``record``, ``working_set`` or ``store``) is what memconv writes.
+
+    A note is input like a carry: a record it holds is checked field by field
+    as a carried one is, before anything is built from it.
+    """
+    if "record" in doc:
+        record = doc["record"]
+        if doc.get("from") not in MODULES:
+            raise ValueError(f"the note names {doc.get('from')!r} as its dialect, which memconv does not know")
+        check_json(record, Record, "the noted record")
+        for name, value in record.items():
+            check_meaning(name, value)
+    elif "working_set" in doc:
+        check_json(doc["working_set"], dict[str, Any], "the noted working set")
+    elif "store" in doc:
+        store = doc["store"]
+        check_json(store, dict[str, Any], "the noted store")
+        check_json(store.get("indexes", []), list[IndexFile], "the noted indexes")
+        check_json(store.get("raw", {}), dict[str, str], "the noted index texts")
+        check_json(store.get("meta", {}), dict[str, Any], "the noted store facts")
+        for path in store.get("raw", {}):
+            check_path("index path", path)
+        for index in store.get("indexes", []):
+            check_path("index path", index["path"])
+    if doc.get("format") is not None:
+        check_format(doc["format"])

@@ -1,0 +1,161 @@
+"""Readable text: every piece of a record's text where the target's user reads it.
+
+A field the target's kind has no place for (its ``TEXT_FIELDS``, ``DEFAULT_TEXT_FIELDS``) is
+not written by the target's writer; :func:`show` writes its text, labelled, into the kind's
+readable home (a body, an entity's facts, a procedure's steps), so that the carry is never its
+only copy. :func:`unshow` takes those paragraphs out of a body again on the way home, so that an
+edited body comes home once, not twice. (Saying a record of one kind in another kind's fields is
+:mod:`.transforms`.)
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+
+from ..model import Record, Step
+from .mapping import EDGE_TYPES, native_text
+from .transforms import PARAGRAPH_BREAK, join_paragraphs
+
+
+#: The text fields each target's files show, per kind (the kind the record has in the target),
+#: are what the target declares (``TEXT_FIELDS``, ``DEFAULT_TEXT_FIELDS``; docs/plugins.md). A
+#: field not listed is not written by the target's writer: :func:`show` moves its text into the
+#: kind's readable home, so that the carry is never its only copy.
+
+#: The labels a moved one-line field is written with: ``**Why:** zero dependencies``.
+_LABELS = (("why", "Why"), ("rejected", "Rejected"), ("trigger", "When"), ("how_to_apply", "How to apply"),
+           ("outcome", "Outcome"), ("last_failure", "Last failure"))
+#: A numbered or bulleted line of a body, one step of a procedure written as prose: ``2. Tag with git``.
+_LIST_ITEM = re.compile(r"^\s*(?:\d+[.)]|[-*+])\s+(?P<text>\S.*)$")
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _step_line(step: Step) -> str:
+    text = _flat(step.action)
+    if step.detail:
+        text = f"{text} — {_flat(step.detail)}" if text else _flat(step.detail)
+    return text
+
+
+def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None = None) -> list[str]:
+    """The record's text that ``shown`` leaves out, as markdown blocks, in reading order.
+
+    ``edges`` are the edge types the target writes natively (None: all); the others are
+    written as relation lines, ``- works at → [[Mengram]] — since 2024``.
+    """
+    blocks: list[str] = []
+    if "description" not in shown and record.description and record.description.strip():
+        blocks.append(record.description.strip())
+    if "body" not in shown and record.body.strip():
+        blocks.extend(p.strip() for p in PARAGRAPH_BREAK.split(record.body.strip()) if p.strip())
+    for name, label in _LABELS:
+        value = getattr(record, name)
+        if name not in shown and isinstance(value, str) and value.strip():
+            blocks.append(f"**{label}:** {_flat(value)}")
+    if "aliases" not in shown and record.aliases:
+        blocks.append("**Also known as:** " + ", ".join(_flat(a) for a in record.aliases if a.strip()))
+    if "facts" not in shown and record.facts:
+        blocks.append("\n".join(f"- {_flat(f)}" for f in record.facts if f.strip()))
+    if "preconditions" not in shown and record.preconditions:
+        blocks.append("**Preconditions:**\n\n" + "\n".join(f"- {_flat(p)}" for p in record.preconditions))
+    if "steps" not in shown and record.steps:
+        blocks.append("**Steps:**\n\n" + "\n".join(f"{n}. {_step_line(s)}" for n, s in enumerate(record.steps, 1)))
+    if "knowledge" not in shown and record.knowledge:
+        lines = []
+        for k in record.knowledge:
+            content = f" — {_flat(k.content)}" if k.content else ""
+            lines.append(f"- **[{k.kind or 'note'}] {_flat(k.title)}**{content}")
+            if k.artifact:
+                lines += ["", "```", str(k.artifact).rstrip(), "```", ""]
+        blocks.append("\n".join(lines).rstrip())
+    relations = [e for e in record.edges
+                 if edges is not None and (e.type not in edges or e.direction != "out") and e.target]
+    if relations:
+        blocks.append("**Relations:**\n\n" + "\n".join(
+            f"- {_flat(e.type)} {'←' if e.direction == 'in' else '→'} [[{e.target}]]"
+            + (f" — {_flat(e.note)}" if e.note else "") for e in relations))
+    if "evolution" not in shown and record.evolution:
+        blocks.append("**Evolution:**\n\n" + "\n".join(
+            f"- v{r.from_version} → v{r.to_version}" + (f" ({r.date})" if r.date else "") + f": {_flat(r.reason)}"
+            for r in record.evolution))
+    return [b for b in blocks if b.strip()]
+
+
+def _clear(record: Record, shown: frozenset[str]) -> None:
+    for name in ("aliases", "last_failure", "description", "why", "rejected", "trigger", "how_to_apply", "outcome",
+                 "facts", "preconditions", "steps", "knowledge", "evolution"):
+        if name not in shown:
+            setattr(record, name, None)
+    if "body" not in shown:
+        record.body = ""
+
+
+def show(record: Record, target: str) -> Record:
+    """``record`` (a copy the caller owns) with every piece of its text where ``target`` shows it.
+
+    A field the target's kind has no place for is written into the kind's
+    readable home, labelled: a body (memoir, claude, memspec, memfmt episodes
+    and profiles), an entity's facts, a procedure's preconditions and steps:
+    which, follows from the fields the target declares its kind shows.
+    Text already there is not repeated. The caller carries the exact fields,
+    so the way back is unchanged; this only decides what the target's user sees.
+    """
+    if record.opaque:
+        return record
+    shown = native_text(target, record.kind)
+    kept = {"body": [record.body], "facts": record.facts or [], "preconditions": record.preconditions or [],
+            "steps": [_step_line(s) for s in record.steps or ()], "description": [record.description or ""],
+            "trigger": [record.trigger or ""], "how_to_apply": [record.how_to_apply or ""]}
+    home = " ".join(_flat(t) for name, texts in kept.items() if name in shown for t in texts if t)
+    blocks = [b for b in _blocks(record, shown, EDGE_TYPES[target]) if _flat(b) not in home
+              and _flat(re.sub(r"^\*\*[^*]+:\*\* ", "", b)) not in home]
+    if "body" not in shown and {"steps", "preconditions"} <= shown:
+        # No body, but steps and preconditions (a memfmt procedure): list items are steps.
+        steps, rest = [], []
+        for block in blocks:
+            items = [_LIST_ITEM.match(line) for line in block.split("\n") if line.strip()]
+            if record.steps is None and items and all(items):
+                steps += [Step(action=m.group("text").strip()) for m in items]
+            else:
+                rest += [_flat(line) for line in block.split("\n") if line.strip()]
+        _clear(record, shown)
+        record.steps = (record.steps or []) + steps or None
+        record.preconditions = (record.preconditions or []) + rest or None
+        return record
+    if "body" not in shown and "facts" in shown:
+        # No body, but a list of facts (a memfmt entity): every line is a fact.
+        _clear(record, shown)
+        facts = [_flat(line.removeprefix("- ")) for b in blocks for line in b.split("\n") if line.strip()]
+        record.facts = (record.facts or []) + facts or None
+        return record
+    lead = bool(blocks) and "description" not in shown and blocks[0] == (record.description or "").strip()
+    body = record.body
+    _clear(record, shown)
+    if blocks and "body" in shown:
+        parts = ([blocks.pop(0)] if lead else []) + ([body.strip()] if body.strip() else []) + blocks
+        record.body = join_paragraphs(parts)
+    return record
+
+
+def unshow(record: Record, target: str, kind: str) -> Record:
+    """``record``, mapped home from ``target`` with its fields restored, without the paragraphs
+    :func:`show` wrote into its body for those fields: an edited body comes home once, not twice."""
+    if record.opaque or not record.body.strip():
+        return record
+    shown = native_text(target, kind)
+    if "body" not in shown:
+        return record
+    probe = copy.copy(record)
+    probe.body = ""
+    rendered = {_flat(b) for b in _blocks(probe, shown)}
+    if not rendered:
+        return record
+    parts = [p for p in PARAGRAPH_BREAK.split(record.body.strip()) if p.strip()]
+    kept = [p for p in parts if _flat(p) not in rendered]
+    if len(kept) != len(parts):
+        record.body = join_paragraphs([p.strip() for p in kept])
+    return record
