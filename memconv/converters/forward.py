@@ -9,14 +9,13 @@ from typing import Any
 from .. import dialects
 from ..dialects.protocol import declared
 from ..errors import StoreError
-from ..model import ForeignFile, Record, Store, clone
+from ..model import ForeignFile, Record, Store
 from ..report import FileReport
 from . import carry as carrying
-from . import format_patch, native as renderings, notes, readable, transforms
+from . import format_patch, native as renderings, native_form, notes, transforms
 from .carry import KEY, Carry
 from .conversion import Conversion
-from .mapping import (EDGE_TYPES, INDEX_IS_CONTENT, LIFECYCLE, LOSSY_AS_DOSSIER, TARGET_KIND, type_word,
-                      working_set_dialect)
+from .mapping import INDEX_IS_CONTENT, LIFECYCLE, LOSSY_AS_DOSSIER, TARGET_KIND, working_set_dialect
 from .naming import home_link, native_link, rename_links, unique_link
 from .read_back import ReadBack, quarantine_unwritable
 from .restore import home_record
@@ -26,7 +25,7 @@ from .store_facts import (by_owner, carried_meta, holds_state, mark_home, owner_
 
 
 def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Conversion:
-    origins = report.owners
+    owners = report.owners
     meta_from = store.meta.get("memconv.meta_from", store.dialect)
     home_meta = meta_from == target
     out = Store(dialect=f"{store.dialect}→{target}",
@@ -34,7 +33,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
                 warnings=list(report.warnings),
                 meta={k: v for k, v in store.meta.items() if not k.startswith("memconv.")} if home_meta else {})
     for foreign in store.foreign:
-        home = origins.get(id(foreign), store_owner(store))
+        home = owners.get(id(foreign), store_owner(store))
         if home == target:
             out.foreign.append(foreign)
         else:
@@ -58,11 +57,11 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
         # Memory kept as inline bullets of a hand-written index: facts the target's tools show.
         written_by = {index.path: _index_dialect(index) for index in store.indexes}
         for record, mark in renderings.inline_records(store.indexes, {r.link for r in store.records}):
-            origins[id(record)] = written_by[mark["path"]]
+            owners[id(record)] = written_by[mark["path"]]
             inline[id(record)] = mark
             records.append(record)
     for record in records:
-        home = owner_of(store, record, origins) == target
+        home = owner_of(store, record, owners) == target
         kind = record.kind if home else TARGET_KIND[target].get(record.kind)
         live = home or (record.lifecycle.state in LIFECYCLE[target] and holds_state(target, kind, record))
         if home and id(record) in report.state_edited:
@@ -85,7 +84,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
             numbered.add(id(record))
         taken.add(link)
         rename[record.link] = link
-        native = _to_kind(record, kind, link, None if home else target)
+        native = native_form.in_target_words(record, kind, link, None if home else target)
         if not home:
             _rides_as_unknown(native, declared(declares, "RIDES_AS_UNKNOWN"))
             if native.kind in declared(declares, "TITLE_IS_LINK"):
@@ -93,11 +92,11 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
         if home and record.source is not None and record.source.dialect == target:
             native.source = record.source  # home again: its own writer reuses its file
         if lossy and kind in LOSSY_AS_DOSSIER.get(target, ()):
-            native = _dossier(native, target)
+            native = native_form.dossier(native, target)
         natives.append((record, native))
     for _, native in natives:
         rename_links(native, rename)
-    formats = {} if lossy else format_patch.patches(by_owner(store, [r for r, _ in natives] + kept_out, origins))
+    formats = {} if lossy else format_patch.patches(by_owner(store, [r for r, _ in natives] + kept_out, owners))
     # The working set's native rendering is made before the read-back, so that the target's
     # writer sees the same records both times (store facts such as memspec's date of undated
     # records are taken from all of them).
@@ -126,7 +125,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
             rep.source, rep.source_kind = f"{inline[id(original)]['path']} (inline bullet)", "inline"
         out.records.append(native)
         report.records.append(rep)
-        if owner_of(store, original, origins) == target:
+        if owner_of(store, original, owners) == target:
             # Home again: the target's own reader and writer keep it; nothing to carry.
             rep.native = [n for n, v in carrying.flat(original).items() if v not in (None, [], False)]
             _carry_witness(native, target, lossy, rep, out, note_names, written_at, report.edited.get(id(original), ()))
@@ -138,24 +137,24 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
                 continue
             raise StoreError(f"{where_from(original)}: the {target} writer lost this record on read-back",
                              hint="this is a bug in memconv; please report it with the file")
-        origin = owner_of(store, original, origins)
+        owner = owner_of(store, original, owners)
         returned_kind = returned.kind
         shown_digest = renderings.digest(returned) if id(original) in inline else None
         # The record read back is this conversion's own: mapped home in place, not copied.
-        home = home_record(returned, Carry(owner=origin), kind=original.kind, fresh=True)
+        home = home_record(returned, Carry(owner=owner), kind=original.kind, fresh=True)
         # What the target's files say, before the links are named home (rename_links changes edge
         # targets in place: the copy keeps the edges as read, home gets new ones).
         as_written = copy.copy(home)
         home.edges = [copy.copy(e) for e in home.edges]
-        home_link(home, origin)
+        home_link(home, owner)
         rename_links(home, unrename)
-        carry = carrying.difference(original, home, owner=origin, native=as_written)
+        carry = carrying.difference(original, home, owner=owner, native=as_written)
         if id(original) in formats:
             carry.payload["format"] = formats[id(original)]
         if id(original) in inline:
             # What the target's files say of the bullet: an edit there changes it.
             carry.payload[renderings.INLINE] = {**inline[id(original)], "digest": shown_digest}
-        if original.kind != TARGET_KIND.get(origin, {}).get(returned_kind, returned_kind):
+        if original.kind != TARGET_KIND.get(owner, {}).get(returned_kind, returned_kind):
             carry.payload["kind"] = original.kind
         if original.lifecycle.state != "active" and "lifecycle" not in carry.fields:
             # Its state, as it was: an edit of it in the target is then told from the state it came with.
@@ -164,10 +163,10 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
         rep.native = [n for n, v in carrying.flat(original).items() if v not in (None, [], False)
                       and n not in carry.fields and n != "kind"]
         # Between a dialect that declares CARRY_ORIGIN (a plugin holding every field) and any other, the
-        # origin is carried even when nothing else differs, both ways: the way back then treats the
-        # record as its origin's (docs/plugins.md).
+        # owner is carried even when nothing else differs, both ways: the way back then treats the
+        # record as its owner's (docs/plugins.md).
         if carry.fields or carry.extra_order or carry.payload or id(original) in numbered or id(original) in inline \
-                or _carries_origin(target, origin):
+                or _carries_owner(target, owner):
             if lossy:
                 rep.dropped = sorted(carry.fields)
             else:
@@ -185,7 +184,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
         why = (unmarked[id(record)] if id(record) in unmarked
                else f"{state} in the source; {target} cannot mark it so" if state not in LIFECYCLE[target]
                else f"{record.kind} has no home in {target}")
-        note = notes.write(record, owner_of(store, record, origins), target, why, lossy=lossy,
+        note = notes.write(record, owner_of(store, record, owners), target, why, lossy=lossy,
                            format_patch=formats.get(id(record)), names=note_names)
         out.foreign.append(note)
         rep = FileReport(source=report.state_edited.get(id(record)) or where_from(record), source_kind=record.kind,
@@ -235,10 +234,10 @@ def _index_dialect(index) -> str:
     return next(d for d in TARGET_KIND if d in INDEX_IS_CONTENT)
 
 
-def _carries_origin(target: str, origin: str) -> bool:
-    """Whether a record from ``origin`` carries its origin into ``target`` even when nothing else differs."""
+def _carries_owner(target: str, owner: str) -> bool:
+    """Whether a record from ``owner`` carries its owner into ``target`` even when nothing else differs."""
     return bool(dialects.declaration(target, "CARRY_ORIGIN")
-                or (origin in TARGET_KIND and dialects.declaration(origin, "CARRY_ORIGIN")))
+                or (owner in TARGET_KIND and dialects.declaration(owner, "CARRY_ORIGIN")))
 
 
 def _stays_bare(declares, native: Record) -> bool:
@@ -285,30 +284,3 @@ def _carry_witness(native: Record, target: str, lossy: bool, rep: FileReport, ou
         out.foreign.append(notes.sidecar(written_at or f"{native.link}.md", carry.dumps(), target, note_names))
     else:
         set_carry(native, target, carry)
-
-
-def _to_kind(record: Record, kind: str, link: str, target: str | None = None) -> Record:
-    native = clone(record)
-    native = transforms.to_kind(native, kind, target)
-    if target is not None:
-        native = transforms.fill_required(native, target)
-        native = readable.show(native, target)
-    native.link = link
-    if kind != "opaque":
-        native.opaque = False
-    edge_types = EDGE_TYPES.get(target)
-    if edge_types is not None:
-        # Links the target has no word for are carried, not forced into a wrong one.
-        native.edges = [e for e in native.edges if e.type in edge_types and e.direction == "out"]
-    return native
-
-
-def _dossier(record: Record, target: str) -> Record:
-    """A record as a plain memory kept whole (a Claude Code ``project`` memory): name, description, body;
-    nothing else. Its type is the word the target gives a record kept whole."""
-    extra = {"name": record.title or record.link}
-    if record.description is not None:
-        extra["description"] = record.description
-    extra["type"] = type_word(target, "opaque")
-    return Record(kind="opaque", link=record.link, title=record.title, description=record.description,
-                  body=record.body, opaque=True, extra=extra)
