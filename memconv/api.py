@@ -146,7 +146,8 @@ def convert(store: Store, to: str, *, lossy: bool = False, date: str | None = No
 
     ``lossy=True`` writes clean files with no memconv carry and lists what
     was dropped in ``report.files[i].dropped``. ``date`` (``YYYY-MM-DD``) is
-    stamped on indexes the target regenerates (memfmt's ``generated:``).
+    the day stamped where the target needs a date the store lacks (memfmt's ``generated:``,
+    memspec's undated records).
     ``to`` may be the store's own dialect (a migration to its current version).
     """
     from .model import Store as _Store

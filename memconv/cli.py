@@ -434,7 +434,8 @@ def _iso_date(ctx, param, value):
 
 
 _date_option = click.option("--date", callback=_iso_date, metavar="YYYY-MM-DD",
-                            help="Date stamped on regenerated indexes (memfmt MEMORY.md); default: from the store.")
+                            help="Day stamped where the target needs a date the store lacks (memfmt's MEMORY.md, "
+                                 "memspec's undated records); default: from the store.")
 _lossy_option = click.option("--lossy", is_flag=True,
                              help="Write clean target files with no memconv carry; list exactly what was dropped.")
 _fail_on_loss_option = click.option("--fail-on-loss", is_flag=True,

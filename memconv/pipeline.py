@@ -89,13 +89,13 @@ def read(root: Path, dialect: str, *, held: bool = False) -> Store:
     return store
 
 
-def convert(store: Store, target: str, *, lossy: bool = False):
+def convert(store: Store, target: str, *, lossy: bool = False, date: str | None = None):
     """The store as the ``target`` dialect should see it, and the per-record report (None within a dialect)."""
     if target == store.dialect:
         return store, None
     from . import converters
 
-    conversion = converters.run(store, target, lossy=lossy)
+    conversion = converters.run(store, target, lossy=lossy, date=date)
     return conversion.store, conversion
 
 
@@ -166,11 +166,13 @@ def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date
          jobs: int | None = None) -> Plan:
     """Convert in memory; fill ``report``; return the files to write as a stream. Writes nothing to disk.
 
-    ``date`` is stamped on indexes the target regenerates (memfmt's ``generated:``).
+    ``date`` is the day the target's writer stamps where its format needs one and the store holds
+    none (memfmt's ``generated:``, memspec's ``created`` of an undated record); the read-back sees
+    the same day. None: each writer takes it from the records, never from the clock.
     ``jobs`` > 1 renders records in that many processes (:mod:`memconv.jobs`; None: ``--jobs``,
     else every core); the bytes are the same as with 1.
     """
-    out_store, conversion = convert(store, target, lossy=lossy)
+    out_store, conversion = convert(store, target, lossy=lossy, date=date)
     if date is not None:
         out_store.meta["date"] = date
     writer = dialects.get(target)
@@ -181,11 +183,11 @@ def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date
 
     from . import jobs as parallel
 
-    written = _written(writer, out_store, parallel.renderer(jobs))  # names chosen, and said, now
+    written = _written(writer, out_store, parallel.renderer(jobs), date)  # names chosen, and said, now
     streams = [written]
 
     def files() -> Iterator[tuple[str, bytes]]:
-        stream = streams.pop() if streams else _written(writer, out_store, parallel.renderer(jobs))
+        stream = streams.pop() if streams else _written(writer, out_store, parallel.renderer(jobs), date)
         yield from stream
         yield from ((path, data) for path, data in taken.items() if data is not None)  # the quarantined copies
 
@@ -229,11 +231,11 @@ def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date
     return result
 
 
-def _written(writer, store: Store, render) -> Iterator[tuple[str, bytes]]:
-    """The writer's files as a stream (a dialect without ``iter_write`` gives its dict)."""
-    if hasattr(writer, "iter_write"):
-        return writer.iter_write(store, render)
-    return iter(writer.write(store).items())
+def _written(writer, store: Store, render, date: str | None = None) -> Iterator[tuple[str, bytes]]:
+    """The writer's files as a stream (a dialect without ``iter_write`` gives its dict), told ``date``."""
+    from .dialects.protocol import Occasion, iter_write_with
+
+    return iter_write_with(writer, store, render, Occasion(date=date) if date is not None else None)
 
 
 def _quarantine(store: Store, files: dict[str, bytes | None], report: Report,

@@ -44,7 +44,9 @@ def convert(store: Store, target: str, *, lossy: bool = False) -> Store:
     return run(store, target, lossy=lossy).store
 
 
-def run(store: Store, target: str, *, lossy: bool = False) -> Conversion:
+def run(store: Store, target: str, *, lossy: bool = False, date: str | None = None) -> Conversion:
+    """Convert ``store`` into ``target``: restore, then forward. ``date`` (``YYYY-MM-DD``) is the day the
+    target's writer stamps where its format needs one and the records hold none (an :class:`Occasion`)."""
     if target not in TARGET_KIND:
         raise StoreError(f"unknown target dialect {target!r}")
     own = any(get_carry(r) is None for r in store.records)
@@ -57,4 +59,4 @@ def run(store: Store, target: str, *, lossy: bool = False) -> Conversion:
                       migrations=store.migrations, warnings=store.warnings)
     restored, report = restore(store)
     restored.indexes = indexes + [i for i in restored.indexes if i not in store.indexes]
-    return forward(restored, target, lossy=lossy, report=report)
+    return forward(restored, target, lossy=lossy, report=report, date=date)

@@ -24,7 +24,7 @@ from .store_facts import (by_owner, carried_meta, holds_state, mark_home, owner_
                           witness_edits, witness_fields)
 
 
-def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Conversion:
+def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date: str | None = None) -> Conversion:
     owners = report.owners
     meta_from = store.meta.get("memconv.meta_from", store.dialect)
     home_meta = meta_from == target
@@ -114,7 +114,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion) -> Co
                 set_carry(shown, target, Carry(owner=store_owner(store),
                                                 payload={renderings.WORKING_SET: renderings.digest(shown)}))
     # 3. read back what the target's writer makes of the native records.
-    back = ReadBack(target, natives, store, also=[shown] if shown is not None else [])
+    back = ReadBack(target, natives, store, also=[shown] if shown is not None else [], date=date)
     unrename = {new: old for old, new in rename.items()}
     for i, (original, native) in enumerate(natives):
         returned = back.take(i)  # read as it is asked for, and dropped when its carry is made

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from .. import dialects
+from ..dialects.protocol import Occasion, iter_write_with
 from ..errors import ReadError, StoreError
 from ..model import Quarantined, Record, Store
 from .mapping import TARGET_KIND
@@ -32,7 +33,8 @@ class ReadBack:
     order is the next file, and the caller drops each one when it is done with it.
     """
 
-    def __init__(self, target: str, natives: list[tuple[Record, Record]], store: Store, also: list[Record] = ()):
+    def __init__(self, target: str, natives: list[tuple[Record, Record]], store: Store, also: list[Record] = (),
+                 date: str | None = None):
         self.target = target
         self.natives = natives
         self.module = dialects.get(target)
@@ -41,16 +43,14 @@ class ReadBack:
         self._came_back: set[int] = set()
         self._refused: tuple[str, str] | None = None
         self._files = None
+        # The day the final write stamps where the format needs one: the read-back must see the same.
+        self._occasion = Occasion(date=date) if date is not None else None
         self._marked = set(range(len(natives)))
         for i, (_, native) in enumerate(natives):
             set_carry(native, target, f"{_PROBE}{i}")
 
     def _stream(self) -> Iterator[tuple[str, bytes]]:
-        stream = dialects.declaration(self.target, "iter_write")
-        if stream is not None:
-            return stream(self.written)
-        files = self.module.write(self.written)
-        return iter(files.items() if isinstance(files, dict) else files)
+        return iter_write_with(self.module, self.written, None, self._occasion)
 
     def take(self, i: int) -> Record | None:
         """The record read back for ``natives[i]``, or None when none came back; its marker is taken off."""
