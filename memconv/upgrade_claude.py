@@ -35,6 +35,7 @@ from .dialects.memoir import entries as memoir_entries
 from .dialects.entry_frontmatter import canonical_problems
 from .errors import ReadError
 from .fs import quarantine_path
+from .markdown import link_targets, rewrite_links
 from .model import Edge, ForeignFile, IndexLink, Record, Source, Store
 from .report import FileReport
 from .text import MARKDOWN_LINK, decode, encode, slug, title_of
@@ -120,7 +121,7 @@ def upgrade(source: Store, shape: str = "nested") -> Upgrade:
                             changes=list(changes))
         if new != record.link:
             report.changes.insert(0, f"renamed {record.link}.md → {new}.md")
-        for target in bodies.link_targets(record.body):
+        for target in link_targets(record.body):
             if target not in known:
                 report.warnings.append(f"links to [[{target}]], which names no entry in the store (left as written)")
         try:
@@ -224,12 +225,12 @@ _LINKED_TEXT = ("description", "trigger", "how_to_apply", "why", "rejected")
 
 
 def _relink_record(record: Record, renamed: dict[str, str], report: FileReport) -> None:
-    record.body, changed = bodies.rewrite_links(record.body, renamed)
+    record.body, changed = rewrite_links(record.body, renamed, file_links=True)
     report.changes.extend(f"link {c}" for c in changed)
     for name in _LINKED_TEXT:
         value = getattr(record, name)
         if value is not None:
-            new, changed = bodies.rewrite_links(value, renamed)
+            new, changed = rewrite_links(value, renamed, file_links=True)
             if changed:
                 setattr(record, name, new)
                 report.changes.extend(f"link in {name} {c}" for c in changed)
@@ -272,7 +273,7 @@ def _kept_canonical(record: Record, path: str, new: str, renamed: dict[str, str]
 def _kept_as_written(record: Record, path: str, new: str, renamed: dict[str, str], report: FileReport) -> Record:
     """The file's own bytes, with only its links renamed, read back as a memoir (opaque) entry."""
     raw = record.source.raw
-    relinked, changed = bodies.rewrite_links(record.body, renamed)
+    relinked, changed = rewrite_links(record.body, renamed, file_links=True)
     if changed:
         text, text_layout = decode(raw, record.source.path)
         head = text[: len(text) - len(record.body)]

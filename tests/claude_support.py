@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from memconv import frontmatter as fmx
-from memconv.dialects.claude import body as bodies
+from memconv.markdown import link_targets
 from memconv.dialects.claude import index as claude_index
 from memconv.errors import ReadError
 from memconv.fs import list_files
@@ -59,11 +59,11 @@ def links(files: dict[str, bytes], folder: str) -> list[tuple[str, str, bool]]:
             fm, body = fmx.split(text, path)
         except ReadError:  # a quarantined file: its links are text like any other
             fm, body = None, text
-        targets = bodies.link_targets(body)
+        targets = link_targets(body)
         if fm is not None:
             for key in ("how_to_apply", "trigger", "description", "why", "rejected"):
                 if isinstance(fm.values.get(key), str):
-                    targets += bodies.link_targets(fm.values[key])
+                    targets += link_targets(fm.values[key])
             if isinstance(fm.values.get("superseded_by"), str):
                 targets.append(fm.values["superseded_by"])
         found.extend((rel, t, t in names) for t in targets)

@@ -29,7 +29,7 @@ def _upgrade(root: Path):
 
 
 def _check_guarantees(root: Path, tmp: Path) -> None:
-    # Verified by making body.rewrite_links a no-op: fails with "feedback_api.md → reference_wiki
+    # Verified by making markdown.rewrite_links a no-op: fails with "feedback_api.md → reference_wiki
     # resolved before the upgrade and must after it"; by dropping the how_to_apply check of
     # canonical_problems: fails with "memory/lesson_commits.md is canonical memoir v0.1.2: [...]";
     # by dropping the fact entries made of inline bullets: fails with "inline memory 'Inline: the

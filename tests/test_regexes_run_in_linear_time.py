@@ -17,8 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memconv import frontmatter as fm
-from memconv.converters import links
-from memconv.dialects.claude import body as claude_body
+from memconv import markdown
 from memconv.dialects.claude.index import heading_text
 from memconv.dialects.memfmt import syntax as sx
 
@@ -27,7 +26,8 @@ from .hostile import convert_everywhere, store_with
 # --- the old regexes, as the reference of what each scanner must find -----------------------------
 
 OLD_CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
-OLD_WIKILINK = re.compile(r"\[\[(?P<target>[^\]|\n]+?)(?P<rest>\|[^\]\n]*)?\]\]")
+#: The one wikilink rule (memconv.markdown): no ``[`` inside a link, a target before any ``|``.
+OLD_WIKILINK = re.compile(r"\[\[(?P<target>[^\[\]|\n]+?)(?P<rest>\|[^\[\]\n]*)?\]\]")
 OLD_MD_LINK = re.compile(r"(?P<head>\]\()(?P<dot>\./)?(?P<target>[^)\s/#]+\.md)(?P<tail>#[^)\s]*)?\)")
 OLD_TITLE = re.compile(r"^#[ \t]+(?P<text>.*?)[ \t#]*$")
 OLD_SECTION = re.compile(r"^##[ \t]+(?P<text>.*?)[ \t#]*$")
@@ -45,25 +45,25 @@ SAME = settings(max_examples=400, deadline=None)
 @SAME
 @given(pieces("`", "``", "a", " ", "\n", "[[x]]"))
 def test_code_spans_are_what_the_old_regex_found(text):
-    assert links.code_spans(text) == [m.span() for m in OLD_CODE_SPAN.finditer(text)]
+    assert markdown.code_spans(text) == [m.span() for m in OLD_CODE_SPAN.finditer(text)]
 
 
 @SAME
 @given(pieces("[[", "[", "]", "]]", "|", "a", "\n"))
-def test_claude_wikilinks_are_what_the_old_regex_found(text):
+def test_wikilinks_are_what_the_one_wikilink_regex_finds(text):
     def parts(ms):
         return [(m.span if isinstance(m.span, tuple) else m.span(), m.group("target"), m.group("rest")) for m in ms]
-    assert parts(claude_body.wikilinks(text)) == parts(OLD_WIKILINK.finditer(text))
+    assert parts(markdown.wikilinks(text)) == parts(OLD_WIKILINK.finditer(text))
 
 
 @SAME
 @given(pieces("](", ".md", "./", ")", "#", " ", "/", "a", "]", "(", "."))
-def test_claude_md_links_are_what_the_old_regex_found(text):
+def test_md_links_are_what_the_old_regex_found(text):
     names = ("head", "dot", "target", "tail")
 
     def parts(ms):
         return [(m.span if isinstance(m.span, tuple) else m.span(), *(m.group(n) for n in names)) for m in ms]
-    assert parts(claude_body.md_links(text)) == parts(OLD_MD_LINK.finditer(text))
+    assert parts(markdown.md_links(text)) == parts(OLD_MD_LINK.finditer(text))
 
 
 @SAME
@@ -108,11 +108,11 @@ def test_frontmatter_keys_are_what_the_old_regex_found(line):
 N = 100_000
 
 PATHOLOGICAL = {
-    "backticks beside a link": (lambda: links.rewrite("`" * N + "[[a]]", {"a": "b"})),
-    "backticks and letters": (lambda: links.rewrite("`a" * (N // 2) + "[[a]]", {"a": "b"})),
-    "opened wikilinks": (lambda: claude_body.wikilinks("[[" * (N // 2) + "]]")),
-    "opened wikilinks with text": (lambda: claude_body.wikilinks("[[a" * (N // 3) + "]]")),
-    "opened md links": (lambda: claude_body.md_links("](" * (N // 2) + ")")),
+    "backticks beside a link": (lambda: markdown.rewrite_links("`" * N + "[[a]]", {"a": "b"})),
+    "backticks and letters": (lambda: markdown.rewrite_links("`a" * (N // 2) + "[[a]]", {"a": "b"})),
+    "opened wikilinks": (lambda: markdown.wikilinks("[[" * (N // 2) + "]]")),
+    "opened wikilinks with text": (lambda: markdown.wikilinks("[[a" * (N // 3) + "]]")),
+    "opened md links": (lambda: markdown.md_links("](" * (N // 2) + ")")),
     "title of hashes": (lambda: heading_text("# " + "# " * (N // 2) + "x", 1)),
     "section of hashes": (lambda: heading_text("## " + "# " * (N // 2) + "x", 2)),
     "relation arrows": (lambda: sx.relation("- a" + " → [[x" * (N // 6) + "]")),

@@ -7,9 +7,9 @@ import re
 
 from .. import dialects
 from ..dialects.protocol import LinkNaming
+from ..markdown import rewrite_links
 from ..model import Record
 from ..text import slug
-from . import links
 from .mapping import TARGET_KIND, type_word
 from .mapping import name_part as stem_slug
 
@@ -23,13 +23,13 @@ def rename_links(record: Record, rename: dict[str, str], keep: set[str] = frozen
     if not rename:
         return
     if "body" not in keep:
-        record.body = links.rewrite(record.body, rename)
+        record.body = rewrite_links(record.body, rename)[0]
     if record.facts and "facts" not in keep:
-        record.facts = [links.rewrite(f, rename) for f in record.facts]
+        record.facts = [rewrite_links(f, rename)[0] for f in record.facts]
     for name in _LINKED_TEXT:
         value = getattr(record, name)
         if value and "[[" in value and name not in keep:
-            setattr(record, name, links.rewrite(value, rename))
+            setattr(record, name, rewrite_links(value, rename)[0])
     if "edges" not in keep:
         for edge in record.edges:
             edge.target = rename.get(edge.target, edge.target)

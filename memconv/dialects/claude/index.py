@@ -19,9 +19,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ...markdown import code_lines
 from ...model import IndexFile, IndexLink, IndexSection, Record, Source
 from ...text import decode, encode
-from . import body as bodies
 
 NAME = "claude"
 PATH = "MEMORY.md"
@@ -90,7 +90,7 @@ def read_index(raw: bytes, path: str, present: set[str]) -> IndexFile:
     text, text_layout = decode(raw, path)
     final_newline = text.endswith("\n")
     lines = (text[:-1] if final_newline else text).split("\n")
-    code = bodies.code_lines(text)  # parses the index only when it may hold code or HTML
+    code = code_lines(text)  # parses the index only when it may hold code or HTML
     index = IndexFile(path=path)
     layout = IndexLayout(text=text_layout, final_newline=final_newline)
     section = IndexSection(heading=None)

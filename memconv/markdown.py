@@ -1,0 +1,272 @@
+"""Links and code in a markdown body: the one rule for finding and renaming ``[[wikilinks]]``.
+
+Every dialect's bodies are markdown, and link names differ between dialects
+(``fact_x``, ``X``, ``ms_…``), so a conversion renames every ``[[link]]`` in
+every body; an upgrade of a Claude folder renames sibling ``(file.md)`` links
+too. Code is never touched: blocks are found with markdown-it-py (not a regex),
+so a ``[[x]]`` inside a fence, an indented block or raw HTML is left as
+written, and inline code spans are skipped on the lines that remain. The
+finders run in linear time (the regexes they replace are quadratic on
+``[[[[…``, ``](](…`` and long runs of backticks).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Callable
+
+from markdown_it import MarkdownIt
+
+#: Block structure only: inline parsing (emphasis, links) is most of markdown-it's time and
+#: nothing here needs it; a heading's text is its raw content.
+_MD = MarkdownIt("commonmark").disable(["inline", "text_join"], ignoreInvalid=True)
+
+
+class Found:
+    """A link found by a scanner below: the parts of ``re.Match`` its callers use."""
+
+    __slots__ = ("string", "span", "groups")
+
+    def __init__(self, string: str, start: int, end: int, **groups: str | None):
+        self.string, self.span, self.groups = string, (start, end), groups
+
+    def group(self, name: int | str = 0) -> str | None:
+        return self.string[self.span[0]:self.span[1]] if name == 0 else self.groups[name]
+
+
+#: Where a wikilink's inside ends: a ``]`` or the end of the line.
+_WIKI_STOP = re.compile(r"[\]\n]")
+
+
+def wikilinks(text: str) -> list[Found]:
+    r"""Every wikilink: ``[[decision_local-db-choice]]`` or ``[[name|shown text]]``.
+
+    What ``re.finditer(r"\[\[(?P<target>[^\[\]|\n]+?)(?P<rest>\|[^\[\]\n]*)?\]\]", text)``
+    finds, in linear time (that regex is slow on ``[[[[…``): only the last ``[[``
+    before a ``]]`` can open a link, since the inside of a link holds no ``[``.
+    """
+    found: list[Found] = []
+    pos = 0
+    while (i := text.find("[[", pos)) >= 0:
+        stop = _WIKI_STOP.search(text, i + 2)
+        if stop is None:
+            break
+        j = stop.start()
+        if text.startswith("]]", j):
+            k = text.rfind("[[", i, j)
+            inside = text[k + 2:j]
+            if inside and inside[0] != "|" and "[" not in inside:
+                bar = inside.find("|")
+                found.append(Found(text, k, j + 2, target=inside if bar < 0 else inside[:bar],
+                                   rest=None if bar < 0 else inside[bar:]))
+        pos = j + 1
+    return found
+
+
+#: Where a sibling link's file name ends: ``)``, ``#``, ``/`` or white space.
+_MD_STOP = re.compile(r"[)\s/#]")
+#: Where a link's ``#part`` ends.
+_TAIL_STOP = re.compile(r"[)\s]")
+
+
+def md_links(text: str) -> list[Found]:
+    r"""Every markdown link to a sibling file: ``[Title](user_role.md)``, ``[x](./a.md#part)``.
+
+    What ``re.finditer(r"(?P<head>\]\()(?P<dot>\./)?(?P<target>[^)\s/#]+\.md)(?P<tail>#[^)\s]*)?\)", text)``
+    finds, in linear time (that regex is quadratic on ``](](…``): the file name
+    runs to the next ``)``, ``#``, ``/`` or space, which every ``](`` before it shares.
+    """
+    found: list[Found] = []
+    pos = 0
+    cached: tuple[int, int | None] = (-1, None)  # (where a name ends, where its link ends or None)
+    while (i := text.find("](", pos)) >= 0:
+        dot = text.startswith("./", i + 2)
+        start = i + 4 if dot else i + 2
+        if cached[0] < start:
+            stop = _MD_STOP.search(text, start)
+            d = stop.start() if stop else len(text)
+            end = None
+            if d < len(text) and text[d] == ")":
+                end = d + 1
+            elif d < len(text) and text[d] == "#":
+                tail = _TAIL_STOP.search(text, d + 1)
+                end = tail.end() if tail is not None and tail.group(0) == ")" else None
+            cached = (d, end)
+        d, end = cached
+        name = text[start:d]
+        if end is not None and len(name) > 3 and name.endswith(".md"):
+            found.append(Found(text, i, end, head="](", dot="./" if dot else None, target=name,
+                               tail=text[d:end - 1] if end - 1 > d else None))
+            pos = end
+        else:
+            pos = i + 1
+    return found
+
+
+def substitute(finder: Callable[[str], list[Found]], replace: Callable[[Found], str], text: str) -> str:
+    """``text`` with each link ``finder`` finds replaced by ``replace(link)``."""
+    out, pos = [], 0
+    for m in finder(text):
+        out.append(text[pos:m.span[0]])
+        out.append(replace(m))
+        pos = m.span[1]
+    if not out:
+        return text
+    out.append(text[pos:])
+    return "".join(out)
+
+
+#: A run of backticks, the fences of inline code spans.
+_TICKS = re.compile(r"`+")
+
+
+def code_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each inline code span in ``text``: `` `code` `` or ``` ``code`` ```.
+
+    Exactly what ``re.finditer(r"(`+)(?:(?!\1).)+?\1", text)`` finds, in
+    linear time (that regex takes minutes on a long run of backticks). A span
+    opened by k backticks is closed by the first later run of at least k; an
+    opening run longer than twice the longest run after it cannot open one.
+    """
+    spans: list[tuple[int, int]] = []
+    offset = 0
+    for line in text.split("\n"):  # a span never crosses a line
+        runs = [(m.start(), m.end() - m.start()) for m in _TICKS.finditer(line)]
+        later = [0] * (len(runs) + 1)  # later[j]: the longest run from j on
+        for j in range(len(runs) - 1, -1, -1):
+            later[j] = max(runs[j][1], later[j + 1])
+        j, used = 0, 0  # the run the search is in, and how many of its backticks a span took
+        while j < len(runs) and later[j + 1]:
+            start, length = runs[j]
+            longest = later[j + 1]
+            skip = max(used, length - 2 * longest + 1)
+            k = min(length - skip, longest)
+            close = j + 1
+            while runs[close][1] < k:
+                close += 1
+            spans.append((offset + start + skip, offset + runs[close][0] + k))
+            j, used = close, k
+            if used == runs[j][1]:
+                j, used = j + 1, 0
+        offset += len(line) + 1
+    return spans
+
+
+@dataclass
+class Outline:
+    """What markdown-it saw in a body, by line number (0-based)."""
+
+    #: Lines inside fenced/indented code or raw HTML: never structure, never rewritten.
+    code: set[int]
+    #: Lines that belong to top-level paragraphs.
+    prose: set[int]
+    #: Top-level headings: (line, level, text).
+    headings: list[tuple[int, int, str]]
+    #: Top-level paragraphs: (first line, line after the last).
+    paragraphs: list[tuple[int, int]]
+
+
+@lru_cache(maxsize=256)
+def outline(body: str) -> Outline:
+    """Parse ``body`` once and say which lines are code, prose and headings (read-only, cached)."""
+    code: set[int] = set()
+    prose: set[int] = set()
+    headings: list[tuple[int, int, str]] = []
+    paragraphs: list[tuple[int, int]] = []
+    tokens = _MD.parse(body)
+    for i, tok in enumerate(tokens):
+        if tok.map is None:
+            continue
+        start, end = tok.map
+        if tok.type in ("fence", "code_block", "html_block"):
+            code.update(range(start, end))
+        elif tok.type == "paragraph_open" and tok.level == 0:
+            prose.update(range(start, end))
+            paragraphs.append((start, end))
+        elif tok.type == "heading_open" and tok.level == 0:
+            text = tokens[i + 1].content if i + 1 < len(tokens) else ""
+            headings.append((start, int(tok.tag[1:]), text.strip()))
+    return Outline(code, prose, headings, paragraphs)
+
+
+#: Text that may start code or raw HTML: a fence, an indented line, a tag. Without any of
+#: these a body has no code lines, and link scanning need not parse it.
+_MAYBE_CODE = re.compile(r"```|~~~|<|(?:^|\n)(?: {4}|\t)")
+
+
+def code_lines(body: str) -> set[int]:
+    """Lines of ``body`` inside code or raw HTML (parses only when there may be some)."""
+    return outline(body).code if _MAYBE_CODE.search(body) else set()
+
+
+def rewrite_links(body: str, rename: dict[str, str], *, file_links: bool = False) -> tuple[str, list[str]]:
+    """``body`` with every wikilink whose target ``rename`` names pointed at its new name, and
+    (``file_links``) every sibling ``(old.md)`` link at ``(new.md)``; outside code blocks and
+    inline code spans. Returns the new body and one line per link changed.
+
+    A target is looked up as written, then without the spaces around it (``[[ a ]]``).
+    """
+    if not rename or ("[[" not in body and not (file_links and ".md" in body)):
+        return body, []
+    changed: list[str] = []
+
+    def wiki(m: Found) -> str:
+        target = m.group("target")
+        new = rename.get(target)
+        if new is None:
+            target = target.strip()
+            new = rename.get(target)
+        if new is None or new == target:
+            return m.group(0)
+        changed.append(f"[[{target}]] → [[{new}]]")
+        return f"[[{new}{m.group('rest') or ''}]]"
+
+    def md(m: Found) -> str:
+        target = m.group("target")[:-3]
+        new = rename.get(target)
+        if new is None or new == target:
+            return m.group(0)
+        changed.append(f"({target}.md) → ({new}.md)")
+        return f"{m.group('head')}{m.group('dot') or ''}{new}.md{m.group('tail') or ''})"
+
+    def prose(text: str) -> str:
+        if "[[" in text:
+            text = substitute(wikilinks, wiki, text)
+        return substitute(md_links, md, text) if file_links and ".md" in text else text
+
+    if "`" not in body and not _MAYBE_CODE.search(body):
+        # No code span, no code block: every line is prose, and no link spans lines.
+        return prose(body), changed
+    code = code_lines(body)
+
+    def line_(text: str) -> str:
+        if "[[" not in text and not (file_links and ".md" in text):
+            return text
+        if "`" not in text:
+            return prose(text)
+        out, pos = [], 0
+        for start, end in code_spans(text):
+            out.append(prose(text[pos:start]))
+            out.append(text[start:end])
+            pos = end
+        out.append(prose(text[pos:]))
+        return "".join(out)
+
+    lines = body.split("\n")
+    return "\n".join(line if i in code else line_(line) for i, line in enumerate(lines)), changed
+
+
+def link_targets(body: str) -> list[str]:
+    """Every wikilink target and sibling ``.md`` link target (as a link name) outside code."""
+    if "[[" not in body and ".md" not in body:
+        return []
+    code = code_lines(body)
+    found = []
+    for n, line in enumerate(body.split("\n")):
+        if n in code:
+            continue
+        found.extend(m.group("target").strip() for m in wikilinks(line))
+        found.extend(m.group("target")[:-3] for m in md_links(line))
+    return found
