@@ -294,8 +294,31 @@ _WORDS = {"null": None, "Null": None, "NULL": None, "true": True, "True": True, 
 _UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff\ufffe\uffff]")
 
 
+#: Answers of :func:`_scalar_answer` for short texts (tags, dates, types, states, words said again and
+#: again across a store), emptied when full. Values that are lists or dicts are never kept: each
+#: caller gets its own.
+_SCALARS: dict[str, tuple[bool, object]] = {}
+_SCALARS_MAX = 8192
+_SCALARS_LEN = 64
+
+
 def _fast_scalar(text: str) -> tuple[bool, object]:
-    """(True, value) when ``text`` is a scalar whose YAML meaning is certain; (False, None) otherwise."""
+    """(True, value) when ``text`` is a scalar whose YAML meaning is certain; (False, None) otherwise.
+
+    :func:`_scalar_answer`, remembered for short texts (``tests/test_frontmatter_scalar_cache.py``).
+    """
+    answer = _SCALARS.get(text)
+    if answer is None:
+        answer = _scalar_answer(text)
+        if len(text) <= _SCALARS_LEN and not isinstance(answer[1], (dict, list)):
+            if len(_SCALARS) >= _SCALARS_MAX:
+                _SCALARS.clear()
+            _SCALARS[text] = answer
+    return answer
+
+
+def _scalar_answer(text: str) -> tuple[bool, object]:
+    """What :func:`_fast_scalar` answers, worked out anew."""
     if _UNPRINTABLE.search(text):
         return False, None
     if text in _WORDS:

@@ -7,6 +7,8 @@ The expected strings below were produced by js-yaml 3.14.2 ``safeDump({k: value}
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from memconv.dialects.memspec import jsyaml
 
@@ -156,3 +158,12 @@ def test_folding_the_string_is_folding_its_units(text, width):
     # Verified by dropping the blank line js-yaml adds between two lines that are not more indented.
     if not jsyaml._WIDE.search(text):
         assert jsyaml._fold_text(text, width) == jsyaml._fold(jsyaml._units(text), width)
+
+
+@given(st.dictionaries(st.text(st.sampled_from(list("0123456789a٣-")), max_size=12), st.none(), max_size=8))
+def test_object_keys_order_as_javascript(mapping):
+    """Array-index keys first, ascending, then the rest as inserted: the rule, without the digit pre-check."""
+    import re as re_
+
+    index = sorted((k for k in mapping if re_.fullmatch(r"0|[1-9][0-9]*", k) and int(k) < 2**32 - 1), key=int)
+    assert jsyaml._object_keys(mapping) == index + [k for k in mapping if k not in index]

@@ -423,9 +423,14 @@ def _js_number(value: float) -> str:
     return f"{sign}{digits[0]}{tail}e{'+' if e >= 0 else '-'}{abs(e)}"
 
 
+_DIGITS = frozenset("0123456789")
+_INDEX = re.compile(r"0|[1-9][0-9]*")
+
+
 def _object_keys(mapping: dict[str, Any]) -> list[str]:
     """``Object.keys`` order: array-index-like keys first, ascending, then the rest as inserted."""
-    index = [k for k in mapping if re.fullmatch(r"0|[1-9][0-9]*", k) and int(k) < 2**32 - 1]
+    # Only a key that starts with an ASCII digit can be an index: the regex runs for those alone.
+    index = [k for k in mapping if k[:1] in _DIGITS and _INDEX.fullmatch(k) and int(k) < 2**32 - 1]
     if not index:
         return list(mapping)
     index.sort(key=int)
