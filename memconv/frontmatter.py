@@ -558,9 +558,23 @@ def scalar(value: Any) -> str:
     if isinstance(value, (int, float)):
         return json.dumps(value)
     text = str(value)
-    if _plain_ok(text):
-        return text
-    return double_quoted(text)
+    written = _WRITTEN.get(text)
+    if written is None:
+        written = _scalar_text(text)
+        if len(text) <= _SCALARS_LEN:
+            if len(_WRITTEN) >= _SCALARS_MAX:
+                _WRITTEN.clear()
+            _WRITTEN[text] = written
+    return written
+
+
+#: :func:`_scalar_text` of short texts (dates, tags, types, keys…), as :data:`_SCALARS` for reading.
+_WRITTEN: dict[str, str] = {}
+
+
+def _scalar_text(text: str) -> str:
+    """A text as :func:`scalar` writes it, worked out anew."""
+    return text if _plain_ok(text) else double_quoted(text)
 
 
 #: Characters a YAML double-quoted scalar may not hold raw: write them as ``\uXXXX`` escapes.
@@ -630,6 +644,21 @@ def _flow(value: Any) -> str:
 
 
 def _top_key(key: str) -> str:
+    written = _KEYS_WRITTEN.get(key)
+    if written is None:
+        written = _top_key_text(key)
+        if len(_KEYS_WRITTEN) >= _SCALARS_MAX:
+            _KEYS_WRITTEN.clear()
+        _KEYS_WRITTEN[key] = written
+    return written
+
+
+#: :func:`_top_key_text` of the keys written so far (a store uses a few dozen).
+_KEYS_WRITTEN: dict[str, str] = {}
+
+
+def _top_key_text(key: str) -> str:
+    """A top-level key as :func:`render_block` writes it, worked out anew."""
     if _FAST_KEY.match(key + ":") and key not in _WORDS:
         return key
     return key if _plain_ok(key) and ":" not in key else double_quoted(key)

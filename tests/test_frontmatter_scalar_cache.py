@@ -38,3 +38,11 @@ def test_memory_is_bounded(monkeypatch):
         _fast_scalar(f"w{i}")
     assert 0 < len(frontmatter._SCALARS) <= 10
     assert _fast_scalar("x" * 65) == (True, "x" * 65) and "x" * 65 not in frontmatter._SCALARS
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_texts, min_size=1, max_size=20))
+def test_remembered_renderings_are_the_renderings(texts):
+    for text in texts + texts:
+        assert frontmatter.scalar(text) == frontmatter._scalar_text(text)
+        assert frontmatter.render_block(text, "v") == [f"{frontmatter._top_key_text(text)}: {frontmatter.scalar('v')}"]
