@@ -167,3 +167,28 @@ def test_object_keys_order_as_javascript(mapping):
 
     index = sorted((k for k in mapping if re_.fullmatch(r"0|[1-9][0-9]*", k) and int(k) < 2**32 - 1), key=int)
     assert jsyaml._object_keys(mapping) == index + [k for k in mapping if k not in index]
+
+
+def _mapping_by_the_rule(mapping, level, compact):
+    """js-yaml's writeBlockMapping as jsyaml wrote it before its short-string shortcut: key, then node."""
+    out = []
+    for index, key in enumerate(jsyaml._object_keys(mapping)):
+        prefix = "" if compact and index == 0 else "\n" + " " * (jsyaml.INDENT * level)
+        value = mapping[key]
+        if isinstance(value, dict) and value:
+            dump = _mapping_by_the_rule(value, level + 1, False)
+        else:
+            dump = jsyaml._node(value, level + 1)
+        out.append(prefix + jsyaml.scalar(str(key), level + 1, key=True) + (":" if dump.startswith("\n") else ": ")
+                   + dump)
+    return "".join(out)
+
+
+_jtext = st.text(st.sampled_from(list("ab :#'\"-\n1é") + ["\u2028", "\x07"]), max_size=90)
+_jvalues = st.recursive(st.none() | st.booleans() | st.integers() | _jtext | st.lists(_jtext, max_size=2),
+                        lambda inner: st.dictionaries(_jtext, inner, max_size=3), max_leaves=8)
+
+
+@given(st.dictionaries(_jtext, _jvalues, min_size=1, max_size=5))
+def test_mapping_shortcut_writes_what_the_rule_writes(mapping):
+    assert jsyaml.dump(mapping) == _mapping_by_the_rule(mapping, 0, True).strip()

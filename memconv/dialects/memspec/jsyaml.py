@@ -480,10 +480,20 @@ def _node_in_sequence(value: Any, level: int) -> str:
 
 def _mapping(mapping: dict[str, Any], level: int, compact: bool) -> str:
     out = []
+    pad = "\n" + " " * (INDENT * level)
+    inner = level + 1
     for index, key in enumerate(_object_keys(mapping)):
-        prefix = "" if compact and index == 0 else "\n" + " " * (INDENT * level)
-        dump = _node(mapping[key], level + 1)
-        out.append(prefix + scalar(str(key), level + 1, key=True) + (":" if dump.startswith("\n") else ": ") + dump)
+        value = mapping[key]
+        # What scalar() and _node() do for a short string, without the two calls: most values are one.
+        if value.__class__ is str and len(value) <= _SHORT:
+            dump = _short_scalar(value, inner, False)
+        else:
+            dump = _node(value, inner)
+        if key.__class__ is not str:
+            key = str(key)
+        written = _short_scalar(key, inner, True) if len(key) <= _SHORT else _scalar(key, inner, True)
+        out.append(("" if compact and index == 0 else pad) + written
+                   + (":" if dump.startswith("\n") else ": ") + dump)
     return "".join(out)
 
 
