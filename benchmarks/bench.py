@@ -181,6 +181,8 @@ def main(argv: list[str] | None = None) -> int:
         print(msg, file=sys.stderr, flush=True)
 
     rows = []
+    if args.workdir is not None:
+        args.workdir.mkdir(parents=True, exist_ok=True)  # `--workdir /dev/shm/bench` on a fresh machine
     with tempfile.TemporaryDirectory(dir=args.workdir) as tmp:
         for n in sizes:
             log(f"{n} entries:")

@@ -294,8 +294,31 @@ _WORDS = {"null": None, "Null": None, "NULL": None, "true": True, "True": True, 
 _UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff\ufffe\uffff]")
 
 
+#: Answers of :func:`_scalar_answer` for short texts (tags, dates, types, states, words said again and
+#: again across a store), emptied when full. Values that are lists or dicts are never kept: each
+#: caller gets its own.
+_SCALARS: dict[str, tuple[bool, object]] = {}
+_SCALARS_MAX = 8192
+_SCALARS_LEN = 64
+
+
 def _fast_scalar(text: str) -> tuple[bool, object]:
-    """(True, value) when ``text`` is a scalar whose YAML meaning is certain; (False, None) otherwise."""
+    """(True, value) when ``text`` is a scalar whose YAML meaning is certain; (False, None) otherwise.
+
+    :func:`_scalar_answer`, remembered for short texts (``tests/test_frontmatter_scalar_cache.py``).
+    """
+    answer = _SCALARS.get(text)
+    if answer is None:
+        answer = _scalar_answer(text)
+        if len(text) <= _SCALARS_LEN and not isinstance(answer[1], (dict, list)):
+            if len(_SCALARS) >= _SCALARS_MAX:
+                _SCALARS.clear()
+            _SCALARS[text] = answer
+    return answer
+
+
+def _scalar_answer(text: str) -> tuple[bool, object]:
+    """What :func:`_fast_scalar` answers, worked out anew."""
     if _UNPRINTABLE.search(text):
         return False, None
     if text in _WORDS:
@@ -535,9 +558,23 @@ def scalar(value: Any) -> str:
     if isinstance(value, (int, float)):
         return json.dumps(value)
     text = str(value)
-    if _plain_ok(text):
-        return text
-    return double_quoted(text)
+    written = _WRITTEN.get(text)
+    if written is None:
+        written = _scalar_text(text)
+        if len(text) <= _SCALARS_LEN:
+            if len(_WRITTEN) >= _SCALARS_MAX:
+                _WRITTEN.clear()
+            _WRITTEN[text] = written
+    return written
+
+
+#: :func:`_scalar_text` of short texts (dates, tags, types, keys…), as :data:`_SCALARS` for reading.
+_WRITTEN: dict[str, str] = {}
+
+
+def _scalar_text(text: str) -> str:
+    """A text as :func:`scalar` writes it, worked out anew."""
+    return text if _plain_ok(text) else double_quoted(text)
 
 
 #: Characters a YAML double-quoted scalar may not hold raw: write them as ``\uXXXX`` escapes.
@@ -607,6 +644,21 @@ def _flow(value: Any) -> str:
 
 
 def _top_key(key: str) -> str:
+    written = _KEYS_WRITTEN.get(key)
+    if written is None:
+        written = _top_key_text(key)
+        if len(_KEYS_WRITTEN) >= _SCALARS_MAX:
+            _KEYS_WRITTEN.clear()
+        _KEYS_WRITTEN[key] = written
+    return written
+
+
+#: :func:`_top_key_text` of the keys written so far (a store uses a few dozen).
+_KEYS_WRITTEN: dict[str, str] = {}
+
+
+def _top_key_text(key: str) -> str:
+    """A top-level key as :func:`render_block` writes it, worked out anew."""
     if _FAST_KEY.match(key + ":") and key not in _WORDS:
         return key
     return key if _plain_ok(key) and ":" not in key else double_quoted(key)

@@ -170,7 +170,76 @@ class Outline:
 
 @lru_cache(maxsize=256)
 def outline(body: str) -> Outline:
-    """Parse ``body`` once and say which lines are code, prose and headings (read-only, cached)."""
+    """Parse ``body`` once and say which lines are code, prose and headings (read-only, cached).
+
+    A body of the simplest shapes is read by :func:`simple_outline` without markdown-it.
+    """
+    return simple_outline(body) or parsed_outline(body)
+
+
+#: A line the simple outline takes as prose: starts with an ASCII letter or digit, a quote, a
+#: backtick, a parenthesis or ``**`` and a word (``**Why:**``); an ordered-list marker is not prose.
+_SIMPLE_PROSE = re.compile(r"(?:[A-Za-z0-9`\"'(]|\*\*[A-Za-z])")
+_SIMPLE_ORDERED = re.compile(r"[0-9]{1,9}[.)](?:[ \t]|$)")
+#: An ATX heading with plain text: ``## Title`` (no closing hashes, no leading spaces).
+_SIMPLE_HEADING = re.compile(r"(#{1,6}) +([^#\s][^#]*?) *")
+#: A bullet of the simplest kind: ``- text``.
+_SIMPLE_ITEM = re.compile(r"- +[^\s]")
+
+
+def simple_outline(body: str) -> Outline | None:
+    """The :func:`parsed_outline` of a body made of prose lines, ``- item`` lists, ATX headings and
+    blank lines alone, worked out line by line; None for any other body (markdown-it reads it).
+
+    Declined: anything that may be code or HTML, carriage returns and form feeds, indented lines,
+    a list item right under prose or prose right under a list item (markdown-it's lazy
+    continuation), and every other block marker. ``tests/test_claude_simple_outline.py`` holds
+    the answer to markdown-it's.
+    """
+    if _MAYBE_CODE.search(body) or "\r" in body or "\x0b" in body or "\x0c" in body:
+        return None
+    prose: set[int] = set()
+    headings: list[tuple[int, int, str]] = []
+    paragraphs: list[tuple[int, int]] = []
+    start = None  # the first line of the paragraph being read
+    previous = "blank"
+    lines = body.split("\n")
+    for n, line in enumerate(lines):
+        if not line.strip(" \t"):  # markdown's blank line: spaces and tabs only
+            kind = "blank"
+        elif _SIMPLE_ITEM.match(line):
+            kind = "item"
+        elif line[0] == "#":
+            m = _SIMPLE_HEADING.fullmatch(line)
+            if m is None:
+                return None
+            kind = "heading"
+        elif _SIMPLE_PROSE.match(line) and not _SIMPLE_ORDERED.match(line) and line[0] not in " \t":
+            kind = "prose"
+        else:
+            return None
+        if (kind == "item" and previous == "prose") or (kind == "prose" and previous == "item"):
+            return None
+        if kind != "prose" and start is not None:
+            paragraphs.append((start, n))
+            prose.update(range(start, n))
+            start = None
+        if kind == "prose" and start is None:
+            start = n
+        elif kind == "heading":
+            headings.append((n, len(m.group(1)), m.group(2).strip()))
+        previous = kind
+    if start is not None:
+        end = len(lines)
+        while end > start and not lines[end - 1].strip(" \t"):
+            end -= 1
+        paragraphs.append((start, end))
+        prose.update(range(start, end))
+    return Outline(set(), prose, headings, paragraphs)
+
+
+def parsed_outline(body: str) -> Outline:
+    """What markdown-it sees in ``body``: :func:`outline` without the simple path."""
     code: set[int] = set()
     prose: set[int] = set()
     headings: list[tuple[int, int, str]] = []

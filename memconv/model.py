@@ -503,3 +503,65 @@ def fingerprint(record: Record) -> str:
 
 #: Record fields that hold containers or dataclasses, which :func:`clone` copies deeply.
 _CONTAINERS = _containers()
+
+
+#: Values ``copy.deepcopy`` returns as they are (``copy._deepcopy_atomic``'s types that a record holds).
+_ATOMIC = frozenset({str, int, float, bool, type(None), bytes})
+
+
+def _fast_copies(cls: type) -> None:
+    """Give a slotted dataclass ``__copy__`` and ``__deepcopy__`` that set its slots one by one.
+
+    ``copy.copy`` of a slotted dataclass goes through ``__reduce_ex__`` and
+    ``copy._reconstruct`` (a dict of the slots, then ``setattr`` per slot): about
+    a tenth of a conversion's time went there (docs/performance.md). These give
+    the same copy: a new object of the same class whose slots hold the same
+    values (``__copy__``), or their deep copies through ``memo``
+    (``__deepcopy__``; strings, numbers and ``None`` are kept, as ``deepcopy``
+    keeps them). An object with a slot left unset (never made by ``__init__``)
+    takes the general path. ``tests/test_model_fast_copy.py`` holds both to it.
+    """
+    names = cls.__slots__
+    shallow = "".join(f"        new.{n} = self.{n}\n" for n in names)
+    deep = "".join(f"        v = self.{n}\n        new.{n} = v if v.__class__ in atomic else deepcopy(v, memo)\n"
+                   for n in names)
+    code = (
+        "def __copy__(self):\n"
+        "    new = new_(cls)\n"
+        "    try:\n" + shallow +
+        "    except AttributeError:\n"
+        "        return reconstruct(self, None)\n"
+        "    return new\n"
+        "def __deepcopy__(self, memo):\n"
+        "    new = new_(cls)\n"
+        "    memo[id(self)] = new\n"
+        "    try:\n" + deep +
+        "    except AttributeError:\n"
+        "        return reconstruct(self, memo)\n"
+        "    return new\n"
+    )
+    import copy
+
+    def reconstruct(obj: Any, memo: dict | None) -> Any:
+        # The general path (what ``copy`` does without these methods), for a slot left unset.
+        new = new_(cls)
+        if memo is not None:
+            memo[id(obj)] = new
+        for n in names:
+            try:
+                value = getattr(obj, n)
+            except AttributeError:
+                continue
+            setattr(new, n, value if memo is None else copy.deepcopy(value, memo))
+        return new
+
+    new_ = object.__new__
+    space = {"new_": new_, "cls": cls, "atomic": _ATOMIC, "deepcopy": copy.deepcopy, "reconstruct": reconstruct}
+    exec(code, space)  # noqa: S102 - the code is built from the class's own slot names above
+    cls.__copy__ = space["__copy__"]
+    cls.__deepcopy__ = space["__deepcopy__"]
+
+
+for _cls in (Origin, Lifecycle, Edge, Anchor, Probe, Step, Revision, Knowledge, Record, IndexLink, IndexSection):
+    _fast_copies(_cls)
+del _cls

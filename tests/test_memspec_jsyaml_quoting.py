@@ -7,6 +7,8 @@ The expected strings below were produced by js-yaml 3.14.2 ``safeDump({k: value}
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from memconv.dialects.memspec import jsyaml
 
@@ -156,3 +158,37 @@ def test_folding_the_string_is_folding_its_units(text, width):
     # Verified by dropping the blank line js-yaml adds between two lines that are not more indented.
     if not jsyaml._WIDE.search(text):
         assert jsyaml._fold_text(text, width) == jsyaml._fold(jsyaml._units(text), width)
+
+
+@given(st.dictionaries(st.text(st.sampled_from(list("0123456789a٣-")), max_size=12), st.none(), max_size=8))
+def test_object_keys_order_as_javascript(mapping):
+    """Array-index keys first, ascending, then the rest as inserted: the rule, without the digit pre-check."""
+    import re as re_
+
+    index = sorted((k for k in mapping if re_.fullmatch(r"0|[1-9][0-9]*", k) and int(k) < 2**32 - 1), key=int)
+    assert jsyaml._object_keys(mapping) == index + [k for k in mapping if k not in index]
+
+
+def _mapping_by_the_rule(mapping, level, compact):
+    """js-yaml's writeBlockMapping as jsyaml wrote it before its short-string shortcut: key, then node."""
+    out = []
+    for index, key in enumerate(jsyaml._object_keys(mapping)):
+        prefix = "" if compact and index == 0 else "\n" + " " * (jsyaml.INDENT * level)
+        value = mapping[key]
+        if isinstance(value, dict) and value:
+            dump = _mapping_by_the_rule(value, level + 1, False)
+        else:
+            dump = jsyaml._node(value, level + 1)
+        out.append(prefix + jsyaml.scalar(str(key), level + 1, key=True) + (":" if dump.startswith("\n") else ": ")
+                   + dump)
+    return "".join(out)
+
+
+_jtext = st.text(st.sampled_from(list("ab :#'\"-\n1é") + ["\u2028", "\x07"]), max_size=90)
+_jvalues = st.recursive(st.none() | st.booleans() | st.integers() | _jtext | st.lists(_jtext, max_size=2),
+                        lambda inner: st.dictionaries(_jtext, inner, max_size=3), max_leaves=8)
+
+
+@given(st.dictionaries(_jtext, _jvalues, min_size=1, max_size=5))
+def test_mapping_shortcut_writes_what_the_rule_writes(mapping):
+    assert jsyaml.dump(mapping) == _mapping_by_the_rule(mapping, 0, True).strip()

@@ -198,9 +198,11 @@ def _warn(store: Store, record, path: str, rel: str, seen: dict[str, str]) -> No
     fm = record.source.layout.frontmatter
     for key in ("valid_from", "valid_to"):
         value = getattr(record, key)
+        if value is None:
+            continue  # nothing to say, so the block is not cut into its keys
         lines = [line for c in fm.chunks or () if c.key == key for line in c.lines]
         unquoted = bool(lines) and not re.match(rf"^{key}:\s*['\"]", lines[0])
-        if value is not None and (unquoted or not ISO_Z.match(value)):
+        if unquoted or not ISO_Z.match(value):
             store.warnings.append(f"{path}: {key} {value!r} is {'unquoted' if unquoted else 'not an ISO date-time ending in Z'}; "
                                   "memspec 0.7.2 rejects it (quote it as 'YYYY-MM-DDTHH:MM:SS.sssZ'); kept as written")
     for key, value in (("check_by", record.check_by), ("created", record.created), ("source", record.source_text)):

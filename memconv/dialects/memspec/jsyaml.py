@@ -423,9 +423,14 @@ def _js_number(value: float) -> str:
     return f"{sign}{digits[0]}{tail}e{'+' if e >= 0 else '-'}{abs(e)}"
 
 
+_DIGITS = frozenset("0123456789")
+_INDEX = re.compile(r"0|[1-9][0-9]*")
+
+
 def _object_keys(mapping: dict[str, Any]) -> list[str]:
     """``Object.keys`` order: array-index-like keys first, ascending, then the rest as inserted."""
-    index = [k for k in mapping if re.fullmatch(r"0|[1-9][0-9]*", k) and int(k) < 2**32 - 1]
+    # Only a key that starts with an ASCII digit can be an index: the regex runs for those alone.
+    index = [k for k in mapping if k[:1] in _DIGITS and _INDEX.fullmatch(k) and int(k) < 2**32 - 1]
     if not index:
         return list(mapping)
     index.sort(key=int)
@@ -475,10 +480,20 @@ def _node_in_sequence(value: Any, level: int) -> str:
 
 def _mapping(mapping: dict[str, Any], level: int, compact: bool) -> str:
     out = []
+    pad = "\n" + " " * (INDENT * level)
+    inner = level + 1
     for index, key in enumerate(_object_keys(mapping)):
-        prefix = "" if compact and index == 0 else "\n" + " " * (INDENT * level)
-        dump = _node(mapping[key], level + 1)
-        out.append(prefix + scalar(str(key), level + 1, key=True) + (":" if dump.startswith("\n") else ": ") + dump)
+        value = mapping[key]
+        # What scalar() and _node() do for a short string, without the two calls: most values are one.
+        if value.__class__ is str and len(value) <= _SHORT:
+            dump = _short_scalar(value, inner, False)
+        else:
+            dump = _node(value, inner)
+        if key.__class__ is not str:
+            key = str(key)
+        written = _short_scalar(key, inner, True) if len(key) <= _SHORT else _scalar(key, inner, True)
+        out.append(("" if compact and index == 0 else pad) + written
+                   + (":" if dump.startswith("\n") else ": ") + dump)
     return "".join(out)
 
 
