@@ -34,11 +34,12 @@ def stores(tmp_path_factory):
     return {d: make(d, base / d, 60) for d in DIALECTS}
 
 
-@pytest.mark.parametrize("source", DIALECTS)
-@pytest.mark.parametrize("target", DIALECTS)
+#: Every cross pair (a migration reads nothing back).
+PAIRS = [(s, t) for s in DIALECTS for t in DIALECTS if s != t]
+
+
+@pytest.mark.parametrize("source,target", PAIRS)
 def test_records_are_read_back_one_at_a_time(stores, source, target, monkeypatch):
-    if source == target:
-        pytest.skip("a migration reads nothing back")
     held: list[int] = []
     took: list[int] = []
     real = read_back.ReadBack.take
