@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import re
 from sys import intern
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
 import yaml

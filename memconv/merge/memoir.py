@@ -92,10 +92,6 @@ def _bytes(record: Record) -> bytes:
     return memoir_entries.write_entry(record)
 
 
-def _recency(record: Record) -> int:
-    return instant(_entry_date(record)[1])
-
-
 def _when(record: Record, hints: Hints | None) -> tuple[int, str | None, Any]:
     """``(instant, field, value)`` of the entry's date, or of a later one its carry gives (an import's hint)."""
     name, value = _entry_date(record)

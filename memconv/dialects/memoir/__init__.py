@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Iterator
 
 from ...errors import ReadError, StoreError
-from ...fs import list_files, read_bytes, read_if_safe
+from ...fs import list_files, read_bytes
 from ...model import ForeignFile, Quarantined, Record, Store
 from .. import Detection, evidence, Names, unportable
 from ..protocol import NO_OCCASION, Occasion
