@@ -341,6 +341,15 @@ def fold(path: str) -> str:
     return unicodedata.normalize("NFC", path).casefold()
 
 
+def passed_through(store: Any, written: set[str]) -> Iterator[tuple[str, bytes]]:
+    """The files of ``store`` no dialect reads (``store.foreign``), after a writer's own: each path
+    once, and never over a file the writer wrote (``written``, which gains their paths)."""
+    for foreign in store.foreign:
+        if foreign.path not in written:
+            written.add(foreign.path)
+            yield foreign.path, foreign.raw
+
+
 class Names:
     """File names a writer has given out, so that no two land on one file anywhere.
 

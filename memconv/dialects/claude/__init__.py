@@ -19,7 +19,7 @@ from typing import Iterator
 from ...errors import ReadError, StoreError
 from ...fs import list_files, read_bytes
 from ...model import ForeignFile, IndexSection, Quarantined, Record, Store
-from .. import Detection, evidence, Names, fold, unportable
+from .. import Detection, evidence, Names, fold, passed_through, unportable
 from ..protocol import NO_OCCASION, Occasion
 from . import body, entries, index
 from .entries import CLAUDE_TYPES, READ_AS, read_entry, write_entry
@@ -233,10 +233,7 @@ def _stream(store: Store, paths: list[str], written: dict[str, bytes], render) -
     for path, data in written.items():
         files.add(path)
         yield path, data
-    for foreign in store.foreign:
-        if foreign.path not in files:
-            files.add(foreign.path)
-            yield foreign.path, foreign.raw
+    yield from passed_through(store, files)
 
 
 __all__ = ["NAME", "detect", "read", "read_file", "write", "iter_write", "generated_index", "body", "entries", "index",

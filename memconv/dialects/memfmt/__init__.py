@@ -24,7 +24,7 @@ from ...migrations.memfmt import CURRENT, FILE, file_version, mengram_to_memfmt
 from ...model import (ForeignFile, IndexFile, IndexLink, IndexSection, Quarantined, Record, Source, Store,
                       fingerprint, unedited)
 from ...text import TextLayout, encode
-from .. import Detection, evidence, fold, unportable
+from .. import Detection, evidence, fold, passed_through, unportable
 from ..protocol import NO_OCCASION, Occasion
 from . import files, syntax
 from .files import check_fields, read_entity, read_episode, read_procedure, read_profile, render, render_index
@@ -483,10 +483,7 @@ def _stream(store: Store, paths: list[str], job, out: dict[str, bytes], render) 
     for path, data in out.items():
         seen.add(path)
         yield path, data
-    for foreign in store.foreign:
-        if foreign.path not in seen:
-            seen.add(foreign.path)
-            yield foreign.path, foreign.raw
+    yield from passed_through(store, seen)
 
 
 class _Render:

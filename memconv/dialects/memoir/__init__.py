@@ -14,7 +14,7 @@ from typing import Iterator
 from ...errors import ReadError, StoreError
 from ...fs import list_files, read_bytes
 from ...model import ForeignFile, Quarantined, Record, Store
-from .. import Detection, evidence, Names, unportable
+from .. import Detection, evidence, Names, passed_through, unportable
 from ..protocol import NO_OCCASION, Occasion
 from . import entries, session
 from .entries import TYPES, read_entry, write_entry
@@ -202,10 +202,7 @@ def _stream(store: Store, paths: list[str], render) -> Iterator[tuple[str, bytes
     if store.working_set is not None:
         seen.add(session.PATH)
         yield session.PATH, write_session(store.working_set)
-    for foreign in store.foreign:
-        if foreign.path not in seen:
-            seen.add(foreign.path)
-            yield foreign.path, foreign.raw
+    yield from passed_through(store, seen)
 
 
 __all__ = ["NAME", "detect", "read", "read_file", "write", "iter_write", "entries", "session"]

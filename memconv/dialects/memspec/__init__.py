@@ -22,7 +22,7 @@ from ...fs import list_files, read_bytes, read_if_safe
 from ...frontmatter import load_yaml
 from ...model import ForeignFile, Quarantined, Store
 from ...migrations.memspec.fields import ID_TEXT
-from .. import Detection, evidence, unportable
+from .. import Detection, evidence, passed_through, unportable
 from ..protocol import NO_OCCASION, Occasion
 from .ulid import derive
 from .records import ISO_Z, NAME, UNDATED, RecordLayout, WriteContext, memspec_id, read_record, store_date, write_record
@@ -253,10 +253,7 @@ def _stream(store: Store, ctx: WriteContext, render, say, given: bool) -> Iterat
         files.add(path)
         yield path, data
     prefix = ctx.prefix
-    for foreign in store.foreign:
-        if foreign.path not in files:
-            files.add(foreign.path)
-            yield foreign.path, foreign.raw
+    yield from passed_through(store, files)
     for folder in KEPT_FOLDERS:
         # memspec's supersede and sweep write into archive/ and fail if it is missing; an
         # empty folder is no file, so an empty KEEP file holds it (memspec reads only *.md).
