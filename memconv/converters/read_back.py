@@ -38,6 +38,8 @@ class ReadBack:
         self.target = target
         self.natives = natives
         self.module = dialects.get(target)
+        # A dialect whose file holds many records (a plugin's JSON Lines) reads one with ``read_records``.
+        self._read_records = dialects.declaration(target, "read_records")
         self.written = Store(dialect=f"{store.dialect}→{target}", records=[n for _, n in natives] + list(also))
         self._found: dict[int, Record] = {}  # records read ahead of the one asked for
         self._came_back: set[int] = set()
@@ -67,8 +69,7 @@ class ReadBack:
         except StopIteration:
             self._files = None
             return
-        # A dialect whose file holds many records (a plugin's JSON Lines) reads one with ``read_records``.
-        many = dialects.declaration(self.target, "read_records")
+        many = self._read_records
         why = dialects.unportable(path)
         try:
             records = [] if why is not None else many(path, raw, self.written.meta) if many is not None \
