@@ -4,8 +4,6 @@ and memconv reads every record of them (so the table measures conversions, not r
 from __future__ import annotations
 
 import hashlib
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,19 +12,10 @@ from click.testing import CliRunner
 from memconv import dialects, pipeline
 from memconv.cli import main as cli
 
-BENCH = Path(__file__).resolve().parents[1] / "benchmarks"
+from .bench_support import bench_module
+
 N = 50
-
-
-def _load(name: str):
-    spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCH / f"{name}.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
-
-
-generators = _load("generators")
+generators = bench_module("generators")
 
 
 def _digest(root: Path) -> str:
@@ -83,7 +72,7 @@ def test_memspec_ids_are_ulids_and_name_their_files(tmp_path):
 
 
 def test_bench_table_lands_between_its_markers(tmp_path):
-    bench = _load("bench")
+    bench = bench_module("bench")
     doc = tmp_path / "performance.md"
     doc.write_text(f"# Speed\n\nbefore\n\n{bench.BEGIN}\nold table\n{bench.END}\n\nafter\n")
     bench.write_out(doc, "new table\n")
@@ -94,7 +83,7 @@ def test_bench_table_lands_between_its_markers(tmp_path):
 
 
 def test_a_named_table_leaves_the_other_tables_alone(tmp_path):
-    bench = _load("bench")
+    bench = bench_module("bench")
     doc = tmp_path / "performance.md"
     b100, e100 = bench.markers("100k")
     doc.write_text(f"{bench.BEGIN}\nten thousand\n{bench.END}\n\n{b100}\nold\n{e100}\n")

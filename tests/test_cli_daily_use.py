@@ -14,6 +14,7 @@ from memconv import preview, progress
 from memconv.cli import main
 from memconv.report import FileReport, Report
 
+from .bench_support import bench_module
 from .conftest import GOLDEN, tree, write_files
 
 
@@ -27,12 +28,7 @@ def memoir_in(tmp_path):
 @pytest.fixture
 def big_memoir(tmp_path):
     """A generated memoir store of 300 entries (the benchmark's generator)."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("memconv_bench_generators",
-                                                  GOLDEN.parent / "benchmarks" / "generators.py")
-    generators = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(generators)
+    generators = bench_module("generators")
     root = tmp_path / "big"
     generators.make_memoir(root, 300)
     return root

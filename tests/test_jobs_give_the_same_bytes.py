@@ -7,7 +7,6 @@ dialect, through the CLI as a user runs it.
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
 
@@ -17,20 +16,11 @@ from memconv import jobs, pipeline
 from memconv.cli import main as cli
 from memconv.report import Report
 
+from .bench_support import bench_module
 from .conftest import GOLDEN, tree
 from .convert_helpers import DIALECTS, golden_inputs
 
-BENCH = Path(__file__).resolve().parents[1] / "benchmarks"
-
 pytestmark = pytest.mark.skipif(not jobs._can_fork(), reason="--jobs spreads work over forked processes")
-
-
-def _generators():
-    spec = importlib.util.spec_from_file_location("bench_generators_jobs", BENCH / "generators.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def _planned(root: Path, source: str, target: str, n_jobs: int) -> tuple[dict[str, bytes], Report]:
@@ -68,7 +58,7 @@ def test_golden_stores_give_the_same_bytes_with_two_jobs(source, name, small_chu
 
 @pytest.mark.parametrize("source", ["memoir", "claude", "memspec", "memfmt"])
 def test_a_generated_store_gives_the_same_bytes_through_the_cli(source, tmp_path, runner):
-    root = _generators().make(source, tmp_path / "in", 200)  # several chunks of 64 records
+    root = bench_module("generators").make(source, tmp_path / "in", 200)  # several chunks of 64 records
     for target in DIALECTS:
         outs = {}
         for n_jobs in (1, 2):
@@ -136,7 +126,7 @@ def test_workers_do_not_outlive_a_killed_run(tmp_path):
     import subprocess
     import time
 
-    root = _generators().make("memspec", tmp_path / "in", 2000)
+    root = bench_module("generators").make("memspec", tmp_path / "in", 2000)
     proc = subprocess.Popen([sys.executable, "-m", "memconv", "convert", "--to", "claude", "--jobs", "2",
                              str(root), str(tmp_path / "out")], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     workers: set[int] = set()

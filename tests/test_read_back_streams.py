@@ -4,32 +4,19 @@ dropped after it, so the whole rendering and the whole store read back are never
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
 from memconv import pipeline
 from memconv.converters import read_back
 from memconv.report import Report
 
+from .bench_support import bench_module
 from .convert_helpers import DIALECTS
-
-BENCH = Path(__file__).resolve().parents[1] / "benchmarks"
-
-
-def _generators():
-    spec = importlib.util.spec_from_file_location("bench_generators_read_back", BENCH / "generators.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
 
 
 @pytest.fixture(scope="module")
 def stores(tmp_path_factory):
-    make = _generators().make
+    make = bench_module("generators").make
     base = tmp_path_factory.mktemp("stores")
     return {d: make(d, base / d, 60) for d in DIALECTS}
 
