@@ -593,8 +593,10 @@ VERSIONS = ("memfmt 0.5 stores, and Mengram exports (mengram_type)", "memfmt 0.5
 CARRY_SLOT = CarrySlot("extra", words="unknown frontmatter keys")
 #: memfmt names memories by their name (the title), and numbers a second one of a name ``name (2)``.
 LINK_NAMING = LinkNaming("title", numbered="{} ({})")
-#: An entity is linked by its name: its title is its link, so two of one name would be one.
-TITLE_IS_LINK = frozenset({"entity"})
+#: Every memfmt memory is linked by its name (an entity's and a procedure's link is its title, an
+#: episode's the file stem made of it): the title is the link, so two of one name, of one kind or of
+#: two, would be one.
+TITLE_IS_LINK = frozenset({"entity", "episode", "procedure"})
 #: The folder the store is in, inside the folder a user points at.
 STORE_FACTS = {"root": ROOT}
 #: ``root`` names that folder.
