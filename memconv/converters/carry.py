@@ -80,9 +80,23 @@ def _same(a: Any, b: Any) -> bool:
         return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
     if kind is dict:
         return list(a) == list(b) and all(_same(a[k], b[k]) for k in a)
-    if dataclasses.is_dataclass(a):
-        return all(_same(getattr(a, f.name), getattr(b, f.name)) for f in dataclasses.fields(a))
+    names = _dataclass_fields(kind)
+    if names is not None:
+        return all(_same(getattr(a, n), getattr(b, n)) for n in names)
     return a == b and repr(a) == repr(b)
+
+
+#: type → its dataclass field names, or None for a type that is no dataclass (asked once per type).
+_DATACLASS_FIELDS: dict[type, tuple[str, ...] | None] = {}
+
+
+def _dataclass_fields(kind: type) -> tuple[str, ...] | None:
+    try:
+        return _DATACLASS_FIELDS[kind]
+    except KeyError:
+        names = tuple(f.name for f in dataclasses.fields(kind)) if dataclasses.is_dataclass(kind) else None
+        _DATACLASS_FIELDS[kind] = names
+        return names
 
 
 def field_digest(value: Any) -> str:
@@ -169,15 +183,25 @@ def difference(original: Record, returned: Record, owner: str, native: Record | 
     detection compares against what the target's files say, in the target's
     link names, so it does not depend on any other record.
     """
-    a, b = flat(original), flat(returned)
     carry = Carry(owner=owner)
-    for name in list(a) + [k for k in b if k not in a]:
-        before, after = a.get(name), b.get(name)
-        if before is after or _same(before, after):  # (most fields are None on both sides)
+    # Field by field, in flat()'s order (the fields, the original's unknown keys, then the returned
+    # record's own), without building either record's flat() dict: most fields are None on both sides.
+    for name in FIELDS:
+        before, after = getattr(original, name), getattr(returned, name)
+        if before is after or _same(before, after):
             continue
-        carry.fields[name] = as_json(before) if not name.startswith("extra.") else (before or [])
+        carry.fields[name] = as_json(before)
         if name not in _IDENTITY:
             carry.native[name] = field_digest(_part(native, name) if native is not None else after)
+    mine, theirs = original.extra, returned.extra
+    for key in [k for k in mine if k != KEY] + [k for k in theirs if k != KEY and k not in mine]:
+        name = f"extra.{key}"
+        before = [mine[key]] if key in mine else None
+        after = [theirs[key]] if key in theirs else None
+        if before is after or _same(before, after):
+            continue
+        carry.fields[name] = before or []
+        carry.native[name] = field_digest(_part(native, name) if native is not None else after)
     order = [k for k in original.extra if k != KEY]
     returned_order = [k for k in returned.extra if k != KEY and k in original.extra]
     if order != returned_order and order:

@@ -23,7 +23,8 @@ import difflib
 import re
 from typing import Any
 
-from .. import dialects
+from .. import dialects, jobs
+from ..dialects.protocol import iter_write_with
 from ..errors import StoreError
 from ..model import Record, Store
 from ..text import short_digest
@@ -136,8 +137,8 @@ def _canonical(dialect: str, group: list[Record]) -> set[int]:
         at.setdefault(record.source.path, []).append(record)
     same: set[int] = set()
     try:
-        stream = dialects.declaration(dialect, "iter_write")
-        files = stream(probe) if stream is not None else module.write(probe).items()
+        # Rendered in ``--jobs`` processes, as every whole-store rendering is (the same bytes, in order).
+        files = iter_write_with(module, probe, jobs.renderer(None))
         for path, data in files:
             for record in at.get(path, ()):
                 if data == record.source.raw:
