@@ -23,7 +23,7 @@ import difflib
 import re
 from typing import Any
 
-from .. import dialects, jobs
+from .. import dialects
 from ..dialects.protocol import iter_write_with
 from ..errors import StoreError
 from ..model import Record, Store
@@ -137,8 +137,7 @@ def _canonical(dialect: str, group: list[Record]) -> set[int]:
         at.setdefault(record.source.path, []).append(record)
     same: set[int] = set()
     try:
-        # Rendered in ``--jobs`` processes, as every whole-store rendering is (the same bytes, in order).
-        files = iter_write_with(module, probe, jobs.renderer(None))
+        files = iter_write_with(module, probe)
         for path, data in files:
             for record in at.get(path, ()):
                 if data == record.source.raw:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from .. import dialects, jobs
+from .. import dialects
 from ..dialects.protocol import Occasion, iter_write_with
 from ..errors import ReadError, StoreError
 from ..model import Quarantined, Record, Store
@@ -52,9 +52,7 @@ class ReadBack:
             set_carry(native, target, f"{_PROBE}{i}")
 
     def _stream(self) -> Iterator[tuple[str, bytes]]:
-        # Rendered in ``--jobs`` processes, as the final write is (the same bytes, in order): the
-        # workers render the next records while this process reads back and compares the last ones.
-        return iter_write_with(self.module, self.written, jobs.renderer(None), self._occasion)
+        return iter_write_with(self.module, self.written, None, self._occasion)
 
     def take(self, i: int) -> Record | None:
         """The record read back for ``natives[i]``, or None when none came back; its marker is taken off."""
