@@ -196,7 +196,7 @@ def simple_outline(body: str) -> Outline | None:
     continuation), and every other block marker. ``tests/test_claude_simple_outline.py`` holds
     the answer to markdown-it's.
     """
-    if _MAYBE_CODE.search(body) or "\r" in body or "\x0b" in body or "\x0c" in body:
+    if _may_hold_code(body) or "\r" in body or "\x0b" in body or "\x0c" in body:
         return None
     prose: set[int] = set()
     headings: list[tuple[int, int, str]] = []
@@ -260,14 +260,21 @@ def parsed_outline(body: str) -> Outline:
     return Outline(code, prose, headings, paragraphs)
 
 
-#: Text that may start code or raw HTML: a fence, an indented line, a tag. Without any of
-#: these a body has no code lines, and link scanning need not parse it.
-_MAYBE_CODE = re.compile(r"```|~~~|<|(?:^|\n)(?: {4}|\t)")
+# Text that may start code or raw HTML: a fence, an indented line, a tag. Without any of
+# these a body has no code lines, and link scanning need not parse it.
+def _may_hold_code(body: str) -> bool:
+    """Whether ``body`` holds a fence, a tag, or a line indented by four spaces or a tab.
+
+    Substring tests, not a regex: an alternation tries each branch at every position
+    (``tests/test_code_lines_shortcut.py`` holds it to the regex it replaced).
+    """
+    return ("<" in body or "```" in body or "~~~" in body or "\n    " in body or "\n\t" in body
+            or body.startswith(("    ", "\t")))
 
 
 def code_lines(body: str) -> set[int]:
     """Lines of ``body`` inside code or raw HTML (parses only when there may be some)."""
-    return outline(body).code if _MAYBE_CODE.search(body) else set()
+    return outline(body).code if _may_hold_code(body) else set()
 
 
 def rewrite_links(body: str, rename: dict[str, str], *, file_links: bool = False) -> tuple[str, list[str]]:
@@ -305,7 +312,7 @@ def rewrite_links(body: str, rename: dict[str, str], *, file_links: bool = False
             text = substitute(wikilinks, wiki, text)
         return substitute(md_links, md, text) if file_links and ".md" in text else text
 
-    if "`" not in body and not _MAYBE_CODE.search(body):
+    if "`" not in body and not _may_hold_code(body):
         # No code span, no code block: every line is prose, and no link spans lines.
         return prose(body), changed
     code = code_lines(body)

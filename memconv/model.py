@@ -11,7 +11,8 @@ See ``docs/model.md`` for the contract in prose.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import Any, Callable
 
 from .text import short_digest
@@ -498,11 +499,16 @@ def fingerprint(record: Record) -> str:
     digest of :func:`meaning`, not the text itself (which held a second copy of
     every record in memory: 65 MB at 10,000 entries, docs/performance.md).
     """
-    return short_digest(meaning(record), 32)
+    return short_digest(repr(_SAYS(record)), 32)
 
 
 #: Record fields that hold containers or dataclasses, which :func:`clone` copies deeply.
 _CONTAINERS = _containers()
+
+#: Every field of a record but ``source``, as one tuple: what :func:`fingerprint` digests. The repr of
+#: that tuple says what :func:`meaning` says, without the field names and the dataclass repr's
+#: recursion guard (a fingerprint is made for every record read, and again for each read back).
+_SAYS = attrgetter(*(f.name for f in fields(Record) if f.name != "source"))
 
 
 #: Values ``copy.deepcopy`` returns as they are (``copy._deepcopy_atomic``'s types that a record holds).

@@ -435,8 +435,9 @@ def generate(entries: list[tuple[str, Record, str | None]], extra: list[IndexSec
     the warnings to report (see :func:`paginate`).
     """
     grouped: dict[str | None, list[IndexLink]] = {}
+    groups = {key for key, _ in GROUPS}
     for path, record, written_type in sorted(entries, key=lambda e: e[0]):
-        group = written_type if written_type in {key for key, _ in GROUPS} else None
+        group = written_type if written_type in groups else None
         grouped.setdefault(group, []).append(generated_link(path, record))
     units: list[Unit] = []
     for key, label in GROUPS:
