@@ -260,10 +260,9 @@ def parsed_outline(body: str) -> Outline:
     return Outline(code, prose, headings, paragraphs)
 
 
-# Text that may start code or raw HTML: a fence, an indented line, a tag. Without any of
-# these a body has no code lines, and link scanning need not parse it.
 def _may_hold_code(body: str) -> bool:
-    """Whether ``body`` holds a fence, a tag, or a line indented by four spaces or a tab.
+    """Whether ``body`` holds a fence, a tag, or a line indented by four spaces or a tab: text that may
+    start code or raw HTML. Without any, a body has no code lines, and link scanning need not parse it.
 
     Substring tests, not a regex: an alternation tries each branch at every position
     (``tests/test_code_lines_shortcut.py`` holds it to the regex it replaced).
