@@ -389,7 +389,10 @@ def _fast_values(lines: list[str]) -> dict | None:
     folded: list[str] | None = None  # the lines of a ``>-`` value being read
     item: dict | None = None  # the mapping a ``- key: value`` item opened, and its indent
     item_indent = ""
-    for line in lines:
+    n, i = len(lines), 0
+    while i < n:
+        line = lines[i]
+        i += 1
         if folded is not None:
             if _FAST_FOLDED.match(line) and not _UNPRINTABLE.search(line):
                 folded.append(line[2:])
@@ -455,8 +458,20 @@ def _fast_values(lines: list[str]) -> dict | None:
         if sub and (container is None or isinstance(container, dict)):
             if container is None:
                 container = values[key] = {}
-            if sub.group(1) in container or not sub.group(2):
+            if sub.group(1) in container:
                 return None
+            if not sub.group(2):
+                # A mapping nested deeper (memspec's ``ext: memconv: fields: …``): its lines, to the next
+                # line indented less than four spaces.
+                j = i
+                while j < n and lines[j].startswith("    "):
+                    j += 1
+                nested = _fast_nested(lines[i:j], "    ") if j > i else None
+                if nested is None:
+                    return None
+                container[sub.group(1)] = nested
+                i = j
+                continue
             ok, value = _fast_scalar(sub.group(2))
             if not ok:
                 return None
@@ -468,6 +483,36 @@ def _fast_values(lines: list[str]) -> dict | None:
             return None
         values[key] = " ".join(folded)
     return values
+
+
+def _fast_nested(lines: list[str], indent: str) -> dict | None:
+    """A block mapping whose every line is ``key: value`` at ``indent``, or a key with nothing after
+    it and a mapping two spaces deeper under it; None for anything else (an empty one included)."""
+    out: dict = {}
+    n, i, width = len(lines), 0, len(indent)
+    deeper = indent + "  "
+    while i < n:
+        line = lines[i]
+        i += 1
+        m = _FAST_KEY.match(line[width:]) if line.startswith(indent) else None
+        if m is None or m.group(1) in out:
+            return None  # deeper than its key's mapping, a list, a comment, a repeated key: YAML's business
+        rest = m.group(2)
+        if rest:
+            ok, value = _fast_scalar(rest)
+            if not ok:
+                return None
+            out[m.group(1)] = value
+            continue
+        j = i
+        while j < n and lines[j].startswith(deeper):
+            j += 1
+        value = _fast_nested(lines[i:j], deeper) if j > i else None
+        if value is None:
+            return None
+        out[m.group(1)] = value
+        i = j
+    return out or None
 
 
 def _chunks(lines: list[str]) -> list[Chunk]:

@@ -41,7 +41,8 @@ def blocks(draw):
     lines = []
     # Distinct keys: a repeated key makes the fast path decline the whole block.
     for key in draw(st.lists(_key, min_size=1, max_size=5, unique=True)):
-        shape = draw(st.sampled_from(["scalar", "empty", "list", "list0", "map", "folded", "items", "items0"]))
+        shape = draw(st.sampled_from(["scalar", "empty", "list", "list0", "map", "folded", "items", "items0",
+                                      "deep"]))
         if shape == "scalar":
             lines.append(f"{key}: {draw(_mostly_plain)}")
         elif shape == "empty":
@@ -64,10 +65,37 @@ def blocks(draw):
                           + f"{sub}: {draw(_mostly_plain)}" for sub in subs[1:]]
                 if draw(st.integers(0, 5)) == 0:
                     lines.append(f"{indent}- {draw(_mostly_plain)}")
+        elif shape == "deep":
+            # Mappings nested two and three deep (memspec's ``ext: memconv: fields: scope: …``), now and
+            # then with a line at an odd indent, a list, or a key with nothing under it.
+            lines.append(f"{key}:")
+            lines += draw(_nested(2))
         else:
             lines.append(f"{key}:")
             lines += [f"  {sub}: {draw(_mostly_plain)}" for sub in draw(st.lists(_key, min_size=1, max_size=3,
                                                                                 unique=True))]
+    return lines
+
+
+@st.composite
+def _nested(draw, depth: int):
+    indent = " " * depth
+    lines = []
+    for sub in draw(st.lists(_key, min_size=1, max_size=3, unique=True)):
+        form = draw(st.sampled_from(["value", "value", "mapping", "mapping", "bare", "odd", "list"]))
+        if form == "value" or (form == "mapping" and depth >= 6):
+            lines.append(f"{indent}{sub}: {draw(_mostly_plain)}")
+        elif form == "mapping":
+            lines.append(f"{indent}{sub}:")
+            lines += draw(_nested(depth + 2))
+        elif form == "bare":
+            lines.append(f"{indent}{sub}:")
+        elif form == "odd":
+            lines.append(f"{indent}{sub}:")
+            lines.append(f"{indent}   {draw(_key)}: {draw(_mostly_plain)}")
+        else:
+            lines.append(f"{indent}{sub}:")
+            lines.append(f"{indent}  - {draw(_mostly_plain)}")
     return lines
 
 
@@ -113,6 +141,17 @@ def test_quoted_and_empty_flow_values_read_as_yaml_reads_them(value):
         assert fast is None
         return
     assert fast is None or same(fast, expected)
+
+
+def test_nested_mappings_are_taken():
+    # Verified by breaking _fast_nested once (every nested value read as its text, quotes and all).
+    lines = ["id: ms_x", "ext:", "  memconv:", "    carry: 'memconv-probe:9'", "    fields:", "      scope: global",
+             "  other: x", "tags:", "  - a"]
+    expected = {"id": "ms_x", "ext": {"memconv": {"carry": "memconv-probe:9", "fields": {"scope": "global"}},
+                                      "other": "x"}, "tags": ["a"]}
+    assert _fast_values(lines) == expected
+    assert same(load_yaml("\n".join(lines)), expected)
+    assert _fast_values(["a:", "  b:", "    c:"]) is None, "a key with nothing under it is YAML's business"
 
 
 def test_the_new_shapes_are_taken():
