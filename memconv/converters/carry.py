@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import operator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +35,8 @@ VERSION = 1
 _NOT_FIELDS = frozenset({"source", "extra"})
 FIELDS = tuple(f.name for f in dataclasses.fields(Record) if f.name not in _NOT_FIELDS)
 _FIELD_SET = frozenset(FIELDS) | _NOT_FIELDS
+#: A record's values of ``FIELDS``, in that order, in one call.
+_VALUES = operator.attrgetter(*FIELDS)
 
 
 def flat(record: Record) -> dict[str, Any]:
@@ -186,8 +189,7 @@ def difference(original: Record, returned: Record, owner: str, native: Record | 
     carry = Carry(owner=owner)
     # Field by field, in flat()'s order (the fields, the original's unknown keys, then the returned
     # record's own), without building either record's flat() dict: most fields are None on both sides.
-    for name in FIELDS:
-        before, after = getattr(original, name), getattr(returned, name)
+    for name, before, after in zip(FIELDS, _VALUES(original), _VALUES(returned)):
         if before is after or _same(before, after):
             continue
         carry.fields[name] = as_json(before)

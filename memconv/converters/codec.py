@@ -18,14 +18,28 @@ from ..model import Record
 
 def as_json(value: Any) -> Any:
     """A model value as JSON data: dataclasses as objects of their set fields."""
-    if dataclasses.is_dataclass(value):
-        return {f.name: as_json(getattr(value, f.name)) for f in dataclasses.fields(value)
-                if f.name != "source"}
+    if value is None or value.__class__ in _SCALARS:
+        return value
+    names = _json_fields(value.__class__)
+    if names is not None:
+        return {name: as_json(getattr(value, name)) for name in names}
     if isinstance(value, list):
         return [as_json(v) for v in value]
     if isinstance(value, dict):
         return {k: as_json(v) for k, v in value.items()}
     return value
+
+
+#: Types whose values are their own JSON.
+_SCALARS = frozenset({str, int, float, bool})
+
+
+@functools.cache
+def _json_fields(cls: type) -> tuple[str, ...] | None:
+    """The fields :func:`as_json` writes of a dataclass (all but ``source``); None for any other type."""
+    if not dataclasses.is_dataclass(cls):
+        return None
+    return tuple(f.name for f in dataclasses.fields(cls) if f.name != "source")
 
 
 @functools.cache
