@@ -223,8 +223,10 @@ def _block_header(text: str) -> str:
 
 
 def _indent(text: str, spaces: int) -> str:
+    """Every non-empty line of a block scalar's text indented. Such text breaks lines only at ``\n``
+    (any other line break is not printable to js-yaml, so that string is double-quoted instead)."""
     pad = " " * spaces
-    return "".join(pad + line if line and line != "\n" else line for line in text.splitlines(keepends=True))
+    return "\n".join(pad + line if line else line for line in text.split("\n"))
 
 
 def _fold_line(line: list[int], width: int) -> list[int]:
@@ -269,29 +271,53 @@ def _fold(units: list[int], width: int) -> str:
     return _from_units(result)
 
 
-#: Where a line may fold: a space followed by a non-space (``/ [^ ]/g`` in js-yaml).
-_BREAK = re.compile(r" (?=[^ ])")
-
-
 def _fold_line_text(line: str, width: int) -> str:
-    """:func:`_fold_line` of a line of one-unit characters, on the string itself."""
+    """:func:`_fold_line` of a line of one-unit characters, on the string itself.
+
+    It visits only the breaks where the line is cut, not every space: the first
+    break more than ``width`` past the cut before, and the last break before it
+    (``tests/test_memspec_fold.py`` holds it to the break-by-break loop).
+    """
     if not line or line[0] == " ":
         return line
     out: list[str] = []
-    start = curr = 0
-    for match in _BREAK.finditer(line):
-        nxt = match.start()
-        if nxt - start > width:
-            end = curr if curr > start else nxt
-            out.append("\n" + line[start:end])
-            start = end + 1
-        curr = nxt
+    n = len(line)
+    start = curr = 0  # the current line's start; the last break passed (0: none, line[0] is no space)
+    seen = 0  # every break before this position has been passed
+    while True:
+        cut = _break_after(line, max(seen, start + width + 1), n)
+        last = _break_before(line, seen, n if cut < 0 else cut)
+        if last >= 0:
+            curr = last
+        if cut < 0:
+            break
+        end = curr if curr > start else cut
+        out.append("\n" + line[start:end])
+        start = end + 1
+        curr = cut
+        seen = cut + 1
     out.append("\n")
     if len(line) - start > width and curr > start:
         out.append(line[start:curr] + "\n" + line[curr + 1:])
     else:
         out.append(line[start:])
     return "".join(out)[1:]
+
+
+def _break_after(line: str, lo: int, n: int) -> int:
+    """The first break (a space followed by a non-space) at ``lo`` or after, or -1."""
+    i = line.find(" ", lo)
+    while i >= 0 and (i + 1 >= n or line[i + 1] == " "):
+        i = line.find(" ", i + 1)
+    return i
+
+
+def _break_before(line: str, lo: int, hi: int) -> int:
+    """The last break at ``lo`` or after and before ``hi``, or -1."""
+    i = line.rfind(" ", lo, hi)
+    while i >= 0 and (i + 1 >= len(line) or line[i + 1] == " "):
+        i = line.rfind(" ", lo, i)
+    return i
 
 
 def _fold_text(text: str, width: int) -> str:
