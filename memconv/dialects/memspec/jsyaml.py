@@ -59,7 +59,7 @@ INDENT = 2
 
 def _units(text: str) -> list[int]:
     """``text`` as JavaScript sees it: UTF-16 code units."""
-    if not _WIDE.search(text):
+    if not _wide(text):
         return [ord(c) for c in text]  # no astral character, no surrogate: one unit per character
     data = text.encode("utf-16-le", "surrogatepass")
     return [int.from_bytes(data[i:i + 2], "little") for i in range(0, len(data), 2)]
@@ -68,6 +68,13 @@ def _units(text: str) -> list[int]:
 #: A character that is not one UTF-16 code unit of its own: astral (a surrogate pair in
 #: JavaScript), or a lone surrogate (which JSON's ``\ud800`` can give).
 _WIDE = re.compile("[\ud800-\udfff\U00010000-\U0010ffff]")
+
+
+def _wide(text: str) -> bool:
+    """Whether ``text`` holds a character that is not one UTF-16 code unit (:data:`_WIDE`); an ASCII
+    string never does, and CPython knows a string is ASCII without reading it."""
+    return not text.isascii() and _WIDE.search(text) is not None
+
 #: A character js-yaml does not call printable (:func:`_printable`), the line feed aside.
 _NOT_PRINTABLE = re.compile("[^\n\x20-\x7e\xa1-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd]")
 #: What makes a one-line string not plain after its first character: ``:``, flow indicators, `` #``.
@@ -174,7 +181,7 @@ def _quick_style(text: str, single_line: bool, width: int) -> int | None:
     compares the two): a body of ten thousand characters is then checked by a few
     regular expressions, not one code unit at a time.
     """
-    if _WIDE.search(text):
+    if _wide(text):
         return None
     if _NOT_PRINTABLE.search(text) or (single_line and "\n" in text):
         return _DOUBLE
@@ -402,7 +409,7 @@ def _scalar(text: str, level: int, key: bool) -> str:
         body = _indent(text, indent)
         return "|" + _block_header(text) + (body[:-1] if body.endswith("\n") else body)
     if style == _FOLDED:
-        folded = _fold(_units(text), width) if _WIDE.search(text) else _fold_text(text, width)
+        folded = _fold(_units(text), width) if _wide(text) else _fold_text(text, width)
         body = _indent(folded, indent)
         return ">" + _block_header(text) + (body[:-1] if body.endswith("\n") else body)
     return '"' + _escape(_units(text)) + '"'
