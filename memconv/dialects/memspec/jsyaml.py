@@ -399,8 +399,10 @@ def _scalar(text: str, level: int, key: bool) -> str:
     indent = INDENT * max(1, level)
     width = max(min(WIDTH, 40), WIDTH - indent)
     style = _quick_style(text, key, width)
-    if style is None:
-        style = _style(_units(text), text, key, width)
+    units = None  # the UTF-16 code units, needed only for text with a wider character
+    if style is None:  # (which is when _quick_style does not answer)
+        units = _units(text)
+        style = _style(units, text, key, width)
     if style == _PLAIN:
         return text
     if style == _SINGLE:
@@ -409,10 +411,10 @@ def _scalar(text: str, level: int, key: bool) -> str:
         body = _indent(text, indent)
         return "|" + _block_header(text) + (body[:-1] if body.endswith("\n") else body)
     if style == _FOLDED:
-        folded = _fold(_units(text), width) if _wide(text) else _fold_text(text, width)
+        folded = _fold(units, width) if units is not None else _fold_text(text, width)
         body = _indent(folded, indent)
         return ">" + _block_header(text) + (body[:-1] if body.endswith("\n") else body)
-    return '"' + _escape(_units(text)) + '"'
+    return '"' + _escape(units if units is not None else _units(text)) + '"'
 
 
 def _number(value: int | float) -> str:
