@@ -22,7 +22,7 @@ from typing import Any
 from ..limits import load_json
 from ..model import Record
 from ..text import short_digest
-from .codec import as_json, check_json, field_type, from_json
+from .codec import as_json, check_json, dataclass_fields, field_type, from_json
 from .carry_checks import check_format, check_meaning, link_names_a_file
 
 #: The one key memconv owns in every target's extension mechanism.
@@ -83,23 +83,10 @@ def _same(a: Any, b: Any) -> bool:
         return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
     if kind is dict:
         return list(a) == list(b) and all(_same(a[k], b[k]) for k in a)
-    names = _dataclass_fields(kind)
+    names = dataclass_fields(kind)
     if names is not None:
         return all(_same(getattr(a, n), getattr(b, n)) for n in names)
     return a == b and repr(a) == repr(b)
-
-
-#: type → its dataclass field names, or None for a type that is no dataclass (asked once per type).
-_DATACLASS_FIELDS: dict[type, tuple[str, ...] | None] = {}
-
-
-def _dataclass_fields(kind: type) -> tuple[str, ...] | None:
-    try:
-        return _DATACLASS_FIELDS[kind]
-    except KeyError:
-        names = tuple(f.name for f in dataclasses.fields(kind)) if dataclasses.is_dataclass(kind) else None
-        _DATACLASS_FIELDS[kind] = names
-        return names
 
 
 def field_digest(value: Any) -> str:

@@ -35,11 +35,16 @@ _SCALARS = frozenset({str, int, float, bool})
 
 
 @functools.cache
+def dataclass_fields(cls: type) -> tuple[str, ...] | None:
+    """The field names of a dataclass type, in order; None for any other type (asked once per type)."""
+    return tuple(f.name for f in dataclasses.fields(cls)) if dataclasses.is_dataclass(cls) else None
+
+
+@functools.cache
 def _json_fields(cls: type) -> tuple[str, ...] | None:
     """The fields :func:`as_json` writes of a dataclass (all but ``source``); None for any other type."""
-    if not dataclasses.is_dataclass(cls):
-        return None
-    return tuple(f.name for f in dataclasses.fields(cls) if f.name != "source")
+    names = dataclass_fields(cls)
+    return None if names is None else tuple(name for name in names if name != "source")
 
 
 @functools.cache
