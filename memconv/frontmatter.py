@@ -302,6 +302,13 @@ _SCALARS_MAX = 8192
 _SCALARS_LEN = 64
 
 
+def _remember(cache: dict, key: str, value) -> None:
+    """Keep ``value`` in one of this module's caches of answers; a full cache is emptied first."""
+    if len(cache) >= _SCALARS_MAX:
+        cache.clear()
+    cache[key] = value
+
+
 def _fast_scalar(text: str) -> tuple[bool, object]:
     """(True, value) when ``text`` is a scalar whose YAML meaning is certain; (False, None) otherwise.
 
@@ -311,9 +318,7 @@ def _fast_scalar(text: str) -> tuple[bool, object]:
     if answer is None:
         answer = _scalar_answer(text)
         if len(text) <= _SCALARS_LEN and not isinstance(answer[1], (dict, list)):
-            if len(_SCALARS) >= _SCALARS_MAX:
-                _SCALARS.clear()
-            _SCALARS[text] = answer
+            _remember(_SCALARS, text, answer)
     return answer
 
 
@@ -463,9 +468,7 @@ def _fast_values(lines: list[str]) -> dict | None:
             if not sub.group(2):
                 # A mapping nested deeper (memspec's ``ext: memconv: fields: …``): its lines, to the next
                 # line indented less than four spaces.
-                j = i
-                while j < n and lines[j].startswith("    "):
-                    j += 1
+                j = _indented_to(lines, i, "    ")
                 nested = _fast_nested(lines[i:j], "    ") if j > i else None
                 if nested is None:
                     return None
@@ -483,6 +486,13 @@ def _fast_values(lines: list[str]) -> dict | None:
             return None
         values[key] = " ".join(folded)
     return values
+
+
+def _indented_to(lines: list[str], i: int, indent: str) -> int:
+    """Where the run of lines from ``lines[i]`` that start with ``indent`` ends (their key's value)."""
+    while i < len(lines) and lines[i].startswith(indent):
+        i += 1
+    return i
 
 
 def _fast_nested(lines: list[str], indent: str) -> dict | None:
@@ -504,9 +514,7 @@ def _fast_nested(lines: list[str], indent: str) -> dict | None:
                 return None
             out[m.group(1)] = value
             continue
-        j = i
-        while j < n and lines[j].startswith(deeper):
-            j += 1
+        j = _indented_to(lines, i, deeper)
         value = _fast_nested(lines[i:j], deeper) if j > i else None
         if value is None:
             return None
@@ -607,9 +615,7 @@ def scalar(value: Any) -> str:
     if written is None:
         written = _scalar_text(text)
         if len(text) <= _SCALARS_LEN:
-            if len(_WRITTEN) >= _SCALARS_MAX:
-                _WRITTEN.clear()
-            _WRITTEN[text] = written
+            _remember(_WRITTEN, text, written)
     return written
 
 
@@ -692,9 +698,7 @@ def _top_key(key: str) -> str:
     written = _KEYS_WRITTEN.get(key)
     if written is None:
         written = _top_key_text(key)
-        if len(_KEYS_WRITTEN) >= _SCALARS_MAX:
-            _KEYS_WRITTEN.clear()
-        _KEYS_WRITTEN[key] = written
+        _remember(_KEYS_WRITTEN, key, written)
     return written
 
 
