@@ -34,6 +34,14 @@ def assert_tree(expected_dir: Path, actual: dict[str, bytes]) -> None:
         assert actual[path] == expected[path], f"{path} is byte-identical to the golden copy"
 
 
+@pytest.fixture(autouse=True)
+def _no_store_left_in_tmp():
+    """Stores made by ``hostile.store_with`` go when their test ends (they were left in /tmp, 12 a run)."""
+    yield
+    from .hostile import remove_made
+    remove_made()
+
+
 @pytest.fixture
 def runner() -> CliRunner:
     return CliRunner()

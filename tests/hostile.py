@@ -30,15 +30,29 @@ def record_file(dialect: str, extra: str = "", body: str = "# Odd\n\nbody\n") ->
     return f"---\n{HEAD[dialect]}{extra}---\n{body}"
 
 
+#: The stores ``store_with`` made, that the test session's fixture removes after each test.
+MADE: list[Path] = []
+
+
 def store_with(dialect: str, files: dict[str, str | bytes], base: bool = True) -> Path:
-    """A temporary store: the dialect's good golden store (if ``base``) plus ``files``."""
+    """A temporary store: the dialect's good golden store (if ``base``) plus ``files``.
+
+    It is removed after the test (``remove_made``, called by an autouse fixture in conftest.py).
+    """
     root = Path(tempfile.mkdtemp(prefix="memconv-hostile-"))
+    MADE.append(root)
     if base:
         shutil.copytree(GOLDEN / BASE[dialect] / "input", root, dirs_exist_ok=True)
     for path, data in files.items():
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         (root / path).write_bytes(data if isinstance(data, bytes) else data.encode("utf-8"))
     return root
+
+
+def remove_made() -> None:
+    """Remove every store ``store_with`` made: several tests keep theirs to the end."""
+    while MADE:
+        shutil.rmtree(MADE.pop(), ignore_errors=True)
 
 
 def convert_everywhere(root: Path, dialect: str) -> dict[str, Report]:

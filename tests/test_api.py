@@ -5,6 +5,7 @@ from __future__ import annotations
 import doctest
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -20,9 +21,10 @@ CLAUDE = GOLDEN / "claude" / "mixed-project" / "input"
 MEMOIR = GOLDEN / "memoir" / "canonical" / "input"
 
 
-def test_the_examples_in_docs_api_md_run(monkeypatch):
+def test_the_examples_in_docs_api_md_run(monkeypatch, tmp_path):
     # Verified by changing an expected value in docs/api.md: fails with "1 of 25 examples failed".
     monkeypatch.chdir(ROOT)  # the examples name the bundled stores by their repository paths
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # the examples' mkdtemp folders go with the test
     failed, attempted = doctest.testfile(str(ROOT / "docs" / "api.md"), module_relative=False,
                                          optionflags=doctest.ELLIPSIS, verbose=False, report=True)
     assert attempted >= 20, "docs/api.md holds the examples"

@@ -13,7 +13,6 @@ import os
 import re
 import shutil
 import subprocess
-import tempfile
 
 import pytest
 
@@ -99,9 +98,10 @@ def test_moved_project_memory_merges_into_one_folder(runner, tmp_path, notes):
 @pytest.mark.skipif(not os.environ.get("MEMOIR_CLI") or not shutil.which("node"),
                     reason="memoir-cli not available (source /tmp/reftools.env)")
 def test_memoir_validate_accepts_the_rescued_folder(runner, tmp_path):
+    (tmp_path / "home").mkdir()  # HOME for the tool, removed with the test
     old, new = _folders(tmp_path, 400)
     runner.invoke(main, ["merge", str(old), str(new), str(tmp_path / "out")])
-    env = dict(os.environ, HOME=tempfile.mkdtemp(), DO_NOT_TRACK="1", MEMOIR_TELEMETRY="off")
+    env = dict(os.environ, HOME=str(tmp_path / "home"), DO_NOT_TRACK="1", MEMOIR_TELEMETRY="off")
     done = subprocess.run(["node", os.environ["MEMOIR_CLI"], "validate", str(tmp_path / "out")],
                           capture_output=True, text=True, env=env, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr

@@ -6,7 +6,6 @@ import os
 import re
 import shutil
 import subprocess
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -127,11 +126,12 @@ def test_memspec_conflict_copy_is_a_valid_record_with_a_new_id(tmp_path):
 @pytest.mark.skipif(not os.environ.get("MEMSPEC_DIST") or not shutil.which("node"),
                     reason="memspec CLI not available (source /tmp/reftools.env)")
 def test_memspec_cli_loads_the_merged_store_with_no_new_warning(tmp_path):
+    (tmp_path / "home").mkdir()  # HOME for the tool, removed with the test
     result, out = _memspec(tmp_path, _text("words of A\n"), _text("words of B\n"))
 
     def skipped(folder: Path) -> set[str]:
         done = subprocess.run(["node", os.path.join(os.environ["MEMSPEC_DIST"], "cli.js"), "status"], cwd=folder,
-                              capture_output=True, text=True, env=dict(os.environ, HOME=tempfile.mkdtemp()),
+                              capture_output=True, text=True, env=dict(os.environ, HOME=str(tmp_path / "home")),
                               timeout=120)
         assert done.returncode == 0, done.stdout + done.stderr
         return {Path(line.strip()).name for line in done.stdout.split("Skipped", 1)[-1].splitlines()[1:]

@@ -10,7 +10,6 @@ import json
 import os
 import shutil
 import subprocess
-import tempfile
 
 import pytest
 
@@ -57,9 +56,10 @@ def test_a_merged_store_passes_memoirs_rules(runner, tmp_path):
 @pytest.mark.skipif(not os.environ.get("MEMOIR_CLI") or not shutil.which("node"),
                     reason="memoir-cli not available (source /tmp/reftools.env)")
 def test_memoir_validate_accepts_a_merged_store(runner, tmp_path):
+    (tmp_path / "home").mkdir()  # HOME for the tool, removed with the test
     a, b = _stores(tmp_path)
     runner.invoke(main, ["merge", str(a), str(b), str(tmp_path / "out")])
-    env = dict(os.environ, HOME=tempfile.mkdtemp(), DO_NOT_TRACK="1", MEMOIR_TELEMETRY="off")
+    env = dict(os.environ, HOME=str(tmp_path / "home"), DO_NOT_TRACK="1", MEMOIR_TELEMETRY="off")
     done = subprocess.run(["node", os.environ["MEMOIR_CLI"], "validate", str(tmp_path / "out")],
                           capture_output=True, text=True, env=env, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
