@@ -409,6 +409,10 @@ class OnDisk:
         OnDisk._last = (self, data)
         return data
 
+    def holds(self, data: bytes) -> bool:
+        """Whether ``data`` are this file's bytes as read (their size and digest), without reading it again."""
+        return len(data) == self.size and _digest(data) == self.digest
+
     def __getstate__(self):
         return (self.root, self.path, self.size, self.digest)
 

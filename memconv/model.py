@@ -180,6 +180,21 @@ class Source:
         """The bytes if they are held in memory, without reading the file again."""
         return self._raw
 
+    def holds(self, data: bytes) -> bool:
+        """Whether ``data`` are the file's bytes as read.
+
+        Once the bytes live on disk only, a loader that keeps their size and digest
+        (``fs.OnDisk.holds``) answers without reading the file again: a format patch asks
+        this of every record read, and reading the store a second time cost more than
+        digesting what is compared (docs/performance.md).
+        """
+        if self._raw is not None:
+            return self._raw == data
+        holds = getattr(self._load, "holds", None)
+        if holds is not None:
+            return holds(data)
+        return self._load is not None and self._load() == data
+
 
 def _get_raw(self: Source) -> bytes | None:
     if self._raw is None and self._load is not None:

@@ -84,6 +84,41 @@ def test_the_input_is_held_once(store_root):
     assert record.source.raw == (store_root / record.source.path).read_bytes(), "asked for, they are read again"
 
 
+def test_a_source_says_whether_bytes_are_its_files_without_reading_it_again(store_root, monkeypatch):
+    store = pipeline.read(store_root, "memoir")
+    source = store.records[0].source
+    data = (store_root / source.path).read_bytes()
+    monkeypatch.setattr(fs, "read_bytes", lambda *a: pytest.fail("the file was read again"))
+    # Verified by making Source.holds compare with self.raw: fails with "the file was read again".
+    assert source.holds(data)
+    assert not source.holds(data + b"\n") and not source.holds(data[:-1] + b"?")
+
+
+@pytest.mark.parametrize("dialect, base", [("memoir", "memoir/canonical"), ("claude", "claude/canonical"),
+                                           ("memfmt", "memfmt/full")])
+def test_a_format_patch_reads_no_file_again_and_renders_no_index(dialect, base, tmp_path, monkeypatch):
+    from memconv import dialects
+    from memconv.converters import format_patch
+
+    root = tmp_path / "in"
+    shutil.copytree(GOLDEN / base / "input", root)
+    store = pipeline.read(root, dialect)
+    module, stream, read_again = dialects.get(dialect), dialects.get(dialect).iter_write, []
+    monkeypatch.setattr(fs, "read_bytes", lambda *a: read_again.append(a[-1]) or (root / a[-1]).read_bytes())
+
+    def no_index(store, render=None, context=None):
+        for path, data in stream(store, render, context=context):
+            assert not path.endswith("MEMORY.md"), f"{path}: an index rendered for a format patch"
+            yield path, data
+
+    monkeypatch.setattr(module, "iter_write", no_index)
+    # Verified by dropping records_only in format_patch._canonical: fails with "an index rendered"; by
+    # comparing with source.raw there: fails with the canonical files in read_again.
+    patched = format_patch.patches({dialect: list(store.records)})
+    assert set(read_again) == {r.source.path for r in store.records if id(r) in patched}, \
+        "only a file that needs a patch is read again"
+
+
 def test_a_file_changed_after_it_was_read_is_an_error_naming_it(store_root, tmp_path):
     store = pipeline.read(store_root, "memoir")
     kept = store.records[0].source.path

@@ -24,7 +24,7 @@ import re
 from typing import Any
 
 from .. import dialects
-from ..dialects.protocol import iter_write_with
+from ..dialects.protocol import Occasion, iter_write_with
 from ..errors import StoreError
 from ..model import Record, Store
 from ..text import short_digest
@@ -137,10 +137,10 @@ def _canonical(dialect: str, group: list[Record]) -> set[int]:
         at.setdefault(record.source.path, []).append(record)
     same: set[int] = set()
     try:
-        files = iter_write_with(module, probe)
+        files = iter_write_with(module, probe, None, Occasion(records_only=True))  # no index: none is compared
         for path, data in files:
             for record in at.get(path, ()):
-                if data == record.source.raw:
+                if record.source.holds(data):
                     same.add(id(record))
     except StoreError:
         return set()

@@ -126,7 +126,8 @@ def carried_indexes(store: Store, own: bool) -> list:
     probe = Store(dialect="probe", records=[format_patch.anew(r) for r in store.records])
     regenerated = dialects.get(store.dialect).generated_index(probe)
     return content + [i for i in rest
-                      if i.source is None or not i.source.has_raw or regenerated.get(i.path) != i.source.raw]
+                      if i.source is None or not i.source.has_raw or i.path not in regenerated
+                      or not i.source.holds(regenerated[i.path])]
 
 
 def holds_state(target: str, kind: str | None, record: Record) -> bool:

@@ -115,11 +115,15 @@ class Occasion:
     ``generated:``); None: the writer derives it from the records (never from the
     clock). ``warn`` is called with each warning, once per write; None: the
     warnings go on ``store.warnings``, each once, as ``write(store)`` always did.
+    ``records_only``: the caller looks only at the records' own files (a format patch
+    compares each with the file it was read from), so a writer may leave out the files it
+    makes of the store as a whole, such as an index; one that writes them anyway is not wrong.
     ``Occasion()`` is what a writer given no occasion assumes.
     """
 
     date: str | None = None
     warn: Callable[[str], None] | None = None
+    records_only: bool = False
 
     def __post_init__(self) -> None:
         if self.date is None:

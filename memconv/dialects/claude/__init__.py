@@ -200,9 +200,10 @@ def iter_write(store: Store, render=None, context: Occasion | None = None) -> It
     Names and the index are made (and what they say told to ``context``, an
     :class:`~memconv.dialects.protocol.Occasion`; else put in ``store.warnings``) at the call; the
     records are rendered as the stream is read. A Claude Code memory holds no date of its writing,
-    so the occasion's date is not used.
+    so the occasion's date is not used; an occasion for the records only gets no generated index.
     """
-    say = (context or NO_OCCASION).teller(store)
+    context = context or NO_OCCASION
+    say = context.teller(store)
     placed: list[tuple[str, Record]] = []
     names = _names()
     for record in store.records:
@@ -214,7 +215,7 @@ def iter_write(store: Store, render=None, context: Occasion | None = None) -> It
     if own:
         for idx in own:
             written[idx.path] = write_index(idx)
-    elif placed or store.indexes:
+    elif (placed or store.indexes) and not context.records_only:
         # Inline memory from an index of another dialect is content: it stays, in sections of its own.
         extra = [IndexSection(heading=section.heading, inline=list(section.inline))
                  for other in store.indexes for section in other.sections if section.inline]

@@ -454,6 +454,7 @@ def iter_write(store: Store, render=None, context: Occasion | None = None) -> It
     :class:`~memconv.dialects.protocol.Occasion`; else put in ``store.warnings``) at the call;
     the records are rendered as the stream is read. The occasion's date, when it has one, is the
     ``generated:`` of the index and of a profile written anew (else :func:`generated_date`'s).
+    An occasion for the records only gets no index (no record is written at the index's path).
     """
     context = context or NO_OCCASION
     say = context.teller(store)
@@ -470,7 +471,8 @@ def iter_write(store: Store, render=None, context: Occasion | None = None) -> It
                 dates[id(record)] = _profile_date(store, record, path, context.date, say)
     job = _Render(plan.stems, generated, dates)
     out: dict[str, bytes] = {}  # the index, kept to the end (a record at its path would be replaced by it)
-    _write_index(store, plan, prefix, out, context.date, say)
+    if not context.records_only:
+        _write_index(store, plan, prefix, out, context.date, say)
     return _stream(store, paths, job, out, render)
 
 
