@@ -16,7 +16,7 @@ from . import format_patch, native as renderings, native_form, notes, transforms
 from .carry import KEY, Carry
 from .conversion import Conversion
 from .mapping import INDEX_IS_CONTENT, LIFECYCLE, LOSSY_AS_DOSSIER, TARGET_KIND, working_set_dialect
-from .naming import home_link, native_link, rename_links, unique_link
+from .naming import differs_however_renamed, home_link, native_link, rename_links, unique_link
 from .read_back import ReadBack, quarantine_unwritable
 from .restore import home_record
 from .slots import set_carry
@@ -147,7 +147,8 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
         as_written = copy.copy(home)
         home.edges = [copy.copy(e) for e in home.edges]
         home_link(home, owner)
-        rename_links(home, unrename)
+        # A body that cannot come home equal is carried whole: renaming its links is work for nothing.
+        rename_links(home, unrename, {"body"} if differs_however_renamed(original.body, home.body) else frozenset())
         carry = carrying.difference(original, home, owner=owner, native=as_written)
         if id(original) in formats:
             carry.payload["format"] = formats[id(original)]

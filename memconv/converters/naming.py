@@ -35,6 +35,15 @@ def rename_links(record: Record, rename: dict[str, str], keep: set[str] = frozen
             edge.target = rename.get(edge.target, edge.target)
 
 
+def differs_however_renamed(before: str, after: str) -> bool:
+    """Whether ``after`` differs from ``before`` whatever :func:`rename_links` makes of its links.
+
+    Renaming changes no text before the first ``[[``: a body whose text up to there is
+    not the original's cannot become it, and need not be renamed to compare them.
+    """
+    return before.partition("[[")[0] != after.partition("[[")[0]
+
+
 def unique_link(link: str, taken: set[str], target: str = "") -> str:
     """``link``, or its second, third… form (``link-2``, or as the target numbers names: ``link (2)``
     in memfmt) when taken."""
