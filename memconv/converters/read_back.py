@@ -7,7 +7,7 @@ from typing import Iterator
 from .. import dialects
 from ..dialects.protocol import Occasion, iter_write_with
 from ..errors import ReadError, StoreError
-from ..model import Quarantined, Record, Store
+from ..model import Quarantined, Record, Store, compared_only
 from .mapping import TARGET_KIND
 from .slots import get_carry, set_carry, strip_carry
 
@@ -72,8 +72,9 @@ class ReadBack:
         many = self._read_records
         why = dialects.unportable(path)
         try:
-            records = [] if why is not None else many(path, raw, self.written.meta) if many is not None \
-                else [self.module.read_file(path, raw, self.written.meta)]
+            with compared_only():  # read to be compared, never written as read: no fingerprint
+                records = [] if why is not None else many(path, raw, self.written.meta) if many is not None \
+                    else [self.module.read_file(path, raw, self.written.meta)]
         except ReadError as exc:
             why = Quarantined.because(exc, path, raw).reason
             records = []

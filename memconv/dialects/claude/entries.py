@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from ... import frontmatter as fmx
-from ...model import KINDS, Record, Source, fingerprint
+from ...model import KINDS, Record, Source, fingerprint_as_read
 from ...text import decode
 from .. import entry_frontmatter as efm
 from . import body as bodies
@@ -162,7 +162,7 @@ def read_entry(raw: bytes, path: str, link: str) -> Record:
     if canonical is not None and notes["type_word"] in efm.TYPES:
         version = "memoir"
     record.source = Source(dialect=NAME, path=path, version=version, raw=raw, layout=layout)
-    record.source.fingerprint = fingerprint(record)
+    record.source.fingerprint = fingerprint_as_read(record)
     return record
 
 

@@ -22,7 +22,7 @@ from ...errors import ReadError, StoreError
 from ...fs import list_files, read_bytes, safe_relpath
 from ...migrations.memfmt import CURRENT, FILE, file_version, mengram_to_memfmt
 from ...model import (ForeignFile, IndexFile, IndexLink, IndexSection, Quarantined, Record, Source, Store,
-                      fingerprint, unedited)
+                      fingerprint_as_read, unedited)
 from ...text import TextLayout, encode
 from .. import Detection, evidence, fold, passed_through, unportable
 from ..protocol import NO_OCCASION, Occasion
@@ -215,7 +215,7 @@ def _memory_file(kind: str, fm, values: dict, body: str, path: str, raw: bytes, 
     check_fields(kind, fm, path)
     record = _read_record(kind, values, body, path)
     record.source = Source(dialect=NAME, path=path, version=version, raw=raw, layout=FileLayout(layout))
-    record.source.fingerprint = fingerprint(record)
+    record.source.fingerprint = fingerprint_as_read(record)
     return record
 
 

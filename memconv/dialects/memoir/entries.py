@@ -12,7 +12,7 @@ from ... import frontmatter as fmx
 from ...errors import ReadError
 from ...migrations import VersionProblem
 from ...migrations.memoir import ENTRY, entry_version
-from ...model import Record, Source, fingerprint
+from ...model import Record, Source, fingerprint_as_read
 from ...text import decode
 from .. import entry_frontmatter as efm
 from ..entry_frontmatter import TYPES, frontmatter_pairs
@@ -43,7 +43,7 @@ def read_entry(raw: bytes, path: str, link: str) -> Record:
     record = efm.to_record(values, fm is not None, body, link)
     record.source = Source(dialect=NAME, path=path, version=version, raw=raw,
                            layout=MemoirEntryLayout(fm, text_layout))
-    record.source.fingerprint = fingerprint(record)
+    record.source.fingerprint = fingerprint_as_read(record)
     return record
 
 

@@ -27,7 +27,7 @@ from ...migrations import VersionProblem
 from ...migrations.memspec import TYPES, Draft, climb, fields
 from ...migrations.memspec.dates import instant_ms, iso
 from ...migrations.memspec.fields import ID, ORDER, default_check_by, implied_path, infer_source_kind
-from ...model import Anchor, Edge, Lifecycle, Probe, Record, Source, fingerprint, unedited
+from ...model import Anchor, Edge, Lifecycle, Probe, Record, Source, fingerprint_as_read, unedited
 from ...text import TextLayout, decode, encode
 from . import jsyaml
 from .ulid import derive
@@ -106,7 +106,7 @@ def read_record(raw: bytes, path: str, prefix: str, operators: tuple[str, ...] =
                           placed=draft.path == implied_path(values, draft.path, operators),
                           migrated=migrated, prefix=prefix, lifted=lifted)
     record.source = Source(dialect=NAME, path=path, version=start, raw=raw, layout=layout)
-    record.source.fingerprint = None if migrated else fingerprint(record)
+    record.source.fingerprint = None if migrated else fingerprint_as_read(record)
     notes = []
     if migrated:
         notes.append(f"{path}: migrated {start} → current ({len(done)} step(s) of the memspec ladder)")
