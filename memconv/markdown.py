@@ -17,11 +17,19 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable
 
-from markdown_it import MarkdownIt
 
-#: Block structure only: inline parsing (emphasis, links) is most of markdown-it's time and
-#: nothing here needs it; a heading's text is its raw content.
-_MD = MarkdownIt("commonmark").disable(["inline", "text_join"], ignoreInvalid=True)
+@lru_cache(maxsize=1)
+def _markdown_it():
+    """markdown-it, imported and set up when the first body needs it: most bodies are read by
+    :func:`simple_outline`, and its import and set-up were a fifth of memconv's start-up (220
+    million instructions; docs/performance.md).
+
+    Block structure only: inline parsing (emphasis, links) is most of markdown-it's time and
+    nothing here needs it; a heading's text is its raw content.
+    """
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark").disable(["inline", "text_join"], ignoreInvalid=True)
 
 
 class Found:
@@ -244,7 +252,7 @@ def parsed_outline(body: str) -> Outline:
     prose: set[int] = set()
     headings: list[tuple[int, int, str]] = []
     paragraphs: list[tuple[int, int]] = []
-    tokens = _MD.parse(body)
+    tokens = _markdown_it().parse(body)
     for i, tok in enumerate(tokens):
         if tok.map is None:
             continue
