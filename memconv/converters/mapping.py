@@ -67,6 +67,14 @@ class _PerDialect(Mapping[str, V]):
     def __getitem__(self, name: str) -> V:
         return self._table()[name]
 
+    # Looked up for every record (``target in INDEX_IS_CONTENT``, ``TARGET_KIND.get``): the Mapping
+    # defaults would go through __getitem__ and, for a name not there, a KeyError raised and caught.
+    def __contains__(self, name: object) -> bool:
+        return name in self._table()
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self._table().get(name, default)
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._table())
 
