@@ -87,12 +87,15 @@ def slug(text: str) -> str:
     characters, cut where the slug stays whole; :data:`UNTITLED` when nothing is left.
     Slugging a slug changes nothing. ``docs/conversion.md`` ("One slug") says why.
     """
-    kept: list[str] = []
-    for ch in unicodedata.normalize("NFKD", text):
-        if unicodedata.combining(ch) and kept and kept[-1].isascii():
-            continue  # the accent of a Latin letter: café → cafe
-        kept.append(ch)
-    folded = unicodedata.normalize("NFC", "".join(kept)).lower()
+    if text.isascii():
+        folded = text.lower()  # what the folding below gives ASCII text: it has no compatibility form, no accent
+    else:
+        kept: list[str] = []
+        for ch in unicodedata.normalize("NFKD", text):
+            if unicodedata.combining(ch) and kept and kept[-1].isascii():
+                continue  # the accent of a Latin letter: café → cafe
+            kept.append(ch)
+        folded = unicodedata.normalize("NFC", "".join(kept)).lower()
     return _SLUG_JUNK.sub("-", folded).strip("-")[:SLUG_LIMIT].strip("-") or UNTITLED
 
 

@@ -127,7 +127,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
         report.records.append(rep)
         if owner_of(store, original, owners) == target:
             # Home again: the target's own reader and writer keep it; nothing to carry.
-            rep.native = [n for n, v in carrying.flat(original).items() if v not in (None, [], False)]
+            rep.native = carrying.said(original)
             _carry_witness(native, target, lossy, rep, out, note_names, written_at, report.edited.get(id(original), ()))
             continue
         if returned is None:
@@ -161,8 +161,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
             # Its state, as it was: an edit of it in the target is then told from the state it came with.
             carry.fields["lifecycle"] = carrying.as_json(original.lifecycle)
             carry.native["lifecycle"] = carrying.field_digest(as_written.lifecycle)
-        rep.native = [n for n, v in carrying.flat(original).items() if v not in (None, [], False)
-                      and n not in carry.fields and n != "kind"]
+        rep.native = [n for n in carrying.said(original) if n not in carry.fields and n != "kind"]
         # Between a dialect that declares CARRY_ORIGIN (a plugin holding every field) and any other, the
         # owner is carried even when nothing else differs, both ways: the way back then treats the
         # record as its owner's (docs/plugins.md).
@@ -192,7 +191,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
                          target=note.path, target_kind="note",
                          warnings=[f"kept as a note, not as a current memory: {why}"])
         if lossy:
-            rep.dropped = [n for n, v in carrying.flat(record).items() if v not in (None, [], False)]
+            rep.dropped = carrying.said(record)
         else:
             rep.carried = ["(whole record)"]
         report.records.append(rep)
