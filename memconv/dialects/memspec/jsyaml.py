@@ -187,6 +187,8 @@ def _quick_style(text: str, single_line: bool, width: int) -> int | None:
         return _DOUBLE
     if single_line:
         foldable = False
+    elif "\n" not in text:  # one line: the test below, without splitting and a generator
+        foldable = len(text) > width and text[0] != " "
     else:
         foldable = any(len(line) > width and line[0] != " " for line in text.split("\n"))
     if "\n" in text or foldable:
