@@ -452,11 +452,12 @@ def _convert(command, source, target, in_path, out_path, *, dry_run, force, as_j
                      check_only=check_only)
     report = start_report(command, in_path)
     try:
-        report.warnings += pipeline.confirm_dialect(in_path, source, suggest_instead(command, target, out_path))
-        source = pipeline.resolve_dialect(in_path, source)
-        _guard_in_out(in_path, out_path)
-        with progress.task("reading"):
-            store = pipeline.read(in_path, source)
+        with fs.listings_kept():  # IN is listed once, for its detection and its reader
+            report.warnings += pipeline.confirm_dialect(in_path, source, suggest_instead(command, target, out_path))
+            source = pipeline.resolve_dialect(in_path, source)
+            _guard_in_out(in_path, out_path)
+            with progress.task("reading"):
+                store = pipeline.read(in_path, source)
         with progress.task("converting", ticking=True):
             plan = pipeline.plan(store, target, report, lossy=lossy, date=date)
         dropped = [f"{f.source}: {name}" for f in report.files for name in f.dropped]
@@ -527,11 +528,12 @@ def migrate(source, in_path, out_path, dry_run, force, as_json, date, show_diff,
     """
     report = start_report("migrate", in_path)
     try:
-        report.warnings += pipeline.confirm_dialect(in_path, source, suggest_instead("migrate", None, out_path))
-        source = pipeline.resolve_dialect(in_path, source)
-        _guard_in_out(in_path, out_path)
-        with progress.task("reading"):
-            store = pipeline.read(in_path, source)
+        with fs.listings_kept():  # IN is listed once, for its detection and its reader
+            report.warnings += pipeline.confirm_dialect(in_path, source, suggest_instead("migrate", None, out_path))
+            source = pipeline.resolve_dialect(in_path, source)
+            _guard_in_out(in_path, out_path)
+            with progress.task("reading"):
+                store = pipeline.read(in_path, source)
         with progress.task("converting", ticking=True):
             plan = pipeline.plan(store, source, report, date=date)
         _write(report, plan, out_path, dry_run, force, show_diff=show_diff, check_only=check_only, against=in_path)

@@ -62,6 +62,24 @@ def test_every_odd_entry_is_refused_by_name_by_every_command(runner, store, tmp_
         assert not any(b"outside IN" in data for data in tree(out).values()), "no byte from outside IN"
 
 
+@pytest.mark.parametrize("command", [["convert", "--to", "memfmt"], ["migrate"]])
+def test_in_is_scanned_once_and_every_refusal_still_said(runner, store, tmp_path, monkeypatch, command):
+    # Detection and the reader share one listing (fs.listings_kept). Verified by dropping listings_kept
+    # from cli._convert or cli's migrate: fails with two scans of IN.
+    expected = _hostile(store, tmp_path / "outside")
+    scanned, real = [], fs._scan
+
+    def scan(top, rel, *rest):
+        if not rel:
+            scanned.append(top)  # a listing of a whole folder (a sub-folder is scanned with its parent)
+        return real(top, rel, *rest)
+
+    monkeypatch.setattr(fs, "_scan", scan)
+    result = runner.invoke(main, [*command, "--json", str(store), str(tmp_path / "out")])
+    refused = {r["path"] for r in json.loads(result.stdout)["refused"]}
+    assert scanned == [os.path.realpath(store)] and set(expected) <= refused, (scanned, refused)
+
+
 def test_a_link_to_a_file_inside_in_is_read_as_that_file(store):
     (store / "memory" / "alias.md").symlink_to("fact_staging-endpoints.md")
     assert "memory/alias.md" in fs.list_files(store)
