@@ -174,6 +174,33 @@ def test_an_occasion_without_a_date_writes_what_no_occasion_writes(dialect, name
     assert writer.write(out, Occasion(date=DAY)) == writer.write(out, Occasion(date=DAY))
 
 
+@pytest.mark.parametrize("dialect,name,target", _targets())
+def test_an_occasion_for_the_records_only_gives_the_same_record_files(dialect, name, target):
+    # The format patch and the read-back ask only for the records' files (records_only): a writer may
+    # leave out its index, and gives every other file as a whole write does.
+    store = dialects.get(dialect).read(GOLDEN / dialect / name / "input")
+    out, _ = pipeline.convert(store, target)
+    writer = dialects.get(target)
+    whole, only = writer.write(out), writer.write(out, Occasion(records_only=True))
+    assert {p: b for p, b in only.items() if not p.endswith("MEMORY.md")} == \
+        {p: b for p, b in whole.items() if p in only and not p.endswith("MEMORY.md")}
+    assert {p for p in whole if p not in only} <= {p for p in whole if p.endswith("MEMORY.md")}
+
+
+def test_memfmt_keeps_its_index_path_taken_when_it_writes_no_index():
+    from memconv.model import Source, fingerprint
+
+    # A profile unedited since it was read at the index's path (crafted: memfmt reads that file as its
+    # index): its writer keeps its path, and a whole write puts the index there. Verified by letting
+    # records_only write a record at the index's path: fails.
+    profile = Record(kind="profile", link="p", title="p", body="mine\n")
+    profile.source = Source(dialect="memfmt", path="memory/MEMORY.md", raw=b"x")
+    profile.source.fingerprint = fingerprint(profile)
+    store = Store(dialect="claude", records=[profile, Record(kind="entity", link="E", title="E", body="e\n")])
+    whole, only = memfmt.write(store), memfmt.write(store, Occasion(records_only=True))
+    assert whole["memory/MEMORY.md"] != b"x" and "memory/MEMORY.md" not in only
+
+
 # --- the occasion itself, and plugins -------------------------------------------------------------
 
 

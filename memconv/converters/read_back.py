@@ -46,7 +46,8 @@ class ReadBack:
         self._refused: tuple[str, str] | None = None
         self._files = None
         # The day the final write stamps where the format needs one: the read-back must see the same.
-        self._occasion = Occasion(date=date) if date is not None else None
+        # Only the records' files are read back: a writer may leave out its index (records_only).
+        self._occasion = Occasion(date=date, records_only=True)
         self._marked = set(range(len(natives)))
         for i, (_, native) in enumerate(natives):
             set_carry(native, target, f"{_PROBE}{i}")

@@ -454,7 +454,7 @@ def iter_write(store: Store, render=None, context: Occasion | None = None) -> It
     :class:`~memconv.dialects.protocol.Occasion`; else put in ``store.warnings``) at the call;
     the records are rendered as the stream is read. The occasion's date, when it has one, is the
     ``generated:`` of the index and of a profile written anew (else :func:`generated_date`'s).
-    An occasion for the records only gets no index (no record is written at the index's path).
+    An occasion for the records only gets no index, and no record at the index's path either.
     """
     context = context or NO_OCCASION
     say = context.teller(store)
@@ -471,15 +471,21 @@ def iter_write(store: Store, render=None, context: Occasion | None = None) -> It
                 dates[id(record)] = _profile_date(store, record, path, context.date, say)
     job = _Render(plan.stems, generated, dates)
     out: dict[str, bytes] = {}  # the index, kept to the end (a record at its path would be replaced by it)
-    if not context.records_only:
+    if context.records_only:
+        # No index rendered, but its path still taken: a record there is left out, as in a whole write.
+        index_path = _index_path(store, prefix, say)
+        taken = {index_path} if index_path is not None else set()
+    else:
         _write_index(store, plan, prefix, out, context.date, say)
-    return _stream(store, paths, job, out, render)
+        taken = set(out)
+    return _stream(store, paths, job, out, render, taken)
 
 
-def _stream(store: Store, paths: list[str], job, out: dict[str, bytes], render) -> Iterator[tuple[str, bytes]]:
+def _stream(store: Store, paths: list[str], job, out: dict[str, bytes], render,
+            taken: set[str]) -> Iterator[tuple[str, bytes]]:
     seen: set[str] = set()
     for path, data in zip(paths, (render or map)(job, store.records)):
-        if data is not None and path not in out:
+        if data is not None and path not in taken:
             seen.add(path)
             yield path, data
     for path, data in out.items():
@@ -527,14 +533,26 @@ def _iso_day(value: object) -> str | None:
     return value[:10] if isinstance(value, str) and _ISO_DATE.match(value) else None
 
 
-def _write_index(store: Store, plan: _Plan, prefix: str, out: dict[str, bytes], date: str | None, say) -> None:
+def _index(store: Store) -> IndexFile | None:
+    return next((i for i in store.indexes if i.source is not None and i.source.dialect == NAME), None)
+
+
+def _index_path(store: Store, prefix: str, say) -> str | None:
+    """Where the index of ``store`` is written, or None when none is (what that says is told to ``say``)."""
     path = prefix + INDEX
-    index = next((i for i in store.indexes if i.source is not None and i.source.dialect == NAME), None)
-    if index is None and store.dialect == NAME:
-        return  # the store had no index: writing one would change what was read
+    if _index(store) is None and store.dialect == NAME:
+        return None  # the store had no index: writing one would change what was read
     if any(f.path == path for f in store.foreign):
         say(f"{path} is someone's own note; memfmt's index was not written over it")
+        return None
+    return path
+
+
+def _write_index(store: Store, plan: _Plan, prefix: str, out: dict[str, bytes], date: str | None, say) -> None:
+    path = _index_path(store, prefix, say)
+    if path is None:
         return
+    index = _index(store)
     text = _index_text(store, plan, index, date)
     if index is not None and index.source.has_raw and text == index.source.fingerprint:
         out[index.source.path] = _migrated_raw(index.source)
