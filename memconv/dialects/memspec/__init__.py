@@ -272,12 +272,17 @@ class _Render:
     """One record's (path, bytes, whether it was given the store's date): picklable, for ``--jobs``."""
 
     def __init__(self, ctx: WriteContext):
-        self.ctx = ctx
+        # One context for every record, its own list of the undated: a copy per record cost more
+        # than the rest of the call (dataclasses.replace runs __init__).
+        self.ctx = dataclasses.replace(ctx, undated=[])
 
     def __call__(self, record: Record) -> tuple[str, bytes, list[str]]:
-        undated: list[str] = []
-        path, data = write_record(record, dataclasses.replace(self.ctx, undated=undated))
-        return path, data, undated
+        undated = self.ctx.undated
+        try:
+            path, data = write_record(record, self.ctx)
+            return path, data, undated[:]
+        finally:
+            undated.clear()
 
 
 __all__ = ["NAME", "detect", "read", "read_file", "write", "iter_write", "is_keep_file", "RecordLayout"]
