@@ -153,3 +153,17 @@ def test_an_unreadable_file_is_quarantined_not_raised(tmp_path):
     converted = memconv.convert(read, "claude")
     assert converted.report.exit_code == 3 and converted.report.quarantined
     assert any(p.startswith(".memconv/quarantine/") for p in converted.files)
+
+
+def test_the_program_tunes_the_garbage_collector_and_the_library_leaves_it_alone():
+    # docs/performance.md: a conversion's records hold no cycles, so the program collects less often.
+    # Verified by setting the thresholds in memconv.cli instead of _entry: the library half fails.
+    script = ("import gc, sys\nfrom memconv import _entry\nsys.argv = ['memconv', '--version']\n"
+              "try:\n    _entry.main()\nexcept SystemExit:\n    pass\n"
+              "print(gc.get_threshold() == _entry.GC_THRESHOLDS, gc.get_freeze_count() > 0)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert done.stdout.strip().splitlines()[-1] == "True True", done.stdout + done.stderr
+    library = subprocess.run([sys.executable, "-c", "import gc; t = gc.get_threshold(); import memconv.cli, "
+                              "memconv.api; print(gc.get_threshold() == t, gc.get_freeze_count() == 0)"],
+                             capture_output=True, text=True, cwd=ROOT, check=True)
+    assert library.stdout.strip() == "True True", library.stdout + library.stderr
