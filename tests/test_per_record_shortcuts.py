@@ -55,15 +55,3 @@ def test_an_ascii_title_slugs_as_the_unicode_folding_slugs_it(text):
     # Verified by dropping .lower() from the ASCII shortcut in text.slug: fails on "A".
     assert slug(text) == _slug_the_long_way(text)
 
-
-@settings(max_examples=500)
-@given(st.integers(min_value=0, max_value=2**130 - 1))
-def test_a_memspec_id_is_the_crockford_base32_of_its_value(value):
-    # The digit-by-digit loop ulid.encode replaced. Verified with the shift by 5 instead of 6: fails.
-    from memconv.dialects.memspec.ulid import _ALPHABET, encode
-
-    digits, rest = [], value
-    for _ in range(26):
-        digits.append(_ALPHABET[rest & 31])
-        rest >>= 5
-    assert encode(value) == "".join(reversed(digits))
