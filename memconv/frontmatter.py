@@ -23,6 +23,7 @@ import yaml
 
 from . import limits
 from .errors import ReadError
+from .text import remember
 
 try:  # pragma: no cover - which loader exists depends on the PyYAML build
     _BaseLoader = yaml.CSafeLoader
@@ -298,15 +299,7 @@ _UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff\uf
 #: again across a store), emptied when full. Values that are lists or dicts are never kept: each
 #: caller gets its own.
 _SCALARS: dict[str, tuple[bool, object]] = {}
-_SCALARS_MAX = 8192
 _SCALARS_LEN = 64
-
-
-def _remember(cache: dict, key: str, value) -> None:
-    """Keep ``value`` in one of this module's caches of answers; a full cache is emptied first."""
-    if len(cache) >= _SCALARS_MAX:
-        cache.clear()
-    cache[key] = value
 
 
 def _fast_scalar(text: str) -> tuple[bool, object]:
@@ -318,7 +311,7 @@ def _fast_scalar(text: str) -> tuple[bool, object]:
     if answer is None:
         answer = _scalar_answer(text)
         if len(text) <= _SCALARS_LEN and not isinstance(answer[1], (dict, list)):
-            _remember(_SCALARS, text, answer)
+            remember(_SCALARS, text, answer)
     return answer
 
 
@@ -615,7 +608,7 @@ def scalar(value: Any) -> str:
     if written is None:
         written = _scalar_text(text)
         if len(text) <= _SCALARS_LEN:
-            _remember(_WRITTEN, text, written)
+            remember(_WRITTEN, text, written)
     return written
 
 
@@ -698,7 +691,7 @@ def _top_key(key: str) -> str:
     written = _KEYS_WRITTEN.get(key)
     if written is None:
         written = _top_key_text(key)
-        _remember(_KEYS_WRITTEN, key, written)
+        remember(_KEYS_WRITTEN, key, written)
     return written
 
 

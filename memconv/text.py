@@ -57,6 +57,20 @@ def encode(text: str, layout: TextLayout | None = None) -> bytes:
     return text.encode("utf-8")
 
 
+#: How many answers one of memconv's caches of answers keeps before it is emptied.
+CACHE_LIMIT = 8192
+
+
+def remember(cache: dict, key, value):
+    """Keep ``value`` under ``key`` in a cache of answers (remembered scalars, digests of short values)
+    and give it back; a full cache is emptied first. One rule for every such cache: bounded, and
+    never a cost per look-up beyond the dict's."""
+    if len(cache) >= CACHE_LIMIT:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
 def short_digest(data: bytes | str, length: int = 12) -> str:
     """The first ``length`` hex digits of the SHA-1 of ``data`` (text as UTF-8): the one short name for
     "these bytes", in carries, notes, format patches, import records and conflict copies' names. Not a security

@@ -32,7 +32,9 @@ def test_containers_are_never_shared(text):
 
 
 def test_memory_is_bounded(monkeypatch):
-    monkeypatch.setattr(frontmatter, "_SCALARS_MAX", 10)
+    from memconv import text
+
+    monkeypatch.setattr(text, "CACHE_LIMIT", 10)  # the one limit of memconv's caches of answers (text.remember)
     frontmatter._SCALARS.clear()
     for i in range(25):
         _fast_scalar(f"w{i}")

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..limits import load_json
 from ..model import Record
-from ..text import short_digest
+from ..text import remember, short_digest
 from .codec import as_json, check_json, dataclass_fields, field_type, from_json
 from .carry_checks import check_format, check_meaning, link_names_a_file
 
@@ -113,11 +113,7 @@ def field_digest(value: Any) -> str:
     if len(text) > 64:
         return short_digest(text)
     found = _DIGESTS.get(text)
-    if found is None:
-        if len(_DIGESTS) >= 4096:
-            _DIGESTS.clear()
-        found = _DIGESTS[text] = short_digest(text)
-    return found
+    return found if found is not None else remember(_DIGESTS, text, short_digest(text))
 
 
 @dataclass
