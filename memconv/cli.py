@@ -458,7 +458,7 @@ def _convert(command, source, target, in_path, out_path, *, dry_run, force, as_j
             _guard_in_out(in_path, out_path)
             with progress.task("reading"):
                 store = pipeline.read(in_path, source)
-        with progress.task("converting", ticking=True):
+        with progress.task("converting", unit="record", ticking=True):
             plan = pipeline.plan(store, target, report, lossy=lossy, date=date)
         dropped = [f"{f.source}: {name}" for f in report.files for name in f.dropped]
         if fail_on_loss and dropped:

@@ -92,8 +92,10 @@ def wanted(stream: IO[str], *, as_json: bool, quiet: bool) -> bool:
 def task(what: str, total: int | None = None, unit: str = "file", *, ticking: bool = False) -> Iterator[None]:
     """A unit of work with ``total`` steps (or unknown until :func:`expect`); a bar if progress is on.
 
-    ``ticking``: a phase that has no steps to count (converting a store in memory): the line shows
-    how long it has run, redrawn every half second, so a long phase is never a silent terminal.
+    ``ticking``: a phase that may have no steps to count: the line shows how long it has run,
+    redrawn every half second, so a long phase is never a silent terminal; once the work says how
+    many steps it has (:func:`expect`: the converter counts its records), it is a bar with counts and
+    an ETA.
     """
     display = _display.get()
     if display is None:
@@ -148,7 +150,12 @@ def advance(n: int = 1) -> None:
 
 
 def expect(total: int) -> None:
-    """The task under way has ``total`` steps, if it did not know yet (the first listing says)."""
+    """The task under way has ``total`` steps, if it did not know yet (the first listing says; the
+    converter says how many records it converts). A ticking line becomes a bar with counts and an ETA."""
     bar = _bar.get()
     if bar is not None and bar.total is None:
-        bar.total = total  # drawn at the next advance, once the delay has passed
+        bar.total = total
+        if bar.bar_format is not None:  # a ticking line: redrawn now as a bar, if its delay has passed
+            bar.bar_format = None
+            if bar._time() >= bar.start_t + bar.delay:
+                bar.refresh()

@@ -73,6 +73,15 @@ def test_a_run_on_a_terminal_shows_a_progress_bar_and_the_same_run_piped_shows_n
     assert tree(tmp_path / "tty") == tree(tmp_path / "pipe"), "the bar changes nothing in OUT"
 
 
+def test_the_conversion_shows_its_records_counted_with_an_eta(big_memoir, tmp_path):
+    # The longest phase was a line with only the time it had run. Verified by dropping progress.expect
+    # from converters/forward.py: no "record/s" is drawn.
+    env = {**os.environ, "MEMCONV_PROGRESS_DELAY": "0"}
+    drawn = _run_on_a_terminal(["memoir-to-memfmt", str(big_memoir), str(tmp_path / "tty")], env)
+    converting = [line for line in drawn.replace(b"\r", b"\n").split(b"\n") if line.startswith(b"converting")]
+    assert any(b"record/s]" in line and b"/300 [" in line and b"<" in line for line in converting), converting[-3:]
+
+
 @pytest.mark.parametrize("flag", ["--json", "-q"])
 def test_json_and_quiet_turn_the_bar_off_even_on_a_terminal(memoir_in, tmp_path, flag):
     env = {**os.environ, "MEMCONV_PROGRESS_DELAY": "0"}

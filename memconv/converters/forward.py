@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from .. import dialects
+from .. import dialects, progress
 from ..dialects.protocol import declared
 from ..errors import StoreError
 from ..model import ForeignFile, Record, Store
@@ -116,7 +116,9 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
     # 3. read back what the target's writer makes of the native records.
     back = ReadBack(target, natives, store, also=[shown] if shown is not None else [], date=date)
     unrename = {new: old for old, new in rename.items()}
+    progress.expect(len(natives))  # the bar of a conversion under way counts the records read back
     for i, (original, native) in enumerate(natives):
+        progress.advance()
         returned = back.take(i)  # read as it is asked for, and dropped when its carry is made
         written_at = returned.source.path if returned is not None and returned.source is not None else None
         rep = FileReport(source=where_from(original), source_kind=original.kind, target=written_at or native.link,
