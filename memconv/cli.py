@@ -462,6 +462,7 @@ def _convert(command, source, target, in_path, out_path, *, dry_run, force, as_j
             plan = pipeline.plan(store, target, report, lossy=lossy, date=date)
         dropped = [f"{f.source}: {name}" for f in report.files for name in f.dropped]
         if fail_on_loss and dropped:
+            plan.drain()  # what the write would have said (an undated record…) is in the report too
             report.errors.append(f"{len(dropped)} field(s) would be dropped; nothing was written")
             report.exit_code = EXIT_LOSS
             report.output = str(out_path)

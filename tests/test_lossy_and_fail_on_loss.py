@@ -31,6 +31,19 @@ def test_fail_on_loss_exits_5_and_writes_nothing(runner, tmp_path):
     assert not out.exists(), "nothing is written when something would be lost"
 
 
+def test_fail_on_loss_reports_what_the_write_would_have_said(runner, tmp_path):
+    # The memspec writer says which records it dates with a placeholder while it writes: a run that
+    # writes nothing said less than its dry run. Verified by taking plan.drain() out of cli._convert:
+    # the undated-records warning is missing.
+    src = GOLDEN / "claude" / "canonical" / "input"
+    args = ["claude-to-memspec", "--lossy", "--json", str(src), str(tmp_path / "out")]
+    failed = json.loads(runner.invoke(main, [*args, "--fail-on-loss"]).stdout)
+    dry = json.loads(runner.invoke(main, [*args, "--dry-run"]).stdout)
+    assert failed["exit_code"] == 5 and not (tmp_path / "out").exists()
+    assert any("have no date of their own" in w for w in dry["warnings"])
+    assert failed["warnings"] == dry["warnings"]
+
+
 def test_without_lossy_nothing_is_dropped(runner, tmp_path):
     result = runner.invoke(main, ["memoir-to-claude", "--fail-on-loss", "--json", str(SRC), str(tmp_path / "o")])
     assert result.exit_code == 0, result.stderr
