@@ -17,9 +17,6 @@ from __future__ import annotations
 import collections
 import contextlib
 import contextvars
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 import os
 import signal
 from typing import Any, Callable, Iterator, Sequence
@@ -58,7 +55,10 @@ def default_jobs() -> int:
 
 
 def _can_fork() -> bool:
-    return "fork" in multiprocessing.get_all_start_methods()
+    """Whether workers can be forked: every POSIX system's ``multiprocessing`` has the ``fork`` start
+    method, and none other has ``os.fork``. (``multiprocessing`` itself is imported only when workers
+    start: with ``concurrent.futures``, a tenth of memconv's start-up, for a run that may need none.)"""
+    return hasattr(os, "fork")
 
 
 def renderer(jobs: int | None):
@@ -137,6 +137,10 @@ class _Parallel:
         if len(items) < 2 * CHUNK:
             yield from map(fn, items)
             return
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
+
         bounds = [(i, min(i + CHUNK, len(items))) for i in range(0, len(items), CHUNK)]
         _task = (fn, items)  # the workers are forked from here, and so hold them
         pool = ProcessPoolExecutor(self.jobs, mp_context=multiprocessing.get_context("fork"),

@@ -147,3 +147,18 @@ def test_workers_do_not_outlive_a_killed_run(tmp_path):
             break
         time.sleep(0.05)
     assert not alive, "every worker died with the run"
+
+
+@pytest.mark.parametrize("entries, forked", [(30, False), (300, True)])
+def test_multiprocessing_is_imported_only_when_workers_start(tmp_path, entries, forked):
+    # A small store renders in one process: importing multiprocessing and concurrent.futures was a tenth
+    # of memconv's start-up. Verified by importing multiprocessing at the top of memconv/jobs.py: the
+    # small store fails with "True".
+    import subprocess
+
+    store = bench_module("generators").make("memoir", tmp_path / "in", entries)
+    script = ("import sys\nfrom memconv.cli import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+              "print('multiprocessing' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", script, "memoir-to-memfmt", str(store), str(tmp_path / "out"),
+                           "-q", "--jobs", "2"], capture_output=True, text=True, check=True)
+    assert done.stdout.strip().splitlines()[-1] == str(forked), done.stdout + done.stderr
