@@ -75,6 +75,7 @@ def _wide(text: str) -> bool:
     string never does, and CPython knows a string is ASCII without reading it."""
     return not text.isascii() and _WIDE.search(text) is not None
 
+
 #: A character js-yaml does not call printable (:func:`_printable`), the line feed aside.
 _NOT_PRINTABLE = re.compile("[^\n\x20-\x7e\xa1-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd]")
 #: What makes a one-line string not plain after its first character: ``:``, flow indicators, `` #``.
@@ -294,7 +295,7 @@ def _fold_line_text(line: str, width: int) -> str:
     start = curr = 0  # the current line's start; the last break passed (0: none, line[0] is no space)
     seen = 0  # every break before this position has been passed
     while True:
-        cut = _break_after(line, max(seen, start + width + 1), n)
+        cut = _break_after(line, max(seen, start + width + 1))
         last = _break_before(line, seen, n if cut < 0 else cut)
         if last >= 0:
             curr = last
@@ -313,10 +314,10 @@ def _fold_line_text(line: str, width: int) -> str:
     return "".join(out)[1:]
 
 
-def _break_after(line: str, lo: int, n: int) -> int:
+def _break_after(line: str, lo: int) -> int:
     """The first break (a space followed by a non-space) at ``lo`` or after, or -1."""
     i = line.find(" ", lo)
-    while i >= 0 and (i + 1 >= n or line[i + 1] == " "):
+    while i >= 0 and (i + 1 >= len(line) or line[i + 1] == " "):
         i = line.find(" ", i + 1)
     return i
 
