@@ -29,6 +29,7 @@ import contextlib
 import contextvars
 import os
 import threading
+import time
 from typing import IO, Iterator
 
 #: Seconds a task runs before its bar appears.
@@ -157,5 +158,5 @@ def expect(total: int) -> None:
         bar.total = total
         if bar.bar_format is not None:  # a ticking line: redrawn now as a bar, if its delay has passed
             bar.bar_format = None
-            if bar._time() >= bar.start_t + bar.delay:
+            if time.time() >= bar.start_t + bar.delay:  # tqdm's clock (start_t is a time.time())
                 bar.refresh()
