@@ -513,8 +513,9 @@ def fingerprint(record: Record) -> str:
     """A short digest that changes whenever any meaningful field of ``record`` does.
 
     Kept on every record's ``Source`` for the whole run, so it is a 32-character
-    digest of :func:`meaning`, not the text itself (which held a second copy of
-    every record in memory: 65 MB at 10,000 entries, docs/performance.md).
+    digest of what :func:`meaning` says (the ``repr`` of every field but ``source``,
+    :data:`_SAYS`), not the text itself (which held a second copy of every record in
+    memory: 65 MB at 10,000 entries, docs/performance.md).
     """
     return short_digest(repr(_SAYS(record)), 32)
 

@@ -116,8 +116,9 @@ class Occasion:
     clock). ``warn`` is called with each warning, once per write; None: the
     warnings go on ``store.warnings``, each once, as ``write(store)`` always did.
     ``records_only``: the caller looks only at the records' own files (a format patch
-    compares each with the file it was read from), so a writer may leave out the files it
-    makes of the store as a whole, such as an index; one that writes them anyway is not wrong.
+    compares each with the file it was read from; the read-back reads each back), so a
+    writer may leave out the files it makes of the store as a whole, such as an index, but
+    not a record such a file would have replaced; one that writes them anyway is not wrong.
     ``Occasion()`` is what a writer given no occasion assumes.
     """
 
