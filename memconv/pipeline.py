@@ -89,13 +89,16 @@ def read(root: Path, dialect: str, *, held: bool = False) -> Store:
     return store
 
 
-def convert(store: Store, target: str, *, lossy: bool = False, date: str | None = None):
-    """The store as the ``target`` dialect should see it, and the per-record report (None within a dialect)."""
+def convert(store: Store, target: str, *, lossy: bool = False, date: str | None = None, release: bool = False):
+    """The store as the ``target`` dialect should see it, and the per-record report (None within a dialect).
+
+    ``release``: ``store``'s records are handed to the conversion (:func:`memconv.converters.run`).
+    """
     if target == store.dialect:
         return store, None
     from . import converters
 
-    conversion = converters.run(store, target, lossy=lossy, date=date)
+    conversion = converters.run(store, target, lossy=lossy, date=date, release=release)
     return conversion.store, conversion
 
 
@@ -163,7 +166,7 @@ class Plan:
 
 
 def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date: str | None = None,
-         jobs: int | None = None) -> Plan:
+         jobs: int | None = None, release: bool = False) -> Plan:
     """Convert in memory; fill ``report``; return the files to write as a stream. Writes nothing to disk.
 
     ``date`` is the day the target's writer stamps where its format needs one and the store holds
@@ -171,8 +174,11 @@ def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date
     the same day. None: each writer takes it from the records, never from the clock.
     ``jobs`` > 1 renders records in that many processes (:mod:`memconv.jobs`; None: ``--jobs``,
     else every core); the bytes are the same as with 1.
+    ``release``: for a caller done with ``store``'s records (the command line), a conversion to another
+    dialect takes them and lets each go once converted: ``store.records`` is empty after. Within a
+    dialect nothing is taken.
     """
-    out_store, conversion = convert(store, target, lossy=lossy, date=date)
+    out_store, conversion = convert(store, target, lossy=lossy, date=date, release=release)
     if date is not None:
         out_store.meta["date"] = date
     writer = dialects.get(target)
@@ -284,7 +290,7 @@ def check(root: Path, dialect: str, report: Report) -> Report:
 def check_via(root: Path, dialect: str, via: str, report: Report) -> Report:
     """Round-trip ``root`` through dialect ``via`` and back, in memory, and diff against the disk."""
     store = read(root, dialect)
-    there = plan(store, via, Report(command="check", input=str(root)))
+    there = plan(store, via, Report(command="check", input=str(root)), release=True)  # only its problems are asked again
     on_disk = _store_files(root, store)  # listed before the scratch folder confines listings to itself
     with fs.scratch_folder("via") as tmp_root:
         fs.write_files(tmp_root, ((p, b) for p, b in there.iter_files() if not p.startswith(QUARANTINE_DIR + "/")))

@@ -29,9 +29,11 @@ def golden_inputs() -> list[tuple[str, str]]:
 CANONICAL = [(d, n) for d, n in golden_inputs() if n == "canonical"]
 
 
-def convert_files(store: Store, target: str, *, lossy: bool = False) -> tuple[dict[str, bytes], Report]:
+def convert_files(store: Store, target: str, *, lossy: bool = False,
+                  release: bool = False) -> tuple[dict[str, bytes], Report]:
+    """What ``memconv convert`` writes from ``store``; ``release``: hand the store over, as the CLI does."""
     report = Report(command="convert", input="<memory>")
-    plan = pipeline.plan(store, target, report, lossy=lossy)
+    plan = pipeline.plan(store, target, report, lossy=lossy, release=release)
     # What memconv writes about the run (quarantined originals, the manifest), not the store itself.
     return {p: b for p, b in plan.files.items()
             if not p.startswith((".memconv/quarantine/", ".memconv/manifest"))}, report

@@ -51,7 +51,7 @@ def read(dialect: str, name: str) -> Store:
 
 @cache
 def _converted(dialect: str, name: str, target: str) -> dict[str, bytes]:
-    return convert_files(read(dialect, name), target)[0]
+    return convert_files(read(dialect, name), target, release=True)[0]  # handed over, as the CLI does
 
 
 def converted(dialect: str, name: str, target: str) -> dict[str, bytes]:

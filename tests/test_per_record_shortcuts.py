@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
+import json
 import unicodedata
 
-from hypothesis import given, settings
+import pytest
+
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from memconv import frontmatter as fmx
 from memconv import pipeline
-from memconv.converters import carry
-from memconv.model import Edge, Lifecycle, Record
+from memconv.converters import carry, codec, notes
+from memconv.model import Edge, IndexFile, IndexLink, IndexSection, Lifecycle, Record
 from memconv.text import SLUG_LIMIT, UNTITLED, _SLUG_JUNK, short_digest, slug
 
 from .conftest import GOLDEN
+
+
+@pytest.fixture
+def monkeypatch_piece(monkeypatch):
+    """json_pieces slices every text over 3 characters, so short examples reach the slicing."""
+    monkeypatch.setattr(codec, "_PIECE", 3)
 
 
 def _records():
@@ -55,3 +65,38 @@ def test_an_ascii_title_slugs_as_the_unicode_folding_slugs_it(text):
     # Verified by dropping .lower() from the ASCII shortcut in text.slug: fails on "A".
     assert slug(text) == _slug_the_long_way(text)
 
+
+
+_json_leaves = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), st.text(max_size=12))
+_index_links = st.builds(IndexLink, title=st.text(max_size=8), target=st.text(max_size=8),
+                         hook=st.none() | st.text(max_size=4), resolved=st.booleans())
+_json_values = st.recursive(_json_leaves | _index_links,
+                            lambda inner: st.lists(inner, max_size=4)
+                            | st.dictionaries(st.text(max_size=4), inner, max_size=4)
+                            | st.builds(IndexSection, heading=st.none() | st.text(max_size=6),
+                                        links=st.lists(_index_links, max_size=3),
+                                        inline=st.lists(st.text(max_size=6), max_size=2)),
+                            max_leaves=20)
+
+
+@settings(max_examples=400, suppress_health_check=[HealthCheck.function_scoped_fixture])  # the fixture is constant
+@given(value=_json_values)
+def test_json_pieces_join_to_the_whole_text_and_quote_as_it(value, monkeypatch_piece):
+    # Verified by giving a mapping's first key with a "," before it: the joined text then differs.
+    # A long text is sliced: here every text over 3 characters (monkeypatch_piece).
+    pieces = list(codec.json_pieces(value))
+    assert "".join(pieces) == codec.compact_json(value) == json.dumps(codec.as_json(value), ensure_ascii=False,
+                                                                      separators=(",", ":"))
+    assert '"' + "".join(fmx.double_quoted(p)[1:-1] for p in pieces) + '"' == fmx.double_quoted("".join(pieces))
+
+
+def test_a_store_note_is_the_line_the_frontmatter_renderer_gives(monkeypatch_piece):
+    # The note's carry line is built piece by piece (notes._render): it must be render_block's line.
+    index = IndexFile(path="MEMORY.md", title="Memory", sections=[
+        IndexSection(heading="Facts — \u2028 \"quoted\"", links=[IndexLink("A \\ b", "a.md", hook="é\x85")],
+                     inline=["an inline bullet"])])
+    payload = {"from": "claude", "indexes": [index], "raw": {"MEMORY.md": "# Memory\n" * 3}}
+    raw = notes.store_note(payload, "memfmt", "claude", lossy=False).raw.decode("utf-8")
+    document = {"v": carry.VERSION, "from": "claude", "store": {**payload, "indexes": [codec.as_json(index)]}}
+    line = fmx.render_block(carry.KEY, json.dumps(document, ensure_ascii=False, separators=(",", ":")))
+    assert "\n".join(line) + "\n" in raw

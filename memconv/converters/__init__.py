@@ -44,9 +44,14 @@ def convert(store: Store, target: str, *, lossy: bool = False) -> Store:
     return run(store, target, lossy=lossy).store
 
 
-def run(store: Store, target: str, *, lossy: bool = False, date: str | None = None) -> Conversion:
+def run(store: Store, target: str, *, lossy: bool = False, date: str | None = None,
+        release: bool = False) -> Conversion:
     """Convert ``store`` into ``target``: restore, then forward. ``date`` (``YYYY-MM-DD``) is the day the
-    target's writer stamps where its format needs one and the records hold none (an :class:`Occasion`)."""
+    target's writer stamps where its format needs one and the records hold none (an :class:`Occasion`).
+
+    ``release``: ``store`` is handed over, for a caller that will not use its records again (the
+    command line): ``store.records`` is emptied, and each record is let go once it is converted.
+    """
     if target not in TARGET_KIND:
         raise StoreError(f"unknown target dialect {target!r}")
     own = any(get_carry(r) is None for r in store.records)
@@ -57,6 +62,9 @@ def run(store: Store, target: str, *, lossy: bool = False, date: str | None = No
         store = Store(dialect=store.dialect, records=store.records, working_set=store.working_set,
                       indexes=store.indexes, foreign=store.foreign, quarantined=store.quarantined,
                       migrations=store.migrations, warnings=store.warnings)
+    given = store.records
     restored, report = restore(store)
+    if release:
+        given.clear()  # the restored store holds them now
     restored.indexes = indexes + [i for i in restored.indexes if i not in store.indexes]
-    return forward(restored, target, lossy=lossy, report=report, date=date)
+    return forward(restored, target, lossy=lossy, report=report, date=date, release=release)

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import json
 import types
 import typing
-from typing import Any
+from typing import Any, Iterator
 
 from ..model import Record
 
@@ -28,6 +29,60 @@ def as_json(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: as_json(v) for k, v in value.items()}
     return value
+
+
+def json_default(value: Any) -> Any:
+    """``json.dumps``'s ``default``: a dataclass as the object :func:`as_json` makes of it, one level deep.
+
+    The encoder asks for each model value when it reaches it, so a large value (a store note's
+    indexes: a node per index line) is encoded without its whole JSON tree built first;
+    ``json.dumps(v, default=json_default)`` is ``json.dumps(as_json(v))``.
+    """
+    names = _json_fields(value.__class__)
+    if names is None:
+        raise TypeError(f"{value.__class__.__name__} is not a model value")
+    return {name: getattr(value, name) for name in names}
+
+
+def json_pieces(value: Any) -> Iterator[str]:
+    """:func:`compact_json` of ``value``, in pieces that join to it.
+
+    A list is given item by item, a mapping or model value that holds a list, a mapping or a long
+    text key by key, and a long text in slices; anything else is one piece. So a value of many parts (a store note's index of 10,000 lines)
+    is never one string, nor a tree of objects, before its text is written (docs/performance.md).
+    """
+    if value.__class__ is str and len(value) > _PIECE:
+        # escaping is character by character: a long text (a carried raw index) goes in slices
+        yield '"'
+        for start in range(0, len(value), _PIECE):
+            yield compact_json(value[start:start + _PIECE])[1:-1]
+        yield '"'
+        return
+    if isinstance(value, list):
+        yield "["
+        for i, item in enumerate(value):
+            if i:
+                yield ","
+            yield from json_pieces(item)
+        yield "]"
+        return
+    fields = json_default(value) if _json_fields(value.__class__) is not None else value
+    if not isinstance(fields, dict) or not all(k.__class__ is str for k in fields) \
+            or not any(isinstance(v, (list, dict)) or _json_fields(v.__class__) is not None
+                       or (v.__class__ is str and len(v) > _PIECE) for v in fields.values()):
+        yield compact_json(value)
+        return
+    for i, (key, item) in enumerate(fields.items()):
+        yield ("," if i else "{") + compact_json(key) + ":"
+        yield from json_pieces(item)
+    yield "}"
+
+
+#: The longest slice of a text that :func:`json_pieces` gives as one piece (characters).
+_PIECE = 1 << 16
+
+#: A model value as the one-line JSON text memconv writes (UTF-8 kept, no spaces).
+compact_json = functools.partial(json.dumps, ensure_ascii=False, separators=(",", ":"), default=json_default)
 
 
 #: Types whose values are their own JSON.

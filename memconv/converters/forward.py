@@ -24,7 +24,11 @@ from .store_facts import (by_owner, carried_meta, holds_state, mark_home, owner_
                           witness_edits, witness_fields)
 
 
-def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date: str | None = None) -> Conversion:
+def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date: str | None = None,
+            release: bool = False) -> Conversion:
+    """``store`` in ``target``'s words, with the per-record report; ``release``: each source record is let go
+    as soon as its native record and carry are made (``store.records`` is empty after), so the source store
+    and the converted one are never both held whole (docs/performance.md)."""
     owners = report.owners
     meta_from = store.meta.get("memconv.meta_from", store.dialect)
     home_meta = meta_from == target
@@ -52,6 +56,8 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
     #: id(record) → why a record home again is kept out of the live set (its state was edited).
     unmarked: dict[int, str] = {}
     records = list(store.records)
+    if release:
+        store.records.clear()  # ``records`` holds them now, and lets each go once it is converted
     declares = dialects.get(target)
     if target not in INDEX_IS_CONTENT:
         # Memory kept as inline bullets of a hand-written index: facts the target's tools show.
@@ -60,7 +66,9 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
             owners[id(record)] = written_by[mark["path"]]
             inline[id(record)] = mark
             records.append(record)
-    for record in records:
+    records.reverse()
+    while records:
+        record = records.pop()  # in order, and not held here once converted
         home = owner_of(store, record, owners) == target
         kind = record.kind if home else TARGET_KIND[target].get(record.kind)
         live = home or (record.lifecycle.state in LIFECYCLE[target] and holds_state(target, kind, record))
@@ -119,6 +127,8 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
     progress.expect(len(natives))  # the bar of a conversion under way counts the records read back
     for i, (original, native) in enumerate(natives):
         progress.advance()
+        if release:
+            natives[i] = (None, native)  # the loop's ``original`` is now its last hold
         returned = back.take(i)  # read as it is asked for, and dropped when its carry is made
         written_at = returned.source.path if returned is not None and returned.source is not None else None
         rep = FileReport(source=where_from(original), source_kind=original.kind, target=written_at or native.link,
@@ -213,7 +223,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
     meta = {} if home_meta else carried_meta(store)
     if indexes or meta:
         payload = {"from": meta_from if meta_from in TARGET_KIND else store_owner(store),
-                   "indexes": [carrying.as_json(i) for i in indexes],
+                   "indexes": indexes,  # model values: encoded as the note is written (notes.store_note)
                    "raw": {i.path: i.source.raw.decode("utf-8") for i in indexes
                            if i.source is not None and i.source.has_raw}}
         if meta:

@@ -20,7 +20,6 @@ ignored with a warning naming its file.
 from __future__ import annotations
 
 import functools
-import json
 import re
 import unicodedata
 from typing import Any
@@ -32,7 +31,7 @@ from ..model import ForeignFile, Record, WorkingSet
 from ..text import short_digest
 from ..text import decode
 from .carry import KEY, VERSION
-from .codec import as_json, from_json
+from .codec import as_json, from_json, json_pieces
 from .mapping import NOTES_ROOT
 from .native import render_working_set
 
@@ -128,11 +127,13 @@ def _render(name: str, status: str | None, payload: dict[str, Any] | None, body:
     head = fmx.patch(None, pairs, fmx.render_block)  # "---\n…---\n"
     parts = [head[:-len("---\n")].encode("utf-8")]
     if payload is not None:
-        # The carry's JSON can be megabytes (a store note): made into its line's bytes with no more
-        # than two copies of it alive at once; the bytes are what fmx.render_block(KEY, …) gives.
-        value = fmx.scalar(json.dumps({"v": VERSION, **payload}, ensure_ascii=False, separators=(",", ":")))
-        parts += [fmx.scalar_line_start(KEY).encode("utf-8"), value.encode("utf-8"), b"\n"]
-        del value
+        # The carry's JSON can be megabytes (a store note): made into its line's bytes piece by piece
+        # (codec.json_pieces), never whole as text. The bytes are what fmx.render_block(KEY, …) gives:
+        # JSON text starting with "{" is never a plain scalar, and double-quoting is character by
+        # character, so the pieces quoted one by one join to the whole quoted.
+        parts += [fmx.scalar_line_start(KEY).encode("utf-8"), b'"']
+        parts += [fmx.double_quoted(piece)[1:-1].encode("utf-8") for piece in json_pieces({"v": VERSION, **payload})]
+        parts.append(b'"\n')
     parts.append(b"---\n")
     if body:
         parts += [b"\n", body.encode("utf-8")]
@@ -187,15 +188,17 @@ def working_set(ws: WorkingSet, target: str, owner: str, *, lossy: bool) -> Fore
 
 
 def store_note(store_payload: dict[str, Any], target: str, owner: str, *, lossy: bool) -> ForeignFile:
+    """The note of a store's own facts. ``store_payload["indexes"]`` are :class:`IndexFile` values, encoded
+    as the note is rendered: a long index's JSON tree is never built whole (docs/performance.md)."""
     payload = None if lossy else {"from": owner, "store": store_payload}
     lines = ["Store-level facts of the source store, kept by memconv.", ""]
     for index in store_payload.get("indexes", []):
-        lines.append(f"## {index.get('path')}")
-        for section in index.get("sections", []):
-            if section.get("heading"):
-                lines.append(f"### {section['heading']}")
-            lines += [f"- [{link['title']}]({link['target']})" for link in section.get("links", [])]
-            lines += [f"- {bullet}" for bullet in section.get("inline", [])]
+        lines.append(f"## {index.path}")
+        for section in index.sections:
+            if section.heading:
+                lines.append(f"### {section.heading}")
+            lines += [f"- [{link.title}]({link.target})" for link in section.links]
+            lines += [f"- {bullet}" for bullet in section.inline]
         lines.append("")
     return ForeignFile(_path(target, "store"), _render("memconv store", None, payload, "\n".join(lines)),
                        why="memconv note: store-level facts")
