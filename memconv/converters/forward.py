@@ -99,6 +99,10 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
                 native.title = link  # linked by name (memfmt's entities): two of one name would be one
         if home and record.source is not None and record.source.dialect == target:
             native.source = record.source  # home again: its own writer reuses its file
+        elif release and record.source is not None and record.source.dialect != target:
+            # How its file was formatted is for its own dialect's writer, which writes nothing here; the
+            # format patch is made from the file's bytes. A third of a read record, let go now.
+            record.source.layout = None
         if lossy and kind in LOSSY_AS_DOSSIER.get(target, ()):
             native = native_form.dossier(native, target)
         natives.append((record, native))
