@@ -32,11 +32,31 @@ except AttributeError:  # pragma: no cover
 
 
 class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
-    """Safe loader without timestamp resolution and with YAML 1.2 booleans."""
+    """Safe loader without timestamp resolution, with YAML 1.2 booleans, and numbers as both readers see them."""
 
+
+#: A plain scalar is a number only where PyYAML (YAML 1.1) and js-yaml 3 (memspec's parser, through
+#: gray-matter) both read one: PyYAML's patterns, less what js-yaml reads as text (a trailing ``_``,
+#: as in ``0_`` or ``1_``; ``0b``/``0x`` with no digit, which PyYAML cannot even build; a float
+#: whose whole part has a leading zero, ``01.5``; a signed ``.nan``; ``._5``). Where js-yaml alone
+#: reads a number (``1e3``, with no dot) the text stays text, as memoir-cli reads it
+#: (docs/conversion.md, "Numbers in frontmatter"; tests/test_yaml_numbers_as_the_tools_read_them.py).
+NUMBER_PATTERNS = {
+    "tag:yaml.org,2002:float": re.compile(r"""^(?!.*_$)(?:[-+]?(?:0|[1-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?
+                    |\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?
+                    |[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*
+                    |[-+]?\.(?:inf|Inf|INF)
+                    |\.(?:nan|NaN|NAN))$""", re.X),
+    "tag:yaml.org,2002:int": re.compile(r"""^(?!.*_$)(?:[-+]?0b[0-1_]*[0-1][0-1_]*
+                    |[-+]?0[0-7_]*[0-7][0-7_]*
+                    |[-+]?(?:0|[1-9][0-9_]*)
+                    |[-+]?0x[0-9a-fA-F_]*[0-9a-fA-F][0-9a-fA-F_]*
+                    |[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+)$""", re.X),
+}
 
 _Loader.yaml_implicit_resolvers = {
-    first: [(tag, rx) for tag, rx in resolvers if tag not in ("tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:bool")]
+    first: [(tag, NUMBER_PATTERNS.get(tag, rx)) for tag, rx in resolvers
+            if tag not in ("tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:bool")]
     for first, resolvers in _BaseLoader.yaml_implicit_resolvers.items()
 }
 _Loader.add_implicit_resolver(

@@ -23,11 +23,27 @@ LEGACY_KEYS = ("confidence", "decay_after", "corrects", "corrected_by", "correct
 
 
 class _Loader(yaml.SafeLoader):
-    """YAML with timestamps kept as text (js-yaml would make Dates; memspec turns them back into ISO)."""
+    """YAML as memspec's js-yaml 3 reads it: timestamps kept as text (js-yaml would make Dates; memspec
+    turns them back into ISO), numbers by js-yaml's own rules (``lib/js-yaml/type/int.js`` and
+    ``float.js`` of js-yaml 3.15, written here from its source: nothing ending in ``_`` is a number,
+    and a float needs no dot, ``1e3``), not PyYAML's YAML 1.1, which reads ``0_`` as 0."""
 
 
-_Loader.yaml_implicit_resolvers = {k: [(t, r) for t, r in v if t != "tag:yaml.org,2002:timestamp"]
-                                   for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+_JS_YAML = {
+    "tag:yaml.org,2002:int": re.compile(r"""^(?!.*_$)[-+]?(?:0|0b[01_]*[01][01_]*|0x[0-9a-fA-F_]*[0-9a-fA-F][0-9a-fA-F_]*
+                                        |0[0-7_]*[0-7][0-7_]*|[1-9][0-9_]*(?::[0-5]?[0-9])*)$""", re.X),
+    "tag:yaml.org,2002:float": re.compile(r"""^(?!.*_$)(?:[-+]?(?:0|[1-9][0-9_]*)(?:\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?
+                                          |\.[0-9_]+(?:[eE][-+]?[0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*
+                                          |[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$""", re.X),
+    "tag:yaml.org,2002:bool": re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),  # not YAML 1.1's yes/no
+}
+_Loader.yaml_implicit_resolvers = {}
+for _tag, _pattern in _JS_YAML.items():  # js-yaml tries int before float
+    _Loader.add_implicit_resolver(_tag, _pattern, list("tTfF" if _tag.endswith("bool") else "-+0123456789."))
+for _first, _resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items():
+    for _tag, _pattern in _resolvers:
+        if _tag not in _JS_YAML and _tag != "tag:yaml.org,2002:timestamp":
+            _Loader.add_implicit_resolver(_tag, _pattern, [_first])
 
 
 def _date(value) -> bool:
