@@ -11,7 +11,6 @@ import gc
 import json
 import weakref
 from dataclasses import asdict
-from pathlib import Path
 
 import pytest
 
@@ -58,7 +57,7 @@ def test_each_record_is_let_go_once_converted(source, tmp_path, monkeypatch):
         return take(self, i)
 
     for release in (False, True):
-        store = pipeline.read(Path(tmp_path / "in"), source)
+        store = pipeline.read(tmp_path / "in", source)
         sources = [weakref.ref(r.source) for r in store.records]
         alive.clear()
         monkeypatch.setattr(ReadBack, "take", counting)

@@ -14,7 +14,6 @@ says so. A carry read from IN is checked whole before use (:mod:`.carry_checks`)
 from __future__ import annotations
 
 import dataclasses
-import json
 import operator
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,7 +21,7 @@ from typing import Any
 from ..limits import load_json
 from ..model import Record
 from ..text import remember, short_digest
-from .codec import as_json, check_json, dataclass_fields, field_type, from_json
+from .codec import as_json, check_json, compact_json, dataclass_fields, field_type, from_json
 from .carry_checks import check_format, check_meaning, link_names_a_file
 
 #: The one key memconv owns in every target's extension mechanism.
@@ -137,7 +136,7 @@ class Carry:
         if self.extra_order is not None:
             doc["extra_order"] = self.extra_order
         doc.update(self.payload)
-        return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+        return compact_json(doc)
 
     @classmethod
     def loads(cls, text: Any) -> "Carry":
