@@ -49,17 +49,20 @@ def test_each_record_is_let_go_once_converted(source, tmp_path, monkeypatch):
     bench_module("generators").make(source, tmp_path / "in", 120)
     target = "memfmt" if source != "memfmt" else "memoir"
     alive: list[int] = []
+    laid_out: list[int] = []  # live sources that still hold their file's layout
     take = ReadBack.take
 
     def counting(self, i: int):
         gc.collect()
         alive.append(sum(ref() is not None for ref in sources))
+        laid_out.append(sum(ref() is not None and ref().layout is not None for ref in sources))
         return take(self, i)
 
     for release in (False, True):
         store = pipeline.read(tmp_path / "in", source)
         sources = [weakref.ref(r.source) for r in store.records]
         alive.clear()
+        laid_out.clear()
         monkeypatch.setattr(ReadBack, "take", counting)
         pipeline.plan(store, target, Report(command="convert", input="x"), release=release, jobs=1)
         monkeypatch.undo()
@@ -67,6 +70,7 @@ def test_each_record_is_let_go_once_converted(source, tmp_path, monkeypatch):
         left = sum(ref() is not None for ref in sources)
         if not release:
             assert set(alive) == {len(sources)} and left == len(sources)
+            assert laid_out[0] == len(sources)
             continue
         assert store.records == []
         # When record i is read back, the records converted before it are gone; the ones after it, and
@@ -74,3 +78,6 @@ def test_each_record_is_let_go_once_converted(source, tmp_path, monkeypatch):
         notes = len(sources) - len(alive)
         assert alive == [notes + len(alive) - i for i in range(len(alive))], alive
         assert left == 0  # nothing outlives the plan
+        # Once every native record is made, only the records kept as notes keep their layout (verified by
+        # dropping `record.source.layout = None` from forward(): every source kept it).
+        assert laid_out[0] == notes
