@@ -128,22 +128,34 @@ def _canonical(dialect: str, group: list[Record]) -> set[int]:
     """id() of the records of ``group`` whose file is what their writer renders anew.
 
     The writer's files are compared one at a time as they are rendered: the whole
-    group's rendering is never held (docs/performance.md).
+    group's rendering is never held (docs/performance.md). Nor is a copy of the
+    group: for the rendering, each record's source is set aside and given back
+    after (a writer changes no record), where a copy of every record without its
+    source cost a kilobyte per record at the peak of a conversion.
     """
     module = dialects.get(dialect)
-    probe = Store(dialect="probe", records=[anew(r) for r in group])
-    at: dict[str, list[Record]] = {}
-    for record in group:
-        at.setdefault(record.source.path, []).append(record)
+    sources = [record.source for record in group]
+    at: dict[str, int | list[int]] = {}  # path → the index in ``group`` of the record read from it (or indexes)
+    for i, source in enumerate(sources):
+        held = at.setdefault(source.path, i)
+        if held != i:
+            at[source.path] = [*(held if isinstance(held, list) else [held]), i]
     same: set[int] = set()
+    for record in group:
+        record.source = None  # rendered anew, as a record with no file of its own is
     try:
-        files = iter_write_with(module, probe, None, Occasion(records_only=True))  # no index: none is compared
+        files = iter_write_with(module, Store(dialect="probe", records=list(group)), None,
+                                Occasion(records_only=True))  # no index: none is compared
         for path, data in files:
-            for record in at.get(path, ()):
-                if record.source.holds(data):
-                    same.add(id(record))
+            found = at.get(path)
+            for i in (() if found is None else found if isinstance(found, list) else (found,)):
+                if sources[i].holds(data):
+                    same.add(id(group[i]))
     except StoreError:
         return set()
+    finally:
+        for record, source in zip(group, sources):
+            record.source = source
     return same
 
 
