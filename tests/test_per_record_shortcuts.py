@@ -96,7 +96,14 @@ def test_a_store_note_is_the_line_the_frontmatter_renderer_gives(monkeypatch_pie
         IndexSection(heading="Facts — \u2028 \"quoted\"", links=[IndexLink("A \\ b", "a.md", hook="é\x85")],
                      inline=["an inline bullet"])])
     payload = {"from": "claude", "indexes": [index], "raw": {"MEMORY.md": "# Memory\n" * 3}}
-    raw = notes.store_note(payload, "memfmt", "claude", lossy=False).raw.decode("utf-8")
+    asked = []
+    note = notes.store_note(lambda: asked.append(1) or payload, "memfmt", "claude", lossy=False)
+    assert asked == []  # the store's facts are asked for when the note is written, not held till then
+    raw = note.raw.decode("utf-8")
+    assert asked == [1]
     document = {"v": carry.VERSION, "from": "claude", "store": {**payload, "indexes": [codec.as_json(index)]}}
     line = fmx.render_block(carry.KEY, json.dumps(document, ensure_ascii=False, separators=(",", ":")))
     assert "\n".join(line) + "\n" in raw
+    # The readable body, line by line into the note's buffer: what the lines joined give.
+    assert raw.endswith("---\n\nStore-level facts of the source store, kept by memconv.\n\n## MEMORY.md\n"
+                        "### Facts — \u2028 \"quoted\"\n- [A \\ b](a.md)\n- an inline bullet\n")

@@ -226,13 +226,18 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
     indexes = store.indexes if target not in INDEX_IS_CONTENT else []
     meta = {} if home_meta else carried_meta(store)
     if indexes or meta:
-        payload = {"from": meta_from if meta_from in TARGET_KIND else store_owner(store),
-                   "indexes": indexes,  # model values: encoded as the note is written (notes.store_note)
-                   "raw": {i.path: i.source.raw.decode("utf-8") for i in indexes
-                           if i.source is not None and i.source.has_raw}}
-        if meta:
-            payload["meta"] = meta
-        note = notes.store_note(payload, target, store.dialect, lossy=lossy)
+        came_from = meta_from if meta_from in TARGET_KIND else store_owner(store)
+
+        def facts() -> dict[str, Any]:  # asked when the note is written: its texts are read from IN then
+            payload = {"from": came_from,
+                       "indexes": indexes,  # model values: encoded as the note is written (notes.store_note)
+                       "raw": {i.path: i.source.raw.decode("utf-8") for i in indexes
+                               if i.source is not None and i.source.has_raw}}
+            if meta:
+                payload["meta"] = meta
+            return payload
+
+        note = notes.store_note(facts, target, store.dialect, lossy=lossy)
         out.foreign.append(note)
         if indexes:
             report.warnings.append(f"{len(indexes)} index file(s) carried in {note.path}")

@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from typing import Any
+from typing import Any, Callable, Iterable, Iterator
 
 from .. import frontmatter as fmx
 from ..errors import ReadError
@@ -120,24 +120,37 @@ class NoteNames:
         return name
 
 
-def _render(name: str, status: str | None, payload: dict[str, Any] | None, body: str) -> bytes:
+def _render(name: str, status: str | None, payload: dict[str, Any] | None, body: str | Iterable[str]) -> bytes:
+    """The note's bytes; ``body`` is its text, or its lines (a store note's: one per index line).
+
+    Made in one growing buffer, piece by piece: a list of the pieces and their join held the note
+    about three times over at once (a store note of 10,000 index lines is megabytes).
+    """
     pairs: dict[str, Any] = {"name": name}
     if status:
         pairs["status"] = status
     head = fmx.patch(None, pairs, fmx.render_block)  # "---\n…---\n"
-    parts = [head[:-len("---\n")].encode("utf-8")]
+    out = bytearray(head[:-len("---\n")].encode("utf-8"))
     if payload is not None:
         # The carry's JSON can be megabytes (a store note): made into its line's bytes piece by piece
         # (codec.json_pieces), never whole as text. The bytes are what fmx.render_block(KEY, …) gives:
         # JSON text starting with "{" is never a plain scalar, and double-quoting is character by
         # character, so the pieces quoted one by one join to the whole quoted.
-        parts += [fmx.scalar_line_start(KEY).encode("utf-8"), b'"']
-        parts += [fmx.double_quoted(piece)[1:-1].encode("utf-8") for piece in json_pieces({"v": VERSION, **payload})]
-        parts.append(b'"\n')
-    parts.append(b"---\n")
-    if body:
-        parts += [b"\n", body.encode("utf-8")]
-    return b"".join(parts)
+        out += fmx.scalar_line_start(KEY).encode("utf-8")
+        out += b'"'
+        for piece in json_pieces({"v": VERSION, **payload}):
+            out += fmx.double_quoted(piece)[1:-1].encode("utf-8")
+        out += b'"\n'
+    out += b"---\n"
+    if isinstance(body, str):
+        if body:
+            out += b"\n"
+            out += body.encode("utf-8")
+    else:
+        for line in body:  # as the text "\n".join(body) gives it, for lines that say something
+            out += b"\n"
+            out += line.encode("utf-8")
+    return bytes(out)
 
 
 def write(record: Record, owner: str, target: str, why: str, *, lossy: bool,
@@ -187,21 +200,37 @@ def working_set(ws: WorkingSet, target: str, owner: str, *, lossy: bool) -> Fore
     return ForeignFile(_path(target, "working-set"), raw, why="memconv note: the session working set")
 
 
-def store_note(store_payload: dict[str, Any], target: str, owner: str, *, lossy: bool) -> ForeignFile:
-    """The note of a store's own facts. ``store_payload["indexes"]`` are :class:`IndexFile` values, encoded
-    as the note is rendered: a long index's JSON tree is never built whole (docs/performance.md)."""
-    payload = None if lossy else {"from": owner, "store": store_payload}
-    lines = ["Store-level facts of the source store, kept by memconv.", ""]
-    for index in store_payload.get("indexes", []):
-        lines.append(f"## {index.path}")
+def store_note(store_payload: Callable[[], dict[str, Any]], target: str, owner: str, *, lossy: bool) -> ForeignFile:
+    """The note of a store's own facts, rendered when it is written (:meth:`ForeignFile.later`), not held.
+
+    ``store_payload()`` gives them: ``"indexes"`` are :class:`IndexFile` values, encoded as the note
+    is rendered, so a long index's JSON tree is never built whole, and the note's megabytes are not
+    held beside the converted records until the write (docs/performance.md).
+    """
+    return ForeignFile.later(_path(target, "store"), functools.partial(_store_note, store_payload, owner, lossy),
+                             why="memconv note: store-level facts")
+
+
+def _store_note(store_payload: Callable[[], dict[str, Any]], owner: str, lossy: bool) -> bytes:
+    facts = store_payload()
+    return _render("memconv store", None, None if lossy else {"from": owner, "store": facts},
+                   _store_note_lines(facts.get("indexes", [])))
+
+
+def _store_note_lines(indexes) -> Iterator[str]:
+    """The readable body of a store note: each index, its sections and its lines."""
+    yield "Store-level facts of the source store, kept by memconv."
+    yield ""
+    for index in indexes:
+        yield f"## {index.path}"
         for section in index.sections:
             if section.heading:
-                lines.append(f"### {section.heading}")
-            lines += [f"- [{link.title}]({link.target})" for link in section.links]
-            lines += [f"- {bullet}" for bullet in section.inline]
-        lines.append("")
-    return ForeignFile(_path(target, "store"), _render("memconv store", None, payload, "\n".join(lines)),
-                       why="memconv note: store-level facts")
+                yield f"### {section.heading}"
+            for link in section.links:
+                yield f"- [{link.title}]({link.target})"
+            for bullet in section.inline:
+                yield f"- {bullet}"
+        yield ""
 
 
 def is_note_path(path: str) -> bool:
