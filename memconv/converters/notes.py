@@ -20,6 +20,7 @@ ignored with a warning naming its file.
 from __future__ import annotations
 
 import functools
+import io
 import re
 import unicodedata
 from typing import Any, Callable, Iterable, Iterator
@@ -124,33 +125,36 @@ def _render(name: str, status: str | None, payload: dict[str, Any] | None, body:
     """The note's bytes; ``body`` is its text, or its lines (a store note's: one per index line).
 
     Made in one growing buffer, piece by piece: a list of the pieces and their join held the note
-    about three times over at once (a store note of 10,000 index lines is megabytes).
+    about three times over at once (a store note of 10,000 index lines is megabytes). The buffer is
+    an ``io.BytesIO``, whose ``getvalue()`` hands over its own bytes; a ``bytearray`` would be
+    copied whole into the ``bytes`` returned, the note twice over at its end.
     """
     pairs: dict[str, Any] = {"name": name}
     if status:
         pairs["status"] = status
     head = fmx.patch(None, pairs, fmx.render_block)  # "---\n…---\n"
-    out = bytearray(head[:-len("---\n")].encode("utf-8"))
+    out = io.BytesIO()
+    out.write(head[:-len("---\n")].encode("utf-8"))
     if payload is not None:
         # The carry's JSON can be megabytes (a store note): made into its line's bytes piece by piece
         # (codec.json_pieces), never whole as text. The bytes are what fmx.render_block(KEY, …) gives:
         # JSON text starting with "{" is never a plain scalar, and double-quoting is character by
         # character, so the pieces quoted one by one join to the whole quoted.
-        out += fmx.scalar_line_start(KEY).encode("utf-8")
-        out += b'"'
+        out.write(fmx.scalar_line_start(KEY).encode("utf-8"))
+        out.write(b'"')
         for piece in json_pieces({"v": VERSION, **payload}):
-            out += fmx.double_quoted(piece)[1:-1].encode("utf-8")
-        out += b'"\n'
-    out += b"---\n"
+            out.write(fmx.double_quoted(piece)[1:-1].encode("utf-8"))
+        out.write(b'"\n')
+    out.write(b"---\n")
     if isinstance(body, str):
         if body:
-            out += b"\n"
-            out += body.encode("utf-8")
+            out.write(b"\n")
+            out.write(body.encode("utf-8"))
     else:
         for line in body:  # as the text "\n".join(body) gives it, for lines that say something
-            out += b"\n"
-            out += line.encode("utf-8")
-    return bytes(out)
+            out.write(b"\n")
+            out.write(line.encode("utf-8"))
+    return out.getvalue()
 
 
 def write(record: Record, owner: str, target: str, why: str, *, lossy: bool,
