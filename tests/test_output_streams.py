@@ -122,7 +122,7 @@ def test_a_format_patch_reads_no_file_again_and_renders_no_index(dialect, base, 
 @pytest.mark.parametrize("fails", [False, True], ids=["written", "writer fails"])
 def test_a_format_patch_renders_the_records_themselves_and_gives_their_sources_back(fails, tmp_path, monkeypatch):
     # The group is rendered with each source set aside, not as copies (a kilobyte per record at the
-    # peak). Verified by dropping the ``finally`` in format_patch._canonical: the failing writer leaves
+    # peak). Verified by dropping the ``finally`` in format_patch.sources_aside: the failing writer leaves
     # records with no source; by not setting the sources aside: the writer sees them.
     from memconv import dialects
     from memconv.converters import format_patch
@@ -147,6 +147,40 @@ def test_a_format_patch_renders_the_records_themselves_and_gives_their_sources_b
     assert all(r.source is sources[id(r)] for r in store.records), "every record has its own source again"
     if fails:
         assert len(patched) == len(store.records), "a writer that fails: no record is taken as canonical"
+
+
+@pytest.mark.parametrize("fails", [False, True], ids=["compared", "writer fails"])
+def test_an_index_is_compared_with_the_records_themselves_and_their_sources_come_back(fails, tmp_path,
+                                                                                       monkeypatch):
+    # The index a claude writer would generate is made from the records with their sources set aside
+    # (format_patch.sources_aside), not from copies of them. Verified by dropping the ``finally`` in
+    # sources_aside: the failing writer leaves records with no source; by not setting them aside: the
+    # writer sees them.
+    from memconv import dialects
+    from memconv.converters import carried_indexes
+    from memconv.errors import StoreError
+
+    root = tmp_path / "in"
+    shutil.copytree(GOLDEN / "claude/canonical/input", root)
+    store = pipeline.read(root, "claude")
+    sources = {id(r): r.source for r in store.records}
+    module, generate, seen = dialects.get("claude"), dialects.get("claude").generated_index, []
+
+    def watched(probe):
+        seen.extend(r.source for r in probe.records)
+        if fails:
+            raise StoreError("the writer stops here")
+        return generate(probe)
+
+    monkeypatch.setattr(module, "generated_index", watched)
+    if fails:
+        with pytest.raises(StoreError):
+            carried_indexes(store, own=True)
+    else:
+        assert carried_indexes(store, own=True) == [], "the canonical index is only a rendering of its records"
+    assert len(seen) == len(store.records) and all(source is None for source in seen), \
+        "the writer saw each record as one to write anew"
+    assert all(r.source is sources[id(r)] for r in store.records), "every record has its own source again"
 
 
 def test_a_file_changed_after_it_was_read_is_an_error_naming_it(store_root, tmp_path):

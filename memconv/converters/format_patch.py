@@ -18,10 +18,11 @@ not a copy of the file.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import difflib
 import re
-from typing import Any
+from typing import Any, Iterator
 
 from .. import dialects
 from ..dialects.protocol import Occasion, iter_write_with
@@ -43,6 +44,24 @@ def anew(record: Record) -> Record:
     copied = copy.copy(record)  # shallow: far cheaper than dataclasses.replace, which runs __init__
     copied.source = None
     return copied
+
+
+@contextlib.contextmanager
+def sources_aside(records: list[Record]) -> Iterator[None]:
+    """``records`` with no source while the block runs, so that a writer renders them anew; each
+    record's source is given back after, however the block ends (a writer changes no record).
+
+    The whole store's worth of :func:`anew` copies cost a kilobyte per record at the peak of a
+    conversion (docs/performance.md).
+    """
+    sources = [record.source for record in records]
+    for record in records:
+        record.source = None
+    try:
+        yield
+    finally:
+        for record, source in zip(records, sources):
+            record.source = source
 
 
 def render_alone(dialect: str, record: Record) -> tuple[str, bytes] | None:
@@ -141,21 +160,17 @@ def _canonical(dialect: str, group: list[Record]) -> set[int]:
         if held != i:
             at[source.path] = [*(held if isinstance(held, list) else [held]), i]
     same: set[int] = set()
-    for record in group:
-        record.source = None  # rendered anew, as a record with no file of its own is
     try:
-        files = iter_write_with(module, Store(dialect="probe", records=list(group)), None,
-                                Occasion(records_only=True))  # no index: none is compared
-        for path, data in files:
-            found = at.get(path)
-            for i in (() if found is None else found if isinstance(found, list) else (found,)):
-                if sources[i].holds(data):
-                    same.add(id(group[i]))
+        with sources_aside(group):  # rendered anew, as a record with no file of its own is
+            files = iter_write_with(module, Store(dialect="probe", records=list(group)), None,
+                                    Occasion(records_only=True))  # no index: none is compared
+            for path, data in files:
+                found = at.get(path)
+                for i in (() if found is None else found if isinstance(found, list) else (found,)):
+                    if sources[i].holds(data):
+                        same.add(id(group[i]))
     except StoreError:
         return set()
-    finally:
-        for record, source in zip(group, sources):
-            record.source = source
     return same
 
 

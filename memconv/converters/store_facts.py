@@ -123,8 +123,8 @@ def carried_indexes(store: Store, own: bool) -> list:
         return content
     # The pages its writer would generate for these records, written anew (from their names,
     # descriptions and type words: no entry is rendered).
-    probe = Store(dialect="probe", records=[format_patch.anew(r) for r in store.records])
-    regenerated = dialects.get(store.dialect).generated_index(probe)
+    with format_patch.sources_aside(store.records):
+        regenerated = dialects.get(store.dialect).generated_index(Store(dialect="probe", records=list(store.records)))
     return content + [i for i in rest
                       if i.source is None or not i.source.has_raw or i.path not in regenerated
                       or not i.source.holds(regenerated[i.path])]
