@@ -32,7 +32,7 @@ from ..model import ForeignFile, Record, WorkingSet
 from ..text import short_digest
 from ..text import decode
 from .carry import KEY, VERSION
-from .codec import as_json, from_json, json_pieces
+from .codec import as_json, compact_json, from_json, json_pieces
 from .mapping import NOTES_ROOT
 from .native import render_working_set
 
@@ -121,8 +121,14 @@ class NoteNames:
         return name
 
 
-def _render(name: str, status: str | None, payload: dict[str, Any] | None, body: str | Iterable[str]) -> bytes:
+def _render(name: str, status: str | None, payload: dict[str, Any] | None, body: str | Iterable[str], *,
+            in_pieces: bool = False) -> bytes:
     """The note's bytes; ``body`` is its text, or its lines (a store note's: one per index line).
+
+    ``in_pieces``: the carry's JSON is made piece by piece (:func:`codec.json_pieces`), for a payload
+    that may be megabytes (a store note's). A record's note is encoded whole: piece by piece, each
+    list item and each key of a record was a ``json.dumps`` and a quoting of its own, 17% more
+    instructions for memspec -> memoir, whose archived and operator records are notes.
 
     Made in one growing buffer, piece by piece: a list of the pieces and their join held the note
     about three times over at once (a store note of 10,000 index lines is megabytes). The buffer is
@@ -142,7 +148,8 @@ def _render(name: str, status: str | None, payload: dict[str, Any] | None, body:
         # character, so the pieces quoted one by one join to the whole quoted.
         out.write(fmx.scalar_line_start(KEY).encode("utf-8"))
         out.write(b'"')
-        for piece in json_pieces({"v": VERSION, **payload}):
+        document = {"v": VERSION, **payload}
+        for piece in json_pieces(document) if in_pieces else (compact_json(document),):
             out.write(fmx.double_quoted(piece)[1:-1].encode("utf-8"))
         out.write(b'"\n')
     out.write(b"---\n")
@@ -218,7 +225,7 @@ def store_note(store_payload: Callable[[], dict[str, Any]], target: str, owner: 
 def _store_note(store_payload: Callable[[], dict[str, Any]], owner: str, lossy: bool) -> bytes:
     facts = store_payload()
     return _render("memconv store", None, None if lossy else {"from": owner, "store": facts},
-                   _store_note_lines(facts.get("indexes", [])))
+                   _store_note_lines(facts.get("indexes", [])), in_pieces=True)
 
 
 def _store_note_lines(indexes) -> Iterator[str]:
