@@ -27,7 +27,7 @@ from typing import Any, Iterator
 from .. import dialects
 from ..dialects.protocol import Occasion, iter_write_with
 from ..errors import StoreError
-from ..model import Record, Store
+from ..model import Record, Source, Store
 from ..text import short_digest
 from .mapping import working_set_dialect
 
@@ -47,9 +47,10 @@ def anew(record: Record) -> Record:
 
 
 @contextlib.contextmanager
-def sources_aside(records: list[Record]) -> Iterator[None]:
+def sources_aside(records: list[Record]) -> Iterator[list[Source | None]]:
     """``records`` with no source while the block runs, so that a writer renders them anew; each
     record's source is given back after, however the block ends (a writer changes no record).
+    The block is given the sources set aside, in the order of ``records``.
 
     The whole store's worth of :func:`anew` copies cost a kilobyte per record at the peak of a
     conversion (docs/performance.md).
@@ -58,7 +59,7 @@ def sources_aside(records: list[Record]) -> Iterator[None]:
     for record in records:
         record.source = None
     try:
-        yield
+        yield sources
     finally:
         for record, source in zip(records, sources):
             record.source = source
@@ -153,15 +154,14 @@ def _canonical(dialect: str, group: list[Record]) -> set[int]:
     source cost a kilobyte per record at the peak of a conversion.
     """
     module = dialects.get(dialect)
-    sources = [record.source for record in group]
-    at: dict[str, int | list[int]] = {}  # path → the index in ``group`` of the record read from it (or indexes)
-    for i, source in enumerate(sources):
-        held = at.setdefault(source.path, i)
-        if held != i:
-            at[source.path] = [*(held if isinstance(held, list) else [held]), i]
     same: set[int] = set()
     try:
-        with sources_aside(group):  # rendered anew, as a record with no file of its own is
+        with sources_aside(group) as sources:  # rendered anew, as a record with no file of its own is
+            at: dict[str, int | list[int]] = {}  # path → the index in ``group`` of its record (or indexes)
+            for i, source in enumerate(sources):
+                held = at.setdefault(source.path, i)
+                if held != i:
+                    at[source.path] = [*(held if isinstance(held, list) else [held]), i]
             files = iter_write_with(module, Store(dialect="probe", records=list(group)), None,
                                     Occasion(records_only=True))  # no index: none is compared
             for path, data in files:

@@ -153,14 +153,9 @@ def _render(name: str, status: str | None, payload: dict[str, Any] | None, body:
             out.write(fmx.double_quoted(piece)[1:-1].encode("utf-8"))
         out.write(b'"\n')
     out.write(b"---\n")
-    if isinstance(body, str):
-        if body:
-            out.write(b"\n")
-            out.write(body.encode("utf-8"))
-    else:
-        for line in body:  # as the text "\n".join(body) gives it, for lines that say something
-            out.write(b"\n")
-            out.write(line.encode("utf-8"))
+    for line in ([body] if body else []) if isinstance(body, str) else body:  # as "\n".join(lines) gives them
+        out.write(b"\n")
+        out.write(line.encode("utf-8"))
     return out.getvalue()
 
 
