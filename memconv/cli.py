@@ -318,15 +318,17 @@ class _Memconv(click.Group):
             report = _current.get() or Report(command=command, input="")
             _emit(report, *_describe(exc), as_json)
         finally:
+            if args is None and threading.current_thread() is threading.main_thread():
+                # The program is done and its status chosen: a signal now must not turn it into a kill.
+                signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+            # What a signal left between a temporary folder's making and the cleanup that owns it.
+            fs.remove_leftovers()
             progress.restore(shown)
             for var, value in zip((_quiet, _verbose, _as_json, _started), voice):
                 var.reset(value)
             _current.reset(token)
             limits.reset_limits(bounds)
             fs.release(confined)
-            if args is None and threading.current_thread() is threading.main_thread():
-                # The program is done and its status chosen: a signal now must not turn it into a kill.
-                signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
             restore()
 
 

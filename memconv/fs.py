@@ -14,6 +14,7 @@ that is empty or that memconv wrote (its manifest says so).
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import contextvars
 import errno
@@ -502,14 +503,61 @@ def signals_deferred():
 def remove_tree(path: str | os.PathLike) -> None:
     with signals_deferred():
         shutil.rmtree(path, ignore_errors=True)
+        _made.pop(os.fspath(path), None)
+
+
+# --- temporary folders: made, owned, and removed whatever happens -----------------------
+
+#: The temporary folders this process made and has neither removed nor renamed into place, each with
+#: the process and thread that made it (a forked worker inherits the table and must not act on it,
+#: nor one run on another thread's folders). A signal can land between a folder's making and the
+#: ``try`` whose cleanup removes it, or between two such ``try`` blocks; :func:`remove_leftovers`,
+#: run as the CLI ends, removes what such a signal left.
+_made: dict[str, tuple[int, int]] = {}
+
+
+def make_temporary(prefix: str, where: str | os.PathLike | None = None) -> Path:
+    """A new private folder (:func:`tempfile.mkdtemp`), owned from the moment it exists.
+
+    It is made and entered in :data:`_made` with signals held, so no signal
+    lands in between: until :func:`settle` or :func:`remove_tree`, a run that
+    unwinds for any reason removes it (:func:`remove_leftovers`).
+    """
+    with signals_deferred():
+        path = Path(tempfile.mkdtemp(prefix=prefix, dir=where))
+        _made[os.fspath(path)] = (os.getpid(), threading.get_ident())
+    return path
+
+
+def settle(path: str | os.PathLike) -> None:
+    """``path`` was renamed into place (call it with signals held, beside the rename): no longer temporary."""
+    _made.pop(os.fspath(path), None)
+
+
+def remove_leftovers(*, every_thread: bool = False) -> list[str]:
+    """Remove the temporary folders this thread (or, at exit, this process) made and still owns.
+
+    Returns their paths. Never those of another process: a forked worker's table is a copy of its parent's.
+    """
+    me = (os.getpid(), threading.get_ident())
+    with signals_deferred():
+        mine = sorted(path for path, (pid, thread) in list(_made.items())
+                      if pid == me[0] and (every_thread or thread == me[1]))
+        for path in mine:
+            shutil.rmtree(path, ignore_errors=True)
+            _made.pop(path, None)
+    return mine
+
+
+atexit.register(remove_leftovers, every_thread=True)  # the library's callers too, short of a kill
 
 
 # --- temporary folders, and those of killed runs ----------------------------------------
 
 #: ``.OUT.memconv-new-<pid>-…``, ``.OUT.memconv-old-<pid>-…``, ``.IN.memconv-backup-<pid>-…`` beside OUT or IN.
 _BESIDE = re.compile(r"^\.(?P<name>.+)\.memconv-(?P<kind>new|old|backup)-(?P<pid>\d+)-[A-Za-z0-9_]+$")
-#: ``memconv-readback-<pid>-…``, ``memconv-via-<pid>-…`` in the scratch folders.
-_SCRATCH = re.compile(r"^memconv-(?:readback|via)-(?P<pid>\d+)-[A-Za-z0-9_]+$")
+#: ``memconv-readback-<pid>-…``, ``memconv-via-<pid>-…``, ``memconv-into-<pid>-…`` in the scratch folders.
+_SCRATCH = re.compile(r"^memconv-(?:readback|via|into)-(?P<pid>\d+)-[A-Za-z0-9_]+$")
 
 
 def _alive(pid: int) -> bool:
@@ -574,7 +622,7 @@ def scratch_dirs() -> list[str]:
 @contextlib.contextmanager
 def scratch_folder(kind: str, where: str | None = None):
     """A private temporary folder named with this process's pid (so a later run can clear it if killed)."""
-    path = Path(tempfile.mkdtemp(prefix=f"memconv-{kind}-{os.getpid()}-", dir=where))
+    path = make_temporary(f"memconv-{kind}-{os.getpid()}-", where)
     token = confine(path)  # what is read back from it is confined to it
     try:
         yield path
@@ -657,7 +705,7 @@ def stage(files: Files, beside: Path) -> Path:
         for path in files:
             safe_relpath(path)
     beside.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{beside.name}.memconv-new-{os.getpid()}-", dir=beside.parent))
+    tmp = make_temporary(f".{beside.name}.memconv-new-{os.getpid()}-", beside.parent)
     try:
         write_files(tmp, files)
     except BaseException:
@@ -794,6 +842,7 @@ def write_tree(files: Files, out: Path, force: bool = False, *, with_manifest: b
                 _swap(tmp, dest, force)
             else:
                 os.rename(tmp, dest)
+            settle(tmp)
     except BaseException:
         remove_tree(tmp)
         raise

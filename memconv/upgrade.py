@@ -19,7 +19,6 @@ import hashlib
 import os
 import shutil
 import stat
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -123,7 +122,7 @@ def backup(in_path: Path, now: datetime | None = None,
     stamp = (now or clock()).strftime("%Y%m%dT%H%M%SZ")
     real = Path(os.path.realpath(in_path))
     parent = Path(os.path.abspath(in_path)).parent
-    work = Path(tempfile.mkdtemp(prefix=f".{in_path.name}.memconv-backup-{os.getpid()}-", dir=parent))
+    work = fs.make_temporary(f".{in_path.name}.memconv-backup-{os.getpid()}-", parent)
     try:
         copy = work / "copy"
         shutil.copytree(real, copy, symlinks=True, copy_function=_copy_file)
@@ -138,6 +137,7 @@ def backup(in_path: Path, now: datetime | None = None,
         with fs.signals_deferred():
             os.rename(copy, target)
             os.rmdir(work)
+            fs.settle(work)
     except BaseException:
         fs.remove_tree(work)
         raise
@@ -197,6 +197,7 @@ def replace_in_place(files: dict[str, bytes], in_path: Path, read: set[str] | No
         os.chmod(tmp, stat.S_IMODE(os.stat(real).st_mode))
         with fs.signals_deferred():
             fs.swap(tmp, real)
+            fs.settle(tmp)
     except BaseException:
         fs.remove_tree(tmp)
         raise
