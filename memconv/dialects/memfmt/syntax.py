@@ -217,6 +217,11 @@ def scalar(value: Any) -> str:
     if isinstance(value, (dict, list)):
         value = json.dumps(value, ensure_ascii=False)  # not in memfmt's subset: kept as text
     text = str(value)
+    if "\n" in text or "\r" in text:
+        # memfmt reads frontmatter line by line (and a lone CR is a line end to its read_text): its own
+        # serialiser writes such a value as a quoted scalar broken over lines, of which its parser keeps
+        # the first line, quote and all. On one line, every word is shown; the carry holds the exact text.
+        text = one_line(text)
     if text == "" or text != text.strip() or text[0] in _QUOTE_FIRST or ":" in text or "\n" in text:
         return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
     return text
