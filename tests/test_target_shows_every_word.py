@@ -9,6 +9,7 @@ exact copy for the way back; it is never the only home of a word.
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import fields, is_dataclass
 
 import pytest
 
@@ -16,7 +17,7 @@ from memconv import dialects
 
 from .conftest import GOLDEN
 from .convert_helpers import DIALECTS, convert_files, golden_inputs
-from .native_words import share, strip_carry
+from .native_words import is_carry_file, share, source_words, strip_carry, words
 
 THRESHOLD = 0.99
 
@@ -53,6 +54,49 @@ def test_at_least_99_percent_of_the_source_words_are_visible_natively():
     assert found / wanted >= THRESHOLD, f"overall {found / wanted:.1%}\n{report}"
     for (a, b), (f, w) in pairs.items():
         assert w == 0 or f / w >= THRESHOLD, f"{a} → {b}: {f / w:.1%}\n{report}"
+
+
+def _memfmt_reads(files: dict[str, bytes]) -> set[str]:
+    """The words of every value the memfmt library itself parses from ``files`` (its carry key left out)."""
+    import memfmt
+
+    def strings(value):
+        if isinstance(value, str):
+            yield value
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                yield from strings(item)
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if key != "memconv":
+                    yield from strings(item)
+        elif is_dataclass(value):
+            for f in fields(value):
+                yield from strings(getattr(value, f.name))
+
+    # As memfmt.read_dir gives them: the Markdown files, their line ends made "\n" by read_text.
+    tree = {path: data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+            for path, data in files.items() if path.endswith(".md") and not is_carry_file(path)}
+    return {w for text in strings(memfmt.parse(tree)) for w in words(text)}
+
+
+def test_memfmt_itself_reads_every_source_word():
+    # The judge is memfmt's own parser, not the file's text: a word in a line memfmt's parser skips
+    # (the second line of a broken quoted value) is not shown by its tools.
+    # Verified by making readable.show a no-op: memfmt reads 782 of the 890 source words.
+    wanted_all = found_all = 0
+    missing = {}
+    for dialect, name in golden_inputs():
+        if dialect == "memfmt":
+            continue
+        files, _ = convert_files(dialects.get(dialect).read(GOLDEN / dialect / name / "input"), "memfmt")
+        wanted = source_words(dialects.get(dialect).read(GOLDEN / dialect / name / "input"), "memfmt")
+        lost = wanted - _memfmt_reads(files)
+        wanted_all, found_all = wanted_all + len(wanted), found_all + len(wanted) - len(lost)
+        if lost:
+            missing[f"{dialect}/{name}"] = sorted(lost)[:20]
+    assert wanted_all > 800, "the measure sees the golden stores' words"
+    assert found_all / wanted_all >= THRESHOLD, missing
 
 
 def test_the_measure_does_not_count_the_carry():
