@@ -79,7 +79,7 @@ def test_a_dialect_with_no_merge_rules_exits_2(runner, tmp_path, monkeypatch):
     monkeypatch.setattr(memconv.merge, "SUPPORTED", ("memoir",))  # every dialect has rules now: pretend one has not
     a, b = stores(tmp_path, {"memory/x.md": entry()}, {"memory/y.md": entry()})
     result = runner.invoke(main, ["merge", "--from", "claude", str(a), str(b), str(tmp_path / "out")])
-    assert result.exit_code == 2 and "not supported yet" in result.output and not (tmp_path / "out").exists()
+    assert result.exit_code == 2 and "no merge rules" in result.output and not (tmp_path / "out").exists()
 
 
 def test_out_inside_an_input_is_refused(runner, tmp_path):

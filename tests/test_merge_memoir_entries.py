@@ -124,7 +124,7 @@ def test_merging_result_with_a_side_again_changes_nothing_and_is_no_new_conflict
 def test_stores_of_two_dialects_or_of_another_dialect_are_refused():
     with pytest.raises(MergeRefused):
         merge(Store(dialect="memoir"), Store(dialect="claude"))
-    with pytest.raises(MergeRefused, match="not supported yet"):
+    with pytest.raises(MergeRefused, match="no merge rules"):
         merge(Store(dialect="mem0"), Store(dialect="mem0"))
 
 

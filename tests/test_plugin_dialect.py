@@ -138,3 +138,72 @@ def test_the_cli_lists_and_converts_with_the_plugin(jsonl, tmp_path):
     back = run("convert", "--to", "memoir", str(tmp_path / "j"), str(tmp_path / "m"))
     assert back.returncode == 0, back.stderr
     assert {p: b for p, b in tree(tmp_path / "m").items() if p in tree(src)} == tree(src)
+
+
+def _jsonl_store(root, records: list[dict]):
+    root.mkdir(parents=True)
+    (root / "memory.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
+    return root
+
+
+def test_merge_takes_the_rules_a_plugin_declares(jsonl, tmp_path):
+    # Verified by taking merge out of the plugin: exit 2, "the jsonl dialect has no merge rules".
+    env = plugin_kit.environ(jsonl)
+    run = lambda *args: subprocess.run([sys.executable, "-m", "memconv", *args], capture_output=True, text=True,
+                                      env=env, cwd=tmp_path)
+    a = _jsonl_store(tmp_path / "a", [{"kind": "fact", "link": "sky", "body": "blue\n", "updated": "2026-01-01"},
+                                      {"kind": "fact", "link": "sea", "body": "wet\n"}])
+    b = _jsonl_store(tmp_path / "b", [{"kind": "fact", "link": "sky", "body": "grey\n", "updated": "2026-02-01"},
+                                      {"kind": "fact", "link": "sun", "body": "hot\n"}])
+    ab = run("merge", "--json", str(a), str(b), str(tmp_path / "ab"))
+    assert ab.returncode == 0, ab.stderr
+    ba = run("merge", str(b), str(a), str(tmp_path / "ba"))
+    assert ba.returncode == 0, ba.stderr
+    assert tree(tmp_path / "ab") == tree(tmp_path / "ba"), "commutative, byte for byte"
+    lines = [json.loads(line) for line in (tmp_path / "ab" / "memory.jsonl").read_text().splitlines()]
+    assert [(r["link"], r["body"]) for r in lines] == [("sea", "wet\n"), ("sky", "grey\n"), ("sun", "hot\n")]
+    assert sorted(r["status"] for r in json.loads(ab.stdout)["records"]) == ["added", "added", "updated"]
+    again = run("merge", str(tmp_path / "ab"), str(b), str(tmp_path / "again"))
+    assert again.returncode == 0 and tree(tmp_path / "again") == tree(tmp_path / "ab"), "idempotent"
+    tied = _jsonl_store(tmp_path / "c", [{"kind": "fact", "link": "sky", "body": "red\n", "updated": "2026-02-01"}])
+    conflict = run("merge", str(b), str(tied), str(tmp_path / "bc"))
+    assert conflict.returncode == 6, conflict.stderr
+    assert [json.loads(line)["link"][:13] for line in (tmp_path / "bc" / "memory.jsonl").read_text().splitlines()] \
+        == ["sky", "sky.conflict-", "sun"], "both copies of one date kept"
+
+
+def test_a_plugin_without_merge_rules_is_refused(jsonl, monkeypatch):
+    from memconv.merge import MergeRefused, merge
+    from memconv.model import Store
+
+    monkeypatch.delattr(dialects.get("jsonl"), "merge")
+    with pytest.raises(MergeRefused, match="the jsonl dialect has no merge rules") as refused:
+        merge(Store(dialect="jsonl"), Store(dialect="jsonl"))
+    assert refused.value.exit_code == 2
+
+
+def test_a_plugin_merge_that_gives_something_else_is_an_error_naming_it(jsonl, monkeypatch):
+    # Verified by skipping _check: merge() handed the dict on to the writer (DID NOT RAISE).
+    from memconv.merge import merge
+    from memconv.model import Store
+
+    monkeypatch.setattr(dialects.get("jsonl"), "merge", lambda a, b, hints=None: {"memory.jsonl": b""})
+    with pytest.raises(StoreError, match="the jsonl dialect's merge gave a dict, not a MergeResult"):
+        merge(Store(dialect="jsonl"), Store(dialect="jsonl"))
+
+
+def test_an_import_into_a_plugin_store_uses_its_merge(jsonl, tmp_path):
+    # Verified with the plugin's records' source path as memory.jsonl#<line> again: exit 4, "the import would
+    # replace a file the jsonl reader did not read" (a record's source names the file it was read from).
+    env = plugin_kit.environ(jsonl)
+    run = lambda *args: subprocess.run([sys.executable, "-m", "memconv", *args], capture_output=True, text=True,
+                                      env=env, cwd=tmp_path)
+    existing = tmp_path / "existing"
+    assert run("memoir-to-jsonl", str(GOLDEN / "memoir" / "canonical" / "input"), str(existing)).returncode == 0
+    claude = GOLDEN / "claude" / "canonical" / "input"
+    first = run("convert", "--from", "claude", "--to", "jsonl", str(claude), "--into", str(existing), "--json")
+    assert first.returncode == 0, first.stderr
+    assert {r["status"] for r in json.loads(first.stdout)["records"]} == {"added", "unchanged"}
+    again = run("convert", "--from", "claude", "--to", "jsonl", str(claude), "--into", str(existing), "--json")
+    assert again.returncode == 0, again.stderr
+    assert {r["status"] for r in json.loads(again.stdout)["records"]} == {"unchanged"}, "imported once"

@@ -299,6 +299,11 @@ OPTIONAL: dict[str, Optional] = {
                                  "rendering and a note)", "callable", _always(None)),
     "write_working_set": Optional("write_working_set(ws): its working set's file format, written", "callable",
                                   _always(None)),
+    # merging
+    "merge": Optional("merge(a, b, hints=None) -> memconv.merge.MergeResult: two of its stores merged, for "
+                      "memconv merge and convert --into (the built-ins' rules are in memconv.merge; "
+                      "memconv.merge.records applies a dialect's Rules); without it, merge refuses its stores",
+                      "callable", _always(None)),
     # store facts
     "STORE_FACTS": Optional("store facts (Store.meta) its writer assumes when told nothing, with their values: "
                             "not worth carrying", "mapping", _always({})),

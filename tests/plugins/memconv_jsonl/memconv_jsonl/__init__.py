@@ -101,7 +101,9 @@ def read_file(path: str, raw: bytes, meta: dict) -> Record | None:
         raise ReadError(path, f"is not a record: {exc}") from None
     # No ``raw``: this writer is canonical (a line is what the record says, nothing of the hand), so
     # there is no hand formatting for memconv to keep, and no format patch is made for it.
-    record.source = Source(dialect=NAME, path=path, version=1)
+    # The source is the file the record was read from, as for any dialect (``path`` names its line too,
+    # for errors): memconv tells the files a reader took in from it (an import keeps every other file).
+    record.source = Source(dialect=NAME, path=FILE, version=1)
     record.source.fingerprint = fingerprint(record)
     return record
 
@@ -172,3 +174,30 @@ LIFECYCLE_STATES = frozenset(model.LIFECYCLE_STATES)
 def native_link(record: Record, kind: str) -> str:
     """The link a record from another dialect gets here: its own (a line holds any link as it is)."""
     return record.link
+
+
+def merge(a: Store, b: Store, hints=None):
+    """Two jsonl stores merged (``memconv merge``, ``convert --into``): one record per link; the newer
+    copy (``updated``, else ``created``) wins; two copies of one date that say different things are a
+    conflict, the other kept as ``<link>.conflict-<digest>`` beside it. memconv's record merge
+    (``memconv.merge.records``) makes it commutative and idempotent; ``finish`` adds the files no record
+    owns. Imported here, not at the top: ``memconv.merge`` imports the dialects."""
+    import hashlib
+
+    from memconv.merge import Rules, Tree, finish, merge_records
+
+    def conflict_copy(record: Record, raw: bytes) -> Record:
+        copy = model.clone(record)
+        copy.link = f"{record.link}.conflict-{hashlib.sha256(raw).hexdigest()[:8]}"
+        return copy
+
+    rules = Rules(dialect=NAME, identity=lambda r: r.link, raw=_line,
+                  dates=lambda r: [("updated", r.updated), ("created", r.created)],
+                  substance=lambda r: _line(r).decode(), combine=lambda winner, loser, tied: (winner, []),
+                  conflict_copy=conflict_copy)
+    if hints is not None:
+        rules = hints.apply(rules)
+    merged = merge_records(a.records, b.records, rules)
+    tree = Tree()
+    tree.files.update(write(Store(dialect=NAME, records=merged.records)))
+    return finish(NAME, a, b, tree, list(merged.outcomes), [])
