@@ -36,22 +36,20 @@ class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
 
 
 #: A plain scalar is a number only where PyYAML (YAML 1.1) and js-yaml 3 (memspec's parser, through
-#: gray-matter) both read one: PyYAML's patterns, less what js-yaml reads as text (a trailing ``_``,
-#: as in ``0_`` or ``1_``; ``0b``/``0x`` with no digit, which PyYAML cannot even build; a float
-#: whose whole part has a leading zero, ``01.5``; a signed ``.nan``; ``._5``). Where js-yaml alone
-#: reads a number (``1e3``, with no dot) the text stays text, as memoir-cli reads it
-#: (docs/conversion.md, "Numbers in frontmatter"; tests/test_yaml_numbers_as_the_tools_read_them.py).
+#: gray-matter) both read one: PyYAML's float pattern, less what js-yaml reads as text (a trailing
+#: ``_``; a float whose whole part has a leading zero, ``01.5``; a signed ``.nan``; ``._5``) and less
+#: sexagesimals (``1:20.5``). An integer is plain decimal digits only: ``10:30``, ``017``, ``0x1f``,
+#: ``0b11``, ``1_000`` and ``+12``, numbers to both YAML libraries, are text to memoir-cli's parser
+#: (``017`` is 17 to it) and to memfmt's, and the human wrote that text, so it stays text. Where
+#: js-yaml alone reads a number (``1e3``, with no dot) the text stays text too; memconv's memspec
+#: writer quotes all of these (docs/conversion.md, "Numbers in frontmatter";
+#: tests/test_yaml_numbers_as_the_tools_read_them.py).
 NUMBER_PATTERNS = {
     "tag:yaml.org,2002:float": re.compile(r"""^(?!.*_$)(?:[-+]?(?:0|[1-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?
                     |\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?
-                    |[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*
                     |[-+]?\.(?:inf|Inf|INF)
                     |\.(?:nan|NaN|NAN))$""", re.X),
-    "tag:yaml.org,2002:int": re.compile(r"""^(?!.*_$)(?:[-+]?0b[0-1_]*[0-1][0-1_]*
-                    |[-+]?0[0-7_]*[0-7][0-7_]*
-                    |[-+]?(?:0|[1-9][0-9_]*)
-                    |[-+]?0x[0-9a-fA-F_]*[0-9a-fA-F][0-9a-fA-F_]*
-                    |[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+)$""", re.X),
+    "tag:yaml.org,2002:int": re.compile(r"^-?(?:0|[1-9][0-9]*)$"),
 }
 
 _Loader.yaml_implicit_resolvers = {
@@ -655,8 +653,18 @@ def double_quoted(text: str) -> str:
 _CONTROL = re.compile("[\x00-\x1f\x7f\ufeff]")
 
 
+#: What YAML 1.1 itself (PyYAML's own patterns, by first character) reads as a number. memconv reads
+#: ``10:30`` or ``017`` as text (:data:`NUMBER_PATTERNS`) but writes them quoted: other YAML readers
+#: (PyYAML, js-yaml) would see a number there.
+_YAML11_NUMBERS = {first: tuple(rx for tag, rx in resolvers
+                                if tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float"))
+                   for first, resolvers in _BaseLoader.yaml_implicit_resolvers.items()}
+
+
 def _plain_ok(text: str) -> bool:
     if not text or text[0].isspace() or text[-1].isspace() or "\n" in text or "\t" in text:
+        return False
+    if any(rx.match(text) for rx in _YAML11_NUMBERS.get(text[0], ())):
         return False
     if text[0] in _PLAIN_UNSAFE_START and not (text[0] == "-" and len(text) > 1 and text[1] not in " \t"):
         return False

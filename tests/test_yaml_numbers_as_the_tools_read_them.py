@@ -1,10 +1,12 @@
-"""A plain scalar is a number to memconv only where memspec's own YAML parser reads that number too.
+"""A plain scalar is a number to memconv only where memspec's own YAML parser reads that number too,
+and an integer only as plain decimal digits, the one form every tool reads as the same number.
 
 memspec reads frontmatter with gray-matter's js-yaml 3 (the only YAML library among the target tools);
 PyYAML, under memconv's reader, follows YAML 1.1, which reads ``0_`` as 0 and cannot build ``0x_``.
 The judge is js-yaml itself, run by node from the reference build (docs/conversion.md, "Numbers in
-frontmatter"). Where js-yaml alone reads a number (``1e3``: no dot), memconv keeps the text, as
-memoir-cli does; memconv's memspec writer quotes such a text, so js-yaml reads it back as text.
+frontmatter"). Where js-yaml alone reads a number (``1e3``: no dot; ``10:30``, ``017``, ``0x1f``,
+``1_000``, ``+12``: memoir-cli reads them as text, or ``017`` as 17, and memfmt as text), memconv keeps
+the text; its memspec writer quotes such a text, so js-yaml reads it back as text.
 """
 
 from __future__ import annotations
@@ -12,10 +14,14 @@ from __future__ import annotations
 import json
 import math
 
+import memfmt
+import pytest
+from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memconv import frontmatter as fmx
+from memconv.cli import main
 from memconv.dialects.memspec import jsyaml
 
 from .reference_tools import MEMSPEC_DIST, needs_memspec, run_node
@@ -75,7 +81,8 @@ def test_every_number_memconv_reads_is_the_number_js_yaml_reads():
     # quotes it.
     alone = [t for t in TABLE if js[t][0] == "number" and _memconv(t) == t]
     assert [t for t in TABLE if t not in alone and not _agrees(t, js[t])] == []
-    assert alone == ["._5", "1.5e3", "1e3", "1e+3", "12e3", "0.5e3"]
+    assert alone == ["00", "017", "0777", "0_1", "1__2", "1_000", "+12", "0b11", "+0b1", "0x1f", "10:30",
+                     "1:20:30", "1_:30", "190:20:30", "1:20.5", "._5", "1.5e3", "1e3", "1e+3", "12e3", "0.5e3"]
     assert all(jsyaml.dump({"k": t}) == f"k: '{t}'" for t in alone)
 
 
@@ -97,3 +104,32 @@ def test_generated_number_like_texts_read_as_js_yaml_reads_them(texts):
             assert jsyaml.dump({"k": text}) != f"k: {text}", text
             continue
         assert _agrees(text, js[text]), (text, js[text], ours)
+
+
+#: What YAML 1.1 and js-yaml read as a number, but memoir-cli's own parser as text (or ``017`` as 17).
+AS_WRITTEN = ["10:30", "1:20:30", "1:20.5", "017", "0x1f", "0b11", "1_000", "+12"]
+
+
+@pytest.mark.parametrize("text", AS_WRITTEN)
+def test_a_memoir_value_that_yaml_1_1_reads_as_a_number_reaches_memfmt_as_written(tmp_path, text):
+    # Verified with NUMBER_PATTERNS as it was: memfmt shows 630, 4830, 80.5, 15, 31, 3, 1000 and 12.
+    # The judge is the memfmt library, which reads every value as text (so `window: 10:30` was `630` to it).
+    (tmp_path / "in" / "memory").mkdir(parents=True)
+    (tmp_path / "in" / "memory" / "fact_window.md").write_text(
+        f"---\ntype: fact\nname: Window\nwindow: {text}\n---\nThe deploy window.\n")
+    result = CliRunner().invoke(main, ["convert", "--from", "memoir", "--to", "memfmt",
+                                       str(tmp_path / "in"), str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    [entity] = memfmt.load(tmp_path / "out").entities
+    assert entity.extra["window"] == text
+
+
+@pytest.mark.parametrize("text", AS_WRITTEN + ["0123", "12", "1.5", ".inf"])
+def test_a_text_any_yaml_reader_would_take_for_a_number_is_written_quoted(text):
+    # Verified by removing the _YAML11_NUMBERS test from frontmatter._plain_ok: 10:30, 017, 0x1f... are
+    # written plain, which PyYAML (and js-yaml) read back as numbers; the memspec golden's "0123" loses its quotes.
+    import yaml
+
+    written = fmx.scalar(text)
+    assert written == f'"{text}"'
+    assert yaml.safe_load(f"k: {written}") == {"k": text} and fmx.load_yaml(f"k: {written}") == {"k": text}
