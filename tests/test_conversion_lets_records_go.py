@@ -81,3 +81,39 @@ def test_each_record_is_let_go_once_converted(source, tmp_path, monkeypatch):
         # Once every native record is made, only the records kept as notes keep their layout (verified by
         # dropping `record.source.layout = None` from forward(): every source kept it).
         assert laid_out[0] == notes
+
+
+#: A Claude store whose index has an inline bullet ("Foo bar") whose link would be the real entry's own.
+_CLASH = {
+    "MEMORY.md": "# Memory Index\n\n- [Foo bar](reference_foo-bar.md) — the real one\n- Foo bar\n",
+    "reference_foo-bar.md": "---\nname: Foo bar\ndescription: the real one\ntype: reference\n---\n\n"
+                            "Real body. See also [[reference_foo-bar]].\n",
+}
+
+
+@pytest.mark.parametrize("target", ["memoir", "memspec", "memfmt"])
+def test_an_inline_bullet_never_takes_the_link_of_a_record_let_go(tmp_path, target):
+    # Verified with the links listed from store.records after release had emptied it (as before): the
+    # bullet took reference_foo-bar, and the real entry's [[reference_foo-bar]] was renamed to the bullet's file.
+    for path, text in _CLASH.items():
+        (tmp_path / path).write_text(text)
+    assert _plan(pipeline.read(tmp_path, "claude"), target, True) == _plan(pipeline.read(tmp_path, "claude"), target, False)
+
+
+def test_an_entry_linking_itself_still_does_beside_a_bullet_of_its_name(tmp_path):
+    from click.testing import CliRunner
+
+    from memconv.cli import main
+
+    from .conftest import tree
+
+    (tmp_path / "in").mkdir()
+    for path, text in _CLASH.items():
+        (tmp_path / "in" / path).write_text(text)
+    runner = CliRunner()
+    assert runner.invoke(main, ["convert", "--to", "memoir", str(tmp_path / "in"), str(tmp_path / "m")]).exit_code == 0
+    entry = (tmp_path / "m" / "memory" / "fact_foo-bar.md").read_text()
+    assert "the real one" in entry and "[[fact_foo-bar]]" in entry, "its link names its own new file"
+    back = runner.invoke(main, ["convert", "--to", "claude", str(tmp_path / "m"), str(tmp_path / "c")])
+    assert back.exit_code == 0, back.output
+    assert tree(tmp_path / "c") == {p: t.encode() for p, t in _CLASH.items()}, "and comes home byte for byte"

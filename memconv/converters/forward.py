@@ -62,7 +62,8 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
     if target not in INDEX_IS_CONTENT:
         # Memory kept as inline bullets of a hand-written index: facts the target's tools show.
         written_by = {index.path: _index_dialect(index) for index in store.indexes}
-        for record, mark in renderings.inline_records(store.indexes, {r.link for r in store.records}):
+        # The store's links from ``records``: with ``release``, ``store.records`` is already empty here.
+        for record, mark in renderings.inline_records(store.indexes, {r.link for r in records}):
             owners[id(record)] = written_by[mark["path"]]
             inline[id(record)] = mark
             records.append(record)
