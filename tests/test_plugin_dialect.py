@@ -207,3 +207,19 @@ def test_an_import_into_a_plugin_store_uses_its_merge(jsonl, tmp_path):
     again = run("convert", "--from", "claude", "--to", "jsonl", str(claude), "--into", str(existing), "--json")
     assert again.returncode == 0, again.stderr
     assert {r["status"] for r in json.loads(again.stdout)["records"]} == {"unchanged"}, "imported once"
+
+
+def test_reports_that_name_a_plugin_validate_against_the_published_schema(jsonl, tmp_path):
+    # Verified with the schema's dialect names an enum of the four built-ins (as it was): 'jsonl' is not one of them.
+    from .test_report_schema import validate
+
+    env = plugin_kit.environ(jsonl)
+    run = lambda *args: subprocess.run([sys.executable, "-m", "memconv", *args], capture_output=True, text=True,
+                                      env=env, cwd=tmp_path)
+    converted = validate(run("memoir-to-jsonl", "--json", str(GOLDEN / "memoir" / "canonical" / "input"),
+                             str(tmp_path / "j")).stdout)
+    assert converted["target_dialect"] == "jsonl"
+    assert validate(run("detect", "--json", str(tmp_path / "j")).stdout)["detections"][0]["dialect"] == "jsonl"
+    assert "jsonl" in [d["name"] for d in validate(run("dialects", "--json").stdout)["dialects"]]
+    merged = validate(run("merge", "--json", str(tmp_path / "j"), str(tmp_path / "j"), str(tmp_path / "m")).stdout)
+    assert merged["source_dialect"] == "jsonl"
