@@ -693,11 +693,14 @@ def _ladders(dialect: str) -> list[dict]:
 @main.command(name="dialects")
 @_voice_options
 def dialects_command(as_json):
-    """List each dialect: the versions it reads and writes, and its migration ladder's steps."""
+    """List each dialect: the versions it reads and writes, its migration ladder's steps, and whether it merges."""
+    from .merge import merges
+
     report = begin_report(DialectsReport(command="dialects", input=""))
     for name in dialects.available():  # a plugin that breaks the contract is left out, with a warning
         reads, writes = dialects.declaration(name, "VERSIONS")
-        report.dialects.append({"name": name, "reads": reads, "writes": writes, "ladders": _ladders(name)})
+        report.dialects.append({"name": name, "reads": reads, "writes": writes, "ladders": _ladders(name),
+                                "merges": merges(name)})
     if as_json:
         click.echo(report.to_json())
         sys.exit(EXIT_OK)
@@ -710,6 +713,8 @@ def dialects_command(as_json):
                        + ("" if ladder["steps"] else " (one version: no step yet)"))
             for step in ladder["steps"]:
                 click.echo(f"    {step['from']} → {step['to']}: {step['does']}")
+        click.echo("  merge:  its own rules (memconv merge, convert --into; docs/merge.md)" if d["merges"]
+                   else "  merge:  none: memconv merge and convert --into refuse its stores")
     sys.exit(EXIT_OK)
 
 

@@ -176,7 +176,11 @@ def test_a_plugin_without_merge_rules_is_refused(jsonl, monkeypatch):
     from memconv.merge import MergeRefused, merge
     from memconv.model import Store
 
+    from memconv.merge import merges
+
+    assert merges("jsonl")
     monkeypatch.delattr(dialects.get("jsonl"), "merge")
+    assert not merges("jsonl"), "memconv dialects says so"
     with pytest.raises(MergeRefused, match="the jsonl dialect has no merge rules") as refused:
         merge(Store(dialect="jsonl"), Store(dialect="jsonl"))
     assert refused.value.exit_code == 2
@@ -220,6 +224,7 @@ def test_reports_that_name_a_plugin_validate_against_the_published_schema(jsonl,
                              str(tmp_path / "j")).stdout)
     assert converted["target_dialect"] == "jsonl"
     assert validate(run("detect", "--json", str(tmp_path / "j")).stdout)["detections"][0]["dialect"] == "jsonl"
-    assert "jsonl" in [d["name"] for d in validate(run("dialects", "--json").stdout)["dialects"]]
+    listed = {d["name"]: d["merges"] for d in validate(run("dialects", "--json").stdout)["dialects"]}
+    assert listed == {**dict.fromkeys(BUILTINS, True), "jsonl": True}, "every one merges: the toy declares merge"
     merged = validate(run("merge", "--json", str(tmp_path / "j"), str(tmp_path / "j"), str(tmp_path / "m")).stdout)
     assert merged["source_dialect"] == "jsonl"

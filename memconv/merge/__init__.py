@@ -48,6 +48,15 @@ def merge(a: Store, b: Store, *, hints: Hints | None = None) -> MergeResult:
     return result
 
 
+def merges(dialect: str) -> bool:
+    """Whether ``merge`` (and an import with ``--into``) takes stores of ``dialect``."""
+    try:
+        _rules(dialect)
+    except MergeRefused:
+        return False
+    return True
+
+
 def _rules(dialect: str) -> Callable[..., MergeResult]:
     """The merge of ``dialect``: a built-in's module here, else the ``merge`` its plugin declares."""
     if dialect in SUPPORTED:
@@ -86,4 +95,4 @@ def _check(result: object, dialect: str) -> None:
 #: ``Rules``, ``merge_records``, ``Tree`` and ``finish`` are what a plugin's own ``merge`` builds on
 #: (docs/plugins.md, "Merging a plugin's stores").
 __all__ = ["EXIT_CONFLICTS", "Hints", "MergeRefused", "MergeReport", "MergeResult", "Outcome", "Rules", "SUPPORTED",
-           "Tree", "finish", "merge", "merge_records"]
+           "Tree", "finish", "merge", "merge_records", "merges"]
