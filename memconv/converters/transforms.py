@@ -211,10 +211,15 @@ _HOW_TO_APPLY = re.compile(r"^\*\*How to apply:?\*\*:?\s*(.+)$", re.M)
 _LINE_LIMIT = 160
 
 
+#: The Markdown that opens a line, never the words after it: a heading's ``#``s, a quote's ``>``, a
+#: bullet, a step's ``1.`` or ``1)``, each followed by a space (``#123``, ``2FA``, ``*.pyc`` are words).
+_LINE_MARKUP = re.compile(r"^(?:(?:#{1,6}|[-*+]|\d{1,9}[.)])(?:\s+|$)|>\s*)+")
+
+
 def _first_line(text: str) -> str | None:
     for paragraph in paragraphs(text):
-        line = paragraph.lstrip("#>-*0123456789. ").strip()
-        if line:
+        line = _LINE_MARKUP.sub("", paragraph, count=1).strip()
+        if any(ch.isalnum() for ch in line):  # a rule (``---``) or a bare marker says nothing
             return line if len(line) <= _LINE_LIMIT else line[: _LINE_LIMIT - 1].rstrip() + "…"
     return None
 
