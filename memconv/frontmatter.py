@@ -727,9 +727,13 @@ def _top_key(key: str) -> str:
 _KEYS_WRITTEN: dict[str, str] = {}
 
 
+#: A key that is plain in every YAML reader: a name, nothing more (``a: b`` is not one).
+_PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+
+
 def _top_key_text(key: str) -> str:
     """A top-level key as :func:`render_block` writes it, worked out anew."""
-    if _FAST_KEY.match(key + ":") and key not in _WORDS:
+    if _PLAIN_KEY.fullmatch(key) and key not in _WORDS:
         return key
     return key if _plain_ok(key) and ":" not in key else double_quoted(key)
 
