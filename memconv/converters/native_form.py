@@ -21,6 +21,7 @@ def in_target_words(record: Record, kind: str, link: str, target: str | None = N
     if target is not None:
         native = transforms.fill_required(native, target)
         native = readable.show(native, target)
+        native = transforms.on_one_line(native, target)
     native.link = link
     if kind != "opaque":
         native.opaque = False

@@ -19,7 +19,7 @@ import re
 from typing import Callable
 
 from ..model import Record, Step
-from .mapping import KEPT_WHOLE_TYPES, REQUIRED_TEXT, kept_whole_kind, native_text, type_word
+from .mapping import KEPT_WHOLE_TYPES, ONE_LINE_FIELDS, REQUIRED_TEXT, kept_whole_kind, native_text, type_word
 
 #: A blank-line-separated block of a body: ``First paragraph.\n\nSecond.``
 PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
@@ -222,6 +222,39 @@ def _first_line(text: str) -> str | None:
         if any(ch.isalnum() for ch in line):  # a rule (``---``) or a bare marker says nothing
             return line if len(line) <= _LINE_LIMIT else line[: _LINE_LIMIT - 1].rstrip() + "…"
     return None
+
+
+#: A line break to any reader: what a frontmatter line may not hold.
+_LINE_BREAK = re.compile("[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
+
+
+def _on_one_line(value):
+    if isinstance(value, str):
+        return " ".join(value.split()) if _LINE_BREAK.search(value) else value
+    if isinstance(value, list):
+        return [_on_one_line(v) if isinstance(v, str) else v for v in value]
+    if isinstance(value, dict):
+        return {k: _on_one_line(v) if isinstance(v, str) else v for k, v in value.items()}
+    return value
+
+
+def on_one_line(record: Record, target: str) -> Record:
+    """The fields ``target`` holds on one line (its ``ONE_LINE_FIELDS``: the memoir spec's frontmatter),
+    each text with a line break in it written on one line, its whitespace runs made one space.
+
+    memoir-cli reads frontmatter without escapes: a description of two lines, written ``"a\\nb"``,
+    showed a literal ``\\n``, and the spec wants a description on one line. Every word stays shown;
+    the read-back differs from the source, so the exact text is carried. A record kept whole keeps
+    its frontmatter as it was.
+    """
+    if record.opaque:
+        return record
+    for name in ONE_LINE_FIELDS.get(target, ()):
+        value = getattr(record, name)
+        fixed = _on_one_line(value)
+        if fixed is not value and fixed != value:
+            setattr(record, name, fixed)
+    return record
 
 
 def fill_required(record: Record, target: str) -> Record:

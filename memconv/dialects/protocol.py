@@ -286,6 +286,9 @@ OPTIONAL: dict[str, Optional] = {
     "TEXT_FIELDS": Optional("kind → the text fields its files show for it", "mapping", _always({})),
     "DEFAULT_TEXT_FIELDS": Optional("the text fields its files show for a kind not in TEXT_FIELDS (an entry's)",
                                     "names", _always(frozenset({"title", "description", "body", "aliases"}))),
+    "ONE_LINE_FIELDS": Optional("model fields (``extra`` for the unknown keys) its files hold on one line: a "
+                                "record from another dialect gets each with its line breaks made spaces, the "
+                                "exact text carried", "names", _always(frozenset())),
     "REQUIRED_TEXT": Optional("kind or * → the fields its tools expect a record to have", "mapping",
                               _always({})),
     "NOTES_ROOT": Optional("the folder of its store its .memconv/notes/ is in", "str", _always("")),

@@ -240,6 +240,11 @@ TEXT_FIELDS = entry_frontmatter.TEXT_FIELDS_BY_TYPE
 DEFAULT_TEXT_FIELDS = entry_frontmatter.ENTRY_TEXT_FIELDS
 #: What ``memoir validate`` expects of every entry (``*``) and of a lesson, in the order it is filled.
 REQUIRED_TEXT = {"*": ("title", "description"), "lesson": ("trigger", "how_to_apply")}
+#: Its frontmatter's text, on one line (spec §2: a YAML subset read without a YAML engine, no block
+#: scalars; §3.2: the description is one line): memoir-cli shows an escaped ``\n`` as it stands.
+ONE_LINE_FIELDS = frozenset({"title", "description", "created", "updated", "project", "tags", "aliases",
+                             "source_text", "scope", "date", "why", "rejected", "trigger", "how_to_apply",
+                             "set_on", "added", "last_fired", "machine_id", "extra"})
 #: What its working set (``session.json``) is, in the record that shows it elsewhere.
 WORKING_SET_DESCRIPTION = "What the memoir session was doing: goals, next actions, open questions, recent decisions"
 #: Its working set's file format: ``session.json`` bytes ↔ a :class:`~memconv.model.WorkingSet`.
