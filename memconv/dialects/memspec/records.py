@@ -443,7 +443,7 @@ def frontmatter_pairs(record: Record, ctx: WriteContext, layout: RecordLayout | 
                          hint="convert the store to memspec with `memconv convert`, which maps lifecycles")
     pairs["state"] = state
     source = record.source_text
-    if built and source is None:
+    if built and (source is None or not source.strip()):  # memspec's schema refuses an empty source
         source = "memconv-import"
     text = {key: getattr(record, attr) for key, attr in _TEXT.items()}
     text["source"] = source
@@ -518,7 +518,7 @@ def _fill_built(record: Record, text: dict[str, Any], ctx: WriteContext) -> None
     """What memspec requires of a record it did not write: tier, dates, review date, ISO validity bounds."""
     if text["source_kind"] is None and isinstance(text["source"], str):
         text["source_kind"] = infer_source_kind(text["source"], ctx.operators)
-    if text["created"] is None:
+    if not _dated(text["created"]):  # memspec's schema refuses a record whose created is not ISO 8601
         text["created"] = own_date(record)
         if text["created"] is None:
             text["created"] = ctx.date or UNDATED
@@ -535,5 +535,5 @@ def _fill_built(record: Record, text: dict[str, Any], ctx: WriteContext) -> None
     for key in ("valid_from", "valid_to"):
         if text[key] is not None and not ISO_Z.match(text[key]):
             ms = instant_ms(text[key])
-            if ms is not None:
+            if ms is not None and iso(ms) is not None:
                 text[key] = iso(ms)

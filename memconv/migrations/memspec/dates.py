@@ -28,7 +28,17 @@ def _instant_ms(text: str) -> int | None:
 
 
 @functools.lru_cache(maxsize=4096)
-def iso(ms: int) -> str:
-    """JavaScript's ``Date.prototype.toISOString()``: ``2026-04-04T10:30:00.000Z``."""
-    moment = datetime.fromtimestamp(ms / 1000, tz=timezone.utc)
-    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{ms % 1000:03d}Z"
+def iso(ms: int) -> str | None:
+    """JavaScript's ``Date.prototype.toISOString()``: ``2026-04-04T10:30:00.000Z``; None past year 9999.
+
+    The year has four digits, zero-padded (``0001-04-01…``: ``strftime("%Y")`` gives ``1`` on Linux,
+    which memspec's schema refuses). Past 9999, JavaScript writes ``+010000-…``, which memspec's schema
+    refuses too: the caller writes no such instant (``created: 9999-12-31`` plus a review period
+    crashed memconv before, ``year 10000 is out of range``).
+    """
+    try:
+        moment = datetime.fromtimestamp(ms / 1000, tz=timezone.utc)
+    except (ValueError, OverflowError, OSError):
+        return None
+    return (f"{moment.year:04d}-{moment.month:02d}-{moment.day:02d}T{moment.hour:02d}:{moment.minute:02d}:"
+            f"{moment.second:02d}.{ms % 1000:03d}Z")
