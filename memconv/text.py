@@ -91,6 +91,16 @@ SLUG_LIMIT = 60
 UNTITLED = "untitled"
 
 
+#: A line break to any reader (Python's ``str.splitlines``): what one line of a file may not hold.
+_LINE_BREAK = re.compile("[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
+
+
+def on_one_line(text: str) -> str:
+    """``text`` on one line: when it holds a line break, every run of whitespace is one space (a title,
+    a frontmatter value); otherwise as it is."""
+    return " ".join(text.split()) if _LINE_BREAK.search(text) else text
+
+
 def slug(text: str) -> str:
     """The one slug: the file-name form of a title or a file stem (``Staging API endpoints`` →
     ``staging-api-endpoints``; ``Café notes`` → ``cafe-notes``; ``日本語のメモ`` stays in its script).

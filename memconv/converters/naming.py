@@ -9,7 +9,7 @@ from .. import dialects
 from ..dialects.protocol import LinkNaming
 from ..markdown import rewrite_links
 from ..model import Record
-from ..text import slug
+from ..text import on_one_line, slug
 from .mapping import TARGET_KIND, type_word
 from .mapping import name_part as stem_slug
 
@@ -84,8 +84,8 @@ def native_link(record: Record, kind: str, target: str) -> str:
     naming = dialects.declaration(target, "LINK_NAMING")
     if naming.form == "typed":
         return f"{type_word(target, kind)}_{_base(record)}"
-    if naming.form == "title":
-        return (record.title or record.link).strip() or record.link
+    if naming.form == "title":  # the name is one line (a title of two would be a heading and a paragraph)
+        return on_one_line(record.title or record.link).strip() or record.link
     return record.link
 
 

@@ -19,6 +19,7 @@ import re
 from typing import Callable
 
 from ..model import Record, Step
+from ..text import on_one_line as one_line_text
 from .mapping import KEPT_WHOLE_TYPES, ONE_LINE_FIELDS, REQUIRED_TEXT, kept_whole_kind, native_text, type_word
 
 #: A blank-line-separated block of a body: ``First paragraph.\n\nSecond.``
@@ -224,22 +225,19 @@ def _first_line(text: str) -> str | None:
     return None
 
 
-#: A line break to any reader: what a frontmatter line may not hold.
-_LINE_BREAK = re.compile("[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
-
-
 def _on_one_line(value):
     if isinstance(value, str):
-        return " ".join(value.split()) if _LINE_BREAK.search(value) else value
+        return one_line_text(value)
     if isinstance(value, list):
-        return [_on_one_line(v) if isinstance(v, str) else v for v in value]
+        return [one_line_text(v) if isinstance(v, str) else v for v in value]
     if isinstance(value, dict):
-        return {k: _on_one_line(v) if isinstance(v, str) else v for k, v in value.items()}
+        return {k: one_line_text(v) if isinstance(v, str) else v for k, v in value.items()}
     return value
 
 
 def on_one_line(record: Record, target: str) -> Record:
-    """The fields ``target`` holds on one line (its ``ONE_LINE_FIELDS``: the memoir spec's frontmatter),
+    """The fields ``target`` holds on one line (its ``ONE_LINE_FIELDS``: the memoir spec's frontmatter;
+    the ``# `` title line of memspec and memfmt),
     each text with a line break in it written on one line, its whitespace runs made one space.
 
     memoir-cli reads frontmatter without escapes: a description of two lines, written ``"a\\nb"``,

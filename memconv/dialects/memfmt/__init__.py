@@ -617,10 +617,12 @@ LINK_NAMING = LinkNaming("title", numbered="{} ({})")
 #: episode's the file stem made of it): the title is the link, so two of one name, of one kind or of
 #: two, would be one.
 TITLE_IS_LINK = frozenset({"entity", "episode", "procedure"})
+#: A memory's name is its ``# `` line: one line (its frontmatter the writer keeps on one line itself).
+ONE_LINE_FIELDS = frozenset({"title"})
 #: The folder the store is in, inside the folder a user points at.
 STORE_FACTS = {"root": ROOT}
 #: ``root`` names that folder.
 FOLDER_FACTS = ("root",)
 
 __all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "LINK_NAMING", "TITLE_IS_LINK",
-            "STORE_FACTS", "FOLDER_FACTS"]
+            "STORE_FACTS", "FOLDER_FACTS", "ONE_LINE_FIELDS"]

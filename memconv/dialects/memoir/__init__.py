@@ -304,4 +304,4 @@ def marks_edited_state(record: Record) -> bool:
 
 
 __all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "LINK_NAMING",
-            "OPAQUE_FILES", "STORE_FACTS", "kind_says_state", "marks_edited_state"]
+            "OPAQUE_FILES", "STORE_FACTS", "kind_says_state", "marks_edited_state", "ONE_LINE_FIELDS"]

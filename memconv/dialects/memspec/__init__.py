@@ -338,6 +338,8 @@ WITNESS_EDITS = ("check_by",)
 NATIVE_FIELDS = frozenset(WITNESS_FIELDS + WITNESS_EDITS)
 #: A memspec link is an id (``ms_`` + ULID), not a name.
 LINK_ID = _ID
+#: A record's title is its body's ``# `` line: one line (memspec's loader reads the first line as the title).
+ONE_LINE_FIELDS = frozenset({"title"})
 #: The store's folder, and no operators, unless its config says otherwise.
 STORE_FACTS = {"prefix": STORE_DIR + "/", "operators": ()}
 #: ``prefix`` names the folder the store is in.
@@ -350,4 +352,4 @@ def native_link(record: Record, kind: str) -> str:
 
 
 __all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "RIDES_AS_UNKNOWN", "WITNESS_FIELDS",
-            "WITNESS_EDITS", "NATIVE_FIELDS", "LINK_ID", "STORE_FACTS", "FOLDER_FACTS", "native_link"]
+            "WITNESS_EDITS", "NATIVE_FIELDS", "LINK_ID", "STORE_FACTS", "FOLDER_FACTS", "native_link", "ONE_LINE_FIELDS"]
