@@ -320,7 +320,7 @@ class _Memconv(click.Group):
         finally:
             if args is None and threading.current_thread() is threading.main_thread():
                 # The program is done and its status chosen: a signal now must not turn it into a kill.
-                signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+                signal.pthread_sigmask(signal.SIG_BLOCK, fs.STOPPING_SIGNALS)
             # What a signal left between a temporary folder's making and the cleanup that owns it.
             fs.remove_leftovers()
             progress.restore(shown)
@@ -400,8 +400,36 @@ def _handle_signals():
     old_int = signal.getsignal(signal.SIGINT)
     if old_int != signal.SIG_IGN:  # a run started with Ctrl-C ignored (nohup, `&` in a script) keeps it so
         signal.signal(signal.SIGINT, signal.default_int_handler)
+    # A handler runs wherever the program is, also inside a callback Python cannot raise from (a weakref's,
+    # a __del__): there its exception was printed as "Exception ignored in…", with a traceback, and the
+    # signal was lost (the run went on to exit 0). Such an exception goes to sys.unraisablehook: it is
+    # raised again a moment later, by SIGALRM's handler, in the code that runs next.
+    if not hasattr(signal, "setitimer"):  # no SIGALRM (Windows): such a signal is lost, as before
+        def restore_handlers():
+            signal.signal(signal.SIGTERM, old_term)
+            signal.signal(signal.SIGINT, old_int)
+        return restore_handlers
+    again: list[BaseException] = []
+    old_hook, old_alarm = sys.unraisablehook, signal.getsignal(signal.SIGALRM)
+
+    def unraisable(info):
+        if isinstance(info.exc_value, (fs.Terminated, KeyboardInterrupt)):
+            again.append(info.exc_value)
+            signal.setitimer(signal.ITIMER_REAL, 0.001)
+            return
+        old_hook(info)
+
+    def alarm(signum, frame):
+        if again:
+            raise again.pop()
+
+    sys.unraisablehook = unraisable
+    signal.signal(signal.SIGALRM, alarm)
 
     def restore():
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old_alarm)
+        sys.unraisablehook = old_hook
         signal.signal(signal.SIGTERM, old_term)
         signal.signal(signal.SIGINT, old_int)
 

@@ -487,13 +487,19 @@ class Terminated(BaseException):
     """SIGTERM arrived: unwind like Ctrl-C, cleaning up on the way."""
 
 
+#: The signals that stop a run: Ctrl-C, SIGTERM, and SIGALRM, by which the CLI raises again a stop that
+#: landed in a callback (cli._handle_signals).
+STOPPING_SIGNALS = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGALRM") if hasattr(signal, name)}
+
+
 @contextlib.contextmanager
 def signals_deferred():
-    """Hold SIGINT and SIGTERM until the block is done (a rename pair, a cleanup)."""
+    """Hold SIGINT and SIGTERM (and SIGALRM, which may bring one again) until the block is done (a rename
+    pair, a cleanup)."""
     if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
         yield
         return
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING_SIGNALS)
     try:
         yield
     finally:
