@@ -95,6 +95,10 @@ UNTITLED = "untitled"
 _LINE_BREAK = re.compile("[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
 
 
+def has_line_break(text: str) -> bool:
+    return _LINE_BREAK.search(text) is not None
+
+
 def on_one_line(text: str) -> str:
     """``text`` on one line: when it holds a line break, every run of whitespace is one space (a title,
     a frontmatter value); otherwise as it is."""

@@ -19,6 +19,7 @@ import re
 from typing import Callable
 
 from ..model import Record, Step
+from ..text import has_line_break
 from ..text import on_one_line as one_line_text
 from .mapping import KEPT_WHOLE_TYPES, ONE_LINE_FIELDS, REQUIRED_TEXT, kept_whole_kind, native_text, type_word
 
@@ -226,12 +227,15 @@ def _first_line(text: str) -> str | None:
 
 
 def _on_one_line(value):
+    """``value`` with its texts on one line: the same object when none has a line break (the common case)."""
     if isinstance(value, str):
         return one_line_text(value)
     if isinstance(value, list):
-        return [one_line_text(v) if isinstance(v, str) else v for v in value]
-    if isinstance(value, dict):
-        return {k: one_line_text(v) if isinstance(v, str) else v for k, v in value.items()}
+        if any(isinstance(v, str) and has_line_break(v) for v in value):
+            return [one_line_text(v) if isinstance(v, str) else v for v in value]
+    elif isinstance(value, dict):
+        if any(isinstance(v, str) and has_line_break(v) for v in value.values()):
+            return {k: one_line_text(v) if isinstance(v, str) else v for k, v in value.items()}
     return value
 
 
@@ -249,9 +253,10 @@ def on_one_line(record: Record, target: str) -> Record:
         return record
     for name in ONE_LINE_FIELDS.get(target, ()):
         value = getattr(record, name)
-        fixed = _on_one_line(value)
-        if fixed is not value and fixed != value:
-            setattr(record, name, fixed)
+        if value:
+            fixed = _on_one_line(value)
+            if fixed is not value:
+                setattr(record, name, fixed)
     return record
 
 
