@@ -240,9 +240,9 @@ def _on_one_line(value):
 
 
 def on_one_line(record: Record, target: str) -> Record:
-    """The fields ``target`` holds on one line (its ``ONE_LINE_FIELDS``: the memoir spec's frontmatter;
-    the ``# `` title line of memspec and memfmt),
-    each text with a line break in it written on one line, its whitespace runs made one space.
+    """The fields ``target`` holds on one line (its ``ONE_LINE_FIELDS``: memoir's frontmatter, the ``# ``
+    title line of memspec and memfmt), each text with a line break written on one line, its whitespace
+    runs made one space.
 
     memoir-cli reads frontmatter without escapes: a description of two lines, written ``"a\\nb"``,
     showed a literal ``\\n``, and the spec wants a description on one line. Every word stays shown;
