@@ -72,6 +72,18 @@ def from_entity(r: Record, describe: bool = True) -> Record:
     return r
 
 
+#: The lines an episode's context may not start with, in memfmt's reading: ``## `` ends the context
+#: (all after it went to a section memfmt has no field for), ``# `` is taken for the title and
+#: ``**Outcome**`` for the outcome, and both are skipped.
+_NOT_CONTEXT = ("# ", "## ", "**Outcome**")
+
+
+def _as_context(paragraph: str) -> str:
+    """A paragraph as an episode's context shows it: one memfmt would not read as context is escaped
+    (``\\## Context``: Markdown shows the ``#``s as written, memfmt reads the line as context)."""
+    return "\\" + paragraph if paragraph.startswith(_NOT_CONTEXT) else paragraph
+
+
 def to_episode(r: Record) -> Record:
     """A decision (or anything that happened) as an episode: the choice is its outcome, the why its context."""
     if r.kind == "episode":
@@ -83,7 +95,7 @@ def to_episode(r: Record) -> Record:
     if r.rejected:
         extra.append(_REJECTED + " ".join(r.rejected.split()))
         r.rejected = None
-    r.body = join_paragraphs(paragraphs(r.body) + extra).strip()
+    r.body = join_paragraphs([_as_context(p) for p in paragraphs(r.body)] + extra).strip()
     if r.outcome is None and r.description:
         r.outcome, r.description = r.description, None
     if r.happened is None and r.date:
