@@ -404,13 +404,10 @@ def _handle_signals():
     # a __del__): there its exception was printed as "Exception ignored in…", with a traceback, and the
     # signal was lost (the run went on to exit 0). Such an exception goes to sys.unraisablehook: it is
     # raised again a moment later, by SIGALRM's handler, in the code that runs next.
-    if not hasattr(signal, "setitimer"):  # no SIGALRM (Windows): such a signal is lost, as before
-        def restore_handlers():
-            signal.signal(signal.SIGTERM, old_term)
-            signal.signal(signal.SIGINT, old_int)
-        return restore_handlers
+    # Without SIGALRM (Windows) such a signal is lost, as before.
     again: list[BaseException] = []
-    old_hook, old_alarm = sys.unraisablehook, signal.getsignal(signal.SIGALRM)
+    old_hook = sys.unraisablehook
+    old_alarm = signal.getsignal(signal.SIGALRM) if hasattr(signal, "setitimer") else None
 
     def unraisable(info):
         if isinstance(info.exc_value, (fs.Terminated, KeyboardInterrupt)):
@@ -423,13 +420,15 @@ def _handle_signals():
         if again:
             raise again.pop()
 
-    sys.unraisablehook = unraisable
-    signal.signal(signal.SIGALRM, alarm)
+    if old_alarm is not None:
+        sys.unraisablehook = unraisable
+        signal.signal(signal.SIGALRM, alarm)
 
     def restore():
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old_alarm)
-        sys.unraisablehook = old_hook
+        if old_alarm is not None:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, old_alarm)
+            sys.unraisablehook = old_hook
         signal.signal(signal.SIGTERM, old_term)
         signal.signal(signal.SIGINT, old_int)
 

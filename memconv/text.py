@@ -102,7 +102,7 @@ def has_line_break(text: str) -> bool:
 def on_one_line(text: str) -> str:
     """``text`` on one line: when it holds a line break, every run of whitespace is one space (a title,
     a frontmatter value); otherwise as it is."""
-    return " ".join(text.split()) if _LINE_BREAK.search(text) else text
+    return " ".join(text.split()) if has_line_break(text) else text
 
 
 def slug(text: str) -> str:

@@ -50,6 +50,8 @@ def merge(a: Store, b: Store, *, hints: Hints | None = None) -> MergeResult:
 
 def merges(dialect: str) -> bool:
     """Whether ``merge`` (and an import with ``--into``) takes stores of ``dialect``."""
+    if dialect in SUPPORTED:
+        return True  # without importing its rules (memconv dialects asks for each)
     try:
         _rules(dialect)
     except MergeRefused:

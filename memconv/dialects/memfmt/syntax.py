@@ -222,7 +222,7 @@ def scalar(value: Any) -> str:
         # serialiser writes such a value as a quoted scalar broken over lines, of which its parser keeps
         # the first line, quote and all. On one line, every word is shown; the carry holds the exact text.
         text = one_line(text)
-    if text == "" or text != text.strip() or text[0] in _QUOTE_FIRST or ":" in text or "\n" in text:
+    if text == "" or text != text.strip() or text[0] in _QUOTE_FIRST or ":" in text:
         return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
     return text
 

@@ -535,5 +535,6 @@ def _fill_built(record: Record, text: dict[str, Any], ctx: WriteContext) -> None
     for key in ("valid_from", "valid_to"):
         if text[key] is not None and not ISO_Z.match(text[key]):
             ms = instant_ms(text[key])
-            if ms is not None and iso(ms) is not None:
-                text[key] = iso(ms)
+            written = iso(ms) if ms is not None else None
+            if written is not None:
+                text[key] = written
