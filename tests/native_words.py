@@ -44,30 +44,37 @@ def source_text_words(text: str) -> set[str]:
     return words(_NOT_WORDS.sub(" ", text))
 
 
-def _strings(value: Any) -> Iterable[str]:
+#: The fields of the model's parts (a step, a knowledge item, a revision…) that hold text.
+_PART_FIELDS = frozenset({"action", "detail", "title", "content", "artifact", "reason", "note"})
+
+
+def strings(value: Any, *, parts: frozenset[str] | None = _PART_FIELDS, skip_key: str | None = None) -> Iterable[str]:
+    """Every text in ``value``: itself, its items, a dict's values (but ``skip_key``'s), a dataclass's
+    fields named in ``parts`` (None: all of them)."""
     if value is None:
         return
     if isinstance(value, str):
         yield value
     elif isinstance(value, (list, tuple)):
         for v in value:
-            yield from _strings(v)
+            yield from strings(v, parts=parts, skip_key=skip_key)
     elif isinstance(value, dict):
-        for v in value.values():
-            yield from _strings(v)
+        for k, v in value.items():
+            if k != skip_key:
+                yield from strings(v, parts=parts, skip_key=skip_key)
     elif is_dataclass(value):
         for f in fields(value):
-            if f.name in ("action", "detail", "title", "content", "artifact", "reason", "note"):
-                yield from _strings(getattr(value, f.name))
+            if parts is None or f.name in parts:
+                yield from strings(getattr(value, f.name), parts=parts, skip_key=skip_key)
 
 
 def record_text(record: Record) -> Iterable[str]:
     for name in TEXT_FIELDS:
-        yield from _strings(getattr(record, name))
+        yield from strings(getattr(record, name))
     if record.opaque:
         for key, value in record.extra.items():
             if key not in _STRUCTURAL_KEYS and key != "memconv":
-                yield from _strings(value)
+                yield from strings(value)
 
 
 def source_words(store: Store, target: str) -> set[str]:

@@ -126,10 +126,15 @@ def test_jsonl_comes_back_byte_for_byte_through_every_dialect(jsonl, dialect, na
     assert {p: b for p, b in again.items() if p in own} == own, f"jsonl→{via}→jsonl"
 
 
+def _cli(site, cwd):
+    """``run(*args)``: the memconv command line in a process that sees the plugins installed in ``site``."""
+    env = plugin_kit.environ(site)
+    return lambda *args: subprocess.run([sys.executable, "-m", "memconv", *args], capture_output=True, text=True,
+                                        env=env, cwd=cwd)
+
+
 def test_the_cli_lists_and_converts_with_the_plugin(jsonl, tmp_path):
-    env = plugin_kit.environ(jsonl)
-    run = lambda *args: subprocess.run([sys.executable, "-m", "memconv", *args], capture_output=True, text=True,
-                                      env=env, cwd=tmp_path)
+    run = _cli(jsonl, tmp_path)
     listed = run("dialects", "--json")
     assert [d["name"] for d in json.loads(listed.stdout)["dialects"]] == [*BUILTINS, "jsonl"], listed.stderr
     src = GOLDEN / "memoir" / "canonical" / "input"
@@ -148,9 +153,7 @@ def _jsonl_store(root, records: list[dict]):
 
 def test_merge_takes_the_rules_a_plugin_declares(jsonl, tmp_path):
     # Verified by taking merge out of the plugin: exit 2, "the jsonl dialect has no merge rules".
-    env = plugin_kit.environ(jsonl)
-    run = lambda *args: subprocess.run([sys.executable, "-m", "memconv", *args], capture_output=True, text=True,
-                                      env=env, cwd=tmp_path)
+    run = _cli(jsonl, tmp_path)
     a = _jsonl_store(tmp_path / "a", [{"kind": "fact", "link": "sky", "body": "blue\n", "updated": "2026-01-01"},
                                       {"kind": "fact", "link": "sea", "body": "wet\n"}])
     b = _jsonl_store(tmp_path / "b", [{"kind": "fact", "link": "sky", "body": "grey\n", "updated": "2026-02-01"},
@@ -199,9 +202,7 @@ def test_a_plugin_merge_that_gives_something_else_is_an_error_naming_it(jsonl, m
 def test_an_import_into_a_plugin_store_uses_its_merge(jsonl, tmp_path):
     # Verified with the plugin's records' source path as memory.jsonl#<line> again: exit 4, "the import would
     # replace a file the jsonl reader did not read" (a record's source names the file it was read from).
-    env = plugin_kit.environ(jsonl)
-    run = lambda *args: subprocess.run([sys.executable, "-m", "memconv", *args], capture_output=True, text=True,
-                                      env=env, cwd=tmp_path)
+    run = _cli(jsonl, tmp_path)
     existing = tmp_path / "existing"
     assert run("memoir-to-jsonl", str(GOLDEN / "memoir" / "canonical" / "input"), str(existing)).returncode == 0
     claude = GOLDEN / "claude" / "canonical" / "input"
@@ -217,9 +218,7 @@ def test_reports_that_name_a_plugin_validate_against_the_published_schema(jsonl,
     # Verified with the schema's dialect names an enum of the four built-ins (as it was): 'jsonl' is not one of them.
     from .test_report_schema import validate
 
-    env = plugin_kit.environ(jsonl)
-    run = lambda *args: subprocess.run([sys.executable, "-m", "memconv", *args], capture_output=True, text=True,
-                                      env=env, cwd=tmp_path)
+    run = _cli(jsonl, tmp_path)
     converted = validate(run("memoir-to-jsonl", "--json", str(GOLDEN / "memoir" / "canonical" / "input"),
                              str(tmp_path / "j")).stdout)
     assert converted["target_dialect"] == "jsonl"

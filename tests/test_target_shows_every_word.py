@@ -9,7 +9,6 @@ exact copy for the way back; it is never the only home of a word.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import fields, is_dataclass
 
 import pytest
 
@@ -17,7 +16,7 @@ from memconv import dialects
 
 from .conftest import GOLDEN
 from .convert_helpers import DIALECTS, convert_files, golden_inputs
-from .native_words import is_carry_file, share, source_words, strip_carry, words
+from .native_words import is_carry_file, share, source_words, strings, strip_carry, words
 
 THRESHOLD = 0.99
 
@@ -60,24 +59,10 @@ def _memfmt_reads(files: dict[str, bytes]) -> set[str]:
     """The words of every value the memfmt library itself parses from ``files`` (its carry key left out)."""
     import memfmt
 
-    def strings(value):
-        if isinstance(value, str):
-            yield value
-        elif isinstance(value, (list, tuple)):
-            for item in value:
-                yield from strings(item)
-        elif isinstance(value, dict):
-            for key, item in value.items():
-                if key != "memconv":
-                    yield from strings(item)
-        elif is_dataclass(value):
-            for f in fields(value):
-                yield from strings(getattr(value, f.name))
-
     # As memfmt.read_dir gives them: the Markdown files, their line ends made "\n" by read_text.
     tree = {path: data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
             for path, data in files.items() if path.endswith(".md") and not is_carry_file(path)}
-    return {w for text in strings(memfmt.parse(tree)) for w in words(text)}
+    return {w for text in strings(memfmt.parse(tree), parts=None, skip_key="memconv") for w in words(text)}
 
 
 def test_memfmt_itself_reads_every_source_word():
