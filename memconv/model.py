@@ -337,15 +337,19 @@ class WorkingSet:
         return self.document.get("version")
 
     def current(self, name: str) -> list[dict[str, Any]] | None:
-        """A list under ``current`` (``goals``, ``parked_actions``…), or None."""
+        """A list under ``current`` (``goals``, ``parked_actions``…), or None (also when IN holds
+        something else there: a ``session.json`` is input, and may say anything)."""
         current = self.document.get("current")
         if not isinstance(current, dict):
             return None
-        return current.get(name)
+        found = current.get(name)
+        return found if isinstance(found, list) else None
 
     @property
     def history(self) -> list[dict[str, Any]] | None:
-        return self.document.get("history")
+        """The ``history`` list, or None (also when IN holds something else there, ``"history": true``)."""
+        found = self.document.get("history")
+        return found if isinstance(found, list) else None
 
 
 @dataclass(slots=True)

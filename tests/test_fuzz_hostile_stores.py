@@ -202,6 +202,32 @@ def test_a_hostile_store_converts_or_fails_with_memconvs_own_error(dialect):
     BOUNDED(given(files=stores(dialect))(lambda files: _converts_everywhere(dialect, files)))()
 
 
+#: What the fuzzing found once (CI, 2026-12-02): a session.json whose lists are not lists crashed the
+#: working set's rendering with a TypeError (exit 70).
+SESSIONS_NOT_LISTS = [b'{"version": 0, "current": null, "history": true}',
+                      b'{"version": 1, "current": {"goals": true, "next_actions": 3}, "history": {"a": 1}}']
+
+
+@pytest.mark.parametrize("session", SESSIONS_NOT_LISTS, ids=["history-true", "current-lists-not-lists"])
+def test_a_session_whose_lists_are_not_lists_converts_everywhere(session, tmp_path):
+    # Verified with WorkingSet.current and .history giving back what session.json holds, as they did:
+    # TypeError: 'bool' object is not iterable, in native.working_set_items.
+    (tmp_path / "in" / "memory").mkdir(parents=True)
+    (tmp_path / "in" / "session.json").write_bytes(session)
+    (tmp_path / "in" / "memory" / "fact_x.md").write_text("---\ntype: fact\nname: X\ndescription: d\n---\n\nB.\n")
+    runner = CliRunner()
+    for target in ("claude", "memspec", "memfmt"):
+        there = runner.invoke(main, ["convert", "--to", target, str(tmp_path / "in"), str(tmp_path / target)])
+        assert there.exit_code in (0, 3), there.output
+    back = runner.invoke(main, ["convert", "--to", "memoir", str(tmp_path / "memfmt"), str(tmp_path / "back")])
+    assert back.exit_code in (0, 3), back.output
+    came_back = (tmp_path / "back" / "session.json").read_bytes()
+    if json.loads(session)["version"] == 1:
+        assert came_back == session, "the exact session.json comes home"
+    else:  # version 0 comes home migrated (memoir's ladder: version 1, its missing lists filled)
+        assert json.loads(came_back)["history"] == json.loads(session)["history"], "its odd history kept"
+
+
 @pytest.mark.fuzz
 @pytest.mark.parametrize("dialect", DIALECTS)
 def test_fuzz_long_a_hostile_store_converts_or_fails_with_memconvs_own_error(dialect):
