@@ -223,8 +223,10 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
                                                  target=shown.link, target_kind=shown.kind))
             report.warnings.append("session.json (goals, next actions, decisions) is written as a memory of its own"
                                    + ("" if lossy else f"; its exact JSON is kept in {ws_note.path}"))
-    # A target that holds hand-written indexes keeps them; elsewhere they travel in a store note.
-    indexes = store.indexes if target not in INDEX_IS_CONTENT else []
+    # A target that holds hand-written indexes keeps them, and an index home again is its writer's
+    # (memfmt's, written in by hand); elsewhere they travel in a store note.
+    written = [i for i in store.indexes if _written_by(i, target)]
+    indexes = [i for i in store.indexes if not any(i is w for w in written)]
     meta = {} if home_meta else carried_meta(store)
     if indexes or meta:
         came_from = meta_from if meta_from in TARGET_KIND else store_owner(store)
@@ -234,6 +236,12 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
                        "indexes": indexes,  # model values: encoded as the note is written (notes.store_note)
                        "raw": {i.path: i.source.raw.decode("utf-8") for i in indexes
                                if i.source is not None and i.source.has_raw}}
+            # A regenerated index's fingerprint (the digest of the text its writer regenerates): home
+            # again with the same records, its writer keeps the bytes written in it.
+            regenerated = {i.path: i.source.fingerprint for i in indexes if _index_dialect(i) not in INDEX_IS_CONTENT
+                           and i.source is not None and isinstance(i.source.fingerprint, str)}
+            if regenerated:
+                payload["fingerprints"] = regenerated
             if meta:
                 payload["meta"] = meta
             return payload
@@ -242,9 +250,16 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
         out.foreign.append(note)
         if indexes:
             report.warnings.append(f"{len(indexes)} index file(s) carried in {note.path}")
-    if target in INDEX_IS_CONTENT and store.indexes:
-        out.indexes = store.indexes
+    if written:
+        out.indexes = written
     return report
+
+
+def _written_by(index, target: str) -> bool:
+    """Whether the target's writer writes ``index``: a hand-written index in a target that keeps its index as
+    content, or the target's own index home again."""
+    dialect = _index_dialect(index)
+    return dialect == target or (target in INDEX_IS_CONTENT and dialect in INDEX_IS_CONTENT)
 
 
 def _index_dialect(index) -> str:

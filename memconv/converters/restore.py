@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import dialects
+from ..errors import ReadError
 from ..model import ForeignFile, Record, Store, clone
 from . import carry as carrying
 from . import format_patch, native as renderings, notes, readable, transforms
@@ -240,6 +241,7 @@ def _restore_store(out: Store, payload: dict[str, Any], store: Store, where: str
     read_index = dialects.declaration(owner, "read_index") if owner in TARGET_KIND else None
     present = {f"{r.link}.md" for r in store.records}
     raws = payload.get("raw", {}) if isinstance(payload.get("raw"), dict) else {}
+    fingerprints = payload.get("fingerprints", {}) if isinstance(payload.get("fingerprints"), dict) else {}
     for encoded in payload.get("indexes", []) if isinstance(payload.get("indexes"), list) else ():
         try:
             index = from_json(encoded, IndexFile)
@@ -251,7 +253,15 @@ def _restore_store(out: Store, payload: dict[str, Any], store: Store, where: str
             continue
         raw = raws.get(index.path)
         if isinstance(raw, str) and read_index is not None:
-            index = read_index(raw.encode("utf-8"), index.path, present)
+            try:
+                index = read_index(raw.encode("utf-8"), index.path, present)
+            except ReadError as exc:
+                warnings.append(f"{where}: the index {index.path} it holds is not one {owner} reads "
+                                f"({exc.problem}); ignored")
+                continue
+            fingerprint = fingerprints.get(index.path)
+            if isinstance(fingerprint, str) and index.source is not None:
+                index.source.fingerprint = fingerprint  # only compared: its writer keeps the bytes while it matches
         out.indexes.append(index)
     meta = payload.get("meta")
     if isinstance(meta, dict) and meta:

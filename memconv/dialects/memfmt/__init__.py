@@ -23,7 +23,7 @@ from ...fs import list_files, read_bytes, safe_relpath
 from ...migrations.memfmt import CURRENT, FILE, file_version, mengram_to_memfmt
 from ...model import (ForeignFile, IndexFile, IndexLink, IndexSection, Quarantined, Record, Source, Store,
                       fingerprint_as_read, unedited)
-from ...text import TextLayout, encode
+from ...text import TextLayout, encode, short_digest
 from .. import Detection, evidence, fold, passed_through, unportable
 from ..protocol import NO_OCCASION, Occasion
 from . import files, syntax
@@ -201,9 +201,9 @@ def read(root: Path) -> Store:
         store.migrations.append(f"{len(migrated)} memfmt file(s): {mengram_to_memfmt.DESCRIPTION}: {shown}")
     plan = _plan(store, prefix)
     if index is not None:
-        # An index is regenerated, not authored: its fingerprint is the text it
-        # would be regenerated as. While that stays the same, its bytes are kept.
-        index.source.fingerprint = _index_text(store, plan, index)
+        # An index is regenerated, not authored: its fingerprint is the digest of the text
+        # it would be regenerated as. While that stays the same, its bytes are kept.
+        index.source.fingerprint = short_digest(_index_text(store, plan, index), 32)
         _resolve_index(index, plan)
     _warn_unfaithful(store, plan)
     return store
@@ -251,6 +251,36 @@ def _read_record(kind: str, values: dict, body: str, path: str) -> Record:
     if kind == "procedure":
         return read_procedure(values, body, stem)
     return read_profile(values, body)
+
+
+def read_index(raw: bytes, path: str, present: set[str] | None = None) -> IndexFile:
+    """A memfmt index read again from its bytes (an index a store note carried home), as :func:`read` reads it.
+
+    Its fingerprint is unknown here (it is the regenerated text's, which the note carries): until it
+    is given, the writer regenerates the index. Raises ``ReadError`` when the bytes are no memfmt index.
+    """
+    text, layout = _decode(raw, path)
+    fm, body = syntax.split(text) if not layout.bom else (None, text)
+    kind, key = syntax.file_type(fm.values) if fm is not None else (None, None)
+    if kind != "index":
+        raise ReadError(path, "is not a memfmt index (no memfmt_type: index in its frontmatter)")
+    version = file_version(key)
+    values, _ = FILE.climb(fm.values, version)
+    check_fields("index", fm, path)
+    return _read_index(values, body, path, raw, version, layout)
+
+
+def generated_index(store: Store) -> dict[str, bytes]:
+    """The ``MEMORY.md`` the writer regenerates for ``store`` as read, as its file would hold it had no one
+    written in it: the converter carries an index whose bytes are not these (docs/conversion.md)."""
+    index = _index(store)
+    if index is None or not index.source.has_raw:
+        return {}
+    text = _index_text(store, _plan(store, _store_prefix(store), say=lambda _: None), index)
+    page = _encode(text, index.source)
+    if index.source.version != CURRENT and _migrated_raw(index.source) == page:
+        page = index.source.raw  # written by its writer: only its old type key differs
+    return {index.path: page}
 
 
 def _read_index(values: dict, body: str, path: str, raw: bytes, version: int, layout: TextLayout) -> IndexFile:
@@ -554,7 +584,7 @@ def _write_index(store: Store, plan: _Plan, prefix: str, out: dict[str, bytes], 
         return
     index = _index(store)
     text = _index_text(store, plan, index, date)
-    if index is not None and index.source.has_raw and text == index.source.fingerprint:
+    if index is not None and index.source.has_raw and short_digest(text, 32) == index.source.fingerprint:
         out[index.source.path] = _migrated_raw(index.source)
     else:
         if generated_date(store, date) is None:
@@ -563,7 +593,8 @@ def _write_index(store: Store, plan: _Plan, prefix: str, out: dict[str, bytes], 
         out[path] = _encode(text, index.source if index is not None else None)
 
 
-__all__ = ["NAME", "detect", "read", "read_file", "write", "iter_write", "record_paths", "generated_date", "files", "syntax"]
+__all__ = ["NAME", "detect", "read", "read_file", "read_index", "write", "iter_write", "generated_index", "record_paths",
+           "generated_date", "files", "syntax"]
 
 
 # --- what this dialect declares for the mapping and the edge modules (docs/plugins.md) ---
