@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from .. import dialects
@@ -26,6 +27,14 @@ def rename_links(record: Record, rename: dict[str, str], keep: set[str] = frozen
         record.body = rewrite_links(record.body, rename)[0]
     if record.facts and "facts" not in keep:
         record.facts = [rewrite_links(f, rename)[0] for f in record.facts]
+    if record.preconditions and "preconditions" not in keep:
+        record.preconditions = [_renamed(p, rename) for p in record.preconditions]
+    # The parts of a procedure's or an entity's sections: copies where a link changes (a record's
+    # parts may be shared with the record it was made from).
+    for name, texts in _LINKED_PARTS.items():
+        parts = getattr(record, name)
+        if parts and name not in keep:
+            setattr(record, name, [_renamed_part(part, texts, rename) for part in parts])
     for name in _LINKED_TEXT:
         value = getattr(record, name)
         if value and "[[" in value and name not in keep:
@@ -33,6 +42,20 @@ def rename_links(record: Record, rename: dict[str, str], keep: set[str] = frozen
     if "edges" not in keep:
         for edge in record.edges:
             edge.target = rename.get(edge.target, edge.target)
+
+
+#: Lists of parts whose texts may name other records: a procedure's steps and evolution, an entity's knowledge.
+_LINKED_PARTS = {"steps": ("action", "detail"), "evolution": ("reason",), "knowledge": ("title", "content")}
+
+
+def _renamed(text, rename: dict[str, str]):
+    return rewrite_links(text, rename)[0] if isinstance(text, str) and "[[" in text else text
+
+
+def _renamed_part(part, texts: tuple[str, ...], rename: dict[str, str]):
+    changed = {name: new for name in texts
+               if (new := _renamed(getattr(part, name, None), rename)) is not getattr(part, name, None)}
+    return dataclasses.replace(part, **changed) if changed else part
 
 
 def differs_however_renamed(before: str, after: str) -> bool:
