@@ -341,6 +341,31 @@ def rewrite_links(body: str, rename: dict[str, str], *, file_links: bool = False
     return "\n".join(line if i in code else line_(line) for i, line in enumerate(lines)), changed
 
 
+#: Top-level blocks that are an index's structure, not its words: headings, bulleted lists (its link
+#: lines and inline bullets), thematic breaks.
+_STRUCTURE = frozenset({"heading_open", "bullet_list_open", "hr"})
+
+
+def own_words(text: str) -> str:
+    """What an index says in its own words: each top-level block of ``text`` that is not a heading, a
+    bulleted list or a break (paragraphs, numbered lists, quotes, code, tables), as written, a blank
+    line between two; a leading frontmatter is left out. Empty when there is none.
+
+    A line that Markdown joins to the bullet above it (no blank line between) is the list's.
+    """
+    lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if lines[0] == "---":
+        end = next((n for n in range(1, len(lines)) if lines[n] in ("---", "...")), None)
+        lines = lines[end + 1:] if end is not None else lines
+    blocks = []
+    for token in _markdown_it().parse("\n".join(lines)):
+        if token.level == 0 and token.nesting >= 0 and token.map is not None and token.type not in _STRUCTURE:
+            block = "\n".join(lines[token.map[0]:token.map[1]]).strip("\n")
+            if block.strip():
+                blocks.append(block)
+    return "\n\n".join(blocks)
+
+
 def link_targets(body: str) -> list[str]:
     """Every wikilink target and sibling ``.md`` link target (as a link name) outside code."""
     if "[[" not in body and ".md" not in body:

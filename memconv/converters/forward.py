@@ -59,11 +59,15 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
     if release:
         store.records.clear()  # ``records`` holds them now, and lets each go once it is converted
     declares = dialects.get(target)
-    if target not in INDEX_IS_CONTENT:
-        # Memory kept as inline bullets of a hand-written index: facts the target's tools show.
-        written_by = {index.path: _index_dialect(index) for index in store.indexes}
+    # A target that holds hand-written indexes keeps them, and an index home again is its writer's
+    # (memfmt's, written in by hand); elsewhere they travel in a store note.
+    written = [i for i in store.indexes if _written_by(i, target)]
+    indexes = [i for i in store.indexes if not any(i is w for w in written)]
+    if indexes:
+        # Memory kept as inline bullets of an index, and its own words: facts the target's tools show.
+        written_by = {index.path: _index_dialect(index) for index in indexes}
         # The store's links from ``records``: with ``release``, ``store.records`` is already empty here.
-        for record, mark in renderings.inline_records(store.indexes, {r.link for r in records}):
+        for record, mark in renderings.inline_records(indexes, {r.link for r in records}):
             owners[id(record)] = written_by[mark["path"]]
             inline[id(record)] = mark
             records.append(record)
@@ -139,7 +143,8 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
         rep = FileReport(source=where_from(original), source_kind=original.kind, target=written_at or native.link,
                          target_kind=native.kind)
         if id(original) in inline:
-            rep.source, rep.source_kind = f"{inline[id(original)]['path']} (inline bullet)", "inline"
+            what = "its own words" if inline[id(original)].get(renderings.WORDS) else "inline bullet"
+            rep.source, rep.source_kind = f"{inline[id(original)]['path']} ({what})", "inline"
         out.records.append(native)
         report.records.append(rep)
         if owner_of(store, original, owners) == target:
@@ -223,10 +228,6 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
                                                  target=shown.link, target_kind=shown.kind))
             report.warnings.append("session.json (goals, next actions, decisions) is written as a memory of its own"
                                    + ("" if lossy else f"; its exact JSON is kept in {ws_note.path}"))
-    # A target that holds hand-written indexes keeps them, and an index home again is its writer's
-    # (memfmt's, written in by hand); elsewhere they travel in a store note.
-    written = [i for i in store.indexes if _written_by(i, target)]
-    indexes = [i for i in store.indexes if not any(i is w for w in written)]
     meta = {} if home_meta else carried_meta(store)
     if indexes or meta:
         came_from = meta_from if meta_from in TARGET_KIND else store_owner(store)

@@ -7,7 +7,9 @@ such still shows them natively, as records its tools load and search:
 
 * the working set becomes one record, "Working set": a Claude ``project``
   memory, a memspec fact claim, a memfmt entity whose facts are its items;
-* every inline bullet becomes a fact (a memfmt entity), titled by its words.
+* every inline bullet becomes a fact (a memfmt entity), titled by its words;
+* what an index says beyond its links and bullets (a paragraph, a numbered
+  list, a fenced block) becomes one fact, "Written in MEMORY.md".
 
 These records are renderings. The exact source (the working set's JSON, the
 index file) travels in a note, and each rendering carries a marker saying
@@ -23,9 +25,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..dialects.protocol import declared
+from ..markdown import own_words
 from ..model import IndexFile, Record, WorkingSet
 from ..text import short_digest, slug, title_of
-from .mapping import INDEX_IS_CONTENT, TYPE_WORDS, WORKING_SET_AS, native_text, type_word, working_set_dialect
+from .mapping import INDEX_IS_CONTENT, TARGET_KIND, TYPE_WORDS, WORKING_SET_AS, native_text, type_word, working_set_dialect
 
 #: The working set's lists, in reading order: (key, heading, the key of an item's date).
 _LISTS = (
@@ -111,10 +114,19 @@ def working_set_record(ws: WorkingSet, target: str) -> Record | None:
                   body=f"{description}.\n\n" + render_working_set(ws, title=False).rstrip("\n") + "\n")
 
 
+def _index_dialect(index: IndexFile) -> str | None:
+    return index.source.dialect if index.source is not None else next(iter(INDEX_IS_CONTENT), None)
+
+
 def _fact_word(index: IndexFile) -> str:
     """The type word a fact's file name starts with in the dialect whose index this is (``reference``)."""
-    dialect = index.source.dialect if index.source is not None else next(iter(INDEX_IS_CONTENT), None)
+    dialect = _index_dialect(index)
     return type_word(dialect, "fact") if dialect in TYPE_WORDS else "fact"
+
+
+def _fact_kind(index: IndexFile) -> str:
+    """The kind a fact is in the dialect whose index this is (memfmt: an entity), so that it can be its own."""
+    return TARGET_KIND.get(_index_dialect(index), {}).get("fact") or "fact"
 
 
 def inline_records(indexes: list[IndexFile], links: set[str]) -> list[tuple[Record, dict[str, Any]]]:
@@ -128,6 +140,7 @@ def inline_records(indexes: list[IndexFile], links: set[str]) -> list[tuple[Reco
     taken = {link.casefold() for link in links}
     out = []
     for index in indexes:
+        kind = _fact_kind(index)
         for section in index.sections:
             for n, bullet in enumerate(section.inline):
                 text = bullet.strip()
@@ -138,6 +151,31 @@ def inline_records(indexes: list[IndexFile], links: set[str]) -> list[tuple[Reco
                 while link.casefold() in taken:
                     link, k = f"{wanted}-{k}", k + 1
                 taken.add(link.casefold())
-                record = Record(kind="fact", link=link, title=title_of(text), body=text + "\n")
+                record = Record(kind=kind, link=link, title=title_of(text), body=text + "\n")
                 out.append((record, {"path": index.path, "section": section.heading, "n": n}))
+        words = _own_words(index)
+        if words:
+            # What the index says beyond its links and bullets (a paragraph, a numbered list): one fact.
+            name = index.path.rpartition("/")[2]
+            wanted = f"{_fact_word(index)}_{slug(name.removesuffix('.md'))}-words"
+            link, k = wanted, 2
+            while link.casefold() in taken:
+                link, k = f"{wanted}-{k}", k + 1
+            taken.add(link.casefold())
+            record = Record(kind=kind, link=link, title=f"Written in {name}", body=words + "\n")
+            out.append((record, {"path": index.path, WORDS: True}))
     return out
+
+
+#: The marker of the record that shows an index's own words (not one bullet): ``{"path": …, "words": true}``.
+WORDS = "words"
+
+
+def _own_words(index: IndexFile) -> str:
+    """The words of ``index``'s file that are neither its links nor its bullets (:func:`memconv.markdown.own_words`)."""
+    source = index.source
+    raw = source.raw if source is not None and source.has_raw else None
+    try:
+        return own_words(raw.decode("utf-8")) if raw else ""
+    except UnicodeDecodeError:
+        return ""

@@ -151,7 +151,12 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                     and renderings.digest(record) == mark.get("digest"):
                 continue
             where = mark.get("path") if isinstance(mark, dict) else None
-            if retracted and isinstance(mark, dict):
+            if isinstance(mark, dict) and mark.get(renderings.WORDS):
+                # An index's own words, edited or retracted there: the index keeps them as written.
+                report.warnings.append(f"{where_from(record)}: the words written in {where} were "
+                                       f"{home.lifecycle.state if retracted else 'edited'} in {store.dialect}; "
+                                       f"{where} keeps them as they were, and this comes back as a record of its own")
+            elif retracted and isinstance(mark, dict):
                 # Not live any more: the bullet leaves the index, the record is kept out of the live set.
                 withdrawn.append(mark)
                 report.warnings.append(f"{where_from(record)}: an inline bullet of {where} was {home.lifecycle.state} "

@@ -611,7 +611,8 @@ CONCEPTS = (
 HOLDS = {
     "working set": "an entity \"Working set\" whose facts are the items; the exact JSON in a note",
     "kept whole": "an entity (`feedback`: a procedure); its frontmatter carried",
-    "index": "each inline bullet an entity; the index itself in a note (memfmt's own `MEMORY.md` is regenerated)",
+    "index": "each inline bullet an entity, its own words one more; the index itself in a note (memfmt's own "
+             "`MEMORY.md` is regenerated, and travels too when someone wrote in it)",
     "lifecycle": "kept out of the live set (a note under `.memconv/notes/`)",
     "witness": "edges of relation kinds → relations; the rest carried",
     "relations": "native",

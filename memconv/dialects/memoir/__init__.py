@@ -226,7 +226,8 @@ CONCEPTS = (
 HOLDS = {
     "working set": "native: `session.json`",
     "kept whole": "opaque entry, kept whole (a bare file stays bare, its carry in a note)",
-    "index": "each inline bullet a fact entry; the index itself in a note, restored on the way back",
+    "index": "each inline bullet a fact entry, its own words one more; the index itself in a note, restored on "
+             "the way back",
     "lifecycle": "superseded → `superseded_by`; retired → kept out of `memory/` (a note under `.memconv/notes/`)",
     "witness": "carried",
     "relations": "carried (relations also as wikilinks in the body)",

@@ -303,7 +303,7 @@ CONCEPTS = (
 HOLDS = {
     "working set": "a fact claim \"Working set\" rendering every list; the exact JSON in a note",
     "kept whole": "a fact claim (`user`: fact, `feedback`: procedure); its frontmatter carried",
-    "index": "each inline bullet a fact claim; the index itself in a note",
+    "index": "each inline bullet a fact claim, its own words one more; the index itself in a note",
     "lifecycle": "native: `state`, `archive/`",
     "witness": "native",
     "relations": "relations → edges where the verb is one of memspec's six; the rest carried",

@@ -1,0 +1,99 @@
+"""What an index says in its own words reaches the target's tools, and comes home as it was.
+
+A Claude ``MEMORY.md`` (or a memfmt one someone wrote in) may hold a paragraph, a numbered list
+or a fenced block beside its links and bullets. Bullets became records of the target; the rest
+travelled only in the store note under ``.memconv/notes/``, which the target's tools ignore, so
+a memspec or memfmt user never saw it (principle 1). It is now one more record, "Written in
+MEMORY.md"; the way back drops it again, the index coming home from the note byte for byte.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import memfmt
+import pytest
+from click.testing import CliRunner
+
+from memconv import pipeline
+from memconv.cli import main
+from memconv.markdown import own_words
+
+from .conftest import GOLDEN, tree
+from .reference_tools import memspec, needs_memspec
+
+INLINE_ONLY = GOLDEN / "claude" / "inline-only" / "input"
+WORDS = "Notes the assistant keeps for this repository."
+
+
+def _run(*args: str) -> dict:
+    result = CliRunner().invoke(main, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def _own(folder) -> dict[str, bytes]:
+    return {p: b for p, b in tree(folder).items() if not p.startswith(".memconv/")}
+
+
+def test_own_words_are_the_blocks_that_are_not_links_or_bullets():
+    text = ("---\nmemfmt_type: index\n---\n\n# Memory\n\n- [a](a.md) — a link\n- a bullet\n\nA paragraph\nof two lines.\n\n"
+            "## Steps\n\n1. first\n2. second\n\n```\n# not a heading\n- not a bullet\n```\n\n> quoted\n\n---\n")
+    assert own_words(text) == ("A paragraph\nof two lines.\n\n1. first\n2. second\n\n"
+                               "```\n# not a heading\n- not a bullet\n```\n\n> quoted")
+    assert own_words("# Memory Index\n\n- [a](a.md)\n\n## User\n- b\n") == ""
+
+
+def test_memfmt_shows_them(tmp_path):
+    # Watched fail without the words record: no memfmt entity held the paragraph.
+    _run("convert", "--from", "claude", "--to", "memfmt", str(INLINE_ONLY), str(tmp_path / "out"))
+    entities = {e.name: e for e in memfmt.load(tmp_path / "out" / "memory").entities}
+    assert WORDS in entities["Written in MEMORY.md"].facts
+
+
+@needs_memspec
+def test_memspec_finds_them(tmp_path):
+    _run("convert", "--from", "claude", "--to", "memspec", str(INLINE_ONLY), str(tmp_path / "out"))
+    found = memspec(tmp_path / "out", "search", "assistant")
+    assert found.returncode == 0, found.stderr
+    assert "Written in MEMORY.md" in found.stdout and WORDS in found.stdout
+
+
+def test_memoir_holds_them(tmp_path):
+    _run("convert", "--from", "claude", "--to", "memoir", str(INLINE_ONLY), str(tmp_path / "out"))
+    store = pipeline.read(tmp_path / "out", "memoir")
+    [record] = [r for r in store.records if r.title == "Written in MEMORY.md"]
+    assert record.body.startswith(WORDS) and "inside-a-fence.md" in record.body
+
+
+@pytest.mark.parametrize("target", ["memoir", "memspec", "memfmt"])
+def test_the_way_back_drops_the_rendering(tmp_path, target):
+    _run("convert", "--from", "claude", "--to", target, str(INLINE_ONLY), str(tmp_path / "there"))
+    _run("convert", "--to", "claude", str(tmp_path / "there"), str(tmp_path / "back"))
+    assert _own(tmp_path / "back") == tree(INLINE_ONLY)
+
+
+def test_words_edited_in_the_target_come_back_as_an_entry_and_the_index_as_it_was(tmp_path):
+    _run("convert", "--from", "claude", "--to", "memoir", str(INLINE_ONLY), str(tmp_path / "there"))
+    entry = tmp_path / "there" / "memory" / "fact_memory-words.md"
+    entry.write_text(entry.read_text().replace(WORDS, "Notes the assistant keeps, edited."))
+    back = _run("convert", "--to", "claude", str(tmp_path / "there"), str(tmp_path / "back"))
+    assert any("the words written in MEMORY.md were edited in memoir" in w for w in back["warnings"]), back["warnings"]
+    files = _own(tmp_path / "back")
+    assert files["MEMORY.md"] == (INLINE_ONLY / "MEMORY.md").read_bytes()
+    assert [p for p, b in files.items() if b"Notes the assistant keeps, edited." in b and p != "MEMORY.md"]
+
+
+@pytest.mark.parametrize("target", ["memoir", "claude", "memspec"])
+def test_a_memfmt_index_written_in_shows_its_bullets_and_words_and_comes_home(tmp_path, target):
+    src = tmp_path / "in"
+    shutil.copytree(GOLDEN / "memfmt" / "full" / "input", src)
+    index = src / "memory" / "MEMORY.md"
+    index.write_bytes(index.read_bytes() + b"\n## Notes\n\n- Kenji reviews on Tuesdays\n\nAli prefers mornings.\n")
+    _run("convert", "--to", target, str(src), str(tmp_path / "there"))
+    shown = [p for p, b in _own(tmp_path / "there").items() if "/.memconv/" not in "/" + p]
+    assert any(b"Kenji reviews on Tuesdays" in (tmp_path / "there" / p).read_bytes() for p in shown)
+    assert any(b"Ali prefers mornings." in (tmp_path / "there" / p).read_bytes() for p in shown)
+    _run("convert", "--to", "memfmt", str(tmp_path / "there"), str(tmp_path / "back"))
+    assert _own(tmp_path / "back") == tree(src)
