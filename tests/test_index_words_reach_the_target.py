@@ -15,8 +15,10 @@ import shutil
 import memfmt
 import pytest
 from click.testing import CliRunner
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
-from memconv import pipeline
+from memconv import markdown, pipeline
 from memconv.cli import main
 from memconv.markdown import own_words
 
@@ -97,3 +99,18 @@ def test_a_memfmt_index_written_in_shows_its_bullets_and_words_and_comes_home(tm
     assert any(b"Ali prefers mornings." in (tmp_path / "there" / p).read_bytes() for p in shown)
     _run("convert", "--to", "memfmt", str(tmp_path / "there"), str(tmp_path / "back"))
     assert _own(tmp_path / "back") == tree(src)
+
+
+#: Lines the shortcut may take (often), and lines it must leave to the parser, or that only look alike.
+_LIKELY = ["", "# Memory", "## User", "- [a](a.md) — hook", "* bullet", "+ plus", "-     five spaces", "  continued",
+           "   three", "    indented", "\tcode", " # spaced heading"]
+_RARE = ["####### seven", "#tag", "-no space", "1. first", "prose line", "```", "---", "> quote", "<!-- c -->",
+         "* * *", "- - -", "-\ttabbed"]
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(st.lists(st.sampled_from(_LIKELY * 4 + _RARE), max_size=10))
+def test_the_no_parse_shortcut_agrees_with_markdown(lines):
+    # Watched fail with the shortcut taking any line that starts with '#' ("#tag" is a paragraph).
+    assume(markdown._all_structure(lines))
+    assert markdown._parsed_words(lines) == ""
