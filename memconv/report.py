@@ -357,6 +357,22 @@ def _label(notice: dict[str, Any]) -> str:
     return "note" if notice["kind"] in INFORMATIVE_KINDS else "warning"
 
 
+#: How much of one warning the summary shows: a warning naming every record it is about (memspec's
+#: undated records, 1,500 ids at 2,000 entries) is cut after its first names there; -v and --json have it whole.
+CLIPPED_AT = 400
+
+
+def _clipped(message: str) -> str:
+    """``message``, or its first :data:`CLIPPED_AT` characters cut at a list's comma, and what is left out."""
+    if len(message) <= CLIPPED_AT:
+        return message
+    cut = message.rfind(", ", 0, CLIPPED_AT)
+    cut = cut if cut > CLIPPED_AT // 2 else CLIPPED_AT
+    more = message[cut:].count(", ") if message[cut:cut + 2] == ", " else 0
+    rest = f"and {more} more" if more else "and more"
+    return f"{message[:cut]} … {rest} (-v or --json has the whole warning)"
+
+
 def _grouped(notices: list[dict[str, Any]], shown: int) -> list[str]:
     """Warnings by kind: a count, what they say, and the first few names."""
     groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
@@ -368,10 +384,11 @@ def _grouped(notices: list[dict[str, Any]], shown: int) -> list[str]:
     for (name, plain), items in groups.items():
         if len(items) == 1:
             n = items[0]
-            lines.append(f"  {_label(n)}: {n['path']}: {n['message']}" if n["path"] else f"  {_label(n)}: {n['message']}")
+            message = _clipped(n["message"])
+            lines.append(f"  {_label(n)}: {n['path']}: {message}" if n["path"] else f"  {_label(n)}: {message}")
             continue
         if len({n["message"] for n in items}) == 1:
-            plain = items[0]["message"]  # they all say the same: in their own words
+            plain = _clipped(items[0]["message"])  # they all say the same: in their own words
         names = [n["path"] for n in items if n["path"]]
         first = ", ".join(names[:shown]) + (f" and {len(names) - shown} more" if len(names) > shown else "")
         lines.append(f"  warning ({len(items)}×) {plain}" + (f": {first}" if first else ""))

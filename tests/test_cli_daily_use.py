@@ -253,6 +253,21 @@ def test_warnings_are_grouped_by_kind_with_a_count_and_the_first_names():
     assert len(report.summary(verbose=True).splitlines()) > 3000
 
 
+def test_a_warning_naming_a_thousand_records_is_cut_in_the_summary_and_whole_elsewhere():
+    # memspec's writer names every undated record in one warning: 1,500 ids, 48 KB on one line at
+    # 2,000 entries. Verified without _clipped: the line held every id.
+    ids = [f"ms_{i:026d}" for i in range(1500)]
+    whole = "1500 record(s) have no date of their own: memspec requires one, so created is 2026-11-27: " + ", ".join(ids)
+    report = Report(command="convert", input="in")
+    report.warnings.append(whole)
+    [line] = [line for line in report.summary().splitlines() if "no date of their own" in line]
+    assert len(line) < 600 and ids[0] in line and ids[-1] not in line
+    shown = line.count("ms_")
+    assert line.endswith(f"… and {1500 - shown} more (-v or --json has the whole warning)")
+    assert whole in report.summary(verbose=True)
+    assert report.to_dict()["warnings"] == [whole]
+
+
 def test_every_warning_is_in_the_json_with_a_stable_kind():
     doc = _many_warnings(50).to_dict()
     kinds = [n["kind"] for n in doc["notices"]]
