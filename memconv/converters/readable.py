@@ -58,6 +58,8 @@ def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None 
             blocks.append(f"**{label}:** {_flat(value)}")
     if "aliases" not in shown and record.aliases:
         blocks.append("**Also known as:** " + ", ".join(_flat(a) for a in record.aliases if a.strip()))
+    if "tags" not in shown and record.tags:
+        blocks.append("**Tags:** " + ", ".join(_flat(t) for t in record.tags if isinstance(t, str) and t.strip()))
     if "facts" not in shown and record.facts:
         blocks.append("\n".join(f"- {_flat(f)}" for f in record.facts if f.strip()))
     if "preconditions" not in shown and record.preconditions:

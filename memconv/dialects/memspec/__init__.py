@@ -310,8 +310,8 @@ HOLDS = {
 }
 #: The edge types its records say: its six.
 EDGE_TYPES = frozenset({"supersedes", "superseded_by", "conflicts_with", "refines", "supports", "depends_on"})
-#: Its records show a title and a body, whatever their kind.
-DEFAULT_TEXT_FIELDS = frozenset({"title", "body"})
+#: Its records show a title, a body and their tags, whatever their kind.
+DEFAULT_TEXT_FIELDS = frozenset({"title", "body", "tags"})
 #: memspec reads only ``.memspec/``: memconv's notes folder goes inside it.
 NOTES_ROOT = ".memspec/"
 
