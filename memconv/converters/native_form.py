@@ -19,6 +19,7 @@ def in_target_words(record: Record, kind: str, link: str, target: str | None = N
     native = clone(record)
     native = transforms.to_kind(native, kind, target)
     if target is not None:
+        native = transforms.tags_as_text(native)
         native = transforms.fill_required(native, target)
         native = readable.show(native, target)
         native = transforms.on_one_line(native, target)

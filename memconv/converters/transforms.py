@@ -272,6 +272,19 @@ def on_one_line(record: Record, target: str) -> Record:
     return record
 
 
+def tags_as_text(record: Record) -> Record:
+    """A record whose tags its reader kept as written (``tags: [2024, deploy, true]``: not all text, so in
+    ``extra``) gets them as text (``2024``, ``deploy``, ``true``): another dialect's tags are text, and
+    kept aside they reached no tool of the target (memspec showed ``tags: []``). The caller carries the
+    exact list for the way home."""
+    tags = record.extra.get("tags") if record.tags is None and record.extra else None
+    if not isinstance(tags, list) or not tags or not all(isinstance(t, (str, int, float)) for t in tags):
+        return record
+    record.tags = [("true" if t else "false") if isinstance(t, bool) else str(t) for t in tags]
+    record.extra = {k: v for k, v in record.extra.items() if k != "tags"}
+    return record
+
+
 def fill_required(record: Record, target: str) -> Record:
     """What the target's own tools expect of every record, filled from what the record says.
 

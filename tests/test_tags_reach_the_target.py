@@ -1,0 +1,56 @@
+"""Tags are text a person wrote, and the target's tools show them.
+
+A memoir entry may write ``tags: [2024, deploy, true]``: YAML reads a number and a boolean, so the
+memoir reader keeps the list as written (in ``extra``). Converted, it rode in memspec's
+``ext.memconv`` while memspec showed ``tags: []``; and memfmt, which has no tags, had a record's
+tags only in the carry. They are now text in memspec (``'2024'``) and a labelled line in memfmt
+(``**Tags:** 2024, deploy, true``); the exact list comes home.
+"""
+
+from __future__ import annotations
+
+import memfmt
+import pytest
+from click.testing import CliRunner
+
+from memconv.cli import main
+
+from .conftest import tree
+from .reference_tools import memspec, memspec_load, needs_memspec
+
+ENTRY = ("---\ntype: fact\nname: Deploy window\ndescription: When we may deploy\ntags: [2024, deploy, true]\n---\n\n"
+         "Tuesdays only.\n")
+
+
+def _convert(tmp_path, target: str):
+    src = tmp_path / "in" / "memory"
+    src.mkdir(parents=True)
+    (src / "fact_deploy.md").write_text(ENTRY)
+    result = CliRunner().invoke(main, ["convert", "--from", "memoir", "--to", target, str(tmp_path / "in"),
+                                       str(tmp_path / target)])
+    assert result.exit_code == 0, result.output
+    return tmp_path / target
+
+
+@needs_memspec
+def test_memspec_shows_and_finds_tags_that_yaml_reads_as_a_number(tmp_path):
+    # Watched fail without tags_as_text: memspec's search found nothing for 2024 (tags: []).
+    out = _convert(tmp_path, "memspec")
+    assert memspec_load(out).problems == []
+    found = memspec(out, "search", "2024")
+    assert "Deploy window" in found.stdout and "tags: 2024, deploy, true" in found.stdout
+
+
+def test_memfmt_shows_tags_as_a_fact(tmp_path):
+    # Watched fail without the **Tags:** line of readable.show: the entity's facts held no tag.
+    out = _convert(tmp_path, "memfmt")
+    [entity] = memfmt.load(out / "memory").entities
+    assert "**Tags:** 2024, deploy, true" in entity.facts
+
+
+@pytest.mark.parametrize("target", ["memspec", "memfmt", "claude"])
+def test_the_tags_come_home_as_written(tmp_path, target):
+    out = _convert(tmp_path, target)
+    result = CliRunner().invoke(main, ["convert", "--to", "memoir", str(out), str(tmp_path / "back")])
+    assert result.exit_code == 0, result.output
+    assert tree(tmp_path / "back")["memory/fact_deploy.md"] == ENTRY.encode()
