@@ -23,6 +23,7 @@ from ..model import Record
 from ..text import remember, short_digest
 from .codec import as_json, check_json, compact_json, dataclass_fields, field_type, from_json
 from .carry_checks import check_format, check_meaning, link_names_a_file
+from .transforms import PARAGRAPH_BREAK
 
 #: The one key memconv owns in every target's extension mechanism.
 KEY = "memconv"
@@ -228,6 +229,45 @@ class Applied:
     overridden: list[str] = field(default_factory=list)
 
 
+#: One-line text fields the way back may derive from a target's readable home (the first of a memfmt
+#: entity's facts read as the description): an edit of the home must not lose them.
+_DERIVED_TEXT = ("description", "why", "rejected", "trigger", "how_to_apply", "outcome")
+
+
+def _keep_every_word(record: Record, carry: Carry, current: dict[str, Any], done: Applied) -> None:
+    """An edited record keeps every piece of its text, and the edit lands where the text came from.
+
+    The target shows several fields in one place (a memfmt entity's facts hold the description and the
+    body's paragraphs); read back, that place is cut into fields again: the first fact is the
+    description. For a record that had no such field (the carry says "none"), that text is the body's
+    first paragraph: edited, the edit replaces that paragraph; left alone while the body was edited, it
+    stays in the body. (Before, the carried "none" was put back and the paragraph was lost, or the edit
+    sat in a field the record's own dialect does not write.)
+    """
+    edited_body = "body" in done.overridden
+    paragraphs = [p.strip() for p in PARAGRAPH_BREAK.split((record.body or "").strip()) if p.strip()]
+    first: list[str] = []
+    changed = False
+    for name in _DERIVED_TEXT:
+        text = current.get(name)
+        if carry.fields.get(name, "?") not in (None, "") or not isinstance(text, str) or not text.strip():
+            continue
+        if name in done.overridden:
+            at = next((i for i, p in enumerate(paragraphs) if field_digest(p) == carry.native.get(name)), None)
+            if at is not None and not edited_body:
+                paragraphs[at] = text.strip()  # the paragraph it showed, edited
+            else:
+                first.append(text.strip())
+            setattr(record, name, None)
+            changed = True
+        elif name in done.carried and edited_body and " ".join(text.split()) not in " ".join(" ".join(paragraphs).split()):
+            first.append(text.strip())
+    if first or changed:
+        record.body = "\n\n".join(first + paragraphs) + "\n"
+        if "body" not in done.overridden:
+            done.overridden.append("body")
+
+
 def apply(record: Record, carry: Carry) -> Applied:
     """Put the carried fields back on ``record`` (in place), letting native edits win."""
     done = Applied()
@@ -246,6 +286,8 @@ def apply(record: Record, carry: Carry) -> Applied:
         else:
             setattr(record, name, from_json(value, field_type(name)))
         done.carried.append(name)
+    if done.overridden:
+        _keep_every_word(record, carry, current, done)
     record.extra.pop(KEY, None)
     if carry.extra_order is not None:
         order = [k for k in carry.extra_order if k in record.extra]

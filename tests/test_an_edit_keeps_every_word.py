@@ -1,0 +1,47 @@
+"""An edit in the target never costs a word the target showed.
+
+A memfmt entity shows a record's description and its body's paragraphs as one list of facts; read
+back, the first fact is the description and the rest the body. A Claude memory with no description
+came home from memfmt with one fact added and lost its first paragraph: the body was edited (the
+edit won), the description looked unedited, and its carried copy, "none", was put back. A carried
+"there was none" no longer empties a field whose text is found nowhere else: it goes back into the body.
+"""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from memconv.cli import main
+
+ENTRY = "---\nname: Note\ntype: project\n---\n\nFirst paragraph.\n\nSecond paragraph.\n"
+
+
+def _there_and_back(tmp_path, edit) -> tuple[str, str]:
+    src = tmp_path / "in"
+    src.mkdir()
+    (src / "MEMORY.md").write_text("- [Note](note.md) — a note\n")
+    (src / "note.md").write_text(ENTRY)
+    runner = CliRunner()
+    assert runner.invoke(main, ["convert", "--from", "claude", "--to", "memfmt", str(src), str(tmp_path / "mf")]).exit_code == 0
+    entity = tmp_path / "mf" / "memory" / "entities" / "Note.md"
+    entity.write_text(edit(entity.read_text()))
+    back = runner.invoke(main, ["convert", "--to", "claude", str(tmp_path / "mf"), str(tmp_path / "back")])
+    assert back.exit_code == 0, back.output
+    return (tmp_path / "back" / "note.md").read_text(), back.output
+
+
+def test_a_fact_added_in_memfmt_comes_home_with_every_paragraph(tmp_path):
+    # Watched fail without carry._keep_every_word: 'First paragraph.' was gone from the whole folder.
+    note, said = _there_and_back(tmp_path, lambda text: text + "- Added in memfmt.\n")
+    assert note == "---\nname: Note\ntype: project\n---\n\nFirst paragraph.\n\nSecond paragraph.\n\nAdded in memfmt.\n"
+    assert "edited in memfmt: body" in said
+
+
+def test_a_fact_edited_in_memfmt_comes_home_edited_and_the_others_stay(tmp_path):
+    note, _ = _there_and_back(tmp_path, lambda text: text.replace("- Second paragraph.", "- Second, edited."))
+    assert "First paragraph." in note and "Second, edited." in note and "Second paragraph." not in note
+
+
+def test_the_first_fact_edited_in_memfmt_comes_home_once(tmp_path):
+    note, _ = _there_and_back(tmp_path, lambda text: text.replace("- First paragraph.", "- First, edited."))
+    assert note.count("First") == 1 and "First, edited." in note and "Second paragraph." in note
