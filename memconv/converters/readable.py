@@ -149,8 +149,6 @@ def unshow(record: Record, target: str, kind: str) -> Record:
     if record.opaque or not record.body.strip():
         return record
     shown = native_text(target, kind)
-    if "body" not in shown:
-        return record
     probe = copy.copy(record)
     probe.body = ""
     rendered = {_flat(b) for b in _blocks(probe, shown)}
