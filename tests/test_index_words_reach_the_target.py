@@ -114,3 +114,15 @@ def test_the_no_parse_shortcut_agrees_with_markdown(lines):
     # Watched fail with the shortcut taking any line that starts with '#' ("#tag" is a paragraph).
     assume(markdown._all_structure(lines))
     assert markdown._parsed_words(lines) == ""
+
+
+@pytest.mark.parametrize("first,second", [("memfmt", "memoir"), ("memspec", "memfmt"), ("memoir", "memspec"),
+                                          ("memfmt", "memspec")])
+def test_the_index_comes_home_after_two_other_dialects(tmp_path, first, second):
+    # Watched fail without the note's index_from: the second hop wrote the note as memfmt's, the way
+    # home read the Claude MEMORY.md as a memfmt index, ignored it, and its words were nowhere.
+    _run("convert", "--from", "claude", "--to", first, str(INLINE_ONLY), str(tmp_path / "one"))
+    _run("convert", "--to", second, str(tmp_path / "one"), str(tmp_path / "two"))
+    back = _run("convert", "--to", "claude", str(tmp_path / "two"), str(tmp_path / "back"))
+    assert not [w for w in back["warnings"] if "index" in w], back["warnings"]
+    assert _own(tmp_path / "back") == tree(INLINE_ONLY)

@@ -243,6 +243,11 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
                            and i.source is not None and isinstance(i.source.fingerprint, str)}
             if regenerated:
                 payload["fingerprints"] = regenerated
+            # Each index is read again by its own dialect, which is not the store's after two hops (a
+            # Claude MEMORY.md carried through memfmt into memoir came home read as memfmt's, and lost).
+            read_by = {i.path: _index_dialect(i) for i in indexes}
+            if any(dialect != came_from for dialect in read_by.values()):
+                payload["index_from"] = read_by
             if meta:
                 payload["meta"] = meta
             return payload

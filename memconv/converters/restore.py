@@ -243,10 +243,10 @@ def _restore_store(out: Store, payload: dict[str, Any], store: Store, where: str
     from .codec import from_json
 
     owner = payload.get("from")
-    read_index = dialects.declaration(owner, "read_index") if owner in TARGET_KIND else None
     present = {f"{r.link}.md" for r in store.records}
     raws = payload.get("raw", {}) if isinstance(payload.get("raw"), dict) else {}
     fingerprints = payload.get("fingerprints", {}) if isinstance(payload.get("fingerprints"), dict) else {}
+    read_by = payload.get("index_from", {}) if isinstance(payload.get("index_from"), dict) else {}
     for encoded in payload.get("indexes", []) if isinstance(payload.get("indexes"), list) else ():
         try:
             index = from_json(encoded, IndexFile)
@@ -257,12 +257,15 @@ def _restore_store(out: Store, payload: dict[str, Any], store: Store, where: str
             warnings.append(f"{where}: it names the index {index.path!r}, which would land outside the store; ignored")
             continue
         raw = raws.get(index.path)
+        dialect = read_by.get(index.path, owner)
+        read_index = dialects.declaration(dialect, "read_index") if dialect in TARGET_KIND else None
         if isinstance(raw, str) and read_index is not None:
             try:
                 index = read_index(raw.encode("utf-8"), index.path, present)
             except ReadError as exc:
-                warnings.append(f"{where}: the index {index.path} it holds is not one {owner} reads "
-                                f"({exc.problem}); ignored")
+                warnings.append(f"{where}: the index {index.path} it holds is not one {dialect} reads "
+                                f"({exc.problem}); it is written from what the note says of it")
+                out.indexes.append(index)
                 continue
             fingerprint = fingerprints.get(index.path)
             if isinstance(fingerprint, str) and index.source is not None:
