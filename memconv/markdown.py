@@ -341,63 +341,6 @@ def rewrite_links(body: str, rename: dict[str, str], *, file_links: bool = False
     return "\n".join(line if i in code else line_(line) for i, line in enumerate(lines)), changed
 
 
-#: Top-level blocks that are an index's structure, not its words: headings, bulleted lists (its link
-#: lines and inline bullets), thematic breaks.
-_STRUCTURE = frozenset({"heading_open", "bullet_list_open", "hr"})
-
-
-def own_words(text: str) -> str:
-    """What an index says in its own words: each top-level block of ``text`` that is not a heading, a
-    bulleted list or a break (paragraphs, numbered lists, quotes, code, tables), as written, a blank
-    line between two; a leading frontmatter is left out. Empty when there is none.
-
-    A line that Markdown joins to the bullet above it (no blank line between) is the list's.
-    """
-    lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    if lines[0] == "---":
-        end = next((n for n in range(1, len(lines)) if lines[n] in ("---", "...")), None)
-        lines = lines[end + 1:] if end is not None else lines
-    if _all_structure(lines):
-        return ""  # an index of links and bullets only (a generated one): no parse
-    return _parsed_words(lines)
-
-
-def _parsed_words(lines: list[str]) -> str:
-    blocks = []
-    for token in _markdown_it().parse("\n".join(lines)):
-        if token.level == 0 and token.nesting >= 0 and token.map is not None and token.type not in _STRUCTURE:
-            block = "\n".join(lines[token.map[0]:token.map[1]]).strip("\n")
-            if block.strip():
-                blocks.append(block)
-    return "\n\n".join(blocks)
-
-
-#: A line that opens a heading, or a bullet (its marker and the spaces after it): ``## User``, ``- [a](a.md)``.
-_STRUCTURE_LINE = re.compile(r"#{1,6}(?:[ \t]|$)|[-*+]( +)")
-#: A thematic break: three or more of one of ``-*_``, spaces between.
-_BREAK_LINE = re.compile(r"([-*_])(?:[ \t]*\1){2,}[ \t]*$")
-
-
-def _all_structure(lines: list[str]) -> bool:
-    """Whether every line is a heading, a bullet, a line indented under the bullet above, or blank: then
-    :func:`own_words` has nothing to find, and a 100,000-line index is not parsed (seconds of markdown-it).
-    Anything else (a line after a blank one, a break, a tab after a marker) is left to the parser."""
-    inside = 0  # the column a line must reach to be inside the bullet above (0: no bullet above)
-    for line in lines:
-        if not line.strip():
-            inside = 0  # an indented line after a blank one may be code: parse
-            continue
-        m = _STRUCTURE_LINE.match(line)
-        if m is not None and not _BREAK_LINE.match(line):
-            spaces = m.group(1)
-            inside = 0 if spaces is None else 1 + (len(spaces) if len(spaces) <= 4 else 1)
-            continue
-        flat = line.expandtabs(4)
-        if not inside or len(flat) - len(flat.lstrip()) < inside:
-            return False
-    return True
-
-
 def link_targets(body: str) -> list[str]:
     """Every wikilink target and sibling ``.md`` link target (as a link name) outside code."""
     if "[[" not in body and ".md" not in body:

@@ -25,7 +25,6 @@ from __future__ import annotations
 from typing import Any
 
 from ..dialects.protocol import declared
-from ..markdown import own_words
 from ..model import IndexFile, Record, WorkingSet
 from ..text import short_digest, slug, title_of
 from .mapping import INDEX_IS_CONTENT, TARGET_KIND, TYPE_WORDS, WORKING_SET_AS, native_text, type_word, working_set_dialect
@@ -153,7 +152,7 @@ def inline_records(indexes: list[IndexFile], links: set[str]) -> list[tuple[Reco
                 taken.add(link.casefold())
                 record = Record(kind=kind, link=link, title=title_of(text), body=text + "\n")
                 out.append((record, {"path": index.path, "section": section.heading, "n": n}))
-        words = _own_words(index)
+        words = index.words.strip()
         if words:
             # What the index says beyond its links and bullets (a paragraph, a numbered list): one fact.
             name = index.path.rpartition("/")[2]
@@ -171,11 +170,3 @@ def inline_records(indexes: list[IndexFile], links: set[str]) -> list[tuple[Reco
 WORDS = "words"
 
 
-def _own_words(index: IndexFile) -> str:
-    """The words of ``index``'s file that are neither its links nor its bullets (:func:`memconv.markdown.own_words`)."""
-    source = index.source
-    raw = source.raw if source is not None and source.has_raw else None
-    try:
-        return own_words(raw.decode("utf-8")) if raw else ""
-    except UnicodeDecodeError:
-        return ""

@@ -132,9 +132,22 @@ def read_index(raw: bytes, path: str, present: set[str]) -> IndexFile:
         # No bullets before the first ``## ``: the header has no section of its own.
         index.sections.pop(0)
         layout.items = [_shift(item) for item in layout.items]
+    index.words = _words(layout.items)
     index.source = Source(dialect=NAME, path=path, version="current", raw=raw, layout=layout)
     index.source.fingerprint = index_fingerprint(index)
     return index
+
+
+def _words(items: list[tuple]) -> str:
+    """The index's own words: its text lines (neither its title, a ``## `` heading, a link nor a bullet:
+    a paragraph, a numbered list, a fenced block, a line under a link), blocks a blank line apart."""
+    blocks: list[list[str]] = [[]]
+    for item in items:
+        if item[0] == "text" and item[1].strip():
+            blocks[-1].append(item[1])
+        elif blocks[-1]:
+            blocks.append([])
+    return "\n\n".join("\n".join(block) for block in blocks if block)
 
 
 def broken_links(index: IndexFile) -> list[tuple[int, str]]:

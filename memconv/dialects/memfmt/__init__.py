@@ -296,8 +296,21 @@ def _read_index(values: dict, body: str, path: str, raw: bytes, version: int, la
             elif line.startswith("- "):
                 section.inline.append(line[2:])
         index.sections.append(section)
+    index.words = _words(body)
     index.source = Source(dialect=NAME, path=path, version=version, raw=raw, layout=FileLayout(layout))
     return index
+
+
+def _words(body: str) -> str:
+    """What someone wrote into the index beside what memfmt generates: every line that is not its
+    ``# `` title, a ``## `` heading or a ``- `` bullet (a count, a ``[[link]]``), blocks a blank line apart."""
+    blocks: list[list[str]] = [[]]
+    for line in body.split("\n"):
+        if line.strip() and not line.startswith(("# ", "## ", "- ")):
+            blocks[-1].append(line)
+        elif blocks[-1]:
+            blocks.append([])
+    return "\n\n".join("\n".join(block) for block in blocks if block)
 
 
 def _resolve_index(index: IndexFile, plan: "_Plan") -> None:
