@@ -125,3 +125,16 @@ def test_the_index_comes_home_after_two_other_dialects(tmp_path, first, second):
     back = _run("convert", "--to", "claude", str(tmp_path / "two"), str(tmp_path / "back"))
     assert not [w for w in back["warnings"] if "index" in w], back["warnings"]
     assert _own(tmp_path / "back") == tree(INLINE_ONLY)
+
+
+@needs_memspec
+def test_a_bullet_verified_in_memspec_stays_one_bullet(tmp_path):
+    # Watched fail without the digest-only test: memspec's verify (a new check_by) made the bullet
+    # "edited", and it came home as an entry of its own beside the same bullet in MEMORY.md.
+    _run("convert", "--from", "claude", "--to", "memspec", str(INLINE_ONLY), str(tmp_path / "there"))
+    [claim] = [p for p in (tmp_path / "there" / ".memspec").rglob("*.md") if "\n# User prefers Tailwind CSS\n" in p.read_text()]
+    verified = memspec(tmp_path / "there", "verify", claim.stem, "--evidence", "checked package.json")
+    assert verified.returncode == 0, verified.stderr
+    back = _run("convert", "--to", "claude", str(tmp_path / "there"), str(tmp_path / "back"))
+    assert _own(tmp_path / "back") == tree(INLINE_ONLY)
+    assert any("check_by" in w and "dropped" in w for w in back["warnings"]), back["warnings"]

@@ -147,10 +147,17 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         if mark is not None:
             # A rendering of an inline index bullet: the index, restored from its note, says it again.
             retracted = id(home) in report.state_edited
-            if not applied.overridden and not retracted and isinstance(mark, dict) \
-                    and renderings.digest(record) == mark.get("digest"):
-                continue
             where = mark.get("path") if isinstance(mark, dict) else None
+            if not retracted and isinstance(mark, dict) and renderings.digest(record) == mark.get("digest"):
+                # Its words unchanged: the index says them again. What a tool of the target added (memspec's
+                # verify) has no place in it; before, it made the bullet an entry of its own, twice said.
+                added = sorted(set(applied.overridden) | {n for n in witness_fields() if getattr(record, n) is not None
+                                                          and (n != "ext" or set(record.ext) - {KEY})})
+                if added:
+                    report.warnings.append(f"{where_from(record)}: the rendering of {where} holds {', '.join(added)} "
+                                           f"from {store.dialect}, and its words are unchanged; {where} has no place "
+                                           "for the rest: dropped")
+                continue
             if isinstance(mark, dict) and mark.get(renderings.WORDS):
                 # An index's own words, edited or retracted there: the index keeps them as written.
                 report.warnings.append(f"{where_from(record)}: the words written in {where} were "
