@@ -138,3 +138,21 @@ def test_a_bullet_verified_in_memspec_stays_one_bullet(tmp_path):
     back = _run("convert", "--to", "claude", str(tmp_path / "there"), str(tmp_path / "back"))
     assert _own(tmp_path / "back") == tree(INLINE_ONLY)
     assert any("check_by" in w and "dropped" in w for w in back["warnings"]), back["warnings"]
+
+
+@needs_memspec
+def test_words_retracted_in_memspec_leave_the_index_and_stay_retracted(tmp_path):
+    # Watched fail without withdrawing them: MEMORY.md came home unchanged, so Claude still read the
+    # retracted paragraph, and the next conversion made it an active claim again.
+    _run("convert", "--from", "claude", "--to", "memspec", str(INLINE_ONLY), str(tmp_path / "there"))
+    [claim] = [p for p in (tmp_path / "there" / ".memspec").rglob("*.md") if "\n# Written in MEMORY.md\n" in p.read_text()]
+    retracted = memspec(tmp_path / "there", "supersede", claim.stem, "--reason", "out of date")
+    assert retracted.returncode == 0, retracted.stderr
+    back = _run("convert", "--to", "claude", str(tmp_path / "there"), str(tmp_path / "back"))
+    assert any("taken out of MEMORY.md" in w for w in back["warnings"]), back["warnings"]
+    index = (tmp_path / "back" / "MEMORY.md").read_text()
+    assert WORDS not in index and "User prefers Tailwind CSS" in index
+    assert [p for p in (tmp_path / "back" / ".memconv" / "notes").glob("*.md") if WORDS in p.read_text()]
+    _run("convert", "--to", "memspec", str(tmp_path / "back"), str(tmp_path / "again"))
+    holding = [p for p in (tmp_path / "again" / ".memspec").rglob("*.md") if WORDS in p.read_text() and ".memconv" not in p.parts]
+    assert holding and all("\nstate: superseded\n" in p.read_text() for p in holding)

@@ -158,11 +158,16 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                                            f"from {store.dialect}, and its words are unchanged; {where} has no place "
                                            "for the rest: dropped")
                 continue
-            if isinstance(mark, dict) and mark.get(renderings.WORDS):
-                # An index's own words, edited or retracted there: the index keeps them as written.
+            if isinstance(mark, dict) and mark.get(renderings.WORDS) and retracted:
+                # Not live any more: the words leave the index, the record is kept out of the live set.
+                withdrawn.append(mark)
                 report.warnings.append(f"{where_from(record)}: the words written in {where} were "
-                                       f"{home.lifecycle.state if retracted else 'edited'} in {store.dialect}; "
-                                       f"{where} keeps them as they were, and this comes back as a record of its own")
+                                       f"{home.lifecycle.state} in {store.dialect}; they are taken out of {where} "
+                                       "and kept in a note")
+            elif isinstance(mark, dict) and mark.get(renderings.WORDS):
+                report.warnings.append(f"{where_from(record)}: the words written in {where} were edited in "
+                                       f"{store.dialect}; they come back as an entry of its own, and {where} "
+                                       "as it was")
             elif retracted and isinstance(mark, dict):
                 # Not live any more: the bullet leaves the index, the record is kept out of the live set.
                 withdrawn.append(mark)
@@ -203,11 +208,13 @@ def restore(store: Store) -> tuple[Store, Conversion]:
 
 
 def _withdraw(index, marks: list[dict[str, Any]], store: Store):
-    """``index`` without the inline bullets ``marks`` name (each by section heading and position)."""
+    """``index`` without the inline bullets ``marks`` name (each by section heading and position), and
+    without its own words when a mark names them."""
     source = index.source
     layout = getattr(source, "layout", None) if source is not None else None
-    mine = [(m.get("section"), m.get("n")) for m in marks if m.get("path") == index.path]
-    if not mine or source is None or not source.has_raw or not hasattr(layout, "items") \
+    mine = [(m.get("section"), m.get("n")) for m in marks if m.get("path") == index.path and not m.get(renderings.WORDS)]
+    words = any(m.get("path") == index.path and m.get(renderings.WORDS) for m in marks)
+    if not (mine or words) or source is None or not source.has_raw or not hasattr(layout, "items") \
             or source.dialect not in TARGET_KIND or dialects.declaration(source.dialect, "read_index") is None:
         return index
     lines = source.raw.split(b"\n")
@@ -217,6 +224,8 @@ def _withdraw(index, marks: list[dict[str, Any]], store: Store):
         if item[0] == "inline" and 0 <= item[1] < len(index.sections) \
                 and (index.sections[item[1]].heading, item[2]) in mine:
             drop.update(range(at, at + size))
+        elif item[0] == "text" and words and item[1].strip():
+            drop.add(at)  # the index's own words (IndexFile.words)
         at += size
     if not drop or at != len(lines) - (1 if source.raw.endswith(b"\n") else 0):
         return index  # the layout does not match the bytes: keep the index as it was
