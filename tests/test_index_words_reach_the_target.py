@@ -156,3 +156,21 @@ def test_words_retracted_in_memspec_leave_the_index_and_stay_retracted(tmp_path)
     _run("convert", "--to", "memspec", str(tmp_path / "back"), str(tmp_path / "again"))
     holding = [p for p in (tmp_path / "again" / ".memspec").rglob("*.md") if WORDS in p.read_text() and ".memconv" not in p.parts]
     assert holding and all("\nstate: superseded\n" in p.read_text() for p in holding)
+
+
+def test_a_rendering_deleted_in_the_target_is_told_and_the_index_keeps_it(tmp_path):
+    # Watched fail without _deleted_renderings: the deletion was quietly undone, exit 0, no word of it.
+    _run("convert", "--from", "claude", "--to", "memoir", str(INLINE_ONLY), str(tmp_path / "there"))
+    (tmp_path / "there" / "memory" / "fact_memory-words.md").unlink()
+    (tmp_path / "there" / "memory" / "fact_user-prefers-tailwind-css.md").unlink()
+    back = _run("convert", "--to", "claude", str(tmp_path / "there"), str(tmp_path / "back"))
+    told = [w for w in back["warnings"] if "not in memoir any more" in w]
+    assert len(told) == 2 and any("User prefers Tailwind CSS" in w for w in told), back["warnings"]
+    assert _own(tmp_path / "back") == tree(INLINE_ONLY)
+    unedited = _run("convert", "--to", "claude", str(_fresh(tmp_path)), str(tmp_path / "back2"))
+    assert not [w for w in unedited["warnings"] if "any more" in w]
+
+
+def _fresh(tmp_path):
+    _run("convert", "--from", "claude", "--to", "memoir", str(INLINE_ONLY), str(tmp_path / "fresh"))
+    return tmp_path / "fresh"

@@ -32,6 +32,9 @@ def restore(store: Store) -> tuple[Store, Conversion]:
     sidecars: dict[str, str] = {}
     #: Inline bullets retracted in this dialect: taken out of their restored index.
     withdrawn: list[dict[str, Any]] = []
+    #: (index path, section heading, bullet number) of every bullet rendering found, and the paths of
+    #: indexes whose words had one: a rendering deleted in this dialect is then told.
+    rendered: set[tuple] = set()
     for foreign in store.foreign:
         try:
             found = notes.read(foreign)
@@ -148,6 +151,8 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             # A rendering of an inline index bullet: the index, restored from its note, says it again.
             retracted = id(home) in report.state_edited
             where = mark.get("path") if isinstance(mark, dict) else None
+            if isinstance(mark, dict):
+                rendered.add((where, "words") if mark.get(renderings.WORDS) else (where, mark.get("section"), mark.get("n")))
             if not retracted and isinstance(mark, dict) and renderings.digest(record) == mark.get("digest"):
                 # Its words unchanged: the index says them again. What a tool of the target added (memspec's
                 # verify) has no place in it; before, it made the bullet an entry of its own, twice said.
@@ -179,6 +184,8 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             carry.payload.pop("format", None)
         restored.append((record, home, applied))
         carries.append(carry)
+    if rendered:
+        report.warnings.extend(_deleted_renderings(out.indexes, rendered, store.dialect))
     if withdrawn:
         out.indexes = [_withdraw(index, withdrawn, store) for index in out.indexes]
     rename = {record.link: home.link for record, home, _ in restored}
@@ -205,6 +212,25 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                 + " — the edit wins, the carried copies were dropped")
     report.warnings.extend(_restore_sources(formats + noted))
     return out, report
+
+
+def _deleted_renderings(indexes: list, rendered: set[tuple], dialect: str) -> list[str]:
+    """A warning for each bullet (and an index's words) whose rendering is gone from ``dialect``: deleted
+    there, it is still in the index, which comes home from its note as it was."""
+    said = []
+    for index in indexes:
+        if not any(r[0] == index.path for r in rendered):
+            continue  # no rendering of this index was read at all: nothing to tell a deletion from
+        for section in index.sections:
+            for n, bullet in enumerate(section.inline):
+                if bullet.strip() and (index.path, section.heading, n) not in rendered:
+                    said.append(f"{index.path}: the record of its bullet '{' '.join(bullet.split())[:60]}' is not in "
+                                f"{dialect} any more; the bullet stays in {index.path}: take it out there if it "
+                                "should go")
+        if index.words.strip() and (index.path, "words") not in rendered:
+            said.append(f"{index.path}: the record of the words written in it is not in {dialect} any more; they "
+                        f"stay in {index.path}: take them out there if they should go")
+    return said
 
 
 def _withdraw(index, marks: list[dict[str, Any]], store: Store):
