@@ -189,11 +189,12 @@ def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date
 
     from . import jobs as parallel
 
-    written = _written(writer, out_store, parallel.renderer(jobs), date)  # names chosen, and said, now
+    arrived = frozenset(conversion.arrived) if conversion is not None else frozenset()
+    written = _written(writer, out_store, parallel.renderer(jobs), date, arrived)  # names chosen, and said, now
     streams = [written]
 
     def files() -> Iterator[tuple[str, bytes]]:
-        stream = streams.pop() if streams else _written(writer, out_store, parallel.renderer(jobs), date)
+        stream = streams.pop() if streams else _written(writer, out_store, parallel.renderer(jobs), date, arrived)
         yield from stream
         yield from ((path, data) for path, data in taken.items() if data is not None)  # the quarantined copies
 
@@ -237,11 +238,14 @@ def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date
     return result
 
 
-def _written(writer, store: Store, render, date: str | None = None) -> Iterator[tuple[str, bytes]]:
-    """The writer's files as a stream (a dialect without ``iter_write`` gives its dict), told ``date``."""
+def _written(writer, store: Store, render, date: str | None = None,
+             arrived: frozenset[int] = frozenset()) -> Iterator[tuple[str, bytes]]:
+    """The writer's files as a stream (a dialect without ``iter_write`` gives its dict), told ``date`` and
+    which records arrive from another dialect."""
     from .dialects.protocol import Occasion, iter_write_with
 
-    return iter_write_with(writer, store, render, Occasion(date=date) if date is not None else None)
+    told = Occasion(date=date, arrived=arrived) if date is not None or arrived else None
+    return iter_write_with(writer, store, render, told)
 
 
 def _quarantine(store: Store, files: dict[str, bytes | None], report: Report,

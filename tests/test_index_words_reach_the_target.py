@@ -90,15 +90,20 @@ def test_the_way_back_drops_the_rendering(tmp_path, target):
     assert _own(tmp_path / "back") == tree(INLINE_ONLY)
 
 
-def test_words_edited_in_the_target_come_back_as_an_entry_and_the_index_as_it_was(tmp_path):
+def test_words_edited_in_the_target_come_back_as_an_entry_the_index_links(tmp_path):
     _run("convert", "--from", "claude", "--to", "memoir", str(INLINE_ONLY), str(tmp_path / "there"))
     entry = tmp_path / "there" / "memory" / "fact_memory-words.md"
     entry.write_text(entry.read_text().replace(WORDS, "Notes the assistant keeps, edited."))
     back = _run("convert", "--to", "claude", str(tmp_path / "there"), str(tmp_path / "back"))
     assert any("the words written in MEMORY.md were edited in memoir" in w for w in back["warnings"]), back["warnings"]
     files = _own(tmp_path / "back")
-    assert files["MEMORY.md"] == (INLINE_ONLY / "MEMORY.md").read_bytes()
-    assert [p for p, b in files.items() if b"Notes the assistant keeps, edited." in b and p != "MEMORY.md"]
+    [entry] = [p for p, b in files.items() if b"Notes the assistant keeps, edited." in b and p != "MEMORY.md"]
+    index = files["MEMORY.md"].decode()
+    assert WORDS in index, "the index keeps its words as they were"
+    # ...and links the entry the edit became, so Claude Code reads it (docs/claude.md).
+    [link] = [line for line in index.splitlines() if f"]({entry})" in line]
+    assert index.replace(link + "\n", "").replace("\n## Reference\n", "\n") \
+        == (INLINE_ONLY / "MEMORY.md").read_text().replace("\n## Reference\n", "\n")
 
 
 @pytest.mark.parametrize("target", ["memoir", "claude", "memspec"])

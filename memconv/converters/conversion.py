@@ -23,3 +23,9 @@ class Conversion:
     #: id(record) of restored records whose lifecycle state was changed in the dialect read
     #: (retracted, retired…) → the file it was read from: that edit wins over the state they had at home.
     state_edited: dict[int, str] = field(default_factory=dict)
+    #: id(record) of the converted store's records that arrive from another dialect (not home again): a
+    #: writer keeping a hand-written index links them there (Occasion.arrived).
+    arrived: set[int] = field(default_factory=set)
+    #: id(record) of restored records that were a rendering (an inline bullet, an index's words) edited in
+    #: the dialect read: they come home as entries of their own, new to their folder, so they arrive too.
+    split_off: set[int] = field(default_factory=set)

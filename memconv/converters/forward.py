@@ -147,6 +147,11 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
             rep.source, rep.source_kind = f"{inline[id(original)]['path']} ({what})", "inline"
         out.records.append(native)
         report.records.append(rep)
+        if owner_of(store, original, owners) != target and not _stays_bare(declares, native) \
+                or id(original) in report.split_off:
+            # Arrived from another dialect; a bare file carries nothing, so its owner is not known: it
+            # may be the target's own, home again, and is not counted as new.
+            report.arrived.add(id(native))
         if owner_of(store, original, owners) == target:
             # Home again: the target's own reader and writer keep it; nothing to carry.
             rep.native = carrying.said(original)
@@ -224,6 +229,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
             out.foreign.append(ws_note)
             if shown is not None:
                 out.records.append(shown)
+                report.arrived.add(id(shown))
                 report.records.append(FileReport(source="session.json", source_kind="working_set",
                                                  target=shown.link, target_kind=shown.kind))
             report.warnings.append("session.json (goals, next actions, decisions) is written as a memory of its own"

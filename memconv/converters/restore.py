@@ -170,6 +170,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                                        f"{home.lifecycle.state} in {store.dialect}; they are taken out of {where} "
                                        "and kept in a note")
             elif isinstance(mark, dict) and mark.get(renderings.WORDS):
+                report.split_off.add(id(home))
                 report.warnings.append(f"{where_from(record)}: the words written in {where} were edited in "
                                        f"{store.dialect}; they come back as an entry of its own, and {where} "
                                        "as it was")
@@ -179,6 +180,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                 report.warnings.append(f"{where_from(record)}: an inline bullet of {where} was {home.lifecycle.state} "
                                        f"in {store.dialect}; it is taken out of {where}")
             else:
+                report.split_off.add(id(home))
                 report.warnings.append(f"{where_from(record)}: an inline bullet of {where} was edited in {store.dialect}; "
                                        "it comes back as an entry of its own, and the bullet as it was")
             carry.payload.pop("format", None)

@@ -125,6 +125,9 @@ class Occasion:
     date: str | None = None
     warn: Callable[[str], None] | None = None
     records_only: bool = False
+    #: ``id()`` of the store's records that arrive from another dialect (a conversion's, not a record home
+    #: again): a writer that keeps a hand-written index links them there, since nothing else would.
+    arrived: frozenset[int] = frozenset()
 
     def __post_init__(self) -> None:
         if self.date is None:

@@ -12,6 +12,7 @@ generated ``MEMORY.md`` linking every entry (see ``docs/claude.md``).
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 from typing import Iterator
@@ -213,6 +214,7 @@ def iter_write(store: Store, render=None, context: Occasion | None = None) -> It
     own = [i for i in store.indexes if i.source is not None and i.source.dialect == NAME]
     written: dict[str, bytes] = {}  # the index pages: a page written twice keeps the last, as a dict did
     if own:
+        own = _linking_the_new(own, [(path, record) for path, record in placed if id(record) in context.arrived], say)
         for idx in own:
             written[idx.path] = write_index(idx)
     elif (placed or store.indexes) and not context.records_only:
@@ -224,6 +226,33 @@ def iter_write(store: Store, render=None, context: Occasion | None = None) -> It
         for warning in warnings:
             say(warning)
     return _stream(store, [path for path, _ in placed], written, render)
+
+
+def _linking_the_new(own: list, arrived: list[tuple[str, Record]], say) -> list:
+    """The hand-written index pages, with a link to every memory that ``arrived`` from another dialect
+    (:attr:`Occasion.arrived`: one added in memoir, say) and that none of them links.
+
+    Claude Code finds a memory through ``MEMORY.md``: such a memory, written beside an index restored
+    as it was, was never read. A memory home again is left as its index has it (unlinked on purpose,
+    maybe). Each goes under its type's ``## `` section (the first one of that name), else a new one at the end.
+    """
+    linked = {link.target.removeprefix("./") for idx in own for section in idx.sections for link in section.links}
+    new = [(path, record) for path, record in arrived if path not in linked]
+    if not new:
+        return own
+    main = next((i for i in own if i.path == INDEX_PATH), own[0])
+    sections = [dataclasses.replace(section, links=list(section.links)) for section in main.sections]
+    labels = dict(index.GROUPS)
+    for path, record in new:
+        label = labels.get(written_type(record)) or labels[None]
+        section = next((s for s in sections if s.heading == label), None)
+        if section is None:
+            section = IndexSection(heading=label)
+            sections.append(section)
+        section.links.append(index.generated_link(path, record))
+        say(f"{path}: linked from {main.path} under '## {label}': a memory new to this folder, which Claude Code "
+            f"finds only through its index")
+    return [dataclasses.replace(main, sections=sections) if i is main else i for i in own]
 
 
 def _stream(store: Store, paths: list[str], written: dict[str, bytes], render) -> Iterator[tuple[str, bytes]]:
