@@ -179,3 +179,24 @@ def test_a_rendering_deleted_in_the_target_is_told_and_the_index_keeps_it(tmp_pa
 def _fresh(tmp_path):
     _run("convert", "--from", "claude", "--to", "memoir", str(INLINE_ONLY), str(tmp_path / "fresh"))
     return tmp_path / "fresh"
+
+
+@pytest.mark.parametrize("craft", [
+    lambda store: store.__setitem__("index_from", {"MEMORY.md": ["x"]}),
+    lambda store: store.__setitem__("index_from", {"MEMORY.md": "bogus"}),
+    lambda store: store.__setitem__("fingerprints", {"MEMORY.md": {"a": 1}}),
+    lambda store: store["indexes"][0].__setitem__("words", 5),
+])
+def test_a_crafted_store_note_never_stops_the_way_home(tmp_path, craft):
+    # Watched fail with index_from naming a list: exit 70, 'unhashable type: list'.
+    import re
+
+    _run("convert", "--from", "claude", "--to", "memoir", str(INLINE_ONLY), str(tmp_path / "there"))
+    note = tmp_path / "there" / ".memconv" / "notes" / "store.md"
+    text = note.read_text()
+    found = re.search(r'^memconv: (".*")$', text, re.M)
+    doc = json.loads(json.loads(found.group(1)))
+    craft(doc["store"])
+    note.write_text(text[:found.start(1)] + json.dumps(json.dumps(doc, separators=(",", ":"))) + text[found.end(1):])
+    result = CliRunner().invoke(main, ["convert", "--to", "claude", str(tmp_path / "there"), str(tmp_path / "back")])
+    assert result.exit_code == 0 and "Traceback" not in result.output, result.output

@@ -301,8 +301,9 @@ def _restore_store(out: Store, payload: dict[str, Any], store: Store, where: str
             warnings.append(f"{where}: it names the index {index.path!r}, which would land outside the store; ignored")
             continue
         raw = raws.get(index.path)
-        dialect = read_by.get(index.path, owner)
-        read_index = dialects.declaration(dialect, "read_index") if dialect in TARGET_KIND else None
+        dialect = read_by.get(index.path, owner)  # from IN: any JSON value
+        read_index = dialects.declaration(dialect, "read_index") \
+            if isinstance(dialect, str) and dialect in TARGET_KIND else None
         if isinstance(raw, str) and read_index is not None:
             try:
                 index = read_index(raw.encode("utf-8"), index.path, present)
