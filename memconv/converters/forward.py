@@ -161,6 +161,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
             if quarantine_unwritable(out, original, target, back.refused()):
                 out.records.remove(native)
                 report.records.remove(rep)
+                report.arrived.discard(id(native))
                 continue
             raise StoreError(f"{where_from(original)}: the {target} writer lost this record on read-back",
                              hint="this is a bug in memconv; please report it with the file")
