@@ -145,25 +145,26 @@ def inline_records(indexes: list[IndexFile], links: set[str]) -> list[tuple[Reco
                 text = bullet.strip()
                 if not text:
                     continue
-                wanted = f"{_fact_word(index)}_{slug(title_of(text))}"
-                link, k = wanted, 2
-                while link.casefold() in taken:
-                    link, k = f"{wanted}-{k}", k + 1
-                taken.add(link.casefold())
+                link = _numbered(f"{_fact_word(index)}_{slug(title_of(text))}", taken)
                 record = Record(kind=kind, link=link, title=title_of(text), body=text + "\n")
                 out.append((record, {"path": index.path, "section": section.heading, "n": n}))
         words = index.words.strip()
         if words:
             # What the index says beyond its links and bullets (a paragraph, a numbered list): one fact.
             name = index.path.rpartition("/")[2]
-            wanted = f"{_fact_word(index)}_{slug(name.removesuffix('.md'))}-words"
-            link, k = wanted, 2
-            while link.casefold() in taken:
-                link, k = f"{wanted}-{k}", k + 1
-            taken.add(link.casefold())
+            link = _numbered(f"{_fact_word(index)}_{slug(name.removesuffix('.md'))}-words", taken)
             record = Record(kind=kind, link=link, title=f"Written in {name}", body=words + "\n")
             out.append((record, {"path": index.path, WORDS: True}))
     return out
+
+
+def _numbered(wanted: str, taken: set[str]) -> str:
+    """``wanted``, or ``wanted-2``, ``-3``… when one of ``taken`` (folded) has it; taken from now on."""
+    link, k = wanted, 2
+    while link.casefold() in taken:
+        link, k = f"{wanted}-{k}", k + 1
+    taken.add(link.casefold())
+    return link
 
 
 #: The marker of the record that shows an index's own words (not one bullet): ``{"path": …, "words": true}``.
