@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from memconv.cli import main
@@ -51,3 +52,41 @@ def test_an_inline_bullet_edited_in_memoir_is_linked_as_the_entry_it_becomes(tmp
     index = (tmp_path / "back" / "MEMORY.md").read_text()
     assert "- User prefers Tailwind CSS\n" in index, "the bullet as it was"
     assert "(reference_user-prefers-tailwind-css.md)" in index and "Tailwind CSS v4" in index
+
+
+def _mini(tmp_path):
+    src = tmp_path / "mini"
+    src.mkdir()
+    (src / "MEMORY.md").write_text("# My index\n\n## User\n- [Role](user_role.md) — r\n")
+    (src / "user_role.md").write_text("---\nname: Role\ndescription: r\ntype: user\n---\n\nrole\n")
+    (src / "user_hidden.md").write_text("---\nname: Hidden\ndescription: h\ntype: user\n---\n\nhidden\n")
+    return src
+
+
+@pytest.mark.parametrize("chain", [["memoir"], ["memspec"], ["memfmt"], ["memoir", "memspec"], ["memfmt", "memoir"]])
+def test_an_entry_the_index_leaves_out_stays_out(tmp_path, chain):
+    # Watched fail without the note's members: claude->memoir->claude linked user_hidden.md, a canonical
+    # entry that carried nothing and so looked new (found by a helper).
+    src = _mini(tmp_path)
+    here = src
+    for n, dialect in enumerate([*chain, "claude"]):
+        there = tmp_path / f"hop{n}"
+        report = _run("convert", "--to", dialect, str(here), str(there))
+        here = there
+    assert not [w for w in report["warnings"] if "linked from" in w], report["warnings"]
+    assert {p: b for p, b in tree(here).items() if not p.startswith(".memconv/")} == tree(src)
+
+
+def test_linking_past_claude_code_s_limit_is_told(tmp_path):
+    src = tmp_path / "big"
+    src.mkdir()
+    lines = ["# My index", "", "## Reference"] + [f"- [Note {i}](reference_n{i}.md) — n" for i in range(196)]
+    (src / "MEMORY.md").write_text("\n".join(lines) + "\n")
+    for i in range(196):
+        (src / f"reference_n{i}.md").write_text(f"---\nname: Note {i}\ndescription: n\ntype: reference\n---\n\nn\n")
+    _run("convert", "--to", "memoir", str(src), str(tmp_path / "there"))
+    for i in range(3):
+        (tmp_path / "there" / "memory" / f"preference_p{i}.md").write_text(
+            f"---\ntype: preference\nname: P{i}\ndescription: p\n---\n\np\n")
+    back = _run("convert", "--to", "claude", str(tmp_path / "there"), str(tmp_path / "back"))
+    assert any("Claude Code loads only the first 200 lines" in w for w in back["warnings"]), back["warnings"]

@@ -29,3 +29,7 @@ class Conversion:
     #: id(record) of restored records that were a rendering (an inline bullet, an index's words) edited in
     #: the dialect read: they come home as entries of their own, new to their folder, so they arrive too.
     split_off: set[int] = field(default_factory=set)
+    #: Links of the records of a store whose hand-written index travels in a store note (a Claude folder's
+    #: entries), as the note lists them: home again, a record of one of these links is not new to the
+    #: folder, carry or none (a canonical entry carries nothing), so it does not arrive.
+    members: set[str] = field(default_factory=set)

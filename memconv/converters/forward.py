@@ -53,6 +53,8 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
     #: Records whose link had to be numbered: the way back could not derive it, so they always carry.
     numbered: set[int] = set()
     inline: dict[int, dict[str, Any]] = {}
+    #: The links of the entries of a folder whose index is written by hand (the note lists them).
+    members: set[str] = set(report.members)
     #: id(record) → why a record home again is kept out of the live set (its state was edited).
     unmarked: dict[int, str] = {}
     records = list(store.records)
@@ -96,6 +98,8 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
         if link != wanted:
             numbered.add(id(record))
         taken.add(link)
+        if owner_of(store, record, owners) in INDEX_IS_CONTENT:
+            members.add(record.link)  # an entry of a folder whose index is written by hand
         rename[record.link] = link
         native = native_form.in_target_words(record, kind, link, None if home else target)
         if not home:
@@ -148,7 +152,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
         out.records.append(native)
         report.records.append(rep)
         if owner_of(store, original, owners) != target and not _stays_bare(declares, native) \
-                or id(original) in report.split_off:
+                and native.link not in report.members or id(original) in report.split_off:
             # Arrived from another dialect; a bare file carries nothing, so its owner is not known: it
             # may be the target's own, home again, and is not counted as new.
             report.arrived.add(id(native))
@@ -255,6 +259,9 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
             read_by = {i.path: _index_dialect(i) for i in indexes}
             if any(dialect != came_from for dialect in read_by.values()):
                 payload["index_from"] = read_by
+            if any(_index_dialect(i) in INDEX_IS_CONTENT for i in indexes) and members:
+                # Which entries were the folder's: home again, an entry the index leaves out stays out.
+                payload["members"] = sorted(members)
             if meta:
                 payload["meta"] = meta
             return payload

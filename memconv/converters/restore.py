@@ -67,7 +67,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                 report.warnings.append(f"{foreign.path} was edited in {store.dialect}; the working set is restored "
                                        "from its carried copy, and the edits to the rendering are not applied")
         else:
-            _restore_store(out, found[1], store, foreign.path, report.warnings)
+            _restore_store(out, found[1], store, foreign.path, report.warnings, report.members)
     for record in store.records:
         raw = get_carry(record)
         if raw is None and record.source is not None:
@@ -277,7 +277,8 @@ def home_record(record: Record, carry: Carry, kind: str | None = None, fresh: bo
     return transforms.backward(home, record.kind, kind, carry.owner)
 
 
-def _restore_store(out: Store, payload: dict[str, Any], store: Store, where: str, warnings: list[str]) -> None:
+def _restore_store(out: Store, payload: dict[str, Any], store: Store, where: str, warnings: list[str],
+                   members: set[str]) -> None:
     """Index files and store facts from a store note, parsed again by their own dialect when it can.
 
     The note came from IN: an index whose path, or a store fact whose folder, would leave the
@@ -291,6 +292,8 @@ def _restore_store(out: Store, payload: dict[str, Any], store: Store, where: str
     raws = payload.get("raw", {}) if isinstance(payload.get("raw"), dict) else {}
     fingerprints = payload.get("fingerprints", {}) if isinstance(payload.get("fingerprints"), dict) else {}
     read_by = payload.get("index_from", {}) if isinstance(payload.get("index_from"), dict) else {}
+    listed = payload.get("members")
+    members.update(m for m in listed if isinstance(m, str)) if isinstance(listed, list) else None
     for encoded in payload.get("indexes", []) if isinstance(payload.get("indexes"), list) else ():
         try:
             index = from_json(encoded, IndexFile)

@@ -214,9 +214,16 @@ def iter_write(store: Store, render=None, context: Occasion | None = None) -> It
     own = [i for i in store.indexes if i.source is not None and i.source.dialect == NAME]
     written: dict[str, bytes] = {}  # the index pages: a page written twice keeps the last, as a dict did
     if own:
-        own = _linking_the_new(own, [(path, record) for path, record in placed if id(record) in context.arrived], say)
-        for idx in own:
+        linked = _linking_the_new(own, [(path, record) for path, record in placed if id(record) in context.arrived], say)
+        for idx in linked:
             written[idx.path] = write_index(idx)
+        for idx, before in zip(linked, own):
+            data = written[idx.path]
+            lines = data.count(b"\n") + (not data.endswith(b"\n"))
+            if idx is not before and (lines > index.LOADED_LINES or len(data) > index.LOADED_BYTES):
+                say(f"{idx.path}: {lines} lines, {len(data) // 1000} KB with the memories linked there; "
+                    f"Claude Code loads only the first {index.LOADED_LINES} lines and {index.LOADED_BYTES // 1000} KB, "
+                    "so what is past them is not read: move some links into a topic file")
     elif (placed or store.indexes) and not context.records_only:
         # Inline memory from an index of another dialect is content: it stays, in sections of its own.
         extra = [IndexSection(heading=section.heading, inline=list(section.inline))
