@@ -54,3 +54,32 @@ def test_the_tags_come_home_as_written(tmp_path, target):
     result = CliRunner().invoke(main, ["convert", "--to", "memoir", str(out), str(tmp_path / "back")])
     assert result.exit_code == 0, result.output
     assert tree(tmp_path / "back")["memory/fact_deploy.md"] == ENTRY.encode()
+
+
+def _memfmt_there_and_back(tmp_path, entry: str, edit) -> str:
+    src = tmp_path / "src" / "memory"
+    src.mkdir(parents=True)
+    (src / "fact_x.md").write_text(entry)
+    runner = CliRunner()
+    assert runner.invoke(main, ["convert", "--from", "memoir", "--to", "memfmt", str(tmp_path / "src"),
+                                str(tmp_path / "mf")]).exit_code == 0
+    [entity] = (tmp_path / "mf" / "memory" / "entities").glob("*.md")
+    entity.write_text(edit(entity.read_text()))
+    result = runner.invoke(main, ["convert", "--to", "memoir", str(tmp_path / "mf"), str(tmp_path / "back")])
+    assert result.exit_code == 0, result.output
+    return (tmp_path / "back" / "memory" / "fact_x.md").read_text()
+
+
+def test_a_fact_added_in_memfmt_does_not_bring_the_tags_line_home(tmp_path):
+    # Watched fail without tags_as_text in readable.unshow: '**Tags:** 2024, true, deploy' came home in the body.
+    back = _memfmt_there_and_back(tmp_path, ENTRY, lambda t: t.replace("- Tuesdays only.\n",
+                                                                       "- Tuesdays only.\n- And Thursdays.\n"))
+    assert back == ENTRY.replace("Tuesdays only.\n", "Tuesdays only.\n\nAnd Thursdays.\n")
+
+
+def test_the_tags_line_edited_in_memfmt_edits_the_tags(tmp_path):
+    # Watched fail without reading the edited line: the tags stayed, and the line came home in the body.
+    entry = "---\ntype: fact\nname: Plain\ndescription: plain one\ntags: [alpha, beta]\n---\n\nBody one.\n"
+    back = _memfmt_there_and_back(tmp_path, entry, lambda t: t.replace("**Tags:** alpha, beta",
+                                                                       "**Tags:** alpha, beta, gamma"))
+    assert "gamma" in back.partition("\n---\n")[0] and "Tags" not in back

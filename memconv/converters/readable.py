@@ -15,7 +15,7 @@ import re
 
 from ..model import Record, Step
 from .mapping import EDGE_TYPES, native_text
-from .transforms import PARAGRAPH_BREAK, join_paragraphs
+from .transforms import PARAGRAPH_BREAK, join_paragraphs, tags_as_text
 
 
 #: The text fields each target's files show, per kind (the kind the record has in the target),
@@ -26,6 +26,8 @@ from .transforms import PARAGRAPH_BREAK, join_paragraphs
 #: The labels a moved one-line field is written with: ``**Why:** zero dependencies``.
 _LABELS = (("why", "Why"), ("rejected", "Rejected"), ("trigger", "When"), ("how_to_apply", "How to apply"),
            ("outcome", "Outcome"), ("last_failure", "Last failure"))
+#: The line :func:`show` writes a record's tags as: ``**Tags:** staging, api``.
+_TAGS_LINE = re.compile(r"\*\*Tags:\*\* (.+)")
 #: A numbered or bulleted line of a body, one step of a procedure written as prose: ``2. Tag with git``.
 _LIST_ITEM = re.compile(r"^\s*(?:\d+[.)]|[-*+])\s+(?P<text>\S.*)$")
 
@@ -149,12 +151,20 @@ def unshow(record: Record, target: str, kind: str) -> Record:
     if record.opaque or not record.body.strip():
         return record
     shown = native_text(target, kind)
-    probe = copy.copy(record)
+    probe = tags_as_text(copy.copy(record))  # tags kept as written ([2024, true]) were shown as text
     probe.body = ""
     rendered = {_flat(b) for b in _blocks(probe, shown)}
+    parts = [p for p in PARAGRAPH_BREAK.split(record.body.strip()) if p.strip()]
+    if "tags" not in shown:
+        # The target's one place for the tags is this line: edited there, the edit wins.
+        for part in parts:
+            edited = _TAGS_LINE.fullmatch(_flat(part))
+            if edited is not None and _flat(part) not in rendered:
+                record.tags = [t.strip() for t in edited.group(1).split(",") if t.strip()] or None
+                record.extra = {k: v for k, v in record.extra.items() if k != "tags"}
+                rendered.add(_flat(part))
     if not rendered:
         return record
-    parts = [p for p in PARAGRAPH_BREAK.split(record.body.strip()) if p.strip()]
     kept = [p for p in parts if _flat(p) not in rendered]
     if len(kept) != len(parts):
         record.body = join_paragraphs([p.strip() for p in kept])
