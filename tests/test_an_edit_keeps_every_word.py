@@ -45,3 +45,21 @@ def test_a_fact_edited_in_memfmt_comes_home_edited_and_the_others_stay(tmp_path)
 def test_the_first_fact_edited_in_memfmt_comes_home_once(tmp_path):
     note, _ = _there_and_back(tmp_path, lambda text: text.replace("- First paragraph.", "- First, edited."))
     assert note.count("First") == 1 and "First, edited." in note and "Second paragraph." in note
+
+
+def test_a_precondition_added_in_memfmt_reaches_the_memoir_lesson(tmp_path):
+    # Watched fail without readable.fold_in: the lesson came home unchanged, while the report said
+    # "edited in memfmt: preconditions — the edit wins" (found by a helper).
+    from .conftest import GOLDEN, tree
+
+    src = GOLDEN / "memoir" / "canonical" / "input"
+    runner = CliRunner()
+    assert runner.invoke(main, ["convert", "--to", "memfmt", str(src), str(tmp_path / "mf")]).exit_code == 0
+    procedure = tmp_path / "mf" / "memory" / "procedures" / "Rehearse destructive migrations on a copy first.md"
+    procedure.write_text(procedure.read_text().replace("- Never run", "- Take a snapshot first.\n- Never run", 1))
+    back = runner.invoke(main, ["convert", "--to", "memoir", str(tmp_path / "mf"), str(tmp_path / "back")])
+    assert back.exit_code == 0, back.output
+    path = "memory/lesson_migrations-staging-first.md"
+    before, after = tree(src), tree(tmp_path / "back")
+    assert after[path] == before[path].rstrip(b"\n") + b"\n\n**Preconditions:**\n\n- Take a snapshot first.\n"
+    assert all(after[p] == data for p, data in before.items() if p != path)

@@ -98,6 +98,56 @@ def _clear(record: Record, shown: frozenset[str]) -> None:
         record.body = ""
 
 
+def _home_text(record: Record, shown: frozenset[str]) -> str:
+    """The record's text where ``shown`` puts it, flat: what is there need not be written again."""
+    kept = {"body": [record.body], "facts": record.facts or [], "preconditions": record.preconditions or [],
+            "steps": [_step_line(s) for s in record.steps or ()], "description": [record.description or ""],
+            "trigger": [record.trigger or ""], "how_to_apply": [record.how_to_apply or ""]}
+    return " ".join(_flat(t) for name, texts in kept.items() if name in shown for t in texts if t)
+
+
+def _there(text: str, home: str) -> bool:
+    """Whether ``text`` (its label aside) is in ``home`` already."""
+    return _flat(text) in home or _flat(re.sub(r"^\*\*[^*]+:\*\* ", "", text)) in home
+
+
+def _new_blocks(record: Record, blocks: list[str], shown: frozenset[str]) -> list[str]:
+    """The ``blocks`` whose text is not already where ``shown`` puts the record's text (label aside)."""
+    home = _home_text(record, shown)
+    return [b for b in blocks if not _there(b, home)]
+
+
+#: The fields :func:`show` may move into a readable home.
+_MOVED = ("why", "rejected", "trigger", "how_to_apply", "outcome", "last_failure", "aliases", "facts", "preconditions",
+          "steps", "knowledge", "evolution")
+
+
+def fold_in(record: Record, dialect: str, edited: list[str]) -> list[str]:
+    """Fields ``edited`` in another dialect that ``dialect``'s kind has no place for, written into the
+    record's body as :func:`show` writes them (what is already there not again); returns their names.
+
+    A record home again whose edit came in a field its own writer does not write (a memfmt procedure's
+    preconditions or steps, home as a memoir lesson) lost the edit while the report said it won.
+    """
+    shown = native_text(dialect, record.kind)
+    names = [n for n in edited if n in _MOVED and n not in shown and getattr(record, n)]
+    if not names or "body" not in shown or record.opaque:
+        return []
+    probe = Record(kind=record.kind, link=record.link)
+    home = _home_text(record, shown)
+    for name in names:
+        value = getattr(record, name)
+        if isinstance(value, list):  # only the items not already said: an added precondition, an edited step
+            value = [v for v in value if not _there(v if isinstance(v, str) else _step_line(v)
+                                                    if isinstance(v, Step) else repr(v), home)] or None
+        setattr(probe, name, value)
+        setattr(record, name, None)
+    blocks = _new_blocks(record, _blocks(probe, shown), shown)
+    if blocks:
+        record.body = join_paragraphs(([record.body.strip()] if record.body.strip() else []) + blocks)
+    return names
+
+
 def show(record: Record, target: str) -> Record:
     """``record`` (a copy the caller owns) with every piece of its text where ``target`` shows it.
 
@@ -111,12 +161,7 @@ def show(record: Record, target: str) -> Record:
     if record.opaque:
         return record
     shown = native_text(target, record.kind)
-    kept = {"body": [record.body], "facts": record.facts or [], "preconditions": record.preconditions or [],
-            "steps": [_step_line(s) for s in record.steps or ()], "description": [record.description or ""],
-            "trigger": [record.trigger or ""], "how_to_apply": [record.how_to_apply or ""]}
-    home = " ".join(_flat(t) for name, texts in kept.items() if name in shown for t in texts if t)
-    blocks = [b for b in _blocks(record, shown, EDGE_TYPES[target]) if _flat(b) not in home
-              and _flat(re.sub(r"^\*\*[^*]+:\*\* ", "", b)) not in home]
+    blocks = _new_blocks(record, _blocks(record, shown, EDGE_TYPES[target]), shown)
     if "body" not in shown and {"steps", "preconditions"} <= shown:
         # No body, but steps and preconditions (a memfmt procedure): list items are steps.
         steps, rest = [], []

@@ -124,6 +124,10 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         if "body" in applied.overridden and store.dialect in TARGET_KIND:
             # The edited body still holds what the target showed of the fields now restored.
             readable.unshow(home, store.dialect, record.kind)
+        if applied.overridden and carry.owner in TARGET_KIND:
+            # An edit in a field home has no place for (a memfmt procedure's steps, home as a memoir
+            # lesson) is written into the body, where home's user reads it; before, it was lost.
+            readable.fold_in(home, carry.owner, applied.overridden)
         if home.link != derived and link_names_a_file(carry.owner) and home.link \
                 and not safe_link(home.link):
             report.warnings.append(f"{where_from(record)}: its carry names the link {home.link!r}, which would be "
