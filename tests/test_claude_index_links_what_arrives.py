@@ -90,3 +90,18 @@ def test_linking_past_claude_code_s_limit_is_told(tmp_path):
             f"---\ntype: preference\nname: P{i}\ndescription: p\n---\n\np\n")
     back = _run("convert", "--to", "claude", str(tmp_path / "there"), str(tmp_path / "back"))
     assert any("Claude Code loads only the first 200 lines" in w for w in back["warnings"]), back["warnings"]
+
+
+def test_an_index_ending_inside_a_code_block_is_not_linked_into_and_says_so(tmp_path):
+    # Watched fail without reading the written index again: the link went inside the fence, where it
+    # is text, and every later trip added it once more (found by a helper).
+    src = tmp_path / "fence"
+    src.mkdir()
+    (src / "MEMORY.md").write_text("# My index\n\n## User\n- [Role](user_role.md) — r\n\n```text\nunclosed fence\n")
+    (src / "user_role.md").write_text("---\nname: Role\ndescription: r\ntype: user\n---\n\nrole\n")
+    _run("convert", "--to", "memoir", str(src), str(tmp_path / "there"))
+    (tmp_path / "there" / "memory" / "fact_f.md").write_text("---\ntype: fact\nname: F\ndescription: f\n---\n\nf\n")
+    back = _run("convert", "--to", "claude", str(tmp_path / "there"), str(tmp_path / "back"))
+    assert any("reference_f.md: not linked from MEMORY.md, which ends inside a code block" in w
+               for w in back["warnings"]), back["warnings"]
+    assert (tmp_path / "back" / "MEMORY.md").read_bytes() == (src / "MEMORY.md").read_bytes()

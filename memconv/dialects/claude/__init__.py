@@ -214,13 +214,26 @@ def iter_write(store: Store, render=None, context: Occasion | None = None) -> It
     own = [i for i in store.indexes if i.source is not None and i.source.dialect == NAME]
     written: dict[str, bytes] = {}  # the index pages: a page written twice keeps the last, as a dict did
     if own:
-        linked = _linking_the_new(own, [(path, record) for path, record in placed if id(record) in context.arrived], say)
-        for idx in linked:
-            written[idx.path] = write_index(idx)
+        linked, added = _linking_the_new(own, [(path, record) for path, record in placed
+                                               if id(record) in context.arrived])
         for idx, before in zip(linked, own):
-            data = written[idx.path]
+            data = written[idx.path] = write_index(idx)
+            if idx is before:
+                continue
+            # Read as Claude Code's index again: a link written inside a code block that never closes is
+            # text, and would be added again on every trip.
+            read = {link.target for section in read_index(data, idx.path, set()).sections for link in section.links}
+            if not all(path in read for path, _ in added):
+                written[idx.path] = write_index(before)
+                for path, _ in added:
+                    say(f"{path}: not linked from {idx.path}, which ends inside a code block, where a link is not "
+                        "read; link it there by hand, or Claude Code will not find it")
+                continue
+            for path, label in added:
+                say(f"{path}: linked from {idx.path} under '## {label}': a memory new to this folder, which Claude "
+                    "Code finds only through its index")
             lines = data.count(b"\n") + (not data.endswith(b"\n"))
-            if idx is not before and (lines > index.LOADED_LINES or len(data) > index.LOADED_BYTES):
+            if lines > index.LOADED_LINES or len(data) > index.LOADED_BYTES:
                 say(f"{idx.path}: {lines} lines, {len(data) // 1000} KB with the memories linked there; "
                     f"Claude Code loads only the first {index.LOADED_LINES} lines and {index.LOADED_BYTES // 1000} KB, "
                     "so what is past them is not read: move some links into a topic file")
@@ -235,19 +248,21 @@ def iter_write(store: Store, render=None, context: Occasion | None = None) -> It
     return _stream(store, [path for path, _ in placed], written, render)
 
 
-def _linking_the_new(own: list, arrived: list[tuple[str, Record]], say) -> list:
+def _linking_the_new(own: list, arrived: list[tuple[str, Record]]) -> tuple[list, list[tuple[str, str]]]:
     """The hand-written index pages, with a link to every memory that ``arrived`` from another dialect
     (:attr:`Occasion.arrived`: one added in memoir, say) and that none of them links.
 
     Claude Code finds a memory through ``MEMORY.md``: such a memory, written beside an index restored
     as it was, was never read. A memory home again is left as its index has it (unlinked on purpose,
     maybe). Each goes under its type's ``## `` section (the first one of that name), else a new one at the end.
+    Returns the pages and (path, section heading) of each memory linked.
     """
     linked = {link.target.removeprefix("./") for idx in own for section in idx.sections for link in section.links}
     new = [(path, record) for path, record in arrived if path not in linked]
     if not new:
-        return own
+        return own, []
     main = next((i for i in own if i.path == INDEX_PATH), own[0])
+    added = []
     sections = [dataclasses.replace(section, links=list(section.links)) for section in main.sections]
     labels = dict(index.GROUPS)
     for path, record in new:
@@ -257,9 +272,8 @@ def _linking_the_new(own: list, arrived: list[tuple[str, Record]], say) -> list:
             section = IndexSection(heading=label)
             sections.append(section)
         section.links.append(index.generated_link(path, record))
-        say(f"{path}: linked from {main.path} under '## {label}': a memory new to this folder, which Claude Code "
-            f"finds only through its index")
-    return [dataclasses.replace(main, sections=sections) if i is main else i for i in own]
+        added.append((path, label))
+    return [dataclasses.replace(main, sections=sections) if i is main else i for i in own], added
 
 
 def _stream(store: Store, paths: list[str], written: dict[str, bytes], render) -> Iterator[tuple[str, bytes]]:
