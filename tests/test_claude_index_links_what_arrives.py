@@ -105,3 +105,16 @@ def test_an_index_ending_inside_a_code_block_is_not_linked_into_and_says_so(tmp_
     assert any("reference_f.md: not linked from MEMORY.md, which ends inside a code block" in w
                for w in back["warnings"]), back["warnings"]
     assert (tmp_path / "back" / "MEMORY.md").read_bytes() == (src / "MEMORY.md").read_bytes()
+
+
+def test_an_entry_deleted_in_memoir_leaves_a_link_that_is_told(tmp_path):
+    # Watched fail without _links_to_the_deleted: MEMORY.md came home linking a file that is gone, no word.
+    _run("convert", "--from", "claude", "--to", "memoir", str(MIXED), str(tmp_path / "there"))
+    (tmp_path / "there" / "memory" / "lesson_migrations.md").unlink()
+    back = _run("convert", "--to", "claude", str(tmp_path / "there"), str(tmp_path / "back"))
+    told = [w for w in back["warnings"] if "points at nothing" in w]
+    assert len(told) == 1 and "lesson_migrations.md" in told[0], back["warnings"]
+    unedited = _run("convert", "--from", "claude", "--to", "memoir", str(MIXED), str(tmp_path / "again"))
+    assert not [w for w in unedited["warnings"] if "points at nothing" in w]
+    home = _run("convert", "--to", "claude", str(tmp_path / "again"), str(tmp_path / "home"))
+    assert not [w for w in home["warnings"] if "points at nothing" in w]

@@ -211,6 +211,9 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
                 else:
                     set_carry(native, target, carry)
     back.close()
+    if report.members and written:
+        report.warnings.extend(_links_to_the_deleted(written, report.members, taken | {r.link for r in kept_out},
+                                                     store.dialect))
     for record in kept_out:
         state = record.lifecycle.state
         why = (unmarked[id(record)] if id(record) in unmarked
@@ -273,6 +276,21 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
     if written:
         out.indexes = written
     return report
+
+
+def _links_to_the_deleted(indexes: list, members: set[str], written: set[str], dialect: str) -> list[str]:
+    """A warning for each link of ``indexes`` to an entry the folder had (``members``, as its store note lists
+    them) that came back from ``dialect`` no more: deleted there, its link in the index points at nothing."""
+    said = []
+    for index in indexes:
+        for section in index.sections:
+            for link in section.links:
+                stem = link.target.removeprefix("./").removesuffix(".md")
+                if stem in members and stem not in written:
+                    said.append(f"{index.path}: it links {link.target}, whose memory is not in {dialect} any more "
+                                f"(deleted there?): the link points at nothing; take it out of {index.path} if it "
+                                "should go")
+    return said
 
 
 def _written_by(index, target: str) -> bool:
