@@ -67,7 +67,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
     indexes = [i for i in store.indexes if not any(i is w for w in written)]
     if indexes:
         # Memory kept as inline bullets of an index, and its own words: facts the target's tools show.
-        written_by = {index.path: _index_dialect(index) for index in indexes}
+        written_by = {index.path: renderings.index_dialect(index) for index in indexes}
         # The store's links from ``records``: with ``release``, ``store.records`` is already empty here.
         for record, mark in renderings.inline_records(indexes, {r.link for r in records}):
             owners[id(record)] = written_by[mark["path"]]
@@ -76,7 +76,8 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
     records.reverse()
     while records:
         record = records.pop()  # in order, and not held here once converted
-        home = owner_of(store, record, owners) == target
+        owner = owner_of(store, record, owners)
+        home = owner == target
         kind = record.kind if home else TARGET_KIND[target].get(record.kind)
         live = home or (record.lifecycle.state in LIFECYCLE[target] and holds_state(target, kind, record))
         if home and id(record) in report.state_edited:
@@ -98,7 +99,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
         if link != wanted:
             numbered.add(id(record))
         taken.add(link)
-        if owner_of(store, record, owners) in INDEX_IS_CONTENT:
+        if owner in INDEX_IS_CONTENT:
             members.add(record.link)  # an entry of a folder whose index is written by hand
         rename[record.link] = link
         native = native_form.in_target_words(record, kind, link, None if home else target)
@@ -151,12 +152,13 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
             rep.source, rep.source_kind = f"{inline[id(original)]['path']} ({what})", "inline"
         out.records.append(native)
         report.records.append(rep)
-        if owner_of(store, original, owners) != target and not _stays_bare(declares, native) \
+        owner = owner_of(store, original, owners)
+        if owner != target and not _stays_bare(declares, native) \
                 and native.link not in report.members or id(original) in report.split_off:
             # Arrived from another dialect; a bare file carries nothing, so its owner is not known: it
             # may be the target's own, home again, and is not counted as new.
             report.arrived.add(id(native))
-        if owner_of(store, original, owners) == target:
+        if owner == target:
             # Home again: the target's own reader and writer keep it; nothing to carry.
             rep.native = carrying.said(original)
             _carry_witness(native, target, lossy, rep, out, note_names, written_at, report.edited.get(id(original), ()))
@@ -169,7 +171,6 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
                 continue
             raise StoreError(f"{where_from(original)}: the {target} writer lost this record on read-back",
                              hint="this is a bug in memconv; please report it with the file")
-        owner = owner_of(store, original, owners)
         returned_kind = returned.kind
         shown_digest = renderings.digest(returned) if id(original) in inline else None
         # The record read back is this conversion's own: mapped home in place, not copied.
@@ -251,18 +252,18 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
                        "indexes": indexes,  # model values: encoded as the note is written (notes.store_note)
                        "raw": {i.path: i.source.raw.decode("utf-8") for i in indexes
                                if i.source is not None and i.source.has_raw}}
+            # Each index is read again by its own dialect, which is not the store's after two hops (a
+            # Claude MEMORY.md carried through memfmt into memoir came home read as memfmt's, and lost).
+            read_by = {i.path: renderings.index_dialect(i) for i in indexes}
+            if any(dialect != came_from for dialect in read_by.values()):
+                payload["index_from"] = read_by
             # A regenerated index's fingerprint (the digest of the text its writer regenerates): home
             # again with the same records, its writer keeps the bytes written in it.
-            regenerated = {i.path: i.source.fingerprint for i in indexes if _index_dialect(i) not in INDEX_IS_CONTENT
+            regenerated = {i.path: i.source.fingerprint for i in indexes if read_by[i.path] not in INDEX_IS_CONTENT
                            and i.source is not None and isinstance(i.source.fingerprint, str)}
             if regenerated:
                 payload["fingerprints"] = regenerated
-            # Each index is read again by its own dialect, which is not the store's after two hops (a
-            # Claude MEMORY.md carried through memfmt into memoir came home read as memfmt's, and lost).
-            read_by = {i.path: _index_dialect(i) for i in indexes}
-            if any(dialect != came_from for dialect in read_by.values()):
-                payload["index_from"] = read_by
-            if any(_index_dialect(i) in INDEX_IS_CONTENT for i in indexes) and members:
+            if any(dialect in INDEX_IS_CONTENT for dialect in read_by.values()) and members:
                 # Which entries were the folder's: home again, an entry the index leaves out stays out.
                 payload["members"] = sorted(members)
             if meta:
@@ -296,17 +297,8 @@ def _links_to_the_deleted(indexes: list, members: set[str], written: set[str], d
 def _written_by(index, target: str) -> bool:
     """Whether the target's writer writes ``index``: a hand-written index in a target that keeps its index as
     content, or the target's own index home again."""
-    dialect = _index_dialect(index)
+    dialect = renderings.index_dialect(index)
     return dialect == target or (target in INDEX_IS_CONTENT and dialect in INDEX_IS_CONTENT)
-
-
-def _index_dialect(index) -> str:
-    """The dialect whose hand-written index ``index`` is: the one it was read by, else the first that
-    keeps its index as content."""
-    source = index.source
-    if source is not None and source.dialect in TARGET_KIND:
-        return source.dialect
-    return next(d for d in TARGET_KIND if d in INDEX_IS_CONTENT)
 
 
 def _carries_owner(target: str, owner: str) -> bool:

@@ -27,7 +27,8 @@ from typing import Any
 from ..dialects.protocol import declared
 from ..model import IndexFile, Record, WorkingSet
 from ..text import short_digest, slug, title_of
-from .mapping import INDEX_IS_CONTENT, TARGET_KIND, TYPE_WORDS, WORKING_SET_AS, native_text, type_word, working_set_dialect
+from .mapping import (INDEX_IS_CONTENT, TARGET_KIND, TYPE_WORDS, WORKING_SET_AS, native_text, type_word,
+                      working_set_dialect)
 
 #: The working set's lists, in reading order: (key, heading, the key of an item's date).
 _LISTS = (
@@ -113,19 +114,24 @@ def working_set_record(ws: WorkingSet, target: str) -> Record | None:
                   body=f"{description}.\n\n" + render_working_set(ws, title=False).rstrip("\n") + "\n")
 
 
-def _index_dialect(index: IndexFile) -> str | None:
-    return index.source.dialect if index.source is not None else next(iter(INDEX_IS_CONTENT), None)
+def index_dialect(index: IndexFile) -> str:
+    """The dialect whose index ``index`` is: the one it was read by, else the first that keeps its index as
+    content."""
+    source = index.source
+    if source is not None and source.dialect in TARGET_KIND:
+        return source.dialect
+    return next(d for d in TARGET_KIND if d in INDEX_IS_CONTENT)
 
 
 def _fact_word(index: IndexFile) -> str:
     """The type word a fact's file name starts with in the dialect whose index this is (``reference``)."""
-    dialect = _index_dialect(index)
+    dialect = index_dialect(index)
     return type_word(dialect, "fact") if dialect in TYPE_WORDS else "fact"
 
 
 def _fact_kind(index: IndexFile) -> str:
     """The kind a fact is in the dialect whose index this is (memfmt: an entity), so that it can be its own."""
-    return TARGET_KIND.get(_index_dialect(index), {}).get("fact") or "fact"
+    return TARGET_KIND.get(index_dialect(index), {}).get("fact") or "fact"
 
 
 def inline_records(indexes: list[IndexFile], links: set[str]) -> list[tuple[Record, dict[str, Any]]]:
