@@ -154,10 +154,12 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         if mark is not None:
             # A rendering of an inline index bullet: the index, restored from its note, says it again.
             retracted = id(home) in report.state_edited
-            where = mark.get("path") if isinstance(mark, dict) else None
-            if isinstance(mark, dict):
-                rendered.add((where, "words") if mark.get(renderings.WORDS) else (where, mark.get("section"), mark.get("n")))
-            if not retracted and isinstance(mark, dict) and renderings.digest(record) == mark.get("digest"):
+            ours = isinstance(mark, dict)  # else crafted: its record comes back as an entry
+            where = mark.get("path") if ours else None
+            words = ours and bool(mark.get(renderings.WORDS))  # the index's own words, not one bullet
+            if ours:
+                rendered.add((where, "words") if words else (where, mark.get("section"), mark.get("n")))
+            if ours and not retracted and renderings.digest(record) == mark.get("digest"):
                 # Its words unchanged: the index says them again. What a tool of the target added (memspec's
                 # verify) has no place in it; before, it made the bullet an entry of its own, twice said.
                 added = sorted(set(applied.overridden) | {n for n in witness_fields() if getattr(record, n) is not None
@@ -167,26 +169,18 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                                            f"from {store.dialect}, and its words are unchanged; {where} has no place "
                                            "for the rest: dropped")
                 continue
-            if isinstance(mark, dict) and mark.get(renderings.WORDS) and retracted:
-                # Not live any more: the words leave the index, the record is kept out of the live set.
+            said = f"the words written in {where} were" if words else f"an inline bullet of {where} was"
+            if ours and retracted:
+                # Not live any more: they leave the index, the record is kept out of the live set.
                 withdrawn.append(mark)
-                report.warnings.append(f"{where_from(record)}: the words written in {where} were "
-                                       f"{home.lifecycle.state} in {store.dialect}; they are taken out of {where} "
-                                       "and kept in a note")
-            elif isinstance(mark, dict) and mark.get(renderings.WORDS):
-                report.split_off.add(id(home))
-                report.warnings.append(f"{where_from(record)}: the words written in {where} were edited in "
-                                       f"{store.dialect}; they come back as an entry of its own, and {where} "
-                                       "as it was")
-            elif retracted and isinstance(mark, dict):
-                # Not live any more: the bullet leaves the index, the record is kept out of the live set.
-                withdrawn.append(mark)
-                report.warnings.append(f"{where_from(record)}: an inline bullet of {where} was {home.lifecycle.state} "
-                                       f"in {store.dialect}; it is taken out of {where}")
+                report.warnings.append(f"{where_from(record)}: {said} {home.lifecycle.state} in {store.dialect}; "
+                                       + (f"they are taken out of {where} and kept in a note" if words
+                                          else f"it is taken out of {where}"))
             else:
                 report.split_off.add(id(home))
-                report.warnings.append(f"{where_from(record)}: an inline bullet of {where} was edited in {store.dialect}; "
-                                       "it comes back as an entry of its own, and the bullet as it was")
+                report.warnings.append(f"{where_from(record)}: {said} edited in {store.dialect}; "
+                                       + (f"they come back as an entry of its own, and {where} as it was" if words
+                                          else "it comes back as an entry of its own, and the bullet as it was"))
             carry.payload.pop("format", None)
         restored.append((record, home, applied))
         carries.append(carry)
