@@ -138,8 +138,8 @@ def fold_in(record: Record, dialect: str, edited: list[str]) -> list[str]:
     for name in names:
         value = getattr(record, name)
         if isinstance(value, list):  # only the items not already said: an added precondition, an edited step
-            value = [v for v in value if not _there(v if isinstance(v, str) else _step_line(v)
-                                                    if isinstance(v, Step) else repr(v), home)] or None
+            value = [v for v in value if not (isinstance(v, (str, Step))
+                                              and _there(v if isinstance(v, str) else _step_line(v), home))] or None
         setattr(probe, name, value)
         setattr(record, name, None)
     blocks = _new_blocks(record, _blocks(probe, shown), shown)
