@@ -132,15 +132,21 @@ def test_the_index_comes_home_after_two_other_dialects(tmp_path, first, second):
     assert _own(tmp_path / "back") == tree(INLINE_ONLY)
 
 
+def _home_after_memspec(tmp_path, title: str, command: str, *args: str) -> dict:
+    """inline-only converted to memspec, memspec's own ``command`` run on the claim titled ``title``, and the
+    report of the way home to Claude (in ``tmp_path / "back"``)."""
+    _run("convert", "--from", "claude", "--to", "memspec", str(INLINE_ONLY), str(tmp_path / "there"))
+    [claim] = [p for p in (tmp_path / "there" / ".memspec").rglob("*.md") if f"\n# {title}\n" in p.read_text()]
+    done = memspec(tmp_path / "there", command, claim.stem, *args)
+    assert done.returncode == 0, done.stderr
+    return _run("convert", "--to", "claude", str(tmp_path / "there"), str(tmp_path / "back"))
+
+
 @needs_memspec
 def test_a_bullet_verified_in_memspec_stays_one_bullet(tmp_path):
     # Watched fail without the digest-only test: memspec's verify (a new check_by) made the bullet
     # "edited", and it came home as an entry of its own beside the same bullet in MEMORY.md.
-    _run("convert", "--from", "claude", "--to", "memspec", str(INLINE_ONLY), str(tmp_path / "there"))
-    [claim] = [p for p in (tmp_path / "there" / ".memspec").rglob("*.md") if "\n# User prefers Tailwind CSS\n" in p.read_text()]
-    verified = memspec(tmp_path / "there", "verify", claim.stem, "--evidence", "checked package.json")
-    assert verified.returncode == 0, verified.stderr
-    back = _run("convert", "--to", "claude", str(tmp_path / "there"), str(tmp_path / "back"))
+    back = _home_after_memspec(tmp_path, "User prefers Tailwind CSS", "verify", "--evidence", "checked package.json")
     assert _own(tmp_path / "back") == tree(INLINE_ONLY)
     assert any("check_by" in w and "dropped" in w for w in back["warnings"]), back["warnings"]
 
@@ -149,11 +155,7 @@ def test_a_bullet_verified_in_memspec_stays_one_bullet(tmp_path):
 def test_words_retracted_in_memspec_leave_the_index_and_stay_retracted(tmp_path):
     # Watched fail without withdrawing them: MEMORY.md came home unchanged, so Claude still read the
     # retracted paragraph, and the next conversion made it an active claim again.
-    _run("convert", "--from", "claude", "--to", "memspec", str(INLINE_ONLY), str(tmp_path / "there"))
-    [claim] = [p for p in (tmp_path / "there" / ".memspec").rglob("*.md") if "\n# Written in MEMORY.md\n" in p.read_text()]
-    retracted = memspec(tmp_path / "there", "supersede", claim.stem, "--reason", "out of date")
-    assert retracted.returncode == 0, retracted.stderr
-    back = _run("convert", "--to", "claude", str(tmp_path / "there"), str(tmp_path / "back"))
+    back = _home_after_memspec(tmp_path, "Written in MEMORY.md", "supersede", "--reason", "out of date")
     assert any("taken out of MEMORY.md" in w for w in back["warnings"]), back["warnings"]
     index = (tmp_path / "back" / "MEMORY.md").read_text()
     assert WORDS not in index and "User prefers Tailwind CSS" in index
