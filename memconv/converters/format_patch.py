@@ -136,12 +136,27 @@ def patches(groups: dict[str, list[Record]]) -> dict[int, dict[str, Any]]:
     found: dict[int, dict[str, Any]] = {}
     for dialect, group in groups.items():
         canonical = _canonical(dialect, group)
+        numbered = _numbered_stem(dialect)
         for record in group:
-            if id(record) in canonical:
-                continue
             source = record.source
+            if id(record) in canonical:
+                # Its name may be the group's numbering (``Redis (2).md``, the second of one name): the way
+                # back numbers in the order the target reads its records, so it names its path.
+                if not numbered.match(source.path.rpartition("/")[2].rpartition(".")[0]):
+                    continue
+                alone = render_alone(dialect, record)
+                if alone is None or alone[0] == source.path:
+                    continue
+                found[id(record)] = make(alone, source.path, source.raw)
+                continue
             found[id(record)] = make(render_alone(dialect, record), source.path, source.raw)
     return found
+
+
+def _numbered_stem(dialect: str) -> re.Pattern[str]:
+    """A file stem in the dialect's numbered form (``name (2)``, ``name-2``; its ``LINK_NAMING``)."""
+    before, middle, after = dialects.declaration(dialect, "LINK_NAMING").numbered.split("{}")
+    return re.compile(rf"{re.escape(before)}.+{re.escape(middle)}\d+{re.escape(after)}$")
 
 
 def _canonical(dialect: str, group: list[Record]) -> set[int]:

@@ -1,0 +1,29 @@
+"""Two memfmt memories of one name but for case are one file on macOS and Windows, so memfmt's writer
+numbers the second: ``Redis.md`` and ``redis (2).md``. Converted away and back, each comes home to its
+own file; before, the way back numbered them in the order the target reads its records, and the two
+files swapped contents."""
+
+from __future__ import annotations
+
+import pytest
+
+from .convert_helpers import hop, read_files
+
+
+def _entity(title: str, fact: str) -> bytes:
+    # entity_type has no place in memoir or Claude: both records carry something, as every record to memspec does.
+    return f"---\nmemfmt_type: entity\nentity_type: tool\n---\n\n# {title}\n\n## Facts\n\n- {fact}\n".encode()
+
+
+FILES = {"memory/entities/Redis.md": _entity("Redis", "ALPHA the cache"),
+         "memory/entities/redis (2).md": _entity("redis", "BETA the queue")}
+
+
+@pytest.mark.parametrize("target", ["memoir", "claude", "memspec"])
+def test_two_entities_numbered_by_memfmt_come_home_to_their_own_files(target):
+    store = read_files(FILES, "memfmt")
+    for _ in range(2):  # there and back, twice
+        there, _ = hop(store, target)
+        store, files = hop(there, "memfmt")
+        entities = {p: b for p, b in files.items() if p.startswith("memory/entities/")}
+        assert entities == FILES
