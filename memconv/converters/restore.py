@@ -128,6 +128,10 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             # An edit in a field home has no place for (a memfmt procedure's steps, home as a memoir
             # lesson) is written into the body, where home's user reads it; before, it was lost.
             readable.fold_in(home, carry.owner, applied.overridden)
+        if "body" in applied.overridden and home.opaque:
+            # An entry kept whole (a bare Claude memory) whose ``# Title`` line the target showed as its name:
+            # the edited body, read from the target, is without it.
+            transforms.heading_back(home, carry.fields.get("body"))
         if home.link != derived and link_names_a_file(carry.owner) and home.link \
                 and not safe_link(home.link):
             report.warnings.append(f"{where_from(record)}: its carry names the link {home.link!r}, which would be "

@@ -185,6 +185,22 @@ def from_opaque(r: Record) -> Record:
     return r
 
 
+def heading_back(r: Record, original_body: object) -> None:
+    """Undo :func:`from_opaque`'s heading on an opaque record whose body was edited in the target: the
+    ``# Title`` line ``original_body`` (the carried body) began with, written above the edited body again,
+    with the record's title (the name the target showed, which may have been edited there)."""
+    if not isinstance(original_body, str) or r.body.lstrip("\n").startswith("# "):
+        return
+    first, newline, rest = original_body.lstrip("\n").partition("\n")
+    if not first.startswith("# "):
+        return
+    title = (r.title or "").strip()
+    line = first if not title or first[2:].strip() == title else f"# {title}"
+    between = newline + rest[:len(rest) - len(rest.lstrip("\n"))]  # the blank lines after it, as they were
+    body = r.body.lstrip("\n")
+    r.body = f"{line}{between}{body}" if body.strip() else f"{line}\n"
+
+
 def to_kind(record: Record, kind: str, dialect: str | None = None) -> Record:
     """``record`` (a copy the caller owns) said in ``kind``'s fields.
 
