@@ -216,7 +216,7 @@ def _inline_entry(bullet: str, prefix: str, taken: set[str]) -> tuple[Record, In
     taken.add(name.lower())
     entry = Record(kind="fact", link=name, title=title.replace("\n", " "), description=plain,
                    body=bullet.strip() + "\n")
-    link = IndexLink(title=title.replace("]", ")").replace("[", "("), target=f"{name}.md")
+    link = IndexLink(title=title.replace("\n", " "), target=f"{name}.md")
     return entry, link
 
 

@@ -211,7 +211,7 @@ def merge_indexes(pa: list[IndexFile], pb: list[IndexFile], entries: list[tuple[
         hook = record.description or record.trigger
         hook = hook.replace("\n", " ").strip() if isinstance(hook, str) and hook.strip() else None
         name = record.title if isinstance(record.title, str) and record.title.strip() else record.link
-        line = claude_index.link_line(IndexLink(title=name.replace("\n", " ").replace("]", ")"),
+        line = claude_index.link_line(IndexLink(title=name.replace("\n", " "),
                                                 target=path, hook=hook))
         added.setdefault(heading, []).append((path, line))
     by_key = {s[0]: s for s in sections}

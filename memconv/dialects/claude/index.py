@@ -35,8 +35,23 @@ PAGE_LINES = 190
 PAGE_FILE = re.compile(r"^MEMORY-(?P<n>[2-9]|[1-9][0-9]+)\.md$")
 #: A link line: ``- [Staging endpoints](reference_staging.md) — base URLs and auth``.
 LINK_LINE = re.compile(
-    r"^(?P<bullet>[ \t]*[-*+][ \t]+)\[(?P<title>[^\]\n]*)\]\((?P<dot>\./)?(?P<target>[^)\s:]+\.md)\)"
+    r"^(?P<bullet>[ \t]*[-*+][ \t]+)\[(?P<title>(?:[^\\\[\]\n]|\\[^\n])*)\]\((?P<dot>\./)?(?P<target>[^)\s:]+\.md)\)"
     r"(?:(?P<sep>[ \t]+(?:—|–|-|:)[ \t]*|:[ \t]*)(?P<hook>.*))?$")
+#: A backslash escape in link text (CommonMark: any ASCII punctuation), and where one is needed when writing.
+_ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")
+_TO_ESCAPE = re.compile(r"[\[\]]|\\(?=[!-/:-@\[-`{-~]|$)")
+
+
+def link_text(written: str) -> str:
+    """The title a link's text says: ``Use \\[x\\] arrays`` → ``Use [x] arrays`` (backslash escapes undone)."""
+    return _ESCAPED.sub(r"\1", written) if "\\" in written else written
+
+
+def escape_link_text(title: str) -> str:
+    """``title`` as link text that reads back as it is: ``[``, ``]`` and a backslash that would escape, escaped."""
+    return _TO_ESCAPE.sub(lambda m: "\\" + m.group(0), title)
+
+
 #: Any other bullet: ``- User prefers Tailwind CSS``.
 BULLET_LINE = re.compile(r"^(?P<bullet>[ \t]*[-*+][ \t]+)(?P<text>.*)$")
 #: A continuation of the bullet above: ``  more words``.
@@ -114,7 +129,7 @@ def read_index(raw: bytes, path: str, present: set[str]) -> IndexFile:
             continue
         if m := LINK_LINE.match(line):
             target = m.group("target")
-            section.links.append(IndexLink(title=m.group("title"), target=target, hook=m.group("hook"),
+            section.links.append(IndexLink(title=link_text(m.group("title")), target=target, hook=m.group("hook"),
                                            resolved=target in present))
             layout.items.append(("link", s, len(section.links) - 1, line))
             continue
@@ -175,7 +190,7 @@ def _shift(item: tuple) -> tuple:
 
 def link_line(link: IndexLink) -> str:
     """``- [Title](file.md) — hook``, the reference's line format."""
-    line = f"- [{link.title}]({link.target})"
+    line = f"- [{escape_link_text(link.title)}]({link.target})"
     return line + (f" — {link.hook}" if link.hook else "")
 
 
@@ -223,8 +238,8 @@ def write_index(index: IndexFile) -> bytes:
             if s < len(index.sections) and i < len(index.sections[s].links):
                 link = index.sections[s].links[i]
                 m = LINK_LINE.match(line)
-                unchanged = (m.group("title"), m.group("target"), m.group("hook")) == (link.title, link.target,
-                                                                                        link.hook)
+                unchanged = (link_text(m.group("title")), m.group("target"), m.group("hook")) == (
+                    link.title, link.target, link.hook)
                 out.append(line if unchanged else _relink(line, m, link))
                 done.add(("link", s, i))
         elif kind == "inline":
@@ -245,13 +260,14 @@ def write_index(index: IndexFile) -> bytes:
 
 def _relink(line: str, m: re.Match, link: IndexLink) -> str:
     """``line`` with only the parts of the link that changed replaced."""
-    if m.group("hook") is not None and link.hook is not None and m.group("title") == link.title:
+    same_title = link_text(m.group("title")) == link.title
+    if m.group("hook") is not None and link.hook is not None and same_title:
         start, end = m.span("target")
         line = line[:start] + link.target + line[end:]
         hs, he = m.span("hook")
         shift = len(link.target) - (end - start)
         return line[:hs + shift] + link.hook + line[he + shift:]
-    if m.group("hook") == link.hook and m.group("title") == link.title:
+    if m.group("hook") == link.hook and same_title:
         start, end = m.span("target")
         return line[:start] + link.target + line[end:]
     return m.group("bullet") + link_line(link)[2:]
@@ -436,7 +452,7 @@ def generated_link(path: str, record: Record) -> IndexLink:
     hook = record.description or record.trigger
     hook = _clip(hook.replace("\n", " ").strip(), LINK_TEXT) if hook else None
     name = record.title or record.link
-    return IndexLink(title=_clip(name.replace("\n", " ").replace("]", ")"), LINK_TEXT), target=path, hook=hook)
+    return IndexLink(title=_clip(name.replace("\n", " "), LINK_TEXT), target=path, hook=hook)
 
 
 def generate(entries: list[tuple[str, Record, str | None]], extra: list[IndexSection] = (),
