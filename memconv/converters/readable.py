@@ -118,21 +118,35 @@ def _new_blocks(record: Record, blocks: list[str], shown: frozenset[str]) -> lis
 
 
 #: The fields :func:`show` may move into a readable home.
-_MOVED = ("why", "rejected", "trigger", "how_to_apply", "outcome", "last_failure", "aliases", "facts", "preconditions",
-          "steps", "knowledge", "evolution")
+_MOVED = ("why", "rejected", "trigger", "how_to_apply", "outcome", "last_failure", "aliases", "tags", "facts",
+          "preconditions", "steps", "knowledge", "evolution")
 
 
 def fold_in(record: Record, dialect: str, edited: list[str]) -> list[str]:
     """Fields ``edited`` in another dialect that ``dialect``'s kind has no place for, written into the
-    record's body as :func:`show` writes them (what is already there not again); returns their names.
+    record's readable home as :func:`show` writes them (its body, else a memfmt entity's facts or a
+    procedure's preconditions; what is already there not again); returns their names.
 
     A record home again whose edit came in a field its own writer does not write (a memfmt procedure's
-    preconditions or steps, home as a memoir lesson) lost the edit while the report said it won.
+    preconditions or steps, home as a memoir lesson; a tag added in memspec to a memfmt entity) lost the
+    edit while the report said it won. Tags home kept in an unknown key of their own (a memfmt file's
+    ``tags:``, which the target showed as its tags) are edited there.
     """
     shown = native_text(dialect, record.kind)
-    names = [n for n in edited if n in _MOVED and n not in shown and getattr(record, n)]
-    if not names or "body" not in shown or record.opaque:
+    if record.opaque:
         return []
+    folded = []
+    if "tags" in edited and "tags" not in shown and isinstance(record.extra.get("tags"), list):
+        # The target's tags were this key (transforms.tags_as_text): the edit lands in it, removals too.
+        if record.tags:
+            record.extra["tags"] = list(record.tags)
+        else:
+            record.extra.pop("tags")
+        record.tags = None
+        folded.append("tags")
+    names = [n for n in edited if n in _MOVED and n not in shown and getattr(record, n)]
+    if not names or not ("body" in shown or "facts" in shown or {"steps", "preconditions"} <= shown):
+        return folded
     probe = Record(kind=record.kind, link=record.link)
     home = _home_text(record, shown)
     for name in names:
@@ -143,9 +157,17 @@ def fold_in(record: Record, dialect: str, edited: list[str]) -> list[str]:
         setattr(probe, name, value)
         setattr(record, name, None)
     blocks = _new_blocks(record, _blocks(probe, shown), shown)
-    if blocks:
+    if blocks and "body" in shown:
         record.body = join_paragraphs(([record.body.strip()] if record.body.strip() else []) + blocks)
-    return names
+    elif blocks:
+        # No body: a list of facts (a memfmt entity), else of preconditions (a procedure), each line one, as
+        # show writes them.
+        lines = [_flat(line.removeprefix("- ")) for b in blocks for line in b.split("\n") if line.strip()]
+        if "facts" in shown:
+            record.facts = (record.facts or []) + lines
+        else:
+            record.preconditions = (record.preconditions or []) + lines
+    return folded + names
 
 
 def show(record: Record, target: str) -> Record:
