@@ -212,9 +212,13 @@ def show(record: Record, target: str) -> Record:
     return record
 
 
-def unshow(record: Record, target: str, kind: str) -> Record:
+def unshow(record: Record, target: str, kind: str, edited: list[str] | None = None) -> Record:
     """``record``, mapped home from ``target`` with its fields restored, without the paragraphs
-    :func:`show` wrote into its body for those fields: an edited body comes home once, not twice."""
+    :func:`show` wrote into its body for those fields: an edited body comes home once, not twice.
+
+    A labelled line :func:`show` wrote for a one-line field (``**Why:** zero dependencies``) that was
+    edited in the target gives the field its new text (its name is added to ``edited``), instead of
+    coming home as a paragraph beside the field's old text."""
     if record.opaque or not record.body.strip():
         return record
     shown = native_text(target, kind)
@@ -222,6 +226,21 @@ def unshow(record: Record, target: str, kind: str) -> Record:
     probe.body = ""
     rendered = {_flat(b) for b in _blocks(probe, shown)}
     parts = [p for p in PARAGRAPH_BREAK.split(record.body.strip()) if p.strip()]
+    flats = [_flat(p) for p in parts]
+    for name, label in _LABELS:
+        value = getattr(probe, name)
+        if name in shown or not isinstance(value, str) or not value.strip():
+            continue
+        prefix = f"**{label}:** "
+        if f"{prefix}{_flat(value)}" in flats:
+            continue  # shown as it was: not edited
+        # Its line edited in the target (the one line with its label that show did not write): the edit wins.
+        lines = [f for f in flats if f.startswith(prefix) and f not in rendered and f[len(prefix):].strip()]
+        if len(lines) == 1:
+            setattr(record, name, lines[0][len(prefix):].strip())
+            rendered.add(lines[0])
+            if edited is not None and name not in edited:
+                edited.append(name)
     if "tags" not in shown:
         # The target's one place for the tags is this line: edited there, the edit wins.
         for part in parts:

@@ -123,7 +123,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         applied = carrying.apply(home, carry)  # edit detection sees the target's own link names
         if "body" in applied.overridden and store.dialect in TARGET_KIND:
             # The edited body still holds what the target showed of the fields now restored.
-            readable.unshow(home, store.dialect, record.kind)
+            readable.unshow(home, store.dialect, record.kind, applied.overridden)
         if applied.overridden and carry.owner in TARGET_KIND:
             # An edit in a field home has no place for (a memfmt procedure's steps, home as a memoir
             # lesson) is written into the body, where home's user reads it; before, it was lost.
