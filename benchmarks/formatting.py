@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from memconv import dialects  # noqa: E402
-from memconv.converters import layout  # noqa: E402
+from memconv.converters import format_patch  # noqa: E402
 from tests.convert_helpers import convert_files, read_files  # noqa: E402
 
 GOLDEN = ROOT / "golden"
@@ -44,7 +44,7 @@ def golden_figures() -> dict:
             groups = {}
             for r in store.records:
                 groups.setdefault(dialect, []).append(r)
-            made = layout.patches(groups)
+            made = format_patch.patches(groups)
             if not made:
                 continue
             originals = {r.source.path: r.source.raw for r in store.records if id(r) in made}
@@ -88,7 +88,7 @@ def cost(n: int = 4000) -> dict:
             make(dialect, Path(tmp) / dialect, n)
             store = dialects.get(dialect).read(Path(tmp) / dialect)
             t0 = time.process_time()
-            made = layout.patches({dialect: list(store.records)})
+            made = format_patch.patches({dialect: list(store.records)})
             t1 = time.process_time()
             converters.run(store, target)
             t2 = time.process_time()
