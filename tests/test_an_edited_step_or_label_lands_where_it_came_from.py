@@ -18,10 +18,17 @@ from .convert_helpers import convert_files, read_files
 
 
 def _edit(files: dict[str, bytes], needle: bytes, new: bytes) -> dict[str, bytes]:
-    hits = [p for p, d in files.items() if needle in d and ".memconv/" not in p and "MEMORY" not in p]
+    """``files`` with ``needle`` replaced in the text of the one file that shows it (not in its frontmatter,
+    where the carry may hold the same words)."""
+    def text(data: bytes) -> tuple[bytes, bytes]:
+        head, _, rest = data.partition(b"\n---\n")
+        return head + b"\n---\n", rest
+
+    hits = [p for p, d in files.items() if needle in text(d)[1] and ".memconv/" not in p and "MEMORY" not in p]
     assert len(hits) == 1, f"{needle!r} is written natively, once"
     files = dict(files)
-    files[hits[0]] = files[hits[0]].replace(needle, new)
+    head, rest = text(files[hits[0]])
+    files[hits[0]] = head + rest.replace(needle, new)
     return files
 
 
@@ -43,3 +50,45 @@ def test_a_why_edited_in_the_target_comes_home_in_its_field(via):
     assert record.why == "Fewer moving parts.", "the edit wins, in the field"
     assert record.body == "Applies to the local cache only.\n", "and is not a paragraph of the body"
     assert record.tags == ["storage", "cache"]
+
+
+_STEPS = "1. Check git status is clean.\n2. Run npm version patch.\n3. Run npm publish.\n"
+
+
+def _procedure_from_memspec(edit: tuple[bytes, bytes]) -> str:
+    claim = Record(kind="procedure", link="ms_01KN9E9020GFWGMEAJVSM4XVEK", title="Release a package",
+                   body=_STEPS, created="2026-04-03T10:30:00.000Z")
+    files, _ = convert_files(_store("memspec", [claim]), "memfmt")
+    back, _ = convert_files(read_files(_edit(files, *edit), "memfmt"), "memspec")
+    (record,) = read_files(back, "memspec").records
+    return record.body
+
+
+def test_a_step_edited_in_memfmt_replaces_its_line_of_the_memspec_body():
+    # Watched fail: the body kept '2. Run npm version patch.' and gained '**Steps:**\n\n1. Run npm version minor.'
+    body = _procedure_from_memspec((b"2. Run npm version patch.", b"2. Run npm version minor."))
+    assert body == _STEPS.replace("patch", "minor")
+
+
+def test_a_step_added_or_taken_out_in_memfmt_changes_the_memspec_list():
+    added = _procedure_from_memspec((b"2. Run npm version patch.\n3. Run npm publish.",
+                                     b"2. Run npm version patch.\n3. Run npm test.\n4. Run npm publish."))
+    assert added == "1. Check git status is clean.\n2. Run npm version patch.\n3. Run npm test.\n4. Run npm publish.\n"
+    removed = _procedure_from_memspec((b"2. Run npm version patch.\n3. Run npm publish.", b"2. Run npm publish."))
+    assert removed == "1. Check git status is clean.\n2. Run npm publish.\n"
+
+
+def test_a_step_edited_in_memfmt_lands_in_the_claude_how_to_apply_line():
+    # Watched fail: the body kept '**How to apply:** run make test-integration…' and the file gained a
+    # 'how_to_apply:' key with the edit.
+    from .conftest import GOLDEN
+
+    store = dialects.get("claude").read(GOLDEN / "claude" / "canonical" / "input")
+    files, _ = convert_files(store, "memfmt")
+    files = _edit(files, b"1. run `make test-integration`", b"1. run `make test-all`")
+    back, _ = convert_files(read_files(files, "memfmt"), "claude")
+    text = back["feedback_integration-tests.md"].decode()
+    assert "how_to_apply" not in text, "no key beside the body"
+    assert text.count("make test") == 1 and "**How to apply:** run `make test-all` before" in text
+    assert all(back[p] == b for p, b in convert_files(store, "claude")[0].items()
+               if p != "feedback_integration-tests.md" and p in back), "the rest comes home as it was"

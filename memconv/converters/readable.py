@@ -11,6 +11,7 @@ edited body comes home once, not twice. (Saying a record of one kind in another 
 from __future__ import annotations
 
 import copy
+import difflib
 import re
 
 from ..model import Record, Step
@@ -122,7 +123,137 @@ _MOVED = ("why", "rejected", "trigger", "how_to_apply", "outcome", "last_failure
           "preconditions", "steps", "knowledge", "evolution")
 
 
-def fold_in(record: Record, dialect: str, edited: list[str]) -> list[str]:
+#: A numbered line of a body: ``2. Tag with git``, its number and what follows it apart.
+_NUMBERED = re.compile(r"^(?P<lead>\s*)(?P<n>\d+)(?P<rest>[.)]\s.*)$")
+
+
+def _item_at(line: str, name: str) -> str | None:
+    """The text ``line`` of a body gave an item of ``name`` when :func:`show` made the list (None: none)."""
+    if name == "steps":
+        match = _LIST_ITEM.match(line)
+        return _flat(match.group("text")) if match else None
+    return _flat(line) or None
+
+
+def _land(record: Record, name: str, before: list, how: str | None = None) -> None:
+    """The items of ``name`` (steps, preconditions) edited in the target, put back on the lines of the body
+    :func:`show` made them of (``before``: the items as the target showed them then): an edited item
+    replaces its line, a deleted one takes it out, an added step goes next to the line of its neighbour;
+    a step that was the record's ``how_to_apply`` edits that field. What has no such place stays in
+    ``name``, for :func:`fold_in` to write as it writes any edit. ``how``: the record's how_to_apply then."""
+    values = getattr(record, name) or []
+    old = [_step_line(v) if isinstance(v, Step) else _flat(v) for v in before]
+    new = [_step_line(v) if isinstance(v, Step) else _flat(v) for v in values]
+    lines = record.body.split("\n")
+    at: list[int | None] = []
+    start = 0
+    for text in old:
+        line = next((n for n in range(start, len(lines)) if _item_at(lines[n], name) == text), None)
+        at.append(line)
+        start = start if line is None else line + 1
+    joined = "; ".join(v.action for v in values if isinstance(v, Step))
+    if name == "steps" and how and _flat(how) in old and record.how_to_apply in (how, joined):
+        record.how_to_apply = how  # what the steps said of it joined: the step it made is read below
+        how = _flat(how)
+    else:
+        how = ""
+    changed: dict[int, str | None] = {}
+    added: dict[int, list[str]] = {}
+    first: dict[int, list[str]] = {}
+    placed: set[int] = set()
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+        if tag == "equal":
+            placed.update(range(j1, j2))
+            continue
+        for k in range(max(i2 - i1, j2 - j1)):
+            i = i1 + k if k < i2 - i1 else None
+            j = j1 + k if k < j2 - j1 else None
+            if i is not None and at[i] is not None:
+                changed[at[i]] = None if j is None else new[j]
+            elif i is not None and how and old[i] == how and j is not None:
+                record.how_to_apply = new[j]  # the step the lesson's how_to_apply made
+            elif i is None and name == "steps":  # added: after the step before it, or before the next one
+                # (an added precondition has no line of its own to go to: fold_in labels it)
+                after = max((at[x] for x in range(i2) if at[x] is not None), default=None)
+                ahead = min((at[x] for x in range(i2, len(old)) if at[x] is not None), default=None)
+                if after is not None:
+                    added.setdefault(after, []).append(new[j])
+                elif ahead is not None:
+                    first.setdefault(ahead, []).append(new[j])
+                else:
+                    continue
+            else:
+                continue
+            if j is not None:
+                placed.add(j)
+    setattr(record, name, [v for j, v in enumerate(values) if j not in placed] or None)
+    if not (changed or added or first):
+        return
+    out: list[str] = []
+    moved: set[int] = set()  # where a line was added or taken out: its numbered list is numbered again
+    for n, line in enumerate(lines):
+        match = _LIST_ITEM.match(line) if name == "steps" else None
+        marker = line[:match.start("text")] if match else ""
+        for text in first.get(n, ()):
+            moved.add(len(out))
+            out.append(marker + text)
+        if changed.get(n, line) is None:
+            moved.update((len(out) - 1, len(out)))
+        else:
+            out.append(marker + changed[n] if n in changed else line)
+        for text in added.get(n, ()):
+            moved.add(len(out))
+            out.append(marker + text)
+    runs: list[list[int]] = []
+    for n, line in enumerate(out):
+        if _NUMBERED.match(line) is None:
+            continue
+        if runs and runs[-1][-1] == n - 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    for run in runs if name == "steps" else ():
+        if moved & set(run):
+            start = int(_NUMBERED.match(out[run[0]]).group("n"))
+            for number, n in enumerate(run, start):
+                match = _NUMBERED.match(out[n])
+                out[n] = f"{match.group('lead')}{number}{match.group('rest')}"
+    record.body = re.sub(r"\n[ \t]*\n(?:[ \t]*\n)+", "\n\n", "\n".join(out)).strip("\n") + "\n"
+
+
+#: The label a lesson's how_to_apply has on a line of its body: ``**How to apply:** run the tests``.
+_HOW_TO_APPLY = "**How to apply:** "
+
+
+def land_how_to_apply(record: Record, dialect: str, read: Record, target: str) -> bool:
+    """A lesson's how_to_apply, edited in ``target`` as the step it made there (a memfmt procedure's), put
+    on the ``**How to apply:**`` line of its body that said it (Claude Code keeps it there, and reads it
+    from there); returns whether it did. ``read``: the record as ``target`` has it.
+
+    Before, the body came home unchanged and the edit beside it, in a ``how_to_apply`` key. A body line
+    that said something else than the step (the target then showed it among the preconditions) stays.
+    """
+    how = record.how_to_apply
+    if record.opaque or not how or not record.body or _HOW_TO_APPLY not in record.body \
+            or "how_to_apply" not in native_text(dialect, record.kind) \
+            or "steps" not in native_text(target, read.kind) or "how_to_apply" in native_text(target, read.kind):
+        return False
+    lines = record.body.split("\n")
+    hits = [n for n, line in enumerate(lines) if line.startswith(_HOW_TO_APPLY)]
+    if len(hits) != 1:
+        return False
+    n = hits[0]
+    said = _flat(lines[n][len(_HOW_TO_APPLY):])
+    alone = n + 1 == len(lines) or not lines[n + 1].strip() or lines[n + 1].startswith("**")
+    if not said or not alone or said == _flat(how) or _flat(how) not in [_step_line(s) for s in read.steps or ()] \
+            or _flat(lines[n]) in [_flat(p) for p in read.preconditions or ()]:
+        return False
+    lines[n] = _HOW_TO_APPLY + _flat(how)
+    record.body = "\n".join(lines)
+    return True
+
+
+def fold_in(record: Record, dialect: str, edited: list[str], before: dict | None = None) -> list[str]:
     """Fields ``edited`` in another dialect that ``dialect``'s kind has no place for, written into the
     record's readable home as :func:`show` writes them (its body, else a memfmt entity's facts or a
     procedure's preconditions; what is already there not again); returns their names.
@@ -130,7 +261,9 @@ def fold_in(record: Record, dialect: str, edited: list[str]) -> list[str]:
     A record home again whose edit came in a field its own writer does not write (a memfmt procedure's
     preconditions or steps, home as a memoir lesson; a tag added in memspec to a memfmt entity) lost the
     edit while the report said it won. Tags home kept in an unknown key of their own (a memfmt file's
-    ``tags:``, which the target showed as its tags) are edited there.
+    ``tags:``, which the target showed as its tags) are edited there. ``before``: the steps and
+    preconditions the target showed before the edit, when known: an item :func:`show` made of a line of
+    the body is edited on that line, not written again beside it.
     """
     shown = native_text(dialect, record.kind)
     if record.opaque:
@@ -147,6 +280,9 @@ def fold_in(record: Record, dialect: str, edited: list[str]) -> list[str]:
     names = [n for n in edited if n in _MOVED and n not in shown and getattr(record, n)]
     if not names or not ("body" in shown or "facts" in shown or {"steps", "preconditions"} <= shown):
         return folded
+    for name in ("steps", "preconditions"):
+        if name in names and before and before.get(name) is not None and "body" in shown:
+            _land(record, name, before[name], before.get("how_to_apply"))
     probe = Record(kind=record.kind, link=record.link)
     home = _home_text(record, shown)
     for name in names:

@@ -8,9 +8,10 @@ from .. import dialects
 from ..errors import ReadError
 from ..model import ForeignFile, Record, Store, clone
 from . import carry as carrying
-from . import format_patch, native as renderings, notes, readable, transforms
+from . import format_patch, native as renderings, native_form, notes, readable, transforms
 from .carry import KEY, Carry
 from .carry_checks import link_names_a_file
+from .codec import field_type, from_json
 from .conversion import Conversion
 from .mapping import TARGET_KIND
 from .naming import home_link, native_link, rename_links, safe_link
@@ -124,13 +125,9 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         if "body" in applied.overridden and store.dialect in TARGET_KIND:
             # The edited body still holds what the target showed of the fields now restored.
             readable.unshow(home, store.dialect, record.kind, applied.overridden)
-        if applied.overridden and carry.owner in TARGET_KIND:
-            # An edit in a field home has no place for (a memfmt procedure's steps, home as a memoir
-            # lesson) is written into the body, where home's user reads it; before, it was lost.
-            readable.fold_in(home, carry.owner, applied.overridden)
         if "body" in applied.overridden and home.opaque:
             # An entry kept whole (a bare Claude memory) whose ``# Title`` line the target showed as its name:
-            # the edited body, read from the target, is without it.
+            # the edited body, read from the target, is without it. (fold_in, below, leaves opaque records be.)
             transforms.heading_back(home, carry.fields.get("body"))
         if home.link != derived and link_names_a_file(carry.owner) and home.link \
                 and not safe_link(home.link):
@@ -205,8 +202,22 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             rename_links(record, rename)
         out.records.append(record)
     formats = []
+    unrename = {home.link: record.link for record, home, _ in reversed(restored)}
     for (record, home, applied), carry in zip(restored, carries):
         rename_links(home, rename, keep=set(applied.carried))
+        if applied.overridden and carry.owner in TARGET_KIND:
+            # An edit in a field home has no place for (a memfmt procedure's steps, home as a memoir
+            # lesson) is written into the body, where home's user reads it; before, it was lost. (Its
+            # links named home first: the body it goes into names them so.)
+            readable.fold_in(home, carry.owner, applied.overridden,
+                             _shown_before(home, carry, applied.overridden, record.kind, store.dialect, unrename))
+        if "body" not in applied.overridden and store.dialect in TARGET_KIND and home.how_to_apply \
+                and "**How to apply:**" in home.body:
+            read = clone(record)
+            rename_links(read, rename)
+            if readable.land_how_to_apply(home, carry.owner, read, store.dialect):
+                applied.overridden.append("how_to_apply")
+                report.edited[id(home)] = list(applied.overridden)
         out.records.append(home)
         if "format" in carry.payload:
             formats.append((home, carry.owner, carry.payload["format"]))
@@ -216,6 +227,31 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                 + " — the edit wins, the carried copies were dropped")
     report.warnings.extend(_restore_sources(formats + noted))
     return out, report
+
+
+def _shown_before(home: Record, carry: Carry, edited: list[str], kind: str, target: str,
+                  unrename: dict[str, str]) -> dict[str, Any] | None:
+    """The steps and preconditions ``target`` showed of ``home`` before the edit (its edited fields as the carry
+    has them), when the carry's digests say they are what the target showed (``unrename``: the target's link
+    names, which the digests are of); and its how_to_apply then."""
+    lists = [n for n in ("steps", "preconditions") if n in edited and n in carry.native]
+    if not lists:
+        return None
+    old = clone(home)
+    for name in edited:
+        if name in carry.fields and not name.startswith("extra."):
+            setattr(old, name, from_json(carry.fields[name], field_type(name)))
+    # No guard: the carried fields were checked whole by Carry.loads (types and meanings), so ``old`` is a record
+    # forward conversion takes as it is; a crafted carry's kind or fields only change what is compared below.
+    native = native_form.in_target_words(old, kind, old.link, target)
+    before: dict[str, Any] = {"how_to_apply": old.how_to_apply}
+    named = clone(native)
+    rename_links(named, unrename)
+    for name in lists:
+        value = getattr(native, name)
+        if value is not None and carrying.field_digest(getattr(named, name)) == carry.native[name]:
+            before[name] = value
+    return before
 
 
 def _deleted_renderings(indexes: list, rendered: set[tuple], dialect: str) -> list[str]:
