@@ -92,3 +92,32 @@ def test_a_step_edited_in_memfmt_lands_in_the_claude_how_to_apply_line():
     assert text.count("make test") == 1 and "**How to apply:** run `make test-all` before" in text
     assert all(back[p] == b for p, b in convert_files(store, "claude")[0].items()
                if p != "feedback_integration-tests.md" and p in back), "the rest comes home as it was"
+
+
+_LESSON = Record(kind="lesson", link="lesson_release", title="Release carefully", description="Releasing needs care",
+                 trigger="About to publish a package", how_to_apply="Follow the release checklist.",
+                 created="2026-04-11", body="The checklist:\n\n" + _STEPS)
+
+
+def test_a_lessons_numbered_list_is_shown_as_steps_in_memfmt_and_comes_home_exactly():
+    # Watched fail: memfmt showed '1. Check git status is clean.' … among the preconditions.
+    import memfmt
+
+    store = _store("memoir", [_LESSON])
+    files, _ = convert_files(store, "memfmt")
+    (path,) = [p for p in files if p.startswith("memory/procedures/")]
+    procedure = memfmt.parse({path.removeprefix("memory/"): files[path].decode()}).procedures[0]
+    assert [s.action for s in procedure.steps] == ["Follow the release checklist.", "Check git status is clean.",
+                                                   "Run npm version patch.", "Run npm publish."]
+    assert procedure.preconditions == ["Releasing needs care", "The checklist:"]
+    back, _ = convert_files(read_files(files, "memfmt"), "memoir")
+    assert back == dialects.get("memoir").write(store), "the way back is exact"
+
+
+def test_a_step_of_a_lessons_list_edited_in_memfmt_comes_home_on_its_line():
+    files, _ = convert_files(_store("memoir", [_LESSON]), "memfmt")
+    files = _edit(files, b"3. Run npm version patch.", b"3. Run npm version minor.")
+    back, _ = convert_files(read_files(files, "memfmt"), "memoir")
+    (record,) = read_files(back, "memoir").records
+    assert record.body == "The checklist:\n\n" + _STEPS.replace("patch", "minor")
+    assert record.how_to_apply == "Follow the release checklist.", "the lesson's own step is as it was"

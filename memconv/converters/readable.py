@@ -321,11 +321,12 @@ def show(record: Record, target: str) -> Record:
     shown = native_text(target, record.kind)
     blocks = _new_blocks(record, _blocks(record, shown, EDGE_TYPES[target]), shown)
     if "body" not in shown and {"steps", "preconditions"} <= shown:
-        # No body, but steps and preconditions (a memfmt procedure): list items are steps.
+        # No body, but steps and preconditions (a memfmt procedure): list items are steps; beside the steps
+        # the record has (a lesson's how_to_apply), a numbered list still is, not a precondition.
         steps, rest = [], []
         for block in blocks:
             items = [_LIST_ITEM.match(line) for line in block.split("\n") if line.strip()]
-            if record.steps is None and items and all(items):
+            if items and all(items) and (record.steps is None or all(_NUMBERED.match(m.group(0)) for m in items)):
                 steps += [Step(action=m.group("text").strip()) for m in items]
             else:
                 rest += [_flat(line) for line in block.split("\n") if line.strip()]
