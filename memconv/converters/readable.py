@@ -221,8 +221,9 @@ def _land(record: Record, name: str, before: list, how: str | None = None) -> No
     record.body = re.sub(r"\n[ \t]*\n(?:[ \t]*\n)+", "\n\n", "\n".join(out)).strip("\n") + "\n"
 
 
-#: The label a lesson's how_to_apply has on a line of its body: ``**How to apply:** run the tests``.
-_HOW_TO_APPLY = "**How to apply:** "
+#: The label a lesson's how_to_apply has on a line of its body: ``**How to apply:** run the tests`` (the
+#: label :func:`show` writes it with, from ``_LABELS``).
+HOW_TO_APPLY = f"**{dict(_LABELS)['how_to_apply']}:** "
 
 
 def land_how_to_apply(record: Record, dialect: str, read: Record, target: str) -> bool:
@@ -234,21 +235,21 @@ def land_how_to_apply(record: Record, dialect: str, read: Record, target: str) -
     that said something else than the step (the target then showed it among the preconditions) stays.
     """
     how = record.how_to_apply
-    if record.opaque or not how or not record.body or _HOW_TO_APPLY not in record.body \
+    if record.opaque or not how or not record.body or HOW_TO_APPLY not in record.body \
             or "how_to_apply" not in native_text(dialect, record.kind) \
             or "steps" not in native_text(target, read.kind) or "how_to_apply" in native_text(target, read.kind):
         return False
     lines = record.body.split("\n")
-    hits = [n for n, line in enumerate(lines) if line.startswith(_HOW_TO_APPLY)]
+    hits = [n for n, line in enumerate(lines) if line.startswith(HOW_TO_APPLY)]
     if len(hits) != 1:
         return False
     n = hits[0]
-    said = _flat(lines[n][len(_HOW_TO_APPLY):])
+    said = _flat(lines[n][len(HOW_TO_APPLY):])
     alone = n + 1 == len(lines) or not lines[n + 1].strip() or lines[n + 1].startswith("**")
     if not said or not alone or said == _flat(how) or _flat(how) not in [_step_line(s) for s in read.steps or ()] \
             or _flat(lines[n]) in [_flat(p) for p in read.preconditions or ()]:
         return False
-    lines[n] = _HOW_TO_APPLY + _flat(how)
+    lines[n] = HOW_TO_APPLY + _flat(how)
     record.body = "\n".join(lines)
     return True
 
@@ -381,9 +382,9 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
     if "tags" not in shown:
         # The target's one place for the tags is this line: edited there, the edit wins.
         for part in parts:
-            edited = _TAGS_LINE.fullmatch(_flat(part))
-            if edited is not None and _flat(part) not in rendered:
-                record.tags = [t.strip() for t in edited.group(1).split(",") if t.strip()] or None
+            line = _TAGS_LINE.fullmatch(_flat(part))
+            if line is not None and _flat(part) not in rendered:
+                record.tags = [t.strip() for t in line.group(1).split(",") if t.strip()] or None
                 record.extra = {k: v for k, v in record.extra.items() if k != "tags"}
                 rendered.add(_flat(part))
     if not rendered:

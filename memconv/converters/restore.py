@@ -6,7 +6,7 @@ from typing import Any
 
 from .. import dialects
 from ..errors import ReadError
-from ..model import ForeignFile, Record, Store, clone
+from ..model import ForeignFile, IndexFile, Record, Store, clone
 from . import carry as carrying
 from . import format_patch, native as renderings, native_form, notes, readable, transforms
 from .carry import KEY, Carry
@@ -212,7 +212,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             readable.fold_in(home, carry.owner, applied.overridden,
                              _shown_before(home, carry, applied.overridden, record.kind, store.dialect, unrename))
         if "body" not in applied.overridden and store.dialect in TARGET_KIND and home.how_to_apply \
-                and "**How to apply:**" in home.body:
+                and readable.HOW_TO_APPLY in home.body:
             read = clone(record)
             rename_links(read, rename)
             if readable.land_how_to_apply(home, carry.owner, read, store.dialect):
@@ -322,16 +322,14 @@ def _restore_store(out: Store, payload: dict[str, Any], store: Store, where: str
     The note came from IN: an index whose path, or a store fact whose folder, would leave the
     store is ignored with a warning naming the note (``where``).
     """
-    from ..model import IndexFile
-    from .codec import from_json
-
     owner = payload.get("from")
     present = {f"{r.link}.md" for r in store.records}
     raws = payload.get("raw", {}) if isinstance(payload.get("raw"), dict) else {}
     fingerprints = payload.get("fingerprints", {}) if isinstance(payload.get("fingerprints"), dict) else {}
     read_by = payload.get("index_from", {}) if isinstance(payload.get("index_from"), dict) else {}
     listed = payload.get("members")
-    members.update(m for m in listed if isinstance(m, str)) if isinstance(listed, list) else None
+    if isinstance(listed, list):
+        members.update(m for m in listed if isinstance(m, str))
     for encoded in payload.get("indexes", []) if isinstance(payload.get("indexes"), list) else ():
         try:
             index = from_json(encoded, IndexFile)
