@@ -563,10 +563,14 @@ def migrate(source, in_path, out_path, dry_run, force, as_json, date, show_diff,
             report.warnings += pipeline.confirm_dialect(in_path, source, suggest_instead("migrate", None, out_path))
             source = pipeline.resolve_dialect(in_path, source)
             _guard_in_out(in_path, out_path)
-            with progress.task("reading"):
-                store = pipeline.read(in_path, source)
-        with progress.task("converting", ticking=True):
-            plan = pipeline.plan(store, source, report, date=date)
+            if pipeline.streams(source):  # each entry read, written and let go in turn
+                _, plan = pipeline.stream_within(in_path, source, report, date=date)
+            else:
+                with progress.task("reading"):
+                    store = pipeline.read(in_path, source)
+        if not pipeline.streams(source):
+            with progress.task("converting", ticking=True):
+                plan = pipeline.plan(store, source, report, date=date)
         _write(report, plan, out_path, dry_run, force, show_diff=show_diff, check_only=check_only, against=in_path)
     except MemconvError as exc:
         fail_report(report, exc, as_json)

@@ -213,7 +213,8 @@ def listings_kept():
     For a block that changes no folder it lists (a command's detection and read of IN); what one
     listing refused is noted again for each :func:`noting_refusals` that asks.
     """
-    token = _kept_listings.set({})
+    outer = _kept_listings.get()
+    token = _kept_listings.set({} if outer is None else outer)  # a block inside another keeps its listings
     try:
         yield
     finally:

@@ -12,7 +12,7 @@ from typing import Callable, Iterator
 from . import dialects, fs
 from .errors import StoreError, WrongDialect
 from .fs import QUARANTINE_DIR, list_files
-from .model import Store, fingerprint
+from .model import Record, Store, fingerprint
 from .report import EXIT_DIFFERENCES, EXIT_QUARANTINED, FileReport, Report
 
 
@@ -217,25 +217,79 @@ def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date
         report.files.extend(conversion.records)
         _quarantine(out_store, taken, report, store.refused)  # the source's, and any the conversion set aside
         return result
-    for record in store.records:
-        src = record.source
-        unchanged = src is not None and src.dialect == target and src.fingerprint == fingerprint(record)
-        status = "opaque" if record.opaque else "kept" if unchanged else "converted"
-        report.files.append(FileReport(source=src.path if src else None, source_kind=record.kind,
-                                       target_kind=record.kind if target == store.dialect else None,
-                                       target=src.path if src and target == store.dialect else None,
-                                       status=status))
+    report.files.extend(_record_within(record, target) for record in store.records)
+    _rest_within(store, target, report)
+    _quarantine(store, taken, report)
+    return result
+
+
+def streams(dialect: str) -> bool:
+    """Whether ``dialect`` reads and writes one record at a time (it declares ``iter_read`` and
+    ``write_each``): then a run within it (:func:`stream_within`) never holds the whole store."""
+    return dialects.declaration(dialect, "iter_read") is not None \
+        and dialects.declaration(dialect, "write_each") is not None
+
+
+def stream_within(root: Path, dialect: str, report: Report, *, date: str | None = None) -> tuple[Store, Plan]:
+    """:func:`read` and :func:`plan` within ``dialect`` (``migrate``, ``check``) as one stream, for a
+    dialect that :func:`streams`: each record is read, written and let go before the next is read, so
+    the run holds the names and the report, not the store (docs/performance.md). The same files, in
+    the same order, and the same report as ``plan(read(root, dialect), dialect, report)``, which is
+    whole once the stream has been read to its end. The stream can be read once. The store given
+    with it holds no record; the rest of it is whole once the stream has been read.
+    """
+    module = dialects.get(dialect)
+    with fs.noting_refusals(root) as found, fs.listings_kept():
+        count = len(list_files(root))  # for the progress bar; the reader's listing is this one
+        store, records = module.iter_read(root)  # IN is listed now, inside the confinement, and read later
+    store.refused.extend(fs.refused_under(root, found))
+    if date is not None:
+        store.meta["date"] = date
+    report.source_dialect = report.target_dialect = dialect
+    from .dialects.protocol import Occasion
+
+    told = Occasion(date=date) if date is not None else None
+    unread = [records]
+
+    def reported(records: Iterator[Record]) -> Iterator[Record]:
+        for record in records:
+            report.files.append(_record_within(record, dialect))
+            yield record
+
+    def files() -> Iterator[tuple[str, bytes]]:
+        if not unread:
+            raise RuntimeError("a streamed plan can be read once")
+        yield from module.write_each(store, reported(unread.pop()), told)
+        report.migrations.extend(store.migrations)
+        report.warnings.extend(store.warnings)
+        taken: dict[str, bytes | None] = dict.fromkeys(f.path for f in store.foreign)
+        _rest_within(store, dialect, report)
+        _quarantine(store, taken, report)
+        yield from ((path, data) for path, data in taken.items() if data is not None)
+
+    return store, Plan(files, report, about=lambda: count)
+
+
+def _record_within(record: Record, dialect: str) -> FileReport:
+    """A record's line in the report of a run within its dialect: kept as read, converted (a ladder
+    step or an edit changed it), or opaque (kept whole)."""
+    src = record.source
+    unchanged = src is not None and src.dialect == dialect and src.fingerprint == fingerprint(record)
+    status = "opaque" if record.opaque else "kept" if unchanged else "converted"
+    return FileReport(source=src.path if src else None, source_kind=record.kind, target_kind=record.kind,
+                      target=src.path if src else None, status=status)
+
+
+def _rest_within(store: Store, dialect: str, report: Report) -> None:
+    """The report's lines, in a run within ``dialect``, for the working set and the files no dialect reads."""
     ws = store.working_set
     if ws is not None and ws.source is not None:
         status = "migrated" if ws.source.version != ws.version else "kept"
         report.files.append(FileReport(source=ws.source.path, source_kind="working_set",
-                                       target=ws.source.path if target == store.dialect else None,
-                                       status=status))
+                                       target=ws.source.path, status=status))
     for foreign in store.foreign:
         report.files.append(FileReport(source=foreign.path, target=foreign.path, status="foreign",
                                        warnings=[] if foreign.why == "not a file of this dialect" else [foreign.why]))
-    _quarantine(store, taken, report)
-    return result
 
 
 def _written(writer, store: Store, render, date: str | None = None,
@@ -275,9 +329,13 @@ def _problems(store: Store) -> list[str]:
 
 
 def check(root: Path, dialect: str, report: Report) -> Report:
-    """Read ``root``, write it back in memory, and diff against the disk."""
-    store = read(root, dialect)
-    result = plan(store, dialect, report)
+    """Read ``root``, write it back in memory, and diff against the disk (a record at a time, where the
+    dialect :func:`streams`)."""
+    if streams(dialect):
+        store, result = stream_within(root, dialect, report)
+    else:
+        store = read(root, dialect)
+        result = plan(store, dialect, report)
     on_disk = _store_files(root, store)
 
     def same(path: str, before: bytes | None, after: bytes | None) -> bool:

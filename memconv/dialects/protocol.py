@@ -225,6 +225,12 @@ OPTIONAL: dict[str, Optional] = {
                              "read in memory (without it, read_file reads each file)", "callable", _always(None)),
     "iter_write": Optional("iter_write(store, render=None, context=None): the files of write, one at a time",
                            "callable", _always(None)),
+    "iter_read": Optional("iter_read(root) -> (Store, Iterator[Record]): read, one record at a time: the store "
+                          "without its records, whole once they are read (with write_each: runs within the "
+                          "dialect hold one record at a time)", "callable", _always(None)),
+    "write_each": Optional("write_each(store, records, context=None): iter_write for records given one at a time, "
+                           "each rendered before the next is asked for: the same files in the same order",
+                           "callable", _always(None)),
     "read_index": Optional("read_index(raw, path, present) -> IndexFile: a hand-written index read again",
                            "callable", _always(None)),
     "generated_index": Optional("generated_index(store) -> dict[str, bytes]: the index pages its writer "

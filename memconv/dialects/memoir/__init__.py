@@ -122,21 +122,38 @@ def detect(root: Path, seen: evidence.Folder | None = None) -> Detection | None:
 
 def read(root: Path) -> Store:
     """Read a memoir store. Files that cannot be read are quarantined, never guessed at."""
+    store, records = iter_read(root)
+    store.records.extend(records)
+    return store
+
+
+def iter_read(root: Path) -> tuple[Store, Iterator[Record]]:
+    """:func:`read`, one entry at a time: the store without its records, and its records as they are read.
+
+    IN is listed now; each file is read when the iterator reaches it. The store is whole (working
+    set, foreign and quarantined files, warnings, ladder steps) once the records have been read to
+    the end. memoir's entries are files of their own, read alone, so a run that lets each record go
+    once it is written holds one at a time (``memconv migrate``, ``check``; docs/performance.md).
+    """
     if not root.is_dir():
         raise StoreError(f"{root}: no such folder", hint="give the path of a memoir store")
     layout = _layout(root)
     store = Store(dialect=NAME, meta={"layout": layout})
-    for path in list_files(root):
+    return store, _entries(root, list_files(root), store)
+
+
+def _entries(root: Path, paths: list[str], store: Store) -> Iterator[Record]:
+    for path in paths:
         raw = read_bytes(root, path)
         if (why := unportable(path)) is not None:
             store.quarantined.append(Quarantined(path=path, raw=raw, reason=why))
             continue
         try:
-            if _is_entry_path(path, layout):
+            if _is_entry_path(path, store.meta["layout"]):
                 record = read_file(path, raw, store.meta)
-                store.records.append(record)
                 if record.opaque:
                     store.warnings.append(f"{path}: not a canonical memoir entry; kept whole as an opaque entry")
+                yield record
             elif path == session.PATH:
                 working_set, steps = read_session(raw, path)
                 store.working_set = working_set
@@ -146,7 +163,6 @@ def read(root: Path) -> Store:
                 store.foreign.append(ForeignFile(path, raw))
         except ReadError as exc:
             store.quarantined.append(Quarantined.because(exc, path, raw))
-    return store
 
 
 def read_file(path: str, raw: bytes, meta: dict) -> Record | None:
@@ -180,18 +196,40 @@ def iter_write(store: Store, render=None, context: Occasion | None = None) -> It
     else in ``store.warnings``) at the call; files are rendered as they are read. memoir stamps no
     date a store does not hold, so the occasion's date is not used.
     """
-    layout = store.meta.get("layout", "nested")
-    prefix = _entry_dir(layout)
     names = Names(reserved=lambda path: path == session.PATH)
-    paths = []
-    for record in store.records:
-        source = record.source
-        own = source is not None and source.dialect == NAME
-        paths.append(names.place(source.path if own else f"{prefix}{record.link}.md", own=own))
+    paths = [_place(names, record, store) for record in store.records]
     say = (context or NO_OCCASION).teller(store)
     for warning in names.warnings():
         say(warning)
     return _stream(store, paths, render)
+
+
+def write_each(store: Store, records: Iterator[Record], context: Occasion | None = None
+               ) -> Iterator[tuple[str, bytes]]:
+    """:func:`iter_write` for records given one at a time (:func:`iter_read`'s): each is named, rendered
+    and let go before the next is asked for; ``store`` holds the rest (its working set, foreign files).
+
+    The same files in the same order as :func:`iter_write` of the whole store: a name depends only on
+    the names given before it. The renames are said once the last record is written.
+    """
+    names = Names(reserved=lambda path: path == session.PATH)
+    seen: set[str] = set()
+    for record in records:
+        path = _place(names, record, store)
+        seen.add(path)
+        yield path, write_entry(record)
+    say = (context or NO_OCCASION).teller(store)
+    for warning in names.warnings():
+        say(warning)
+    yield from _rest(store, seen)
+
+
+def _place(names: Names, record: Record, store: Store) -> str:
+    """The file ``record`` is written to: its own, read from this dialect, else its link's under the entries."""
+    source = record.source
+    own = source is not None and source.dialect == NAME
+    return names.place(source.path if own else f"{_entry_dir(store.meta.get('layout', 'nested'))}{record.link}.md",
+                       own=own)
 
 
 def _stream(store: Store, paths: list[str], render) -> Iterator[tuple[str, bytes]]:
@@ -199,13 +237,18 @@ def _stream(store: Store, paths: list[str], render) -> Iterator[tuple[str, bytes
     for path, data in zip(paths, (render or map)(write_entry, store.records)):
         seen.add(path)
         yield path, data
+    yield from _rest(store, seen)
+
+
+def _rest(store: Store, seen: set[str]) -> Iterator[tuple[str, bytes]]:
+    """The files after the entries: ``session.json``, then the files no dialect reads."""
     if store.working_set is not None:
         seen.add(session.PATH)
         yield session.PATH, write_session(store.working_set)
     yield from passed_through(store, seen)
 
 
-__all__ = ["NAME", "detect", "read", "read_file", "write", "iter_write", "entries", "session"]
+__all__ = ["NAME", "detect", "read", "iter_read", "read_file", "write", "iter_write", "write_each", "entries", "session"]
 
 
 # --- what this dialect declares for the mapping and the edge modules (docs/plugins.md) ---
