@@ -108,9 +108,13 @@ STATUSES = ("converted", "kept", "migrated", "opaque", "foreign", "quarantined",
 WRITTEN = ("converted", "kept", "migrated", "opaque")
 
 
-@dataclass
+@dataclass(slots=True)
 class FileReport:
-    """One record or file: where it came from, where it went, and what became of its fields."""
+    """One record or file: where it came from, where it went, and what became of its fields.
+
+    One is held per file until the report is printed: with slots, no per-instance dict (a run within
+    memoir holds little else; docs/performance.md).
+    """
 
     source: str | None
     source_kind: str | None = None
