@@ -107,9 +107,20 @@ def _home_text(record: Record, shown: frozenset[str]) -> str:
     return " ".join(_flat(t) for name, texts in kept.items() if name in shown for t in texts if t)
 
 
+def _within(text: str, home: str) -> bool:
+    """Whether ``text`` is in ``home`` as whole words: a word of it cut out of a longer one is not
+    (``go`` is not in ``going``, ``db`` not in ``dbx``)."""
+    start = r"(?<!\w)" if text[:1].isalnum() or text[:1] == "_" else ""
+    end = r"(?!\w)" if text[-1:].isalnum() or text[-1:] == "_" else ""
+    return bool(text) and re.search(start + re.escape(text) + end, home) is not None
+
+
 def _there(text: str, home: str) -> bool:
-    """Whether ``text`` (its label aside) is in ``home`` already."""
-    return _flat(text) in home or _flat(re.sub(r"^\*\*[^*]+:\*\* ", "", text)) in home
+    """Whether ``text`` (its label aside) is in ``home`` already, as whole words. A tags line is there only
+    as a tags line: a tag's word in prose (``go`` in ``we go now``) does not show it as a tag."""
+    if _within(_flat(text), home):
+        return True
+    return _TAGS_LINE.fullmatch(_flat(text)) is None and _within(_flat(re.sub(r"^\*\*[^*]+:\*\* ", "", text)), home)
 
 
 def _new_blocks(record: Record, blocks: list[str], shown: frozenset[str]) -> list[str]:
