@@ -113,6 +113,24 @@ def md_links(text: str) -> list[Found]:
     return found
 
 
+#: A backslash escape in link text (CommonMark: any ASCII punctuation), and where one is needed when writing.
+_ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")
+_TO_ESCAPE = re.compile(r"[\[\]]|\\(?=[!-/:-@\[-`{-~]|$)")
+
+
+def link_text(written: str) -> str:
+    """The title a link's text says: ``Use \\[x\\] arrays`` → ``Use [x] arrays`` (backslash escapes undone)."""
+    return _ESCAPED.sub(r"\1", written) if "\\" in written else written
+
+
+def escape_link_text(title: str) -> str:
+    """``title`` as link text that reads back as it is: ``[``, ``]`` and a backslash that would escape, escaped.
+
+    The one rule for every ``[title](file.md)`` memconv writes: a Claude ``MEMORY.md`` line, and the
+    readable lines of a store note (:mod:`memconv.converters.notes`)."""
+    return _TO_ESCAPE.sub(lambda m: "\\" + m.group(0), title)
+
+
 def substitute(finder: Callable[[str], list[Found]], replace: Callable[[Found], str], text: str) -> str:
     """``text`` with each link ``finder`` finds replaced by ``replace(link)``."""
     out, pos = [], 0

@@ -28,6 +28,7 @@ from typing import Any, Callable, Iterable, Iterator
 from .. import frontmatter as fmx
 from ..errors import ReadError
 from ..limits import load_json
+from ..markdown import escape_link_text
 from ..model import ForeignFile, Record, WorkingSet
 from ..text import short_digest
 from ..text import decode
@@ -233,7 +234,7 @@ def _store_note_lines(indexes) -> Iterator[str]:
             if section.heading:
                 yield f"### {section.heading}"
             for link in section.links:
-                yield f"- [{link.title}]({link.target})"
+                yield f"- [{escape_link_text(link.title)}]({link.target})"
             for bullet in section.inline:
                 yield f"- {bullet}"
         yield ""

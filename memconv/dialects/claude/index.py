@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ...markdown import code_lines
+from ...markdown import code_lines, escape_link_text, link_text
 from ...model import IndexFile, IndexLink, IndexSection, Record, Source
 from ...text import decode, encode
 
@@ -37,21 +37,6 @@ PAGE_FILE = re.compile(r"^MEMORY-(?P<n>[2-9]|[1-9][0-9]+)\.md$")
 LINK_LINE = re.compile(
     r"^(?P<bullet>[ \t]*[-*+][ \t]+)\[(?P<title>(?:[^\\\[\]\n]|\\[^\n])*)\]\((?P<dot>\./)?(?P<target>[^)\s:]+\.md)\)"
     r"(?:(?P<sep>[ \t]+(?:—|–|-|:)[ \t]*|:[ \t]*)(?P<hook>.*))?$")
-#: A backslash escape in link text (CommonMark: any ASCII punctuation), and where one is needed when writing.
-_ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")
-_TO_ESCAPE = re.compile(r"[\[\]]|\\(?=[!-/:-@\[-`{-~]|$)")
-
-
-def link_text(written: str) -> str:
-    """The title a link's text says: ``Use \\[x\\] arrays`` → ``Use [x] arrays`` (backslash escapes undone)."""
-    return _ESCAPED.sub(r"\1", written) if "\\" in written else written
-
-
-def escape_link_text(title: str) -> str:
-    """``title`` as link text that reads back as it is: ``[``, ``]`` and a backslash that would escape, escaped."""
-    return _TO_ESCAPE.sub(lambda m: "\\" + m.group(0), title)
-
-
 #: Any other bullet: ``- User prefers Tailwind CSS``.
 BULLET_LINE = re.compile(r"^(?P<bullet>[ \t]*[-*+][ \t]+)(?P<text>.*)$")
 #: A continuation of the bullet above: ``  more words``.
