@@ -9,11 +9,16 @@ The way home is unchanged: the carry brings the exact fields back.
 
 from __future__ import annotations
 
+import re
+
 import memfmt
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from memconv.cli import main
+from memconv.converters import readable
 
 from .conftest import tree
 
@@ -75,3 +80,13 @@ def test_the_short_tags_line_edited_in_memfmt_edits_the_tags(tmp_path):
     back = (tmp_path / "back" / "memory" / "fact_cluster.md").read_text()
     head, _, body = back.partition("\n---\n")
     assert "- pg" in head and "Tags" not in body and body.strip() == "It said yes."
+
+
+@settings(max_examples=400, deadline=None)
+@given(text=st.text(alphabet="ab_ .-é1", max_size=4), home=st.text(alphabet="ab_ .-é1\n", max_size=12))
+def test_whole_words_are_found_as_the_word_boundaries_of_a_regex_say(text, home):
+    """The scan that looks at the ends of each occurrence answers as ``\\w`` lookarounds would."""
+    start = r"(?<!\w)" if re.match(r"\w", text[:1]) else ""
+    end = r"(?!\w)" if re.match(r"\w", text[-1:]) else ""
+    expected = bool(text) and re.search(start + re.escape(text) + end, home) is not None
+    assert readable._within(text, home) == expected

@@ -110,9 +110,23 @@ def _home_text(record: Record, shown: frozenset[str]) -> str:
 def _within(text: str, home: str) -> bool:
     """Whether ``text`` is in ``home`` as whole words: a word of it cut out of a longer one is not
     (``go`` is not in ``going``, ``db`` not in ``dbx``)."""
-    start = r"(?<!\w)" if text[:1].isalnum() or text[:1] == "_" else ""
-    end = r"(?!\w)" if text[-1:].isalnum() or text[-1:] == "_" else ""
-    return bool(text) and re.search(start + re.escape(text) + end, home) is not None
+    if not text:
+        return False
+    # Each place it occurs, its ends looked at (a pattern made per text would be compiled per text: a fifth
+    # of a conversion's instructions). A word character is what ``\w`` matches: alphanumeric, or ``_``.
+    open_start, open_end = not _word(text[0]), not _word(text[-1])
+    at, size = home.find(text), len(text)
+    while at >= 0:
+        end = at + size
+        if (open_start or at == 0 or not _word(home[at - 1])) and (open_end or end == len(home)
+                                                                    or not _word(home[end])):
+            return True
+        at = home.find(text, at + 1)
+    return False
+
+
+def _word(char: str) -> bool:
+    return char.isalnum() or char == "_"
 
 
 def _there(text: str, home: str) -> bool:
