@@ -183,6 +183,13 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
         # A body that cannot come home equal is carried whole: renaming its links is work for nothing.
         rename_links(home, unrename, {"body"} if differs_however_renamed(original.body, home.body) else frozenset())
         carry = carrying.difference(original, home, owner=owner, native=as_written)
+        if original.opaque and not native.opaque and "title" not in carry.fields and not original.extra \
+                and transforms.heading_is_title(original):
+            # A bare memory (a Claude or memoir file with no frontmatter) whose ``# Title`` line the target
+            # shows as its name: the name's digest tells an edit of it there, which comes home on that line
+            # (restore: transforms.heading_back).
+            carry.fields["title"] = carrying.as_json(original.title)
+            carry.native["title"] = carrying.field_digest(as_written.title)
         if id(original) in formats:
             carry.payload["format"] = formats[id(original)]
         if id(original) in inline:

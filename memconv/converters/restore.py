@@ -125,9 +125,10 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         if "body" in applied.overridden and store.dialect in TARGET_KIND:
             # The edited body still holds what the target showed of the fields now restored.
             readable.unshow(home, store.dialect, record.kind, applied.overridden)
-        if "body" in applied.overridden and home.opaque:
+        if home.opaque and ("body" in applied.overridden or "title" in applied.overridden):
             # An entry kept whole (a bare Claude memory) whose ``# Title`` line the target showed as its name:
-            # the edited body, read from the target, is without it. (fold_in, below, leaves opaque records be.)
+            # the edited body, read from the target, is without it; an edited name is that line's new text.
+            # (fold_in, below, leaves opaque records be.)
             transforms.heading_back(home, carry.fields.get("body"))
         if home.link != derived and link_names_a_file(carry.owner) and home.link \
                 and not safe_link(home.link):

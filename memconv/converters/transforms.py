@@ -185,17 +185,30 @@ def from_opaque(r: Record) -> Record:
     return r
 
 
+def heading_is_title(r: Record) -> bool:
+    """Whether :func:`from_opaque` takes ``r``'s first line, a ``# Title`` line, as its title (the target then
+    shows that line as the record's name, not in its text)."""
+    first = r.body.lstrip("\n").partition("\n")[0]
+    return r.opaque and first.startswith("# ") and r.title is not None and first[2:].strip() == r.title.strip()
+
+
 def heading_back(r: Record, original_body: object) -> None:
-    """Undo :func:`from_opaque`'s heading on an opaque record whose body was edited in the target: the
-    ``# Title`` line ``original_body`` (the carried body) began with, written above the edited body again,
-    with the record's title (the name the target showed, which may have been edited there)."""
-    if not isinstance(original_body, str) or r.body.lstrip("\n").startswith("# "):
+    """Undo :func:`from_opaque`'s heading on an opaque record whose body or title was edited in the target:
+    the ``# Title`` line ``original_body`` (the carried body) began with, written above the edited body again,
+    with the record's title (the name the target showed, which may have been edited there). The body
+    unedited (``r.body`` is ``original_body``), only that line takes the title."""
+    if not isinstance(original_body, str):
         return
     first, newline, rest = original_body.lstrip("\n").partition("\n")
     if not first.startswith("# "):
         return
     title = (r.title or "").strip()
     line = first if not title or first[2:].strip() == title else f"# {title}"
+    if r.body == original_body:
+        r.body = original_body[:len(original_body) - len(original_body.lstrip("\n"))] + line + newline + rest
+        return
+    if r.body.lstrip("\n").startswith("# "):
+        return
     between = newline + rest[:len(rest) - len(rest.lstrip("\n"))]  # the blank lines after it, as they were
     body = r.body.lstrip("\n")
     r.body = f"{line}{between}{body}" if body.strip() else f"{line}\n"
