@@ -121,3 +121,81 @@ def test_a_step_of_a_lessons_list_edited_in_memfmt_comes_home_on_its_line():
     (record,) = read_files(back, "memoir").records
     assert record.body == "The checklist:\n\n" + _STEPS.replace("patch", "minor")
     assert record.how_to_apply == "Follow the release checklist.", "the lesson's own step is as it was"
+
+
+# A **How to apply:** section of more than one line (the label alone, then its text; or its text going on to
+# the next line). Watched fail: the edited step came home as a how_to_apply key beside the unchanged section
+# (memfmt showed the label-alone section twice, as the step and as preconditions).
+
+def _claude(body: str) -> Store:
+    raw = f"---\nname: Release carefully\ndescription: About to publish a package\ntype: feedback\n---\n{body}"
+    index = "- [Release carefully](feedback_release.md) — About to publish a package\n"
+    return read_files({"feedback_release.md": raw.encode(), "MEMORY.md": index.encode()}, "claude")
+
+
+def _memoir(body: str, how: str) -> Store:
+    raw = (f"---\ntype: lesson\nname: Release carefully\ndescription: Releasing needs care\ntrigger: About to publish"
+           f" a package\nhow_to_apply: {how}\ncreated: 2026-04-11\n---\n{body}")
+    return read_files({"memory/lesson_release.md": raw.encode()}, "memoir")
+
+
+def _procedure(files: dict[str, bytes]):
+    import memfmt
+
+    (path,) = [p for p in files if p.startswith("memory/procedures/")]
+    return memfmt.parse({path.removeprefix("memory/"): files[path].decode()}).procedures[0]
+
+
+def _home(store: Store, dialect: str, edit: tuple[bytes, bytes] | None = None) -> str:
+    files, _ = convert_files(store, "memfmt")
+    back, _ = convert_files(read_files(_edit(files, *edit) if edit else files, "memfmt"), dialect)
+    (path,) = [p for p in back if p.endswith("_release.md")]
+    return back[path].decode()
+
+
+_TWO_LINES = "Rollbacks broke prod once.\n\n**How to apply:**\nRestore the last tag\nand redeploy it.\n"
+_GOING_ON = "Rollbacks broke prod once.\n\n**How to apply:** Restore the last tag\nand redeploy it.\n"
+
+
+@pytest.mark.parametrize("body", [_TWO_LINES, _GOING_ON], ids=["label-alone", "text-going-on"])
+@pytest.mark.parametrize("dialect", ["claude", "memoir"])
+def test_a_how_to_apply_section_of_two_lines_edited_in_memfmt_is_replaced(dialect, body):
+    store = _claude(body) if dialect == "claude" else _memoir(body, "Restore the last tag and redeploy it.")
+    files, _ = convert_files(store, "memfmt")
+    procedure = _procedure(files)
+    assert [s.action for s in procedure.steps] == ["Restore the last tag and redeploy it."]
+    assert not any("How to apply" in p or "redeploy" in p for p in procedure.preconditions), "shown once, as the step"
+    text = _home(store, dialect, (b"1. Restore the last tag and redeploy it.", b"1. Restore the last tag twice."))
+    head, _, home = text.rpartition("---\n")
+    assert home.lstrip("\n") == body.replace("Restore the last tag\nand redeploy it.", "Restore the last tag twice.")
+    if dialect == "claude":
+        assert "how_to_apply" not in head, "no key beside the section"
+    else:
+        assert "how_to_apply: Restore the last tag twice.\n" in head
+
+
+def test_claude_how_to_apply_sections_of_every_shape_edited_in_memfmt_land_in_their_section():
+    # A section inside a **Why:** paragraph, one labelled '**How to apply**:', one of two lines with a fenced
+    # example of the label above it: each came home as a key beside the old section.
+    from .conftest import GOLDEN
+
+    source = GOLDEN / "claude" / "mixed-project" / "input"
+    store = dialects.get("claude").read(source)
+    files, _ = convert_files(store, "memfmt")
+    steps = {"Run the real test suite": b"before saying a DB change is done.",
+             "Ask before force-pushing": b"when the answer is yes.",
+             "No mocks for the DB layer": b"rather than mocking."}
+    for name, end in steps.items():
+        path = f"memory/procedures/{name}.md"
+        head, _, text = files[path].partition(b"\n## Steps\n")
+        assert text.count(end) == 1 and end not in head.partition(b"\n---\n")[2], f"{name}: shown once, as the step"
+        files[path] = head + b"\n## Steps\n" + text.replace(end, end[:-1] + b" EDITED.")
+    back, _ = convert_files(read_files(files, "memfmt"), "claude")
+    for path, end in (("feedback_testing.md", b"done"), ("feedback-force-push.md", b"yes"),
+                      ("feedback_no_mocks.md", b"mocking")):
+        before, after = (source / path).read_bytes(), back[path]
+        assert b"how_to_apply" not in after
+        assert after.count(b" EDITED.") == 1, path
+        assert after.replace(b"\n", b" ").replace(b" EDITED.", b".") == before.replace(b"\n", b" "), \
+            f"{path}: the section edited, the rest as it was"
+        assert after.split(b"**How to apply")[0] == before.split(b"**How to apply")[0]

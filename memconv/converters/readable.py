@@ -14,6 +14,7 @@ import copy
 import difflib
 import re
 
+from ..markdown import code_lines
 from ..model import Record, Step
 from .mapping import EDGE_TYPES, native_text
 from .transforms import PARAGRAPH_BREAK, join_paragraphs, tags_as_text
@@ -129,12 +130,18 @@ def _word(char: str) -> bool:
     return char.isalnum() or char == "_"
 
 
+#: The bold label a block of text opens with, and the space or line break after it: ``**How to apply:**``.
+_LEAD_LABEL = re.compile(r"^\*\*[^*\n]+(?::\*\*|\*\*:)(?:[ \t]|\n)")
+
+
 def _there(text: str, home: str) -> bool:
-    """Whether ``text`` (its label aside) is in ``home`` already, as whole words. A tags line is there only
-    as a tags line: a tag's word in prose (``go`` in ``we go now``) does not show it as a tag."""
+    """Whether ``text`` (its label aside, on its line or alone above the text) is in ``home`` already, as
+    whole words. A tags line is there only as a tags line: a tag's word in prose (``go`` in ``we go now``)
+    does not show it as a tag."""
     if _within(_flat(text), home):
         return True
-    return _TAGS_LINE.fullmatch(_flat(text)) is None and _within(_flat(re.sub(r"^\*\*[^*]+:\*\* ", "", text)), home)
+    bare = _LEAD_LABEL.sub("", text.strip(), count=1)
+    return _TAGS_LINE.fullmatch(_flat(text)) is None and _within(_flat(bare), home)
 
 
 def _new_blocks(record: Record, blocks: list[str], shown: frozenset[str]) -> list[str]:
@@ -246,35 +253,58 @@ def _land(record: Record, name: str, before: list, how: str | None = None) -> No
     record.body = re.sub(r"\n[ \t]*\n(?:[ \t]*\n)+", "\n\n", "\n".join(out)).strip("\n") + "\n"
 
 
-#: The label a lesson's how_to_apply has on a line of its body: ``**How to apply:** run the tests`` (the
-#: label :func:`show` writes it with, from ``_LABELS``).
-HOW_TO_APPLY = f"**{dict(_LABELS)['how_to_apply']}:** "
+#: The label a lesson's how_to_apply has on a line of its body: ``**How to apply:** run the tests`` (the label
+#: :func:`show` writes it with, from ``_LABELS``; ``**How to apply**:`` too, as Claude Code reads it), and the
+#: space after it.
+HOW_TO_APPLY = re.compile(rf"^\*\*{re.escape(dict(_LABELS)['how_to_apply'])}:?\*\*:?[ \t]*", re.I | re.M)
+#: A line the text of a labelled section does not go on to: a blank line, another bold label, a list item, a
+#: heading, a fence, a quote (where Claude Code's reader ends the paragraph it takes the section from).
+_SECTION_ENDS = re.compile(r"^\s*$|^\*\*[^*\n]+\*\*|^\s*(?:\d{1,9}[.)]|[-*+])(?:\s|$)"
+                           r"|^\s{0,3}(?:#{1,6}(?:\s|$)|```|~~~|>)")
+
+
+def _how_to_apply_at(lines: list[str], code: set[int] | frozenset = frozenset()) -> tuple[int, int, int] | None:
+    """Where the one ``**How to apply:**`` section of ``lines`` (outside ``code``) is: its label's line, the
+    line its text begins on (the label's own; the next one, the label alone on its line) and the line after
+    its text. None: no such label, more than one, or no text of its own (a list below the label)."""
+    hits = [n for n, line in enumerate(lines) if n not in code and HOW_TO_APPLY.match(line)]
+    if len(hits) != 1:
+        return None
+    n = hits[0]
+    first = n if lines[n][HOW_TO_APPLY.match(lines[n]).end():].strip() else n + 1
+    if first == len(lines) or (first > n and _SECTION_ENDS.match(lines[first])):
+        return None
+    end = next((m for m in range(first + 1, len(lines)) if _SECTION_ENDS.match(lines[m]) or m in code), len(lines))
+    return n, first, end
 
 
 def land_how_to_apply(record: Record, dialect: str, read: Record, target: str) -> bool:
     """A lesson's how_to_apply, edited in ``target`` as the step it made there (a memfmt procedure's), put
-    on the ``**How to apply:**`` line of its body that said it (Claude Code keeps it there, and reads it
+    in the ``**How to apply:**`` section of its body that said it (Claude Code keeps it there, and reads it
     from there); returns whether it did. ``read``: the record as ``target`` has it.
 
-    Before, the body came home unchanged and the edit beside it, in a ``how_to_apply`` key. A body line
+    Before, the body came home unchanged and the edit beside it, in a ``how_to_apply`` key. A section
     that said something else than the step (the target then showed it among the preconditions) stays.
+    The section's text is on the label's line and the lines that go on from it, or, the label alone on
+    its line, on the lines below it; the edit replaces that text, on one line, where it began.
     """
     how = record.how_to_apply
-    if record.opaque or not how or not record.body or HOW_TO_APPLY not in record.body \
+    if record.opaque or not how or not record.body or HOW_TO_APPLY.search(record.body) is None \
             or "how_to_apply" not in native_text(dialect, record.kind) \
             or "steps" not in native_text(target, read.kind) or "how_to_apply" in native_text(target, read.kind):
         return False
     lines = record.body.split("\n")
-    hits = [n for n, line in enumerate(lines) if line.startswith(HOW_TO_APPLY)]
-    if len(hits) != 1:
+    at = _how_to_apply_at(lines, code_lines(record.body))
+    if at is None:
         return False
-    n = hits[0]
-    said = _flat(lines[n][len(HOW_TO_APPLY):])
-    alone = n + 1 == len(lines) or not lines[n + 1].strip() or lines[n + 1].startswith("**")
-    if not said or not alone or said == _flat(how) or _flat(how) not in [_step_line(s) for s in read.steps or ()] \
+    n, first, end = at
+    label = HOW_TO_APPLY.match(lines[n]).end()
+    said = _flat(" ".join([lines[n][label:]] + lines[n + 1:end]))
+    if not said or said == _flat(how) or _flat(how) not in [_step_line(s) for s in read.steps or ()] \
             or _flat(lines[n]) in [_flat(p) for p in read.preconditions or ()]:
         return False
-    lines[n] = HOW_TO_APPLY + _flat(how)
+    text = _flat(how)
+    lines[first:end] = [lines[n][:label].rstrip() + " " + text] if first == n else [text]
     record.body = "\n".join(lines)
     return True
 
@@ -348,9 +378,19 @@ def show(record: Record, target: str) -> Record:
     blocks = _new_blocks(record, _blocks(record, shown, EDGE_TYPES[target]), shown)
     if "body" not in shown and {"steps", "preconditions"} <= shown:
         # No body, but steps and preconditions (a memfmt procedure): list items are steps; beside the steps
-        # the record has (a lesson's how_to_apply), a numbered list still is, not a precondition.
+        # the record has (a lesson's how_to_apply), a numbered list still is, not a precondition. A lesson's
+        # **How to apply:** section the steps say is not written again.
         steps, rest = [], []
+        home = _home_text(record, shown)
         for block in blocks:
+            lines = [line for line in block.split("\n") if line.strip()]
+            at = _how_to_apply_at(lines)
+            if at is not None and _there("\n".join(lines[at[0]:at[2]]), home):
+                # The section said on lines of a paragraph that says more (``**Why:** …`` above it): not twice.
+                lines = lines[:at[0]] + lines[at[2]:]
+                if not lines:
+                    continue
+                block = "\n".join(lines)
             items = [_LIST_ITEM.match(line) for line in block.split("\n") if line.strip()]
             if items and all(items) and (record.steps is None or all(_NUMBERED.match(m.group(0)) for m in items)):
                 steps += [Step(action=m.group("text").strip()) for m in items]

@@ -213,10 +213,11 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             readable.fold_in(home, carry.owner, applied.overridden,
                              _shown_before(home, carry, applied.overridden, record.kind, store.dialect, unrename))
         if "body" not in applied.overridden and store.dialect in TARGET_KIND and home.how_to_apply \
-                and readable.HOW_TO_APPLY in home.body:
+                and readable.HOW_TO_APPLY.search(home.body):
             read = clone(record)
             rename_links(read, rename)
-            if readable.land_how_to_apply(home, carry.owner, read, store.dialect):
+            if readable.land_how_to_apply(home, carry.owner, read, store.dialect) \
+                    and "how_to_apply" not in applied.overridden:
                 applied.overridden.append("how_to_apply")
                 report.edited[id(home)] = list(applied.overridden)
         out.records.append(home)
