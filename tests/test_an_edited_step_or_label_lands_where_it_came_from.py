@@ -124,8 +124,9 @@ def test_a_step_of_a_lessons_list_edited_in_memfmt_comes_home_on_its_line():
 
 
 # A **How to apply:** section of more than one line (the label alone, then its text; or its text going on to
-# the next line). Watched fail: the edited step came home as a how_to_apply key beside the unchanged section
-# (memfmt showed the label-alone section twice, as the step and as preconditions).
+# the next line) and one written as a numbered list. Watched fail: the edited step came home as a
+# how_to_apply key beside the unchanged section (memfmt showed the label-alone section twice, as the step and
+# as preconditions), and a numbered list was one step, '1. Check git status is clean. 2. Run …'.
 
 def _claude(body: str) -> Store:
     raw = f"---\nname: Release carefully\ndescription: About to publish a package\ntype: feedback\n---\n{body}"
@@ -199,3 +200,55 @@ def test_claude_how_to_apply_sections_of_every_shape_edited_in_memfmt_land_in_th
         assert after.replace(b"\n", b" ").replace(b" EDITED.", b".") == before.replace(b"\n", b" "), \
             f"{path}: the section edited, the rest as it was"
         assert after.split(b"**How to apply")[0] == before.split(b"**How to apply")[0]
+
+
+_LIST = "Releases broke twice.\n\n**How to apply:**\n1. Check git status is clean.\n2. Run npm version patch.\n" \
+        "3. Run npm publish.\n"
+_ITEMS = ["Check git status is clean.", "Run npm version patch.", "Run npm publish."]
+
+
+@pytest.mark.parametrize("dialect", ["claude", "memoir"])
+def test_a_numbered_how_to_apply_section_is_a_memfmt_step_per_item_and_comes_home_exactly(dialect):
+    store = _claude(_LIST) if dialect == "claude" else _memoir(_LIST, "Follow the release checklist.")
+    files, _ = convert_files(store, "memfmt")
+    procedure = _procedure(files)
+    own = [] if dialect == "claude" else ["Follow the release checklist."]
+    assert [s.action for s in procedure.steps] == own + _ITEMS
+    assert procedure.preconditions == ([] if dialect == "claude" else ["Releasing needs care"]) \
+        + ["Releases broke twice."], "the label and the list are not preconditions"
+    back, _ = convert_files(read_files(files, "memfmt"), dialect)
+    assert back == convert_files(store, dialect)[0], "the way back is exact"
+
+
+def _steps_edited(files: dict[str, bytes], change) -> dict[str, bytes]:
+    """``files`` with the memfmt procedure's steps made ``change(steps)``, numbered again, as a person edits them."""
+    (path,) = [p for p in files if p.startswith("memory/procedures/")]
+    head, _, steps = files[path].decode().partition("\n## Steps\n\n")
+    lines = steps.rstrip("\n").split("\n")
+    assert all(line[0].isdigit() for line in lines)
+    texts = change([line.split(". ", 1)[1] for line in lines])
+    files = dict(files)
+    files[path] = (head + "\n## Steps\n\n" + "".join(f"{n}. {t}\n" for n, t in enumerate(texts, 1))).encode()
+    return files
+
+
+_CHANGES = {"changed": lambda s: [t.replace("patch", "minor") for t in s],
+            "added": lambda s: [x for t in s for x in ([t, "Run npm test."] if "patch" in t else [t])],
+            "removed": lambda s: [t for t in s if "patch" not in t]}
+
+
+@pytest.mark.parametrize("change", list(_CHANGES))
+@pytest.mark.parametrize("dialect", ["claude", "memoir"])
+def test_an_item_of_a_numbered_how_to_apply_edited_in_memfmt_lands_on_its_line(dialect, change):
+    store = _claude(_LIST) if dialect == "claude" else _memoir(_LIST, "Follow the release checklist.")
+    files, _ = convert_files(store, "memfmt")
+    back, _ = convert_files(read_files(_steps_edited(files, _CHANGES[change]), "memfmt"), dialect)
+    text = back[[p for p in back if p.endswith("_release.md")][0]].decode()
+    head, _, body = text.rpartition("---\n")
+    items = _CHANGES[change](_ITEMS)
+    assert body.lstrip("\n") == "Releases broke twice.\n\n**How to apply:**\n" \
+        + "".join(f"{k}. {item}\n" for k, item in enumerate(items, 1)), "the list edited on its lines"
+    if dialect == "claude":
+        assert "how_to_apply" not in head, "no key beside the section"
+    else:
+        assert "how_to_apply: Follow the release checklist.\n" in head, "the lesson's own step as it was"

@@ -17,7 +17,7 @@ import re
 from ..markdown import code_lines
 from ..model import Record, Step
 from .mapping import EDGE_TYPES, native_text
-from .transforms import PARAGRAPH_BREAK, join_paragraphs, tags_as_text
+from .transforms import PARAGRAPH_BREAK, join_paragraphs, numbered_items, tags_as_text
 
 
 #: The text fields each target's files show, per kind (the kind the record has in the target),
@@ -135,13 +135,15 @@ _LEAD_LABEL = re.compile(r"^\*\*[^*\n]+(?::\*\*|\*\*:)(?:[ \t]|\n)")
 
 
 def _there(text: str, home: str) -> bool:
-    """Whether ``text`` (its label aside, on its line or alone above the text) is in ``home`` already, as
-    whole words. A tags line is there only as a tags line: a tag's word in prose (``go`` in ``we go now``)
-    does not show it as a tag."""
+    """Whether ``text`` (its label aside, on its line or alone above the text; a numbered list's numbers
+    aside) is in ``home`` already, as whole words. A tags line is there only as a tags line: a tag's word
+    in prose (``go`` in ``we go now``) does not show it as a tag."""
     if _within(_flat(text), home):
         return True
     bare = _LEAD_LABEL.sub("", text.strip(), count=1)
-    return _TAGS_LINE.fullmatch(_flat(text)) is None and _within(_flat(bare), home)
+    items = numbered_items(bare)
+    return _TAGS_LINE.fullmatch(_flat(text)) is None \
+        and (_within(_flat(bare), home) or (items is not None and _within(" ".join(items), home)))
 
 
 def _new_blocks(record: Record, blocks: list[str], shown: frozenset[str]) -> list[str]:
@@ -184,6 +186,12 @@ def _land(record: Record, name: str, before: list, how: str | None = None) -> No
         at.append(line)
         start = start if line is None else line + 1
     joined = "; ".join(v.action for v in values if isinstance(v, Step))
+    if name == "steps" and how and numbered_items(how) == old and record.how_to_apply in (how, joined):
+        # The steps were the lesson's how_to_apply, a numbered list (a Claude **How to apply:** section): the
+        # list is edited as the body's is, so that it still says what the body's section says.
+        listed = Record(kind=record.kind, link=record.link, body=how, steps=list(values))
+        _land(listed, name, before)
+        record.how_to_apply = how if listed.steps else listed.body.strip("\n") or None
     if name == "steps" and how and _flat(how) in old and record.how_to_apply in (how, joined):
         record.how_to_apply = how  # what the steps said of it joined: the step it made is read below
         how = _flat(how)
@@ -375,11 +383,12 @@ def show(record: Record, target: str) -> Record:
     if record.opaque:
         return record
     shown = native_text(target, record.kind)
-    blocks = _new_blocks(record, _blocks(record, shown, EDGE_TYPES[target]), shown)
+    every = _blocks(record, shown, EDGE_TYPES[target])
+    blocks = _new_blocks(record, every, shown)
     if "body" not in shown and {"steps", "preconditions"} <= shown:
         # No body, but steps and preconditions (a memfmt procedure): list items are steps; beside the steps
         # the record has (a lesson's how_to_apply), a numbered list still is, not a precondition. A lesson's
-        # **How to apply:** section the steps say is not written again.
+        # **How to apply:** section the steps say is not written again, nor the label over a numbered list.
         steps, rest = [], []
         home = _home_text(record, shown)
         for block in blocks:
@@ -391,6 +400,17 @@ def show(record: Record, target: str) -> Record:
                 if not lines:
                     continue
                 block = "\n".join(lines)
+            label = HOW_TO_APPLY.match(lines[0])
+            if label and all(_NUMBERED.match(line) for line in lines[1:]):
+                said = lines[0][label.end():].strip()
+                n = every.index(block) + 1 if block in every else len(every)  # the label alone, over the list
+                below = [line for line in every[n].split("\n") if line.strip()] if n < len(every) else []
+                if len(lines) == 1 and not said and below and all(_NUMBERED.match(line) for line in below):
+                    continue
+                if len(lines) > 1:
+                    if said and not _there(said, home):
+                        rest.append(_flat(lines[0]))
+                    block = "\n".join(lines[1:])
             items = [_LIST_ITEM.match(line) for line in block.split("\n") if line.strip()]
             if items and all(items) and (record.steps is None or all(_NUMBERED.match(m.group(0)) for m in items)):
                 steps += [Step(action=m.group("text").strip()) for m in items]

@@ -121,10 +121,22 @@ def from_episode(r: Record, kind: str) -> Record:
     return r
 
 
+#: A numbered item on a line of its own: ``2. Run the tests``.
+_NUMBERED_ITEM = re.compile(r"^\s*\d{1,9}[.)]\s+(?P<text>\S.*)$")
+
+
+def numbered_items(text: str) -> list[str] | None:
+    """The items of ``text`` when it is a numbered list of two or more items, one a line (else None)."""
+    items = [_NUMBERED_ITEM.match(line) for line in text.split("\n") if line.strip()]
+    return [" ".join(m.group("text").split()) for m in items] if len(items) > 1 and all(items) else None
+
+
 def to_procedure(r: Record) -> Record:
-    """A lesson as a procedure: trigger is its **When**, how_to_apply its one step."""
+    """A lesson as a procedure: trigger is its **When**, how_to_apply its one step (written as a numbered
+    list, a Claude ``**How to apply:**`` section of ``1.``, ``2.``, …: a step each)."""
     if r.steps is None and r.how_to_apply:
-        r.steps = [Step(action=" ".join(r.how_to_apply.split()))]
+        items = numbered_items(r.how_to_apply) or [" ".join(r.how_to_apply.split())]
+        r.steps = [Step(action=item) for item in items]
         r.how_to_apply = None
     return r
 
