@@ -99,24 +99,27 @@ _LESSON = Record(kind="lesson", link="lesson_release", title="Release carefully"
                  created="2026-04-11", body="The checklist:\n\n" + _STEPS)
 
 
-def test_a_lessons_numbered_list_is_shown_as_steps_in_memfmt_and_comes_home_exactly():
-    # Watched fail: memfmt showed '1. Check git status is clean.' … among the preconditions.
+def test_a_lessons_numbered_list_outside_its_how_to_apply_is_shown_among_the_preconditions():
+    # 0c07fc1 showed such a list as steps after the lesson's own: a list of the cases a lesson holds in
+    # ('Only when: 1. the replica lag is under a second…') became steps to run, counted by memfmt's tools. A
+    # lesson's body is its evidence (the memoir spec, 3.3.4); its behaviour is how_to_apply, or the **How to
+    # apply:** section it comes from (the tests below). Watched fail: the steps were the lesson's and the list.
     import memfmt
 
     store = _store("memoir", [_LESSON])
     files, _ = convert_files(store, "memfmt")
     (path,) = [p for p in files if p.startswith("memory/procedures/")]
     procedure = memfmt.parse({path.removeprefix("memory/"): files[path].decode()}).procedures[0]
-    assert [s.action for s in procedure.steps] == ["Follow the release checklist.", "Check git status is clean.",
-                                                   "Run npm version patch.", "Run npm publish."]
-    assert procedure.preconditions == ["Releasing needs care", "The checklist:"]
+    assert [s.action for s in procedure.steps] == ["Follow the release checklist."]
+    assert procedure.preconditions == ["Releasing needs care", "The checklist:", "1. Check git status is clean.",
+                                       "2. Run npm version patch.", "3. Run npm publish."]
     back, _ = convert_files(read_files(files, "memfmt"), "memoir")
     assert back == dialects.get("memoir").write(store), "the way back is exact"
 
 
-def test_a_step_of_a_lessons_list_edited_in_memfmt_comes_home_on_its_line():
+def test_an_item_of_a_lessons_list_edited_among_the_preconditions_comes_home_on_its_line():
     files, _ = convert_files(_store("memoir", [_LESSON]), "memfmt")
-    files = _edit(files, b"3. Run npm version patch.", b"3. Run npm version minor.")
+    files = _edit(files, b"- 2. Run npm version patch.", b"- 2. Run npm version minor.")
     back, _ = convert_files(read_files(files, "memfmt"), "memoir")
     (record,) = read_files(back, "memoir").records
     assert record.body == "The checklist:\n\n" + _STEPS.replace("patch", "minor")

@@ -386,12 +386,15 @@ def show(record: Record, target: str) -> Record:
     every = _blocks(record, shown, EDGE_TYPES[target])
     blocks = _new_blocks(record, every, shown)
     if "body" not in shown and {"steps", "preconditions"} <= shown:
-        # No body, but steps and preconditions (a memfmt procedure): list items are steps; beside the steps
-        # the record has (a lesson's how_to_apply), a numbered list still is, not a precondition. A lesson's
-        # **How to apply:** section the steps say is not written again, nor the label over a numbered list.
+        # No body, but steps and preconditions (a memfmt procedure): list items are steps. Beside the steps the
+        # record has (a lesson's how_to_apply), only the numbered list of its **How to apply:** section is: a
+        # lesson's body is its evidence (memoir 3.3.4), and another list there (the cases it holds in) is not
+        # something to run. The section the steps say is not written again, nor the label over its list.
         steps, rest = [], []
         home = _home_text(record, shown)
+        under = False  # the block is the list under a **How to apply:** label alone
         for block in blocks:
+            how, under = under, False
             lines = [line for line in block.split("\n") if line.strip()]
             at = _how_to_apply_at(lines)
             if at is not None and _there("\n".join(lines[at[0]:at[2]]), home):
@@ -406,13 +409,16 @@ def show(record: Record, target: str) -> Record:
                 n = every.index(block) + 1 if block in every else len(every)  # the label alone, over the list
                 below = [line for line in every[n].split("\n") if line.strip()] if n < len(every) else []
                 if len(lines) == 1 and not said and below and all(_NUMBERED.match(line) for line in below):
+                    under = every[n] in blocks
                     continue
                 if len(lines) > 1:
+                    how = True
                     if said and not _there(said, home):
                         rest.append(_flat(lines[0]))
                     block = "\n".join(lines[1:])
             items = [_LIST_ITEM.match(line) for line in block.split("\n") if line.strip()]
-            if items and all(items) and (record.steps is None or all(_NUMBERED.match(m.group(0)) for m in items)):
+            if items and all(items) \
+                    and (record.steps is None or how and all(_NUMBERED.match(m.group(0)) for m in items)):
                 steps += [Step(action=m.group("text").strip()) for m in items]
             else:
                 rest += [_flat(line) for line in block.split("\n") if line.strip()]
