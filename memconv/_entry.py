@@ -41,15 +41,29 @@ GC_THRESHOLDS = (50_000, 50, 10)
 
 
 def main() -> None:
-    if signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
-        signal.signal(signal.SIGTERM, _terminated)
+    # While the modules are imported, a signal is only noted, and acted on once they are in. Raised inside
+    # an import, a KeyboardInterrupt could surface as another error (a dataclass's ``__set_name__`` wraps it
+    # in a RuntimeError: exit 1 and a traceback), or leave Python's mark of an unhandled Ctrl-C, and then
+    # the interpreter killed itself with SIGINT on its way out instead of exiting 130. A signal ignored
+    # when the run started stays ignored.
+    noted: list[tuple[int, str]] = []
+    interrupt = signal.getsignal(signal.SIGINT)
+    if interrupt is signal.default_int_handler:
+        signal.signal(signal.SIGINT, lambda signum, frame: noted.append((130, "interrupted (Ctrl-C)")))
+    terminate = signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+    if terminate:
+        signal.signal(signal.SIGTERM, lambda signum, frame: noted.append((143, "terminated (SIGTERM)")))
     import gc
 
     gc.set_threshold(*GC_THRESHOLDS)
-    try:
-        from .cli import main as cli
-    except KeyboardInterrupt:
-        _stop(130, "interrupted (Ctrl-C)")
+    from .cli import main as cli
+
+    if noted:
+        _stop(*noted[0])
+    if interrupt is signal.default_int_handler:
+        signal.signal(signal.SIGINT, interrupt)
+    if terminate:
+        signal.signal(signal.SIGTERM, _terminated)
     gc.freeze()  # the modules just imported live as long as the program: no collection need walk them
     global _loaded
     _loaded = True

@@ -301,11 +301,14 @@ class _Memconv(click.Group):
         words = argv[:argv.index("--")] if "--" in argv else argv
         as_json = "--json" in words
         command = next((w for w in words if w in self.commands), "memconv")
+        # Held back until the try below can answer them: a Ctrl-C between here and there was a traceback.
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, fs.STOPPING_SIGNALS)
         restore = _handle_signals()
         token, bounds, confined = _current.set(None), limits.set_limits(limits.Limits()), fs.unconfine()
         voice = [_quiet.set(False), _verbose.set(False), _as_json.set(as_json), _started.set(None)]
         shown = progress.hide()
         try:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
             code = super().main(args=argv, prog_name=prog_name or "memconv", complete_var=complete_var,
                                 standalone_mode=False, **extra)
             sys.exit(code if isinstance(code, int) else 0)
