@@ -240,8 +240,10 @@ def stream_within(root: Path, dialect: str, report: Report, *, date: str | None 
     """
     module = dialects.get(dialect)
     with fs.noting_refusals(root) as found, fs.listings_kept():
-        count = len(list_files(root))  # for the progress bar; the reader's listing is this one
         store, records = module.iter_read(root)  # IN is listed now, inside the confinement, and read later
+        # for the progress bar: the folder the reader listed (a memspec store's .memspec/, not the project
+        # around it, whose files are no part of the store and whose refusals are not the run's)
+        count = len(list_files(root / (store.meta.get("prefix") or "")))
     store.refused.extend(fs.refused_under(root, found))
     if date is not None:
         store.meta["date"] = date

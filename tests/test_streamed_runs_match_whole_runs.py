@@ -1,5 +1,5 @@
-"""A run within a dialect that reads and writes one record at a time (memoir: ``migrate``, ``check``) holds
-one record at a time, and gives the same files, in the same order, and the same report as the run that
+"""A run within a dialect that reads and writes one record at a time (memoir, memspec: ``migrate``,
+``check``) holds one record at a time, and gives the same files, in the same order, and the same report as the run that
 reads the whole store first (issue 12: memory growing sublinearly where the dialects allow).
 """
 
@@ -135,6 +135,146 @@ def test_migrate_through_the_cli_writes_what_the_whole_run_plans(tmp_path, runne
     result = runner.invoke(cli, ["migrate", "--from", "memoir", str(root), str(out), "--json"])
     assert result.exit_code == 3, result.output  # quarantined files
     files, report = _whole(root, "memoir")
+    written = tree(out)
+    written.pop(".memconv/manifest.json", None)
+    assert written == dict(files)
+    assert json.loads(result.stdout)["files"] == _said(report)["files"]
+
+
+# --- memspec: each record file read alone; config.yaml (its operators) read first -----------------
+
+from memconv import errors as memconv_errors  # noqa: E402
+from memconv.dialects import memspec  # noqa: E402
+
+MEMSPEC = GOLDEN / "memspec"
+_OLD = "ms_01KN49FJ20YPXRG8K06G4R9E2Z"  # claimed twice: the migrated copy is moved onto the current one's file
+_NEWEST = "ms_01KN6VW920K10JQP0DJNM70Z57"
+
+
+def _memspec_record(id_: str, state: str, lines: str, title: str) -> str:
+    return f"---\nid: {id_}\n{lines}state: {state}\n---\n\n# {title}\n"
+
+
+def _awkward_memspec_store(root: Path) -> Path:
+    """A memspec project with everything its reader sets aside or says, and the one case whose bytes wait for
+    the whole store: a v0.2 record with no date of its own that the ladder moves onto a file already written
+    (it is written under an id of its own, with the store's newest date, held by a record read after it)."""
+    shutil.copytree(MEMSPEC / "v02-dated-observations" / "input", root)  # dated folders, a bad id, usage.jsonl
+    store = root / ".memspec"
+    (store / "archive" / f"{_OLD}.md").write_text(_memspec_record(
+        _OLD, "retired", "kind: claim\ntype: fact\ncreated: '2026-03-01T10:00:00.000Z'\nsource: agent\ntags: []\n"
+        "check_by: never\n", "Already archived"))
+    (store / "memory" / "facts" / f"{_OLD}.md").write_text(_memspec_record(
+        _OLD, "archived", "type: fact\nconfidence: 0.5\nsource: agent\ntags: []\n", "Old copy, no created"))
+    (store / "memory" / "facts" / f"{_NEWEST}.md").write_text(_memspec_record(
+        _NEWEST, "active", "kind: claim\ntype: fact\ncreated: '2031-05-09T10:00:00.000Z'\nsource: ana\ntags: []\n"
+        "check_by: '2031-08-07T10:00:00.000Z'\n", "Newest, an operator's"))
+    (store / "config.yaml").write_text("operators: [ana]\n")
+    (store / "notes.txt").write_text("carried\n")
+    (store / "memory" / "facts" / "ms_nofrontmatter.md").write_text("no frontmatter\n")
+    (store / ".fts.db").write_bytes(b"cache")
+    outside = root.parent / "outside.md"
+    outside.write_text("elsewhere\n")
+    os.symlink(outside, store / "memory" / "facts" / "ms_elsewhere.md")
+    (root / "src").mkdir()
+    os.symlink(root.parent, root / "src" / "loop")  # the project around the store: never listed
+    return root
+
+
+def test_memspec_streams():
+    assert pipeline.streams("memspec")
+
+
+@pytest.mark.parametrize("name", [n for d, n in golden_inputs() if d == "memspec"])
+def test_golden_memspec_stores_stream_to_the_same_files_and_report(name):
+    root = MEMSPEC / name / "input"
+    files, report = _whole(root, "memspec")
+    streamed, streamed_report = _streamed(root, "memspec")
+    assert streamed == files, f"{name}: the same files in the same order"
+    assert _said(streamed_report) == _said(report)
+
+
+def test_a_generated_memspec_store_streams_to_the_same_files_and_report(tmp_path):
+    root = bench_module("generators").make("memspec", tmp_path / "in", 300)
+    files, report = _whole(root, "memspec")
+    streamed, streamed_report = _streamed(root, "memspec")
+    assert len(files) > 300 and streamed == files
+    assert _said(streamed_report) == _said(report)
+
+
+@pytest.mark.parametrize("date", [None, "2031-05-06"])
+def test_an_awkward_memspec_store_streams_to_the_same_files_and_report(tmp_path, date):
+    root = _awkward_memspec_store(tmp_path / "in")
+    files, report = _whole(root, "memspec", date=date)
+    streamed, streamed_report = _streamed(root, "memspec", date=date)
+    said = _said(report)
+    assert said["quarantined"] and said["refused"] and said["migrations"], "the store exercises every list"
+    refused = [r["path"] for r in said["refused"]]
+    assert refused == [".memspec/memory/facts/ms_elsewhere.md"], "the project around .memspec/ is not listed"
+    undated = [w for w in said["warnings"] if "have no date of their own" in w]
+    assert undated and (date or "2031-05-09") in undated[0], "the renamed record takes the newest date, read after it"
+    assert any("two records claim" in w for w in said["warnings"])
+    assert streamed == files
+    assert _said(streamed_report) == said
+
+
+def test_each_memspec_record_is_written_before_the_next_is_read(tmp_path, monkeypatch):
+    root = bench_module("generators").make("memspec", tmp_path / "in", 50)
+    read: list[str] = []
+    real = memspec.read_bytes
+
+    def noting(root, path, **kw):
+        read.append(path)
+        return real(root, path, **kw)
+
+    monkeypatch.setattr(memspec, "read_bytes", noting)
+    _, plan = pipeline.stream_within(root, "memspec", Report(command="migrate", input=str(root)))
+    records = 0
+    for path, _ in plan.iter_files():
+        if path.endswith(".md"):
+            records += 1
+            assert read.count(path) == 1 and read[-1] == path, f"{path} was read just before it was written"
+            assert sum(p.endswith(".md") for p in read) == records, "no record read ahead"
+    assert records >= 50
+
+
+def test_a_record_given_the_stores_date_holds_the_files_after_it_till_the_end(tmp_path, monkeypatch):
+    """The one case a record waits for the whole store: the files after it wait with it, in their order."""
+    root = _awkward_memspec_store(tmp_path / "in")
+    read: list[str] = []
+    real = memspec.read_bytes
+    monkeypatch.setattr(memspec, "read_bytes", lambda root, path, **kw: read.append(path) or real(root, path, **kw))
+    _, plan = pipeline.stream_within(root, "memspec", Report(command="migrate", input=str(root)))
+    for path, data in plan.iter_files():
+        if b"created: '2031-05-09'" in data:
+            assert any(p.endswith(f"{_NEWEST}.md") for p in read), "rendered once the newest date was read"
+            break
+    else:
+        pytest.fail("the renamed record takes the newest date")
+
+
+def test_write_each_refuses_a_record_not_named_by_an_id():
+    store = memspec.read(MEMSPEC / "canonical" / "input")
+    store.records[0].link = "not-an-id"
+    with pytest.raises(memconv_errors.StoreError, match="not named by a memspec id"):
+        list(memspec.write_each(store, iter(store.records)))
+
+
+def test_memspec_check_streams_and_says_what_the_whole_check_says(tmp_path, monkeypatch):
+    root = _awkward_memspec_store(tmp_path / "in")
+    streamed = _said(pipeline.check(root, "memspec", Report(command="check", input=str(root))))
+    monkeypatch.setattr(pipeline, "streams", lambda dialect: False)
+    whole = _said(pipeline.check(root, "memspec", Report(command="check", input=str(root))))
+    assert streamed == whole and whole["differences"] and whole["exit_code"] == 1
+    assert not any(".fts.db" in d["path"] for d in whole["differences"]), "the caches are left out"
+
+
+def test_memspec_migrate_through_the_cli_writes_what_the_whole_run_plans(tmp_path, runner):
+    root = _awkward_memspec_store(tmp_path / "in")
+    out = tmp_path / "out"
+    result = runner.invoke(cli, ["migrate", "--from", "memspec", str(root), str(out), "--json"])
+    assert result.exit_code == 3, result.output  # quarantined files
+    files, report = _whole(root, "memspec")
     written = tree(out)
     written.pop(".memconv/manifest.json", None)
     assert written == dict(files)

@@ -21,11 +21,12 @@ from ...errors import ReadError, StoreError
 from ...fs import list_files, read_bytes, read_if_safe
 from ...frontmatter import load_yaml
 from ...model import ForeignFile, Quarantined, Store
-from ...migrations.memspec.fields import ID_TEXT
+from ...migrations.memspec.fields import ID, ID_TEXT
 from .. import Detection, evidence, passed_through, unportable
 from ..protocol import NO_OCCASION, Occasion
 from .ulid import derive
-from .records import ISO_Z, NAME, UNDATED, RecordLayout, WriteContext, memspec_id, read_record, store_date, write_record
+from .records import (ISO_Z, NAME, UNDATED, RecordLayout, WriteContext, memspec_id, newest_date, read_record,
+                      store_date, write_record)
 
 #: Model kind → the model kind this dialect's writer gives it a native home as; a kind left out is
 #: carried whole (memconv.converters.mapping builds its tables and docs/mapping.md from this).
@@ -122,6 +123,20 @@ def _operators(config: bytes | None) -> tuple[str, ...]:
 
 def read(root: Path) -> Store:
     """Read a memspec store. Files that cannot be read are quarantined, never guessed at."""
+    store, records = iter_read(root)
+    store.records.extend(records)
+    return store
+
+
+def iter_read(root: Path) -> tuple[Store, Iterator[Record]]:
+    """:func:`read`, one record at a time: the store without its records, and its records as they are read.
+
+    ``config.yaml`` (its operators, which place and read a record) is read now and IN listed; each
+    record file is read when the iterator reaches it. The store is whole (foreign and quarantined
+    files, warnings, ladder notes) once the records have been read to the end; what is left out
+    (memspec's caches) is known from the listing, now. A record file is read alone, so a run that
+    lets each record go once it is written holds one at a time (``memconv migrate``, ``check``).
+    """
     if not root.is_dir():
         raise StoreError(f"{root}: no such folder", hint="give the path of a project holding .memspec/")
     prefix = _prefix(root)
@@ -132,19 +147,25 @@ def read(root: Path) -> Store:
     operators = _operators(read_if_safe(root, f"{prefix}config.yaml") if config_path.is_file() else None)
     if operators:
         store.meta["operators"] = operators
-    left_out = []
-    seen: dict[str, str] = {}
     # Only .memspec/ is the store: the project around it (its code, its node_modules) is not
     # memory, is never read, and is never copied into OUT.
     rels = list_files(root / prefix if prefix else root)
+    left_out = [prefix + rel for rel in rels if CACHE.match(rel)]
+    if left_out:
+        #: for tools that compare a round trip (``check``): these were left out on purpose
+        store.meta["left_out"] = left_out
+    return store, _records(root, prefix, rels, operators, store)
+
+
+def _records(root: Path, prefix: str, rels: list[str], operators: tuple[str, ...], store: Store) -> Iterator[Record]:
     # A keep file alone in its folder is the writer's (it writes one exactly there); beside other
     # files it is someone's own, carried like any other file.
     alone = {k for k in _KEEP_FILES if not any(r.startswith(k[: -len(KEEP)]) and r != k for r in rels)}
+    seen: dict[str, str] = {}
     for rel in rels:
-        path = prefix + rel
         if CACHE.match(rel):
-            left_out.append(path)
             continue
+        path = prefix + rel
         raw = read_bytes(root, path)
         if rel in alone and not raw:
             continue  # holds an empty archive/ or observations/: the writer makes it again
@@ -160,15 +181,13 @@ def read(root: Path) -> Store:
         except ReadError as exc:
             store.quarantined.append(Quarantined.because(exc, path, raw))
             continue
-        store.records.append(record)
         store.migrations.extend(notes)
         _warn(store, record, path, rel, seen)
+        yield record
+    left_out = store.meta.get("left_out")
     if left_out:
-        #: for tools that compare a round trip (``check``): these were left out on purpose
-        store.meta["left_out"] = left_out
         store.warnings.append("left out (memspec caches and logs, rebuilt by memspec, not records): "
                               + ", ".join(left_out))
-    return store
 
 
 def read_file(path: str, raw: bytes, meta: dict):
@@ -226,32 +245,85 @@ def iter_write(store: Store, render=None, context: Occasion | None = None) -> It
     no date of its own (else the newest date in the store) and hears the warnings (else ``store.warnings``).
     """
     context = context or NO_OCCASION
-    say = context.teller(store)
-    prefix = store.meta.get("prefix", STORE_DIR + "/")
-    operators = tuple(store.meta.get("operators", ()))
     ids: dict[str, str] = {}
     for record in store.records:
         ids.setdefault(record.link, memspec_id(record))
-    date = context.date or store_date(store.records)
-    ctx = WriteContext(ids=ids, prefix=prefix, operators=operators, date=date, undated=[])
-    yield from _stream(store, ctx, render, say, given=context.date is not None)
+    ctx = _context(store, ids, context.date or store_date(store.records))
+    rendered = zip(store.records, (render or map)(_Render(ctx), store.records))
+    yield from _stream(store, ctx, rendered, context.teller(store), given=context.date is not None)
 
 
-def _stream(store: Store, ctx: WriteContext, render, say, given: bool) -> Iterator[tuple[str, bytes]]:
+def write_each(store: Store, records: Iterator[Record], context: Occasion | None = None
+               ) -> Iterator[tuple[str, bytes]]:
+    """:func:`iter_write` for records given one at a time (:func:`iter_read`'s): each is rendered and let
+    go before the next is asked for; ``store`` holds the rest (its foreign files, its prefix and operators).
+
+    The same files in the same order as :func:`iter_write` of the whole store. A record read from
+    memspec is named by its id, so the store-wide ids are its own (a record named otherwise is
+    refused). The store's newest date is known only at the end: a record given it (one with no date
+    of its own, written under an id of its own because another claims its id) is rendered again then,
+    and it and every file after it are held until then (a rare store; the bytes are the same).
+    """
+    context = context or NO_OCCASION
+    ctx = _context(store, {}, context.date)
+    newest: list = [None]
+    one = _Render(ctx)
+
+    def rendered() -> Iterator[tuple[Record, tuple[str, bytes, list[str]]]]:
+        for record in records:
+            if not ID.match(record.link):
+                raise StoreError(f"record {record.link!r} is not named by a memspec id; write_each takes "
+                                 "records read from memspec", hint="write the whole store with iter_write")
+            if context.date is None:
+                newest[0] = newest_date(record, newest[0])
+            yield record, one(record)
+
+    yield from _stream(store, ctx, rendered(), context.teller(store), given=context.date is not None,
+                       dated=None if context.date is not None else lambda: store_date((), newest[0]))
+
+
+def _context(store: Store, ids: dict[str, str], date: str | None) -> WriteContext:
+    return WriteContext(ids=ids, prefix=store.meta.get("prefix", STORE_DIR + "/"),
+                        operators=tuple(store.meta.get("operators", ())), date=date, undated=[])
+
+
+def _stream(store: Store, ctx: WriteContext, rendered, say, given: bool, dated=None) -> Iterator[tuple[str, bytes]]:
+    """The files of the records ``rendered`` ((record, (path, bytes, undated)) in order), then the rest.
+
+    ``dated``: the store's date is not known yet and this gives it once the records are all rendered;
+    a file given the date is rendered again then, and it and the files after it are held till then.
+    """
     files: set[str] = set()
-    for record, (path, data, undated) in zip(store.records, (render or map)(_Render(ctx), store.records)):
+    renamed: list[str] = []  # said once the records are written: after the reader's warnings, as in a whole run
+    held: list[tuple[str, bytes, Record | None]] = []
+    for record, (path, data, undated) in rendered:
+        before = len(ctx.undated)
         ctx.undated.extend(undated)
         n = 1
+        written = record
         while path in files:
             # Two records claim one id (a carry in IN may say anything): the first keeps it, the
             # other is written under an id of its own, and the report says so. Never one over the other.
             n += 1
-            other = dataclasses.replace(record, link=derive(record.created, f"{record.link}#{n}"), source=None)
-            path, data = write_record(other, ctx)
+            written = dataclasses.replace(record, link=derive(record.created, f"{record.link}#{n}"), source=None)
+            path, data = write_record(written, ctx)
             if path not in files:
-                say(f"{record.link}: two records claim this memspec id; the second is written as {other.link} ({path})")
+                renamed.append(f"{record.link}: two records claim this memspec id; the second is written as "
+                               f"{written.link} ({path})")
         files.add(path)
+        if dated is not None and (held or len(ctx.undated) > before):
+            held.append((path, data, written if len(ctx.undated) > before else None))
+            continue
         yield path, data
+    if dated is not None:
+        ctx.date = dated()
+        again = dataclasses.replace(ctx, undated=None)
+        for path, data, record in held:
+            if record is not None:
+                path, data = write_record(record, again)  # the same path: a date places no record
+            yield path, data
+    for warning in renamed:
+        say(warning)
     prefix = ctx.prefix
     yield from passed_through(store, files)
     for folder in KEPT_FOLDERS:
@@ -285,7 +357,8 @@ class _Render:
             undated.clear()
 
 
-__all__ = ["NAME", "detect", "read", "read_file", "write", "iter_write", "is_keep_file", "RecordLayout"]
+__all__ = ["NAME", "detect", "read", "iter_read", "read_file", "write", "iter_write", "write_each", "is_keep_file",
+           "RecordLayout"]
 
 
 # --- what this dialect declares for the mapping and the edge modules (docs/plugins.md) ---

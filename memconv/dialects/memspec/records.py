@@ -326,23 +326,29 @@ def own_date(record: Record) -> str | None:
     return None
 
 
-def store_date(records: list[Record]) -> str:
+def store_date(records: list[Record], newest: tuple[int, str] | None = None) -> str:
     """``created`` for a record with no date of its own: the newest date in the store, as a day.
 
     Taken from the records only, so that memconv's read-back of a conversion
     (which writes the same records without the store around them) gives the same
-    date; :data:`UNDATED` when the store holds no date at all.
+    date; :data:`UNDATED` when the store holds no date at all. ``newest``: what
+    :func:`newest_date` found in the records before these (a store given one at a time).
     """
-    newest: tuple[int, str] | None = None
     for record in records:
-        values = [getattr(record, attr) for attr in ALL_DATES]
-        values += [rev.date for rev in record.evolution or ()]
-        for value in values:
-            if _dated(value):
-                moment = (instant_ms(value), value[:10])
-                if newest is None or moment > newest:
-                    newest = moment
+        newest = newest_date(record, newest)
     return newest[1] if newest is not None else UNDATED
+
+
+def newest_date(record: Record, newest: tuple[int, str] | None = None) -> tuple[int, str] | None:
+    """The newest of ``newest`` and the dates ``record`` holds: (instant, day), for :func:`store_date`."""
+    values = [getattr(record, attr) for attr in ALL_DATES]
+    values += [rev.date for rev in record.evolution or ()]
+    for value in values:
+        if _dated(value):
+            moment = (instant_ms(value), value[:10])
+            if newest is None or moment > newest:
+                newest = moment
+    return newest
 
 
 def memspec_id(record: Record) -> str:
