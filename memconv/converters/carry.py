@@ -186,6 +186,8 @@ class Carry:
             check_meaning("kind", self.payload["kind"])
         if "format" in self.payload:
             check_format(self.payload["format"])
+        if self.payload.get("derived", ["trigger"]) != ["trigger"]:
+            raise ValueError("the carry's derived fields are not the ones memconv writes there")
 
 
 def difference(original: Record, returned: Record, owner: str, native: Record | None = None) -> Carry:

@@ -130,6 +130,8 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             # the edited body, read from the target, is without it; an edited name is that line's new text.
             # (fold_in, below, leaves opaque records be.)
             transforms.heading_back(home, carry.fields.get("body"))
+        if carry.payload.get("derived") == ["trigger"]:
+            _trigger_is_description(home, applied)
         if home.link != derived and link_names_a_file(carry.owner) and home.link \
                 and not safe_link(home.link):
             report.warnings.append(f"{where_from(record)}: its carry names the link {home.link!r}, which would be "
@@ -229,6 +231,17 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                 + " — the edit wins, the carried copies were dropped")
     report.warnings.extend(_restore_sources(formats + noted))
     return out, report
+
+
+def _trigger_is_description(home: Record, applied: carrying.Applied) -> None:
+    """A trigger its reader took from the description (the carry's ``derived``; a Claude feedback memory has no
+    key of its own for it), edited in the target while the description came home as carried: the edit is the
+    description's. Before, it came home as a trigger key the file never had, beside the old description."""
+    if "description" in applied.carried and isinstance(home.trigger, str) and home.trigger.strip() \
+            and home.trigger != home.description:
+        home.description = home.trigger
+        if "description" not in applied.overridden:
+            applied.overridden.append("description")
 
 
 def _shown_before(home: Record, carry: Carry, edited: list[str], kind: str, target: str,
