@@ -17,6 +17,7 @@ import re
 from ..markdown import code_lines
 from ..model import Record, Step
 from .mapping import EDGE_TYPES, native_text
+from . import transforms
 from .transforms import PARAGRAPH_BREAK, join_paragraphs, numbered_items, tags_as_text
 
 
@@ -451,16 +452,28 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
     if record.opaque or not record.body.strip():
         return record
     shown = native_text(target, kind)
-    probe = tags_as_text(copy.copy(record))  # tags kept as written ([2024, true]) were shown as text
+    # What the target showed was written of the record in the target's kind: by the kind's transform (a
+    # decision's why, a **Why:** paragraph of a memfmt episode) and by show (a lesson's how_to_apply, a memspec
+    # procedure's **Steps:** block); not of the record in its home kind (a Claude lesson's own **How to apply:**).
+    probe = copy.copy(record)
     probe.body = ""
-    rendered = {_flat(b) for b in _blocks(probe, shown)}
+    probe = tags_as_text(transforms.to_kind(probe, kind, target))  # tags kept as written ([2024, true]) were shown as text
+    written = [p for p in PARAGRAPH_BREAK.split(probe.body.strip()) if p.strip()]
+    probe.body = ""
+    blocks = [[_flat(p)] for p in written] \
+        + [[_flat(p) for p in PARAGRAPH_BREAK.split(b.strip())] for b in _blocks(probe, shown)]
+    rendered = {" ".join(b) for b in blocks}
+    # A block of more than one paragraph (``**Steps:**``, a blank line, its list) is taken out where it is whole.
+    runs = [b for b in blocks if len(b) > 1]
     parts = [p for p in PARAGRAPH_BREAK.split(record.body.strip()) if p.strip()]
     flats = [_flat(p) for p in parts]
     for name, label in _LABELS:
-        value = getattr(probe, name)
+        value = getattr(record, name)
         if name in shown or not isinstance(value, str) or not value.strip():
             continue
         prefix = f"**{label}:** "
+        if f"{prefix}{_flat(value)}" not in rendered:
+            continue  # not a line the target was given (a Claude lesson's how_to_apply is its body's own)
         if f"{prefix}{_flat(value)}" in flats:
             continue  # shown as it was: not edited
         # Its line edited in the target (the one line with its label that show did not write): the edit wins.
@@ -480,7 +493,12 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
                 rendered.add(_flat(part))
     if not rendered:
         return record
-    kept = [p for p in parts if _flat(p) not in rendered]
+    dropped = {n for n, f in enumerate(flats) if f in rendered}
+    for run in runs:
+        at = next((n for n in range(len(flats) - len(run) + 1) if flats[n:n + len(run)] == run), None)
+        if at is not None:
+            dropped.update(range(at, at + len(run)))
+    kept = [p for n, p in enumerate(parts) if n not in dropped]
     if len(kept) != len(parts):
         record.body = join_paragraphs([p.strip() for p in kept])
     return record
