@@ -318,6 +318,25 @@ def land_how_to_apply(record: Record, dialect: str, read: Record, target: str) -
     return True
 
 
+def _tags_back(record: Record, before: list, edited: list[str]) -> None:
+    """The ``**Tags:**`` line :func:`show` made one of a procedure's preconditions (``before``: the preconditions
+    the target showed), edited there: the edit sets the record's tags, and the line is what it was (it is not
+    a precondition to write into the body)."""
+    def tags_lines(items: list) -> list[str]:
+        return [p for p in items if isinstance(p, str) and _TAGS_LINE.fullmatch(_flat(p))]
+
+    old, now = tags_lines(before), tags_lines(record.preconditions or [])
+    gone, came = [p for p in old if p not in now], [p for p in now if p not in old]
+    if len(old) != 1 or len(gone) != 1 or len(came) != 1:
+        return
+    line = _TAGS_LINE.fullmatch(_flat(came[0]))
+    record.tags = [t.strip() for t in line.group(1).split(",") if t.strip()] or None
+    record.extra = {k: v for k, v in record.extra.items() if k != "tags"}
+    record.preconditions = [gone[0] if p is came[0] else p for p in record.preconditions]
+    if "tags" not in edited:
+        edited.append("tags")
+
+
 def fold_in(record: Record, dialect: str, edited: list[str], before: dict | None = None) -> list[str]:
     """Fields ``edited`` in another dialect that ``dialect``'s kind has no place for, written into the
     record's readable home as :func:`show` writes them (its body, else a memfmt entity's facts or a
@@ -342,6 +361,8 @@ def fold_in(record: Record, dialect: str, edited: list[str], before: dict | None
             record.extra.pop("tags")
         record.tags = None
         folded.append("tags")
+    if "preconditions" in edited and "tags" in shown and before and before.get("preconditions") is not None:
+        _tags_back(record, before["preconditions"], edited)
     names = [n for n in edited if n in _MOVED and n not in shown and getattr(record, n)]
     if not names or not ("body" in shown or "facts" in shown or {"steps", "preconditions"} <= shown):
         return folded

@@ -206,6 +206,8 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         out.records.append(record)
     formats = []
     unrename = {home.link: record.link for record, home, _ in reversed(restored)}
+    #: The names the target's text writes them by, made when first asked (_shown_before).
+    written: dict[str, str] = {}
     for (record, home, applied), carry in zip(restored, carries):
         rename_links(home, rename, keep=set(applied.carried))
         if applied.overridden and carry.owner in TARGET_KIND:
@@ -213,7 +215,8 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             # lesson) is written into the body, where home's user reads it; before, it was lost. (Its
             # links named home first: the body it goes into names them so.)
             readable.fold_in(home, carry.owner, applied.overridden,
-                             _shown_before(home, carry, applied.overridden, record.kind, store.dialect, unrename))
+                             _shown_before(home, carry, applied.overridden, record.kind, store.dialect, unrename,
+                                           written, restored))
         if "body" not in applied.overridden and store.dialect in TARGET_KIND and home.how_to_apply \
                 and readable.HOW_TO_APPLY.search(home.body):
             read = clone(record)
@@ -245,10 +248,12 @@ def _trigger_is_description(home: Record, applied: carrying.Applied) -> None:
 
 
 def _shown_before(home: Record, carry: Carry, edited: list[str], kind: str, target: str,
-                  unrename: dict[str, str]) -> dict[str, Any] | None:
+                  unrename: dict[str, str], written: dict[str, str], restored: list) -> dict[str, Any] | None:
     """The steps and preconditions ``target`` showed of ``home`` before the edit (its edited fields as the carry
     has them), when the carry's digests say they are what the target showed (``unrename``: the target's link
-    names, which the digests are of); and its how_to_apply then."""
+    names, which the digests are of: its links, else the names its text writes them by, ``written``, made of the
+    ``restored`` records when first asked: a memfmt episode is linked by its file's stem, written by its name);
+    and its how_to_apply then."""
     lists = [n for n in ("steps", "preconditions") if n in edited and n in carry.native]
     if not lists:
         return None
@@ -260,12 +265,20 @@ def _shown_before(home: Record, carry: Carry, edited: list[str], kind: str, targ
     # forward conversion takes as it is; a crafted carry's kind or fields only change what is compared below.
     native = native_form.in_target_words(old, kind, old.link, target)
     before: dict[str, Any] = {"how_to_apply": old.how_to_apply}
-    named = clone(native)
-    rename_links(named, unrename)
-    for name in lists:
-        value = getattr(native, name)
-        if value is not None and carrying.field_digest(getattr(named, name)) == carry.native[name]:
-            before[name] = value
+    for names in (unrename, written):
+        if names is written and not written:
+            if target not in TARGET_KIND:
+                break
+            written.update((back.link, native_link(read, read.kind, target)) for read, back, _ in reversed(restored))
+        named = clone(native)
+        rename_links(named, names)
+        for name in lists:
+            value = getattr(native, name)
+            if name not in before and value is not None \
+                    and carrying.field_digest(getattr(named, name)) == carry.native[name]:
+                before[name] = value
+        if all(name in before for name in lists):
+            break
     return before
 
 
