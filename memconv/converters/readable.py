@@ -478,7 +478,8 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
     # procedure's **Steps:** block); not of the record in its home kind (a Claude lesson's own **How to apply:**).
     probe = copy.copy(record)
     probe.body = ""
-    probe = tags_as_text(transforms.to_kind(probe, kind, target))  # tags kept as written ([2024, true]) were shown as text
+    # tags kept as written ([2024, true]) were shown as text
+    probe = tags_as_text(transforms.to_kind(probe, kind, target))
     written = [p for p in PARAGRAPH_BREAK.split(probe.body.strip()) if p.strip()]
     probe.body = ""
     blocks = [[_flat(p)] for p in written] \
