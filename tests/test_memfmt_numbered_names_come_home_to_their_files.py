@@ -27,3 +27,26 @@ def test_two_entities_numbered_by_memfmt_come_home_to_their_own_files(target):
         store, files = hop(there, "memfmt")
         entities = {p: b for p, b in files.items() if p.startswith("memory/entities/")}
         assert entities == FILES
+
+
+def test_a_name_that_only_ends_in_a_number_is_not_rendered_alone(tmp_path, monkeypatch):
+    """``token-10057`` has the writer's numbered form (``{}-{}``) but no file is named ``token``: it is a name
+    of its own, and rendering each such file alone to check cost 6% of claude -> memspec. ``release-2`` beside
+    ``release`` is still checked."""
+    from click.testing import CliRunner
+
+    from memconv.cli import main
+    from memconv.converters import format_patch
+
+    src = tmp_path / "in"
+    src.mkdir()
+    for stem in ("user_token-10057", "user_token-10058", "user_release", "user_release-2"):
+        (src / f"{stem}.md").write_text(f"---\nname: {stem}\ndescription: d\ntype: user\n---\n\nBody.\n")
+    alone: list[str] = []
+    real = format_patch.render_alone
+    monkeypatch.setattr(format_patch, "render_alone",
+                        lambda dialect, record: alone.append(record.source.path) or real(dialect, record))
+    result = CliRunner().invoke(main, ["convert", "--from", "claude", "--to", "memspec", str(src),
+                                       str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert alone == ["user_release-2.md"]

@@ -25,6 +25,7 @@ import re
 from typing import Any, Iterator
 
 from .. import dialects
+from ..dialects import fold
 from ..dialects.protocol import Occasion, iter_write_with
 from ..errors import StoreError
 from ..model import Record, Source, Store
@@ -126,23 +127,33 @@ def _apply_ops(lines: list[str], ops: list[list[Any]]) -> str:
     return "".join(out)
 
 
-def patches(groups: dict[str, list[Record]]) -> dict[int, dict[str, Any]]:
+def patches(groups: dict[str, list[Record]], every: list[Record] = ()) -> dict[int, dict[str, Any]]:
     """id(record) → its format patch, for every record whose file is not its canonical rendering.
 
     ``groups`` maps a dialect to records read from it (with their source).
     The whole group is rendered once; only records whose file differs are
-    rendered alone to make their patch.
+    rendered alone to make their patch, and those whose name is the writer's
+    numbering of another file's name (``every``: the records converted, in
+    the groups or not).
     """
     found: dict[int, dict[str, Any]] = {}
     for dialect, group in groups.items():
         canonical = _canonical(dialect, group)
         numbered = _numbered_stem(dialect)
+        stems: set[str] | None = None
         for record in group:
             source = record.source
             if id(record) in canonical:
-                # Its name may be the group's numbering (``Redis (2).md``, the second of one name): the way
-                # back numbers in the order the target reads its records, so it names its path.
-                if not numbered.match(source.path.rpartition("/")[2].rpartition(".")[0]):
+                # Its name may be the writer's numbering (``Redis (2).md``, the second of one name): the way
+                # back numbers in the order the target reads its records, so it names its path. Only a stem
+                # whose unnumbered name another file of the dialect has can be: ``token-10057`` alone is a name.
+                m = numbered.match(_stem(source.path))
+                if m is None:
+                    continue
+                if stems is None:
+                    stems = {fold(_stem(r.source.path)) for r in [*group, *every]
+                             if r.source is not None and r.source.dialect == dialect}
+                if fold(m.group("name")) not in stems:
                     continue
                 alone = render_alone(dialect, record)
                 if alone is None or alone[0] == source.path:
@@ -156,7 +167,11 @@ def patches(groups: dict[str, list[Record]]) -> dict[int, dict[str, Any]]:
 def _numbered_stem(dialect: str) -> re.Pattern[str]:
     """A file stem in the dialect's numbered form (``name (2)``, ``name-2``; its ``LINK_NAMING``)."""
     before, middle, after = dialects.declaration(dialect, "LINK_NAMING").numbered.split("{}")
-    return re.compile(rf"{re.escape(before)}.+{re.escape(middle)}\d+{re.escape(after)}$")
+    return re.compile(rf"{re.escape(before)}(?P<name>.+){re.escape(middle)}\d+{re.escape(after)}$")
+
+
+def _stem(path: str) -> str:
+    return path.rpartition("/")[2].rpartition(".")[0]
 
 
 def _canonical(dialect: str, group: list[Record]) -> set[int]:

@@ -123,7 +123,8 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
         natives.append((record, native))
     for _, native in natives:
         rename_links(native, rename)
-    formats = {} if lossy else format_patch.patches(by_owner(store, [r for r, _ in natives] + kept_out, owners))
+    converted = [r for r, _ in natives] + kept_out
+    formats = {} if lossy else format_patch.patches(by_owner(store, converted, owners), converted)
     # The working set's native rendering is made before the read-back, so that the target's
     # writer sees the same records both times (store facts such as memspec's date of undated
     # records are taken from all of them).
