@@ -123,8 +123,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
         natives.append((record, native))
     for _, native in natives:
         rename_links(native, rename)
-    converted = [r for r, _ in natives] + kept_out
-    formats = {} if lossy else format_patch.patches(by_owner(store, converted, owners), converted)
+    formats = {} if lossy else _format_patches(store, [r for r, _ in natives] + kept_out, owners)
     # The working set's native rendering is made before the read-back, so that the target's
     # writer sees the same records both times (store facts such as memspec's date of undated
     # records are taken from all of them).
@@ -292,6 +291,12 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
     if written:
         out.indexes = written
     return report
+
+
+def _format_patches(store: Store, converted: list[Record], owners: dict[int, str]) -> dict[int, dict[str, Any]]:
+    """The format patches of ``converted`` (the list is let go on return: the records are let go one by one
+    after, as they are converted)."""
+    return format_patch.patches(by_owner(store, converted, owners), converted)
 
 
 def _links_to_the_deleted(indexes: list, members: set[str], written: set[str], dialect: str) -> list[str]:
