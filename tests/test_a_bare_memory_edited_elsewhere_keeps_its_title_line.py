@@ -15,7 +15,8 @@ BARE = "# Deploy notes\n\nWe deploy on Tuesdays only.\n\nThe staging box is call
 INDEX = "# Memory Index\n\n- [Deploy notes](deploy_notes.md) — how we deploy\n"
 
 
-def _edited_there_and_back(tmp_path: Path, target: str, old: str, new: str, *more: tuple[str, str]) -> str:
+def _there(tmp_path: Path, target: str) -> CliRunner:
+    """The Claude folder (its index and the bare memory) converted to ``target``, in ``tmp_path / "there"``."""
     src = tmp_path / "in"
     src.mkdir()
     (src / "MEMORY.md").write_text(INDEX)
@@ -23,6 +24,11 @@ def _edited_there_and_back(tmp_path: Path, target: str, old: str, new: str, *mor
     runner = CliRunner()
     there = runner.invoke(main, ["convert", "--to", target, str(src), str(tmp_path / "there")])
     assert there.exit_code == 0, there.output
+    return runner
+
+
+def _edited_there_and_back(tmp_path: Path, target: str, old: str, new: str, *more: tuple[str, str]) -> str:
+    runner = _there(tmp_path, target)
     shown = [p for p in (tmp_path / "there").rglob("*.md") if "kestrel." in p.read_text() and ".memconv" not in p.parts]
     assert len(shown) == 1
     # The shown text only, not the carried copy in the frontmatter: a line that is the sentence, or a fact of it.
@@ -68,13 +74,7 @@ def test_its_title_and_a_sentence_edited_in_the_target_both_come_home(tmp_path, 
 
 @pytest.mark.parametrize("target", ["memfmt", "memspec", "memoir"])
 def test_unedited_it_comes_home_byte_for_byte(tmp_path, target):
-    src = tmp_path / "in"
-    src.mkdir()
-    (src / "MEMORY.md").write_text(INDEX)
-    (src / "deploy_notes.md").write_text(BARE)
-    runner = CliRunner()
-    there = runner.invoke(main, ["convert", "--to", target, str(src), str(tmp_path / "there")])
-    assert there.exit_code == 0, there.output
+    runner = _there(tmp_path, target)
     back = runner.invoke(main, ["convert", "--from", target, "--to", "claude", str(tmp_path / "there"),
                                 str(tmp_path / "back")])
     assert back.exit_code == 0, back.output
