@@ -566,12 +566,13 @@ def migrate(source, in_path, out_path, dry_run, force, as_json, date, show_diff,
             report.warnings += pipeline.confirm_dialect(in_path, source, suggest_instead("migrate", None, out_path))
             source = pipeline.resolve_dialect(in_path, source)
             _guard_in_out(in_path, out_path)
-            if pipeline.streams(source):  # each entry read, written and let go in turn
+            streamed = pipeline.streams(source)
+            if streamed:  # each entry read, written and let go in turn
                 _, plan = pipeline.stream_within(in_path, source, report, date=date)
             else:
                 with progress.task("reading"):
                     store = pipeline.read(in_path, source)
-        if not pipeline.streams(source):
+        if not streamed:
             with progress.task("converting", ticking=True):
                 plan = pipeline.plan(store, source, report, date=date)
         _write(report, plan, out_path, dry_run, force, show_diff=show_diff, check_only=check_only, against=in_path)
