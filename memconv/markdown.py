@@ -180,6 +180,14 @@ def code_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+def code_span(text: str) -> str:
+    """``text`` as one inline code span: fenced by one backtick more than its longest run of them,
+    padded with a space where it starts or ends with a backtick (CommonMark takes one off each side)."""
+    fence = "`" * (max((len(run) for run in _TICKS.findall(text)), default=0) + 1)
+    pad = " " if text[:1] == "`" or text[-1:] == "`" else ""
+    return fence + pad + text + pad + fence
+
+
 @dataclass
 class Outline:
     """What markdown-it saw in a body, by line number (0-based)."""
@@ -284,6 +292,97 @@ def parsed_outline(body: str) -> Outline:
             text = tokens[i + 1].content if i + 1 < len(tokens) else ""
             headings.append((start, int(tok.tag[1:]), text.strip()))
     return Outline(code, prose, headings, paragraphs)
+
+
+#: A top-level block of a body, in order: (kind, first line, line after the last, code text or None).
+#: ``kind`` is ``paragraph``, ``heading``, ``item`` (one item of a top-level list), ``code`` (fenced
+#: or indented; the text is the code, without its fence) or ``other`` (a quote, raw HTML, a rule).
+Block = tuple[str, int, int, "str | None"]
+
+
+def blocks(body: str) -> list[Block]:
+    """The top-level blocks of ``body`` as markdown-it sees them, each list item a block of its own.
+
+    A body of prose lines, ``- item`` lines, ATX headings and blank lines is read line by line
+    (:func:`simple_outline`'s shapes); any other is parsed. ``tests/test_markdown_blocks.py`` holds
+    the two to one answer.
+    """
+    return _simple_blocks(body) or _parsed_blocks(body)
+
+
+#: A thematic break made of dashes, which the simple path would take for an item: ``- - -``.
+_RULE = re.compile(r"(?:-[ \t]*){3,}")
+
+
+def _simple_blocks(body: str) -> list[Block] | None:
+    if _may_hold_code(body) or "\r" in body or "\x0b" in body or "\x0c" in body:
+        return None
+    found: list[Block] = []
+    start = None  # the first line of the paragraph being read
+    previous = "blank"
+    lines = body.split("\n")
+    for n, line in enumerate(lines):
+        first = line[:1]
+        if first.isascii() and first.isalpha():  # most lines: one test, not three regular expressions
+            kind = "prose"
+        elif not line.strip(" \t"):
+            kind = "blank"
+        elif first == "-" and _SIMPLE_ITEM.match(line):
+            if _RULE.fullmatch(line):
+                return None  # ``- - -`` is a thematic break
+            kind = "item"
+        elif first == "#":
+            if _SIMPLE_HEADING.fullmatch(line) is None:
+                return None
+            kind = "heading"
+        elif _SIMPLE_PROSE.match(line) and not _SIMPLE_ORDERED.match(line):
+            kind = "prose"
+        else:
+            return None
+        if (kind == "item" and previous == "prose") or (kind == "prose" and previous == "item"):
+            return None  # markdown-it's lazy continuation, and a list that interrupts a paragraph
+        if kind != "prose" and start is not None:
+            found.append(("paragraph", start, n, None))
+            start = None
+        if kind == "prose" and start is None:
+            start = n
+        elif kind in ("heading", "item"):
+            found.append((kind, n, n + 1, None))
+        previous = kind
+    if start is not None:
+        end = len(lines)
+        while end > start and not lines[end - 1].strip(" \t"):
+            end -= 1
+        found.append(("paragraph", start, end, None))
+    return found
+
+
+_BLOCK_KINDS = {"paragraph_open": "paragraph", "heading_open": "heading", "fence": "code", "code_block": "code"}
+
+
+def _parsed_blocks(body: str) -> list[Block]:
+    found: list[Block] = []
+    in_list = False
+    lines = body.split("\n")
+
+    def end_of(start: int, end: int) -> int:  # a list item's map takes in the blank line after it
+        while end > start + 1 and not lines[end - 1].strip(" \t"):
+            end -= 1
+        return end
+
+    for tok in _markdown_it().parse(body):
+        if tok.type in ("bullet_list_open", "ordered_list_open") and tok.level == 0:
+            in_list = True
+        elif tok.type in ("bullet_list_close", "ordered_list_close") and tok.level == 0:
+            in_list = False
+        elif tok.map is None:
+            continue
+        elif in_list and tok.type == "list_item_open" and tok.level == 1:
+            found.append(("item", tok.map[0], end_of(*tok.map), None))
+        elif tok.level == 0 and not tok.type.endswith("_close"):
+            kind = _BLOCK_KINDS.get(tok.type, "other")
+            found.append((kind, tok.map[0], end_of(*tok.map), tok.content if kind == "code" else None))
+    return found
 
 
 def _may_hold_code(body: str) -> bool:

@@ -18,6 +18,7 @@ import copy
 import re
 from typing import Callable
 
+from ..markdown import blocks, code_span
 from ..model import Record, Step
 from ..text import has_line_break
 from ..text import on_one_line as one_line_text
@@ -38,6 +39,30 @@ def paragraphs(body: str) -> list[str]:
     return [" ".join(p.split()) for p in PARAGRAPH_BREAK.split(body.strip()) if p.strip()]
 
 
+#: A list item's marker on its first line: ``- ``, ``* ``, ``+ ``, ``1. ``, ``1) ``.
+_ITEM_MARKER = re.compile(r"[ \t]*(?:[-+*]|[0-9]{1,9}[.)])(?:[ \t]+|$)")
+
+
+def facts_of(body: str) -> list[str]:
+    """The body as facts, one line each (memfmt's bullets), block by block as markdown reads it: a
+    paragraph is one fact, each item of a list is one (without its marker), and each line of a code
+    block is one, as inline code. Collapsed by blank lines alone, a list was one fact of dashes and a
+    fence one line of code run together (docs/conversion.md, "Facts from a body's blocks")."""
+    lines = body.split("\n")
+    found: list[str] = []
+    for kind, start, end, code in blocks(body):
+        if kind == "code":
+            found.extend(code_span(line.strip()) for line in (code or "").split("\n") if line.strip())
+            continue
+        text = lines[start] if end == start + 1 else "\n".join(lines[start:end])
+        if kind == "item":
+            text = text[2:] if text[:2] == "- " else _ITEM_MARKER.sub("", text, count=1)
+        text = " ".join(text.split())
+        if text:
+            found.append(text)
+    return found
+
+
 def join_paragraphs(parts: list[str]) -> str:
     """Paragraphs as a body: blank-line separated, one newline at the end ("" for none)."""
     return "\n\n".join(parts) + "\n" if parts else ""
@@ -46,10 +71,14 @@ def join_paragraphs(parts: list[str]) -> str:
 # --- into the structured kinds (entity, episode, procedure: memfmt's) ----------------
 
 
-def to_entity(r: Record) -> Record:
-    """A fact-like record as an entity: its description and paragraphs become facts."""
+def to_entity(r: Record, by_blocks: bool = True) -> Record:
+    """A fact-like record as an entity: its description and the blocks of its body become facts.
+
+    ``by_blocks`` False: its paragraphs, each one fact, as a record read back home is read (:func:`backward`):
+    the digests carried by every conversion so far were made of that reading, and an edit is told by them.
+    """
     if r.facts is None:
-        facts = ([r.description] if r.description else []) + paragraphs(r.body)
+        facts = ([r.description] if r.description else []) + (facts_of(r.body) if by_blocks else paragraphs(r.body))
         r.facts = facts or None
         r.description = None
         r.body = ""
@@ -226,12 +255,13 @@ def heading_back(r: Record, original_body: object) -> None:
     r.body = f"{line}{between}{body}" if body.strip() else f"{line}\n"
 
 
-def to_kind(record: Record, kind: str, dialect: str | None = None) -> Record:
+def to_kind(record: Record, kind: str, dialect: str | None = None, *, home: bool = False) -> Record:
     """``record`` (a copy the caller owns) said in ``kind``'s fields.
 
     Into a structured kind from another kind: ``to_*``. Out of a structured kind into
     another: ``from_*``. Otherwise the fields already mean the same: relabel.
     ``dialect`` is where the record is going, when known: what its records can say.
+    ``home``: a record read from a target, going home (:func:`backward`).
     """
     from_kind, to = record.kind, kind
     if from_kind == to:
@@ -242,7 +272,7 @@ def to_kind(record: Record, kind: str, dialect: str | None = None) -> Record:
         if from_kind == to:
             return record
     if to in _TO and from_kind not in _STRUCTURED_KINDS:
-        record = _TO[to](record)
+        record = to_entity(record, by_blocks=not home) if to == "entity" else _TO[to](record)
     elif from_kind in _STRUCTURED_KINDS and to not in _STRUCTURED_KINDS:
         if from_kind == "entity":
             record = from_entity(record, describe=dialect is None or "description" in native_text(dialect, to))
@@ -258,7 +288,7 @@ def backward(record: Record, from_kind: str, kind: str, dialect: str | None = No
     """A record of ``from_kind`` (read from a target) read as ``kind`` of ``dialect``: the same conversion."""
     record = copy.copy(record)
     record.kind = from_kind
-    return to_kind(record, kind, dialect)
+    return to_kind(record, kind, dialect, home=True)
 
 
 #: ``**How to apply:**`` at the start of a paragraph, the lesson convention of memoir and claude.
