@@ -18,7 +18,7 @@ import copy
 import re
 from typing import Callable
 
-from ..markdown import blocks, code_span
+from ..markdown import blocks, code_lines, code_span
 from ..model import Record, Step
 from ..text import has_line_break
 from ..text import on_one_line as one_line_text
@@ -107,10 +107,17 @@ def from_entity(r: Record, describe: bool = True) -> Record:
 _NOT_CONTEXT = ("# ", "## ", "**Outcome**")
 
 
-def _as_context(paragraph: str) -> str:
-    """A paragraph as an episode's context shows it: one memfmt would not read as context is escaped
-    (``\\## Context``: Markdown shows the ``#``s as written, memfmt reads the line as context)."""
-    return "\\" + paragraph if paragraph.startswith(_NOT_CONTEXT) else paragraph
+def as_context(body: str) -> str:
+    """``body`` as an episode's context, line for line: memfmt keeps the lines of its context as written, so
+    a list, a fence and a paragraph's line breaks stay what they are. A line memfmt would not read as context
+    is changed as little as shows: escaped in text (``\\## Context``: Markdown shows the ``#``s as written,
+    memfmt reads the line as context), one space in from the margin in code (``␠# a comment``), where an
+    escape would be shown as part of the code. Each paragraph was collapsed to one line before (docs/conversion.md,
+    "Facts from a body's blocks")."""
+    lines = body.strip().split("\n")
+    code = code_lines("\n".join(lines)) if any(line.startswith(_NOT_CONTEXT) for line in lines) else ()
+    return "\n".join((" " if n in code else "\\") + line if line.startswith(_NOT_CONTEXT) else line
+                     for n, line in enumerate(lines))
 
 
 def to_episode(r: Record) -> Record:
@@ -124,7 +131,7 @@ def to_episode(r: Record) -> Record:
     if r.rejected:
         extra.append(_REJECTED + " ".join(r.rejected.split()))
         r.rejected = None
-    r.body = join_paragraphs([_as_context(p) for p in paragraphs(r.body)] + extra).strip()
+    r.body = join_paragraphs(([as_context(r.body)] if r.body.strip() else []) + extra).strip()
     if r.outcome is None and r.description:
         r.outcome, r.description = r.description, None
     if r.happened is None and r.date:
