@@ -16,7 +16,7 @@ import re
 
 from ..markdown import code_lines
 from ..model import Record, Step
-from .mapping import EDGE_TYPES, native_text
+from .mapping import EDGE_TYPES, REQUIRED_TEXT, native_text
 from . import transforms
 from .transforms import PARAGRAPH_BREAK, join_paragraphs, numbered_items, tags_as_text
 
@@ -143,6 +143,11 @@ def _there(text: str, home: str) -> bool:
         return True
     bare = _LEAD_LABEL.sub("", text.strip(), count=1)
     items = numbered_items(bare)
+    if items is None and bare != text.strip():
+        # A labelled list of one numbered item (``**Steps:**``, ``1. run the tests``): its number aside too.
+        # (A lesson's how_to_apply is its one step, and its body's **How to apply:** line may say it.)
+        one = _NUMBERED.match(bare.strip())
+        items = [one.group("rest")[1:].strip()] if one and "\n" not in bare.strip() else None
     return _TAGS_LINE.fullmatch(_flat(text)) is None \
         and (_within(_flat(bare), home) or (items is not None and _within(" ".join(items), home)))
 
@@ -285,6 +290,54 @@ def _how_to_apply_at(lines: list[str], code: set[int] | frozenset = frozenset())
         return None
     end = next((m for m in range(first + 1, len(lines)) if _SECTION_ENDS.match(lines[m]) or m in code), len(lines))
     return n, first, end
+
+
+def said_how_to_apply(body: str) -> str | None:
+    """What the one ``**How to apply:**`` section of ``body`` says, as Claude Code reads a feedback memory's
+    how_to_apply from it: the text on the label's line and the lines that go on from it; the label alone on
+    its line, the lines below it, or the numbered list below it. None: no such section, more than one, or
+    one of another shape (a bulleted list, a list after a blank line)."""
+    if "**" not in body:
+        return None
+    lines = body.split("\n")
+    code = code_lines(body)
+    at = _how_to_apply_at(lines, code)
+    if at is not None:
+        n, first, end = at
+        said = [lines[n][HOW_TO_APPLY.match(lines[n]).end():]] + lines[n + 1:end] if first == n else lines[first:end]
+        return "\n".join(said).strip() or None
+    hits = [n for n, line in enumerate(lines) if n not in code and HOW_TO_APPLY.match(line)]
+    if len(hits) != 1 or lines[hits[0]][HOW_TO_APPLY.match(lines[hits[0]]).end():].strip():
+        return None
+    listed = []
+    for n in range(hits[0] + 1, len(lines)):
+        if not lines[n].strip() or n in code:
+            break
+        listed.append(lines[n])
+    return "\n".join(listed).strip() if listed and all(_NUMBERED.match(line) for line in listed) else None
+
+
+def _how_to_apply_follows(record: Record, original: str, owner: str | None, edited: list[str]) -> None:
+    """A how_to_apply that the record's body said at home (``original``: that body; a Claude feedback
+    memory's reader takes it from its ``**How to apply:**`` section), the body edited in a target that
+    showed it only there: it says what the edited section says, and is among the ``edited`` fields.
+    Before, the carried copy came home beside the edited section, and Claude Code read the old text from
+    the ``how_to_apply`` key it was written in. The section taken out, the field goes too, unless
+    ``owner`` requires it of the record's kind (``REQUIRED_TEXT``: memoir's lessons), where the carried
+    text stays; a section left in a shape this does not read (two labels) keeps the carried text too."""
+    how = record.how_to_apply
+    if not isinstance(how, str) or "how_to_apply" in edited or said_how_to_apply(original) != how:
+        return
+    now = said_how_to_apply(record.body)
+    if now == how:
+        return
+    if now is None:
+        code = code_lines(record.body)
+        if any(n not in code and HOW_TO_APPLY.match(line) for n, line in enumerate(record.body.split("\n"))) \
+                or owner is None or "how_to_apply" in REQUIRED_TEXT[owner].get(record.kind, ()):
+            return
+    record.how_to_apply = now
+    edited.append("how_to_apply")
 
 
 def land_how_to_apply(record: Record, dialect: str, read: Record, target: str) -> bool:
@@ -463,16 +516,20 @@ def show(record: Record, target: str) -> Record:
     return record
 
 
-def unshow(record: Record, target: str, kind: str, edited: list[str] | None = None) -> Record:
+def unshow(record: Record, target: str, kind: str, edited: list[str] | None = None, original: str | None = None,
+           owner: str | None = None) -> Record:
     """``record``, mapped home from ``target`` with its fields restored, without the paragraphs
     :func:`show` wrote into its body for those fields: an edited body comes home once, not twice.
 
     A labelled line :func:`show` wrote for a one-line field (``**Why:** zero dependencies``) that was
     edited in the target gives the field its new text (its name is added to ``edited``), instead of
-    coming home as a paragraph beside the field's old text."""
+    coming home as a paragraph beside the field's old text. ``original``, the body the record had at
+    home (``owner``): a how_to_apply its ``**How to apply:**`` section said follows that section's edit."""
     if record.opaque or not record.body.strip():
         return record
     shown = native_text(target, kind)
+    if isinstance(original, str) and edited is not None and "body" in shown and "how_to_apply" not in shown:
+        _how_to_apply_follows(record, original, owner, edited)
     # What the target showed was written of the record in the target's kind: by the kind's transform (a
     # decision's why, a **Why:** paragraph of a memfmt episode) and by show (a lesson's how_to_apply, a memspec
     # procedure's **Steps:** block); not of the record in its home kind (a Claude lesson's own **How to apply:**).

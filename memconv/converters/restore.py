@@ -124,7 +124,11 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         applied = carrying.apply(home, carry)  # edit detection sees the target's own link names
         if "body" in applied.overridden and store.dialect in TARGET_KIND:
             # The edited body still holds what the target showed of the fields now restored.
-            readable.unshow(home, store.dialect, record.kind, applied.overridden)
+            readable.unshow(home, store.dialect, record.kind, applied.overridden, carry.fields.get("body"),
+                            carry.owner)
+            # A field unshow read from the edited body (a **Why:** line, the **How to apply:** section) is the
+            # target's text now, not the carried copy: its links are named home below, as the body's are.
+            applied.carried[:] = [n for n in applied.carried if n not in applied.overridden]
         if home.opaque and ("body" in applied.overridden or "title" in applied.overridden):
             # An entry kept whole (a bare Claude memory) whose ``# Title`` line the target showed as its name:
             # the edited body, read from the target, is without it; an edited name is that line's new text.
