@@ -374,18 +374,40 @@ def land_how_to_apply(record: Record, dialect: str, read: Record, target: str) -
 def _tags_back(record: Record, before: list, edited: list[str]) -> None:
     """The ``**Tags:**`` line :func:`show` made one of a procedure's preconditions (``before``: the preconditions
     the target showed), edited there: the edit sets the record's tags, and the line is what it was (it is not
-    a precondition to write into the body)."""
+    a precondition to write into the body); taken out there, the tags go (:func:`take_tags_out`)."""
     def tags_lines(items: list) -> list[str]:
         return [p for p in items if isinstance(p, str) and _TAGS_LINE.fullmatch(_flat(p))]
 
     old, now = tags_lines(before), tags_lines(record.preconditions or [])
     gone, came = [p for p in old if p not in now], [p for p in now if p not in old]
-    if len(old) != 1 or len(gone) != 1 or len(came) != 1:
+    if len(old) != 1 or len(gone) != 1 or len(came) > 1:
+        return
+    if not came:
+        take_tags_out(record, edited)
         return
     line = _TAGS_LINE.fullmatch(_flat(came[0]))
     record.tags = [t.strip() for t in line.group(1).split(",") if t.strip()] or None
     record.extra = {k: v for k, v in record.extra.items() if k != "tags"}
     record.preconditions = [gone[0] if p is came[0] else p for p in record.preconditions]
+    if "tags" not in edited:
+        edited.append("tags")
+
+
+def shows_tags(record: Record, target: str) -> bool:
+    """Whether ``record``, a record of ``target`` (its kind there), shows a ``**Tags:**`` line where ``target``
+    shows its text (a memfmt entity's facts, a procedure's preconditions, a body's paragraphs)."""
+    shown = native_text(target, record.kind)
+    texts = [t for name in ("facts", "preconditions") if name in shown for t in getattr(record, name) or ()]
+    if "body" in shown and "**Tags:**" in record.body:
+        texts += PARAGRAPH_BREAK.split(record.body)
+    return any(isinstance(t, str) and _TAGS_LINE.fullmatch(_flat(t)) for t in texts)
+
+
+def take_tags_out(record: Record, edited: list[str]) -> None:
+    """The ``**Tags:**`` line that was the target's one place for the record's tags, taken out there: the user
+    took the tags out, as written (``tags``) or kept as written (an unknown key ``tags``, ``[2024, true]``)."""
+    record.tags = None
+    record.extra = {k: v for k, v in record.extra.items() if k != "tags"}
     if "tags" not in edited:
         edited.append("tags")
 
@@ -570,6 +592,8 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
                 record.tags = [t.strip() for t in line.group(1).split(",") if t.strip()] or None
                 record.extra = {k: v for k, v in record.extra.items() if k != "tags"}
                 rendered.add(_flat(part))
+                if edited is not None and "tags" not in edited:
+                    edited.append("tags")
     if not rendered:
         return record
     dropped = {n for n, f in enumerate(flats) if f in rendered}

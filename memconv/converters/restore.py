@@ -214,6 +214,14 @@ def restore(store: Store) -> tuple[Store, Conversion]:
     written: dict[str, str] = {}
     for (record, home, applied), carry in zip(restored, carries):
         rename_links(home, rename, keep=set(applied.carried))
+        if "body" in applied.overridden and ({"tags", "extra.tags"} & set(applied.carried)) \
+                and carry.owner in TARGET_KIND and store.dialect in TARGET_KIND \
+                and not readable.shows_tags(record, store.dialect) \
+                and _showed_tags(home, carry, record.kind, store.dialect, unrename):
+            # The **Tags:** line (a memfmt entity's fact) taken out in the target, where it was the tags' one
+            # place: the user took the tags out. A file the line was never written to keeps them.
+            readable.take_tags_out(home, applied.overridden)
+            report.edited[id(home)] = list(applied.overridden)
         if applied.overridden and carry.owner in TARGET_KIND:
             # An edit in a field home has no place for (a memfmt procedure's steps, home as a memoir
             # lesson) is written into the body, where home's user reads it; before, it was lost. (Its
@@ -249,6 +257,25 @@ def _trigger_is_description(home: Record, applied: carrying.Applied) -> None:
         home.description = home.trigger
         if "description" not in applied.overridden:
             applied.overridden.append("description")
+
+
+def _showed_tags(home: Record, carry: Carry, kind: str, target: str, unrename: dict[str, str]) -> bool:
+    """Whether ``target`` showed ``home``'s tags on a ``**Tags:**`` line when it was converted: its rendering
+    then (``home`` with its carried body, in ``kind``) has the line, and its body read home is the one whose
+    digest the carry holds (``unrename``: the target's link names, which the digest is of). A file written
+    before the line was (docs/conversion.md, tags), or a carry that does not say, is not taken for one."""
+    body = carry.fields.get("body")
+    if not isinstance(body, str) or "body" not in carry.native:
+        return False
+    old = clone(home)
+    old.body = body
+    native = native_form.in_target_words(old, kind, old.link, target)
+    if not readable.shows_tags(native, target):
+        return False
+    named = clone(native)
+    rename_links(named, unrename)
+    back = transforms.backward(named, kind, home.kind, carry.owner)
+    return carrying.field_digest(back.body) == carry.native["body"]
 
 
 def _shown_before(home: Record, carry: Carry, edited: list[str], kind: str, target: str,
