@@ -93,3 +93,29 @@ def test_unedited_it_comes_home_exact(tmp_path):
         (tmp_path / name).mkdir()
         out, _ = _to_memspec(tmp_path / name, text)
         assert (_convert(out, "claude", tmp_path / name / "back") / "feedback_x.md").read_text() == text
+
+
+MEMOIR = ("---\ntype: lesson\nname: Run tests first\ndescription: Always run the tests\ntrigger: before committing\n"
+          "how_to_apply: run make test\n---\n\nRun the suite.\n\n**How to apply:** run make test\n")
+
+
+def _memoir_home(tmp_path: Path, edit) -> str:
+    (tmp_path / "in" / "memory").mkdir(parents=True)
+    (tmp_path / "in" / "memory" / "lesson_t.md").write_text(MEMOIR)
+    out = _convert(tmp_path / "in", "memspec", tmp_path / "ms")
+    [file] = (out / ".memspec").rglob("ms_*.md")
+    head, body = file.read_text().split("\n---\n", 1)
+    assert body.count("run make test") == 1, "memspec says the memoir lesson's instruction once too"
+    file.write_text(head + "\n---\n" + edit(body))
+    return (_convert(out, "memoir", tmp_path / "back") / "memory" / "lesson_t.md").read_text()
+
+
+def test_a_memoir_lesson_whose_body_says_its_how_to_apply_follows_the_edit(tmp_path):
+    back = _memoir_home(tmp_path, lambda t: t.replace("run make test", "run make check"))
+    assert back == MEMOIR.replace("run make test", "run make check")
+
+
+def test_a_memoir_lesson_keeps_the_how_to_apply_it_requires_when_the_section_is_taken_out(tmp_path):
+    back = _memoir_home(tmp_path, lambda t: t.replace("**How to apply:** run make test\n", ""))
+    assert back == MEMOIR.replace("\n\n**How to apply:** run make test\n", "\n"), \
+        "memoir requires a lesson's how_to_apply: the key keeps its text"

@@ -13,7 +13,7 @@ from .carry import KEY, Carry
 from .carry_checks import link_names_a_file
 from .codec import field_type, from_json
 from .conversion import Conversion
-from .mapping import TARGET_KIND
+from .mapping import TARGET_KIND, native_text
 from .naming import home_link, native_link, rename_links, safe_link
 from .read_back import one_line_per_key, reread
 from .slots import get_carry, strip_carry
@@ -216,6 +216,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         rename_links(home, rename, keep=set(applied.carried))
         if "body" in applied.overridden and ({"tags", "extra.tags"} & set(applied.carried)) \
                 and carry.owner in TARGET_KIND and store.dialect in TARGET_KIND \
+                and "tags" not in native_text(store.dialect, record.kind) \
                 and not readable.shows_tags(record, store.dialect) \
                 and _showed_tags(home, carry, record.kind, store.dialect, unrename):
             # The **Tags:** line (a memfmt entity's fact) taken out in the target, where it was the tags' one
