@@ -1,7 +1,9 @@
 """A Claude feedback memory's trigger is its description (memoir spec Appendix A: ``trigger ← description``; the
-file has no ``trigger:`` key). memfmt shows it as ``**When** — …``, memspec as a ``**When:** …`` line; edited
-there, the edit comes home in the description. Before, it came home as a ``trigger:`` key the file never had,
-beside the old description (found by a helper). A memory with a trigger key of its own keeps it.
+file has no ``trigger:`` key). memfmt shows it as ``**When** — …``; memspec shows the description as the first
+paragraph and, the same text, no ``**When:**`` line under it (it said it twice before). Edited there, the edit
+comes home in the description. Before, it came home as a ``trigger:`` key the file never had, beside the old
+description (found by a helper); and in memspec an edited first paragraph came home as a paragraph of the body,
+the old description kept. A memory with a trigger key of its own keeps it.
 """
 
 from __future__ import annotations
@@ -23,18 +25,19 @@ def _memory(trigger: bytes = b"") -> bytes:
 
 
 def _when(files: dict[str, bytes], old: bytes, new: bytes) -> dict[str, bytes]:
-    """``files`` with the one ``**When`` line that says ``old`` saying ``new`` (not the carry, which says it too)."""
+    """``files`` with the one line that shows the trigger ``old`` (a ``**When`` line, or in memspec the
+    description's paragraph, which is the trigger's text) saying ``new`` (not the carry, which says it too)."""
     files = dict(files)
     hits = []
     for path, data in files.items():
         lines = data.split(b"\n")
-        at = [n for n, line in enumerate(lines) if line.startswith(b"**When") and old in line]
+        at = [n for n, line in enumerate(lines) if (line.startswith(b"**When") and old in line) or line == old]
         if at and ".memconv/" not in path:
-            hits.append(path)
+            hits.extend(path for _ in at)
             for n in at:
                 lines[n] = lines[n].replace(old, new)
             files[path] = b"\n".join(lines)
-    assert len(hits) == 1, "the trigger is shown on one **When** line"
+    assert len(hits) == 1, "the trigger is shown on one line"
     return files
 
 

@@ -153,9 +153,16 @@ def _there(text: str, home: str) -> bool:
 
 
 def _new_blocks(record: Record, blocks: list[str], shown: frozenset[str]) -> list[str]:
-    """The ``blocks`` whose text is not already where ``shown`` puts the record's text (label aside)."""
+    """The ``blocks`` whose text is not already where ``shown`` puts the record's text, nor in a block before
+    it (label aside): a Claude feedback memory's trigger, which its reader takes from the description, is not
+    shown a second time as a ``**When:**`` line under the description's paragraph."""
     home = _home_text(record, shown)
-    return [b for b in blocks if not _there(b, home)]
+    new = []
+    for block in blocks:
+        if not _there(block, home):
+            new.append(block)
+            home += " " + _flat(block)
+    return new
 
 
 #: The fields :func:`show` may move into a readable home.
@@ -538,6 +545,24 @@ def show(record: Record, target: str) -> Record:
     return record
 
 
+def _lead_edited(record: Record, flats: list[str], rendered: set[str], original: str, edited: list[str]) -> None:
+    """The description :func:`show` wrote as the body's first paragraph (in a target with no field for it:
+    memspec), edited there: the edit is the description's, not a paragraph of the body beside the old
+    description. Told by the description's paragraph being gone and the first paragraph being new: in
+    neither the body the record had at home (``original``) nor what :func:`show` wrote. Anything else (the
+    paragraph deleted, or moved) keeps the carried description. (Before, an edited description came home
+    as a new first paragraph of the body, and Claude Code's index kept the old one.)"""
+    said = _flat(record.description) if isinstance(record.description, str) else ""
+    if not said or said not in rendered or said in flats or not flats or "description" in edited:
+        return
+    first = flats[0]
+    if first in rendered or first in {_flat(p) for p in PARAGRAPH_BREAK.split(original) if p.strip()}:
+        return
+    record.description = first
+    rendered.add(first)
+    edited.append("description")
+
+
 def unshow(record: Record, target: str, kind: str, edited: list[str] | None = None, original: str | None = None,
            owner: str | None = None) -> Record:
     """``record``, mapped home from ``target`` with its fields restored, without the paragraphs
@@ -584,6 +609,8 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
             rendered.add(lines[0])
             if edited is not None and name not in edited:
                 edited.append(name)
+    if edited is not None and "description" not in shown and "body" in shown and isinstance(original, str):
+        _lead_edited(record, flats, rendered, original, edited)
     if "tags" not in shown:
         # The target's one place for the tags is this line: edited there, the edit wins.
         for part in parts:

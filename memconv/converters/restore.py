@@ -258,6 +258,11 @@ def _trigger_is_description(home: Record, applied: carrying.Applied) -> None:
         home.description = home.trigger
         if "description" not in applied.overridden:
             applied.overridden.append("description")
+    elif "description" in applied.overridden and "trigger" not in applied.overridden \
+            and isinstance(home.description, str):
+        # The description edited (memspec's first paragraph, readable._lead_edited), the trigger not: the
+        # trigger is still the description's, not a key of the old text the file never had.
+        home.trigger = home.description
 
 
 def _showed_tags(home: Record, carry: Carry, kind: str, target: str, unrename: dict[str, str]) -> bool:
