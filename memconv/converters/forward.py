@@ -58,7 +58,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
     #: id(record) → why a record home again is kept out of the live set (its state was edited).
     unmarked: dict[int, str] = {}
     #: Records whose trigger their reader took from the description (a Claude feedback memory's): the way
-    #: back puts an edit of the trigger in the description (restore: _trigger_is_description).
+    #: back puts an edit of either in both (restore: _trigger_is_description).
     derived: set[int] = set()
     records = list(store.records)
     if release:
@@ -195,7 +195,11 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
             # (restore: transforms.heading_back).
             carry.fields["title"] = carrying.as_json(original.title)
             carry.native["title"] = carrying.field_digest(as_written.title)
-        if id(original) in derived and "description" in carry.fields:
+        if id(original) in derived:
+            if "description" not in carry.fields and "trigger" not in carry.fields:
+                # Both came back as fields of their own (memoir's ``description:`` and ``trigger:``): the digest
+                # of the text both said tells the way back which of the two was edited there (nothing else).
+                carry.native["trigger"] = carrying.field_digest(as_written.trigger)
             carry.payload["derived"] = ["trigger"]
         if id(original) in formats:
             carry.payload["format"] = formats[id(original)]
