@@ -339,12 +339,7 @@ def check(root: Path, dialect: str, report: Report) -> Report:
         store = read(root, dialect)
         result = plan(store, dialect, report)
     on_disk = _store_files(root, store)
-
-    def same(path: str, before: bytes | None, after: bytes | None) -> bool:
-        # an empty file that only holds a folder (memspec's archive/) adds nothing the disk lacks
-        return before == after or (before is None and after == b"" and (root / path).parent.is_dir())
-
-    report.differences.extend(_compare(root, on_disk, result.iter_files(), same))
+    report.differences.extend(_compare(root, on_disk, result.iter_files(), _same(root, dialect, report)))
     report.errors.extend(_problems(store))
     if report.differences or store.quarantined or store.refused:
         report.exit_code = EXIT_DIFFERENCES
@@ -360,7 +355,7 @@ def check_via(root: Path, dialect: str, via: str, report: Report) -> Report:
         fs.write_files(tmp_root, ((p, b) for p, b in there.iter_files() if not p.startswith(QUARANTINE_DIR + "/")))
         back_store = read(tmp_root, via)
         back = plan(back_store, dialect, report)  # inside: the store's sources read their bytes from tmp_root
-        differences = _compare(root, on_disk, back.iter_files(), lambda path, a, b: a == b)
+        differences = _compare(root, on_disk, back.iter_files(), _same(root, dialect, report))
     report.source_dialect, report.target_dialect = dialect, via
     report.warnings.extend(w for w in there.report.warnings if w not in report.warnings)
     report.differences.extend(differences)
@@ -368,6 +363,24 @@ def check_via(root: Path, dialect: str, via: str, report: Report) -> Report:
     report.refused.extend({"path": path, "reason": reason} for path, reason in store.refused)
     report.exit_code = EXIT_DIFFERENCES if report.differences or store.quarantined or store.refused else 0
     return report
+
+
+def _same(root: Path, dialect: str, report: Report) -> Callable[[str, bytes | None, bytes | None], bool]:
+    """Whether a file written back in ``dialect`` is no difference from the disk: the same bytes, or a
+    placeholder its writer adds (an empty file that only keeps a folder its tools write into: memspec's
+    ``archive/.gitkeep``), which holds no memory. When the folder is not there either (git keeps no empty
+    folder), a note says it would be added, and why."""
+    placeholder = dialects.declaration(dialect, "placeholder")
+
+    def same(path: str, before: bytes | None, after: bytes | None) -> bool:
+        if before == after:
+            return True
+        why = placeholder(path, after) if before is None and after is not None and placeholder is not None else None
+        if why and not (root / path).parent.is_dir():
+            report.warnings.append(f"{path}: would be added, an empty placeholder, not a difference: {why}")
+        return bool(why)
+
+    return same
 
 
 def _compare(root: Path, on_disk: set[str], files: Iterator[tuple[str, bytes]],
@@ -407,5 +420,8 @@ def file_diff(path: str, before: bytes | None, after: bytes | None) -> str:
     diff = "".join(difflib.unified_diff(a, b, f"a/{path}" if before is not None else "/dev/null",
                                         f"b/{path}" if after is not None else "/dev/null"))
     if not diff and before != after:
-        diff = f"--- a/{path}\n+++ b/{path}\n@@ bytes differ (line endings, BOM or final newline) @@\n"
+        what = ("an empty file added" if before is None else "an empty file deleted" if after is None
+                else "bytes differ (line endings, BOM or final newline)")
+        diff = (f"--- {'/dev/null' if before is None else f'a/{path}'}\n+++ {'/dev/null' if after is None else f'b/{path}'}"
+                f"\n@@ {what} @@\n")
     return diff

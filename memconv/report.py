@@ -178,6 +178,7 @@ NOTICE_KINDS = (
        "kept as written: memoir's own validator would refuse it as an entry (-v says why)"),
     _k("backup", r"^originals backed up"),
     _k("nothing-to-do", r"^(already upgraded|round trip is byte-identical)"),
+    _k("placeholder", r"^would be added, an empty placeholder"),
 )
 
 
@@ -354,7 +355,7 @@ def _listed(what: str, items: list[str], verbose: bool, shown: int) -> list[str]
 
 
 #: Kinds of notices that say all is well, or what was done: ``note:``, and not counted as warnings.
-INFORMATIVE_KINDS = ("nothing-to-do", "backup")
+INFORMATIVE_KINDS = ("nothing-to-do", "backup", "placeholder")
 
 
 def _label(notice: dict[str, Any]) -> str:

@@ -231,6 +231,10 @@ OPTIONAL: dict[str, Optional] = {
     "write_each": Optional("write_each(store, records, context=None): iter_write for records given one at a time, "
                            "each rendered before the next is asked for: the same files in the same order",
                            "callable", _always(None)),
+    "placeholder": Optional("placeholder(path, data) -> str | None: why its writer adds ``path``, an empty file "
+                            "that only keeps a folder its own tools write into (memspec's archive/.gitkeep), or "
+                            "None: check counts such a file no difference, and says why it would be added",
+                            "callable", _always(None)),
     "read_index": Optional("read_index(raw, path, present) -> IndexFile: a hand-written index read again",
                            "callable", _always(None)),
     "generated_index": Optional("generated_index(store) -> dict[str, bytes]: the index pages its writer "

@@ -61,6 +61,14 @@ def is_keep_file(path: str, data: bytes) -> bool:
     return not data and any(path == k or path.endswith("/" + k) for k in _KEEP_FILES)
 
 
+def placeholder(path: str, data: bytes) -> str | None:
+    """Why the writer adds ``path`` when it is a keep file (:func:`is_keep_file`), else None."""
+    if not is_keep_file(path, data):
+        return None
+    return (f"it keeps {path[: -len(KEEP)]}, which memspec's own commands write into (supersede and sweep fail "
+            "without archive/); memspec's init makes the folder, and git keeps no empty folder")
+
+
 def _prefix(root: Path) -> str | None:
     """``.memspec/`` for a project folder, ``""`` for the ``.memspec`` folder itself, None otherwise."""
     if (root / STORE_DIR).is_dir():
@@ -358,7 +366,7 @@ class _Render:
 
 
 __all__ = ["NAME", "detect", "read", "iter_read", "read_file", "write", "iter_write", "write_each", "is_keep_file",
-           "RecordLayout"]
+           "placeholder", "RecordLayout"]
 
 
 # --- what this dialect declares for the mapping and the edge modules (docs/plugins.md) ---
