@@ -157,3 +157,23 @@ def test_through_memoir_the_carry_holds_a_digest_not_the_text():
     carry = Carry.loads(carried)
     assert carry.payload.get("derived") == ["trigger"] and set(carry.native) == {"trigger"}
     assert not carry.fields and "Before saying done" not in carried, "memoir shows the text; the carry need not"
+
+
+@pytest.mark.parametrize(("first", "then"), [("memoir", "memspec"), ("memoir", "memfmt"), ("memspec", "memoir"),
+                                             ("memfmt", "memoir")])
+def test_the_marker_rides_on_through_a_second_dialect(first, then):
+    # Watched fail (each pair): the second dialect's carry had no marker (the record, restored, has no Claude
+    # layout to ask), and the edit came home as a 'trigger: Before reporting it done' key.
+    claude = read_files({"MEMORY.md": _INDEX, "feedback_tests.md": _memory()}, "claude")
+    there = convert_files(read_files(convert_files(claude, first, release=True)[0], first), then, release=True)[0]
+    if then == "memoir":
+        [path] = [p for p, d in there.items() if p.startswith("memory/") and b"type: lesson" in d]
+        edited = {**there, path: there[path].replace(b"\ntrigger: Before saying done\n",
+                                                     b"\ntrigger: Before reporting it done\n")}
+    else:
+        edited = _when(there, b"Before saying done", b"Before reporting it done")
+    back, _ = convert_files(read_files(edited, then), "claude")
+    values = frontmatter(back["feedback_tests.md"])
+    assert values["description"] == "Before reporting it done" and "trigger" not in values
+    unedited, _ = convert_files(read_files(there, then), "claude")
+    assert unedited["feedback_tests.md"] == _memory(), "unedited, the memory comes home byte for byte"

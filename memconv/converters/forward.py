@@ -110,7 +110,8 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
             _rides_as_unknown(native, declared(declares, "RIDES_AS_UNKNOWN"))
             if native.kind in declared(declares, "TITLE_IS_LINK"):
                 native.title = link  # linked by name (memfmt's entities): two of one name would be one
-        if not home and "trigger" in getattr(getattr(record.source, "layout", None), "derived", ()):
+        if not home and (id(record) in report.derived
+                         or "trigger" in getattr(getattr(record.source, "layout", None), "derived", ())):
             derived.add(id(record))  # asked before the layout is let go, below
         if home and record.source is not None and record.source.dialect == target:
             native.source = record.source  # home again: its own writer reuses its file

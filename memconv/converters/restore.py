@@ -136,6 +136,8 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             transforms.heading_back(home, carry.fields.get("body"))
         if carry.payload.get("derived") == ["trigger"]:
             _trigger_is_description(home, carry, applied)
+            if home.trigger == home.description:
+                report.derived.add(id(home))  # still its reader's: the next dialect's carry says so too
         if home.link != derived and link_names_a_file(carry.owner) and home.link \
                 and not safe_link(home.link):
             report.warnings.append(f"{where_from(record)}: its carry names the link {home.link!r}, which would be "
