@@ -422,6 +422,6 @@ def file_diff(path: str, before: bytes | None, after: bytes | None) -> str:
     if not diff and before != after:
         what = ("an empty file added" if before is None else "an empty file deleted" if after is None
                 else "bytes differ (line endings, BOM or final newline)")
-        diff = (f"--- {'/dev/null' if before is None else f'a/{path}'}\n+++ {'/dev/null' if after is None else f'b/{path}'}"
-                f"\n@@ {what} @@\n")
+        old, new = ("/dev/null" if before is None else f"a/{path}"), ("/dev/null" if after is None else f"b/{path}")
+        diff = f"--- {old}\n+++ {new}\n@@ {what} @@\n"
     return diff
