@@ -54,14 +54,15 @@ def test_a_store_with_a_real_difference_still_exits_1(runner, tmp_path):
         "that record, and not the keep file"
 
 
-def test_an_empty_file_of_the_store_deleted_or_added_is_still_a_difference(runner, tmp_path):
-    # A keep file is the writer's only where it puts one: an empty file of the store's own is carried, and
-    # a placeholder is never taken for one.
+def test_an_empty_file_of_the_store_s_own_comes_back_as_it_was(runner, tmp_path):
+    # A keep file is the writer's only where it puts one: an empty file elsewhere is the store's own, carried.
     store = tmp_path / "project"
     shutil.copytree(GOLDEN / "memspec" / "canonical" / "input", store)
     (store / ".memspec" / "memory" / "facts" / ".gitkeep").write_bytes(b"")
     code, report = _check(runner, "--from", "memspec", store)
-    assert code == 0, report["differences"]  # carried byte for byte: it comes back
+    assert code == 0, report["differences"]
+    assert [n["path"] for n in report["notices"] if n["kind"] == "placeholder"] == [".memspec/archive/.gitkeep"], \
+        "only archive/ would get a placeholder"
 
 
 def test_the_diff_of_an_empty_file_added_says_so():
