@@ -1,9 +1,9 @@
 """A Claude feedback memory's trigger is its description (memoir spec Appendix A: ``trigger ← description``; the
-file has no ``trigger:`` key). memfmt shows it as ``**When** — …``; memoir as a ``trigger:`` key of its own;
-memspec shows the description as the first paragraph and, the same text, no ``**When:**`` line under it (it said
-it twice before). Edited there, the edit comes home in the description. Before, it came home as a ``trigger:`` key
-the file never had, beside the old description (found by a helper); and in memspec an edited first paragraph came
-home as a paragraph of the body, the old description kept. A memory with a trigger key of its own keeps it.
+file has no ``trigger:`` key). memfmt shows it as ``**When** — …``; memspec shows the description as the first
+paragraph and, the same text, no ``**When:**`` line under it (it said it twice before). Edited there, the edit
+comes home in the description. Before, it came home as a ``trigger:`` key the file never had, beside the old
+description (found by a helper); and in memspec an edited first paragraph came home as a paragraph of the body,
+the old description kept. A memory with a trigger key of its own keeps it.
 """
 
 from __future__ import annotations
@@ -87,93 +87,3 @@ def test_an_unedited_round_trip_is_byte_identical(via):
 def test_a_carry_with_other_derived_fields_is_refused():
     with pytest.raises(ValueError, match="derived"):
         Carry.loads({"v": 1, "from": "claude", "derived": ["body"]})
-
-
-# memoir shows both fields as keys of their own (``description:`` and ``trigger:``, the reader's Appendix A), so
-# nothing had to be carried and the way back could not tell the trigger was the description: an edit of the
-# ``trigger:`` line came home as a ``trigger:`` key beside the old description, and an edit of ``description:``
-# left the old text behind in a ``trigger:`` key. The carry keeps the text both said (and its digest) there.
-
-
-def _memoir_round_trip(memory: bytes, edits: list[tuple[bytes, bytes]]) -> tuple[bytes, dict[str, bytes], list]:
-    claude = read_files({"MEMORY.md": _INDEX, "feedback_tests.md": memory}, "claude")
-    files, _ = convert_files(claude, "memoir", release=True)
-    [path] = [p for p, d in files.items() if p.startswith("memory/") and b"type: lesson" in d]
-    data = files[path]
-    for old, new in edits:
-        assert data.count(old) == 1, f"{old!r} is one line of the memoir entry"
-        data = data.replace(old, new)
-    back, report = convert_files(read_files({**files, path: data}, "memoir"), "claude")
-    return back["feedback_tests.md"], back, report.warnings
-
-
-def test_an_edited_trigger_in_memoir_comes_home_as_the_description():
-    # Watched fail: 'description: Before saying done' and a new 'trigger: Before reporting any task as finished'.
-    data, back, warnings = _memoir_round_trip(
-        _memory(), [(b"\ntrigger: Before saying done\n", b"\ntrigger: Before reporting any task as finished\n")])
-    values = frontmatter(data)
-    assert values["description"] == "Before reporting any task as finished", "the edit is the description's"
-    assert "trigger" not in values, "no key the file never had"
-    assert b"Before reporting any task as finished" in back["MEMORY.md"], "and the index line says it"
-    assert any("edited in memoir" in w and "description" in w for w in warnings), "the report says it was edited"
-
-
-def test_an_edited_description_in_memoir_takes_the_trigger_with_it():
-    # Watched fail: 'trigger: Before saying done' written beside the new description.
-    data, _, _ = _memoir_round_trip(
-        _memory(), [(b"\ndescription: Before saying done\n", b"\ndescription: Before reporting it done\n")])
-    values = frontmatter(data)
-    assert values["description"] == "Before reporting it done"
-    assert "trigger" not in values, "the trigger is the description: no key of its own with the old text"
-
-
-def test_both_edited_apart_in_memoir_keep_both_edits():
-    data, _, _ = _memoir_round_trip(_memory(), [
-        (b"\ndescription: Before saying done\n", b"\ndescription: Before reporting it done\n"),
-        (b"\ntrigger: Before saying done\n", b"\ntrigger: When a task looks finished\n")])
-    values = frontmatter(data)
-    assert (values["description"], values["trigger"]) == ("Before reporting it done", "When a task looks finished"), \
-        "two different edits both win: the trigger gets a key of its own"
-
-
-def test_a_trigger_key_of_its_own_keeps_the_edit_through_memoir():
-    data, _, _ = _memoir_round_trip(_memory(b"trigger: Before merging\n"),
-                                    [(b"\ntrigger: Before merging\n", b"\ntrigger: Before any merge\n")])
-    values = frontmatter(data)
-    assert values["trigger"] == "Before any merge"
-    assert values["description"] == "Before saying done"
-
-
-def test_an_unedited_round_trip_through_memoir_is_byte_identical():
-    claude = {"MEMORY.md": _INDEX, "feedback_tests.md": _memory()}
-    files, _ = convert_files(read_files(claude, "claude"), "memoir")
-    back, _ = convert_files(read_files(files, "memoir"), "claude")
-    assert {p: d for p, d in back.items() if not p.startswith(".memconv/")} == claude
-
-
-def test_through_memoir_the_carry_holds_a_digest_not_the_text():
-    files, _ = convert_files(read_files({"feedback_tests.md": _memory()}, "claude"), "memoir")
-    [carried] = [frontmatter(d)["memconv"] for p, d in files.items() if p.startswith("memory/")]
-    carry = Carry.loads(carried)
-    assert carry.payload.get("derived") == ["trigger"] and set(carry.native) == {"trigger"}
-    assert not carry.fields and "Before saying done" not in carried, "memoir shows the text; the carry need not"
-
-
-@pytest.mark.parametrize(("first", "then"), [("memoir", "memspec"), ("memoir", "memfmt"), ("memspec", "memoir"),
-                                             ("memfmt", "memoir")])
-def test_the_marker_rides_on_through_a_second_dialect(first, then):
-    # Watched fail (each pair): the second dialect's carry had no marker (the record, restored, has no Claude
-    # layout to ask), and the edit came home as a 'trigger: Before reporting it done' key.
-    claude = read_files({"MEMORY.md": _INDEX, "feedback_tests.md": _memory()}, "claude")
-    there = convert_files(read_files(convert_files(claude, first, release=True)[0], first), then, release=True)[0]
-    if then == "memoir":
-        [path] = [p for p, d in there.items() if p.startswith("memory/") and b"type: lesson" in d]
-        edited = {**there, path: there[path].replace(b"\ntrigger: Before saying done\n",
-                                                     b"\ntrigger: Before reporting it done\n")}
-    else:
-        edited = _when(there, b"Before saying done", b"Before reporting it done")
-    back, _ = convert_files(read_files(edited, then), "claude")
-    values = frontmatter(back["feedback_tests.md"])
-    assert values["description"] == "Before reporting it done" and "trigger" not in values
-    unedited, _ = convert_files(read_files(there, then), "claude")
-    assert unedited["feedback_tests.md"] == _memory(), "unedited, the memory comes home byte for byte"

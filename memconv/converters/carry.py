@@ -122,8 +122,7 @@ class Carry:
 
     owner: str
     fields: dict[str, Any] = field(default_factory=dict)
-    #: Digest of each carried field's native value at conversion time; and, alone, of a field that came back
-    #: as it was but whose edit the way back must tell (a derived trigger's, in memoir).
+    #: Digest of each carried field's native value at conversion time.
     native: dict[str, str] = field(default_factory=dict)
     #: Unknown keys' source order, when the native rendering changed it.
     extra_order: list[str] | None = None
@@ -134,7 +133,6 @@ class Carry:
         doc: dict[str, Any] = {"v": VERSION, "from": self.owner}
         if self.fields:
             doc["fields"] = self.fields
-        if self.fields or self.native:
             doc["native"] = self.native
         if self.extra_order is not None:
             doc["extra_order"] = self.extra_order

@@ -33,6 +33,3 @@ class Conversion:
     #: entries), as the note lists them: home again, a record of one of these links is not new to the
     #: folder, carry or none (a canonical entry carries nothing), so it does not arrive.
     members: set[str] = field(default_factory=set)
-    #: id(record) of restored records whose trigger is still their description, as their carry said
-    #: (``derived``): converted on to another dialect, their carry says it again.
-    derived: set[int] = field(default_factory=set)

@@ -58,7 +58,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
     #: id(record) → why a record home again is kept out of the live set (its state was edited).
     unmarked: dict[int, str] = {}
     #: Records whose trigger their reader took from the description (a Claude feedback memory's): the way
-    #: back puts an edit of either in both (restore: _trigger_is_description).
+    #: back puts an edit of the trigger in the description (restore: _trigger_is_description).
     derived: set[int] = set()
     records = list(store.records)
     if release:
@@ -110,8 +110,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
             _rides_as_unknown(native, declared(declares, "RIDES_AS_UNKNOWN"))
             if native.kind in declared(declares, "TITLE_IS_LINK"):
                 native.title = link  # linked by name (memfmt's entities): two of one name would be one
-        if not home and (id(record) in report.derived
-                         or "trigger" in getattr(getattr(record.source, "layout", None), "derived", ())):
+        if not home and "trigger" in getattr(getattr(record.source, "layout", None), "derived", ()):
             derived.add(id(record))  # asked before the layout is let go, below
         if home and record.source is not None and record.source.dialect == target:
             native.source = record.source  # home again: its own writer reuses its file
@@ -196,11 +195,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
             # (restore: transforms.heading_back).
             carry.fields["title"] = carrying.as_json(original.title)
             carry.native["title"] = carrying.field_digest(as_written.title)
-        if id(original) in derived:
-            if "description" not in carry.fields and "trigger" not in carry.fields:
-                # Both came back as fields of their own (memoir's ``description:`` and ``trigger:``): the digest
-                # of the text both said tells the way back which of the two was edited there (nothing else).
-                carry.native["trigger"] = carrying.field_digest(as_written.trigger)
+        if id(original) in derived and "description" in carry.fields:
             carry.payload["derived"] = ["trigger"]
         if id(original) in formats:
             carry.payload["format"] = formats[id(original)]

@@ -135,9 +135,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             # (fold_in, below, leaves opaque records be.)
             transforms.heading_back(home, carry.fields.get("body"))
         if carry.payload.get("derived") == ["trigger"]:
-            _trigger_is_description(home, carry, applied)
-            if home.trigger == home.description:
-                report.derived.add(id(home))  # still its reader's: the next dialect's carry says so too
+            _trigger_is_description(home, applied)
         if home.link != derived and link_names_a_file(carry.owner) and home.link \
                 and not safe_link(home.link):
             report.warnings.append(f"{where_from(record)}: its carry names the link {home.link!r}, which would be "
@@ -251,34 +249,20 @@ def restore(store: Store) -> tuple[Store, Conversion]:
     return out, report
 
 
-def _trigger_is_description(home: Record, carry: Carry, applied: carrying.Applied) -> None:
+def _trigger_is_description(home: Record, applied: carrying.Applied) -> None:
     """A trigger its reader took from the description (the carry's ``derived``; a Claude feedback memory has no
-    key of its own for it): the one of the two edited in the target gives the other its text. Before, an edited
-    trigger came home as a trigger key the file never had, beside the old description; through memoir, which
-    shows both as keys, an edited description also left the old text behind in such a key.
-
-    What both said at conversion time is the carried description (memfmt, memspec: a target that does not give
-    it back as a field of its own) or trigger; else, when both came back as they were (memoir), the carry holds
-    only the digest of that text. Both edited, to different texts, both edits win: the trigger keeps a key.
-    """
-    said = carry.fields.get("description", carry.fields.get("trigger"))
-    if isinstance(said, str):
-        def edited(value: Any) -> bool:
-            return value != said
-    elif "trigger" in carry.native:
-        def edited(value: Any) -> bool:
-            return carrying.field_digest(value) != carry.native["trigger"]
-    else:
-        return
-    trigger, description = home.trigger, home.description
-    if isinstance(trigger, str) and trigger.strip() and edited(trigger) and not edited(description):
-        home.description = trigger
+    key of its own for it), edited in the target while the description came home as carried: the edit is the
+    description's. Before, it came home as a trigger key the file never had, beside the old description."""
+    if "description" in applied.carried and isinstance(home.trigger, str) and home.trigger.strip() \
+            and home.trigger != home.description:
+        home.description = home.trigger
         if "description" not in applied.overridden:
             applied.overridden.append("description")
-    elif isinstance(description, str) and description.strip() and edited(description) and not edited(trigger):
-        home.trigger = description
-        if "description" not in applied.overridden:
-            applied.overridden.append("description")
+    elif "description" in applied.overridden and "trigger" not in applied.overridden \
+            and isinstance(home.description, str):
+        # The description edited (memspec's first paragraph, readable._lead_edited), the trigger not: the
+        # trigger is still the description's, not a key of the old text the file never had.
+        home.trigger = home.description
 
 
 def _showed_tags(home: Record, carry: Carry, kind: str, target: str, unrename: dict[str, str]) -> bool:
