@@ -51,3 +51,16 @@ def test_the_description_and_the_body_both_edited():
     assert frontmatter(data)["description"] == "Staging URLs"
     assert data.endswith(b"---\n\nStaging runs at `https://staging.example.com`.\n\n"
                          b"Tokens are minted by `scripts/mint-token.sh`.\n")
+
+
+def test_labelled_lines_of_one_text_all_stay():
+    """Only a line that repeats the description's paragraph is left out: ``**Why:** deploy`` and ``**When:**
+    deploy`` say two things (a rule that left out any text said before dropped the second)."""
+    from memconv.model import Record, Store
+
+    lesson = Record(kind="lesson", link="lesson_deploy", title="Deploy", description="Ship it", body="Notes.\n",
+                    trigger="deploy", how_to_apply="deploy", why="deploy")
+    files, _ = convert_files(Store(dialect="memoir", records=[lesson]), "memspec")
+    [text] = [d for p, d in files.items() if "/memory/" in p]
+    body = text.split(b"\n---\n", 1)[1]
+    assert b"\n\nShip it\n\n" in body and b"**Why:** deploy" in body and b"**When:** deploy" in body

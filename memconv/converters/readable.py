@@ -153,15 +153,22 @@ def _there(text: str, home: str) -> bool:
 
 
 def _new_blocks(record: Record, blocks: list[str], shown: frozenset[str]) -> list[str]:
-    """The ``blocks`` whose text is not already where ``shown`` puts the record's text, nor in a block before
-    it (label aside): a Claude feedback memory's trigger, which its reader takes from the description, is not
-    shown a second time as a ``**When:**`` line under the description's paragraph."""
+    """The ``blocks`` whose text is not already where ``shown`` puts the record's text (label aside), nor the
+    whole text of an unlabelled block before it: a Claude feedback memory's trigger, which its reader takes from
+    the description, is not shown a second time as a ``**When:**`` line under the description's paragraph. (Two
+    labelled lines of one text both stay: ``**When:** deploy`` and ``**How to apply:** deploy`` say two things.)"""
     home = _home_text(record, shown)
-    new = []
+    new: list[str] = []
+    plain: set[str] = set()  # the unlabelled blocks written so far, flat
     for block in blocks:
-        if not _there(block, home):
-            new.append(block)
-            home += " " + _flat(block)
+        if _there(block, home):
+            continue
+        bare = _LEAD_LABEL.sub("", block.strip(), count=1)
+        if _flat(bare) in plain:
+            continue
+        new.append(block)
+        if bare == block.strip():
+            plain.add(_flat(block))
     return new
 
 
