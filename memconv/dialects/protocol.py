@@ -239,6 +239,10 @@ OPTIONAL: dict[str, Optional] = {
                            "callable", _always(None)),
     "generated_index": Optional("generated_index(store) -> dict[str, bytes]: the index pages its writer "
                                 "would make for these records", "callable", _always(None)),
+    "record_paths": Optional("record_paths(store) -> {id(record): path}: where its writer puts each record (a "
+                             "format patch tells by it a record written at another's path, in that file's "
+                             "bytes, from its own file; without it, the file at a record's path is taken for its own)",
+                             "callable", _always(None)),
     "VERSIONS": Optional("(reads, writes): the versions of its stores it reads and the one it writes, in words "
                          "(memconv dialects)", "pair", _always(("", ""))),
     "LADDERS": Optional("its migration ladders (memconv.migrations.Ladder), one per kind of versioned file",
