@@ -7,7 +7,7 @@ from pathlib import Path
 
 import memfmt
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from memconv.dialects import memfmt as ours
@@ -19,9 +19,12 @@ from .memfmt_oracle import memories
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 # The library writes nothing for an empty memory: there is no store to read, so none is drawn.
 @given(memory=memories(unique_names=True).filter(lambda m: m.entities or m.episodes or m.procedures or m.profile),
-       data=st.data())
-def test_a_memfmt_store_comes_back_from_any_dialect(memory, data):
-    via = data.draw(st.sampled_from([d for d in DIALECTS if d != "memfmt"]))
+       via=st.sampled_from([d for d in DIALECTS if d != "memfmt"]))
+# Found by this test: a blank summary (memory/episodes/unnamed.md, "#") beside an empty one
+# (memory/episodes/episode.md, "# untitled") came home as untitled.md (test below).
+@example(memory=memfmt.Memory(episodes=[memfmt.Episode(summary=" "), memfmt.Episode(summary="")]),
+         via="memoir").via("discovered failure")
+def test_a_memfmt_store_comes_back_from_any_dialect(memory, via):
     with tempfile.TemporaryDirectory() as tmp:
         memfmt.write_dir(memfmt.serialise(memory), tmp)  # the library writes tmp/memory/...
         # NUL bytes: memoir, claude and memspec refuse such a file as binary, by design.
@@ -49,6 +52,25 @@ def test_an_episode_whose_link_starts_like_a_windows_drive_comes_home(via, summa
     there, _ = hop(store, via)
     back, _ = hop(there, "memfmt")
     assert model(back) == model(store), f"memfmt→{via}→memfmt keeps the episode"
+
+
+@pytest.mark.parametrize("via", [d for d in DIALECTS if d != "memfmt"])
+def test_an_untitled_episode_beside_a_blank_one_keeps_its_file(via, tmp_path):
+    # memfmt's library names an episode with no summary ``episode.md`` ("# untitled") and one whose
+    # summary is blank ``unnamed.md`` ("#"). Rendered anew (to tell which files need a format patch),
+    # the first goes to ``untitled.md`` and the second to ``episode.md``, in bytes the first file's
+    # very own: the first was taken for a file its writer gives back as it was, its path was not
+    # carried, and it came home as ``untitled.md``, another link. Found by the test above.
+    memory = memfmt.Memory(episodes=[memfmt.Episode(summary=" "), memfmt.Episode(summary="")])
+    memfmt.write_dir(memfmt.serialise(memory), tmp_path)
+    assert sorted(p.name for p in (tmp_path / "memory" / "episodes").iterdir()) == ["episode.md", "unnamed.md"]
+    store = ours.read(tmp_path)
+    there, _ = hop(store, via)
+    back, files = hop(there, "memfmt")
+    assert sorted(r.link for r in back.records) == ["episode", "unnamed"]
+    assert sorted(p for p in files if p.startswith("memory/episodes/")) == \
+        ["memory/episodes/episode.md", "memory/episodes/unnamed.md"]
+    assert model(back) == model(store), f"memfmt→{via}→memfmt keeps both episodes"
 
 
 @pytest.mark.parametrize("via", [d for d in DIALECTS if d != "memfmt"])

@@ -192,16 +192,40 @@ def _canonical(dialect: str, group: list[Record]) -> set[int]:
                 held = at.setdefault(source.path, i)
                 if held != i:
                     at[source.path] = [*(held if isinstance(held, list) else [held]), i]
-            files = iter_write_with(module, Store(dialect="probe", records=list(group)), None,
-                                    Occasion(records_only=True))  # no index: none is compared
+            probe = Store(dialect="probe", records=list(group))
+            files = iter_write_with(module, probe, None, Occasion(records_only=True))  # no index: none is compared
+            moved = False
             for path, data in files:
                 found = at.get(path)
-                for i in (() if found is None else found if isinstance(found, list) else (found,)):
+                if found is None:
+                    moved = moved or bool(data)  # where no record was read (not a folder's empty placeholder)
+                    continue
+                for i in found if isinstance(found, list) else (found,):
                     if sources[i].holds(data):
-                        same.add(id(group[i]))
+                        same.add(i)
+            if moved and same:
+                same = _at_their_own_paths(dialect, probe, sources, same)
     except StoreError:
         return set()
-    return same
+    return {id(group[i]) for i in same}
+
+
+def _at_their_own_paths(dialect: str, probe: Store, sources: list[Source], same: set[int]) -> set[int]:
+    """The indexes of ``same`` whose record the writer put at its own source path.
+
+    A file is matched to the record read from its path; once a record is named anew, another may be
+    written at its path, in its very bytes (memfmt: an episode with no summary, ``episode.md``, reads
+    as ``# untitled`` and is written ``untitled.md``; a blank one, ``unnamed.md``, is written
+    ``episode.md`` as ``# untitled``). The first is then no file its writer gives back as it was: its
+    path must be carried, or it comes home under another name, another link. Asked only when a record
+    was written where none was read; the dialect's ``record_paths`` says which record went where
+    (without it, the path is trusted: docs/conversion.md, "Left alone").
+    """
+    paths = dialects.declaration(dialect, "record_paths")
+    if paths is None:
+        return same
+    where = paths(probe)
+    return {i for i in same if where.get(id(probe.records[i])) == sources[i].path}
 
 
 def working_set_patch(working_set) -> dict[str, Any] | None:
