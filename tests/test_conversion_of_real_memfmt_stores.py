@@ -54,22 +54,25 @@ def test_an_episode_whose_link_starts_like_a_windows_drive_comes_home(via, summa
     assert model(back) == model(store), f"memfmt→{via}→memfmt keeps the episode"
 
 
+@pytest.mark.parametrize("happened", [None, "2024-01-01"])
 @pytest.mark.parametrize("via", [d for d in DIALECTS if d != "memfmt"])
-def test_an_untitled_episode_beside_a_blank_one_keeps_its_file(via, tmp_path):
+def test_an_untitled_episode_beside_a_blank_one_keeps_its_file(via, happened, tmp_path):
     # memfmt's library names an episode with no summary ``episode.md`` ("# untitled") and one whose
     # summary is blank ``unnamed.md`` ("#"). Rendered anew (to tell which files need a format patch),
     # the first goes to ``untitled.md`` and the second to ``episode.md``, in bytes the first file's
     # very own: the first was taken for a file its writer gives back as it was, its path was not
     # carried, and it came home as ``untitled.md``, another link. Found by the test above.
-    memory = memfmt.Memory(episodes=[memfmt.Episode(summary=" "), memfmt.Episode(summary="")])
+    # With a date, the same: ``2024-01-01-episode.md`` came home as ``2024-01-01-untitled.md``.
+    memory = memfmt.Memory(episodes=[memfmt.Episode(summary=" ", happened=happened),
+                                     memfmt.Episode(summary="", happened=happened)])
     memfmt.write_dir(memfmt.serialise(memory), tmp_path)
-    assert sorted(p.name for p in (tmp_path / "memory" / "episodes").iterdir()) == ["episode.md", "unnamed.md"]
+    stems = [f"{happened}-{s}" if happened else s for s in ("episode", "unnamed")]
+    assert sorted(p.name for p in (tmp_path / "memory" / "episodes").iterdir()) == [f"{s}.md" for s in stems]
     store = ours.read(tmp_path)
     there, _ = hop(store, via)
     back, files = hop(there, "memfmt")
-    assert sorted(r.link for r in back.records) == ["episode", "unnamed"]
-    assert sorted(p for p in files if p.startswith("memory/episodes/")) == \
-        ["memory/episodes/episode.md", "memory/episodes/unnamed.md"]
+    assert sorted(r.link for r in back.records) == stems, "each episode comes home under its own link"
+    assert sorted(p for p in files if p.startswith("memory/episodes/")) == [f"memory/episodes/{s}.md" for s in stems]
     assert model(back) == model(store), f"memfmt→{via}→memfmt keeps both episodes"
 
 
