@@ -126,6 +126,37 @@ def test_an_item_of_a_lessons_list_edited_among_the_preconditions_comes_home_on_
     assert record.how_to_apply == "Follow the release checklist.", "the lesson's own step is as it was"
 
 
+_BULLETED = ("---\nname: Review the schema\ndescription: Before a migration ships\ntype: feedback\n---\n\n"
+             "Look at the diff first.\n\n- the new columns\n- the dropped indexes\n\n"
+             "**How to apply:** run the schema check.\n")
+
+
+def _bulleted() -> Store:
+    index = "- [Review the schema](feedback_schema.md) — Before a migration ships\n"
+    return read_files({"feedback_schema.md": _BULLETED.encode(), "MEMORY.md": index.encode()}, "claude")
+
+
+def test_a_bulleted_list_is_preconditions_each_without_its_bullet():
+    # Watched fail: memfmt read '- the new columns' as a precondition, shown as a bullet in a bullet
+    # ('- - the new columns').
+    import memfmt
+
+    files, _ = convert_files(_bulleted(), "memfmt")
+    (path,) = [p for p in files if p.startswith("memory/procedures/")]
+    procedure = memfmt.parse({path.removeprefix("memory/"): files[path].decode()}).procedures[0]
+    assert procedure.preconditions == ["Look at the diff first.", "the new columns", "the dropped indexes"]
+    back, _ = convert_files(read_files(files, "memfmt"), "claude")
+    assert back["feedback_schema.md"] == _BULLETED.encode(), "the way back is exact"
+
+
+def test_a_bulleted_precondition_edited_in_memfmt_comes_home_on_its_line_with_its_bullet():
+    files, _ = convert_files(_bulleted(), "memfmt")
+    files = _edit(files, b"- the dropped indexes", b"- the dropped and renamed indexes")
+    back, _ = convert_files(read_files(files, "memfmt"), "claude")
+    assert back["feedback_schema.md"] == _BULLETED.replace("the dropped indexes",
+                                                           "the dropped and renamed indexes").encode()
+
+
 # A **How to apply:** section of more than one line (the label alone, then its text; or its text going on to
 # the next line) and one written as a numbered list. Watched fail: the edited step came home as a
 # how_to_apply key beside the unchanged section (memfmt showed the label-alone section twice, as the step and

@@ -181,12 +181,23 @@ _MOVED = ("why", "rejected", "trigger", "how_to_apply", "outcome", "last_failure
 _NUMBERED = re.compile(r"^(?P<lead>\s*)(?P<n>\d+)(?P<rest>[.)]\s.*)$")
 
 
+#: A bullet's marker at the start of a line: ``- ``, ``* ``, ``+ `` (a numbered line keeps its number: its order
+#: is part of what it says).
+_BULLET = re.compile(r"^[ \t]*[-*+][ \t]+(?=\S)")
+
+
+def _precondition(line: str) -> str:
+    """A line of a body as the precondition :func:`show` makes of it: a bullet's marker aside (memfmt writes
+    each precondition as a bullet of its own: ``- - first point`` was a bullet in a bullet)."""
+    return _flat(_BULLET.sub("", line, count=1))
+
+
 def _item_at(line: str, name: str) -> str | None:
     """The text ``line`` of a body gave an item of ``name`` when :func:`show` made the list (None: none)."""
     if name == "steps":
         match = _LIST_ITEM.match(line)
         return _flat(match.group("text")) if match else None
-    return _flat(line) or None
+    return _precondition(line) or None
 
 
 def _land(record: Record, name: str, before: list, how: str | None = None) -> None:
@@ -252,8 +263,12 @@ def _land(record: Record, name: str, before: list, how: str | None = None) -> No
     out: list[str] = []
     moved: set[int] = set()  # where a line was added or taken out: its numbered list is numbered again
     for n, line in enumerate(lines):
-        match = _LIST_ITEM.match(line) if name == "steps" else None
-        marker = line[:match.start("text")] if match else ""
+        if name == "steps":
+            match = _LIST_ITEM.match(line)
+            marker = line[:match.start("text")] if match else ""
+        else:  # an edited precondition keeps its line's bullet
+            bullet = _BULLET.match(line)
+            marker = bullet.group(0) if bullet else ""
         for text in first.get(n, ()):
             moved.add(len(out))
             out.append(marker + text)
@@ -532,7 +547,7 @@ def show(record: Record, target: str) -> Record:
                     and (record.steps is None or how and all(_NUMBERED.match(m.group(0)) for m in items)):
                 steps += [Step(action=m.group("text").strip()) for m in items]
             else:
-                rest += [_flat(line) for line in block.split("\n") if line.strip()]
+                rest += [_precondition(line) for line in block.split("\n") if line.strip()]
         _clear(record, shown)
         record.steps = (record.steps or []) + steps or None
         record.preconditions = (record.preconditions or []) + rest or None
