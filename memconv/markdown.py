@@ -223,52 +223,29 @@ _SIMPLE_ITEM = re.compile(r"- +[^\s]")
 
 def simple_outline(body: str) -> Outline | None:
     """The :func:`parsed_outline` of a body made of prose lines, ``- item`` lists, ATX headings and
-    blank lines alone, worked out line by line; None for any other body (markdown-it reads it).
+    blank lines alone, worked out line by line (:func:`blocks`' simple reading); None for any other
+    body (markdown-it reads it).
 
     Declined: anything that may be code or HTML, carriage returns and form feeds, indented lines,
     a list item right under prose or prose right under a list item (markdown-it's lazy
     continuation), and every other block marker. ``tests/test_claude_simple_outline.py`` holds
     the answer to markdown-it's.
     """
-    if _may_hold_code(body) or "\r" in body or "\x0b" in body or "\x0c" in body:
+    found = _simple_blocks(body)
+    if found is None:
         return None
     prose: set[int] = set()
     headings: list[tuple[int, int, str]] = []
     paragraphs: list[tuple[int, int]] = []
-    start = None  # the first line of the paragraph being read
-    previous = "blank"
-    lines = body.split("\n")
-    for n, line in enumerate(lines):
-        if not line.strip(" \t"):  # markdown's blank line: spaces and tabs only
-            kind = "blank"
-        elif _SIMPLE_ITEM.match(line):
-            kind = "item"
-        elif line[0] == "#":
-            m = _SIMPLE_HEADING.fullmatch(line)
-            if m is None:
-                return None
-            kind = "heading"
-        elif _SIMPLE_PROSE.match(line) and not _SIMPLE_ORDERED.match(line) and line[0] not in " \t":
-            kind = "prose"
-        else:
-            return None
-        if (kind == "item" and previous == "prose") or (kind == "prose" and previous == "item"):
-            return None
-        if kind != "prose" and start is not None:
-            paragraphs.append((start, n))
-            prose.update(range(start, n))
-            start = None
-        if kind == "prose" and start is None:
-            start = n
+    lines: list[str] | None = None  # split again only for a heading's text
+    for kind, start, end, _ in found:
+        if kind == "paragraph":
+            paragraphs.append((start, end))
+            prose.update(range(start, end))
         elif kind == "heading":
-            headings.append((n, len(m.group(1)), m.group(2).strip()))
-        previous = kind
-    if start is not None:
-        end = len(lines)
-        while end > start and not lines[end - 1].strip(" \t"):
-            end -= 1
-        paragraphs.append((start, end))
-        prose.update(range(start, end))
+            lines = lines or body.split("\n")
+            m = _SIMPLE_HEADING.fullmatch(lines[start])
+            headings.append((start, len(m.group(1)), m.group(2).strip()))
     return Outline(set(), prose, headings, paragraphs)
 
 
@@ -304,8 +281,8 @@ def blocks(body: str) -> list[Block]:
     """The top-level blocks of ``body`` as markdown-it sees them, each list item a block of its own.
 
     A body of prose lines, ``- item`` lines, ATX headings and blank lines is read line by line
-    (:func:`simple_outline`'s shapes); any other is parsed. ``tests/test_markdown_blocks.py`` holds
-    the two to one answer.
+    (:func:`_simple_blocks`, which :func:`simple_outline` is made of too); any other is parsed.
+    ``tests/test_markdown_blocks.py`` holds the two to one answer.
     """
     return _simple_blocks(body) or _parsed_blocks(body)
 
@@ -315,6 +292,7 @@ _RULE = re.compile(r"(?:-[ \t]*){3,}")
 
 
 def _simple_blocks(body: str) -> list[Block] | None:
+    """The one line-by-line reading of a body: its blocks, or None where it declines (:func:`simple_outline`)."""
     if _may_hold_code(body) or "\r" in body or "\x0b" in body or "\x0c" in body:
         return None
     found: list[Block] = []
