@@ -39,6 +39,17 @@ def convert_files(store: Store, target: str, *, lossy: bool = False,
             if not p.startswith((".memconv/quarantine/", ".memconv/manifest"))}, report
 
 
+def convert_dir(source: Path, target: str, out: Path) -> Path:
+    """``memconv convert --to target source out`` on the command line, which must succeed; returns ``out``."""
+    from click.testing import CliRunner
+
+    from memconv.cli import main
+
+    result = CliRunner().invoke(main, ["convert", "--to", target, str(source), str(out)])
+    assert result.exit_code == 0, result.output
+    return out
+
+
 def read_files(files: dict[str, bytes], dialect: str) -> Store:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)

@@ -12,9 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from click.testing import CliRunner
-
-from memconv.cli import main
+from .convert_helpers import convert_dir
 
 FEEDBACK = ("---\nname: Run tests first\ndescription: Always run the test suite before committing\ntype: feedback\n"
             "---\n\nRun the full test suite before every commit.\n\n**Why:** a broken main cost us a day.\n\n"
@@ -24,21 +22,15 @@ LESSON = ("---\ntype: lesson\nname: Run tests first\ndescription: Always run the
           "Run the full test suite before every commit.\n")
 
 
-def _convert(source: Path, target: str, out: Path) -> Path:
-    result = CliRunner().invoke(main, ["convert", "--to", target, str(source), str(out)])
-    assert result.exit_code == 0, result.output
-    return out
-
-
 def _there_and_back(tmp_path: Path, home: str, path: str, text: str, target: str, edit) -> str:
     (tmp_path / "in" / path).parent.mkdir(parents=True, exist_ok=True)
     (tmp_path / "in" / path).write_text(text)
-    out = _convert(tmp_path / "in", target, tmp_path / "out")
+    out = convert_dir(tmp_path / "in", target, tmp_path / "out")
     [file] = [p for p in out.rglob("*.md") if "Run tests first" in p.read_text() or "Drain" in p.read_text()]
     edited = edit(file.read_text())
     assert edited != file.read_text()
     file.write_text(edited)
-    return (_convert(out, home, tmp_path / "back") / path).read_text()
+    return (convert_dir(out, home, tmp_path / "back") / path).read_text()
 
 
 def _one_word(text: str) -> str:
@@ -79,8 +71,8 @@ def test_unedited_lessons_come_home_exact(tmp_path):
         where = tmp_path / f"{target}-{home}"
         (where / "in" / path).parent.mkdir(parents=True)
         (where / "in" / path).write_text(text)
-        out = _convert(where / "in", target, where / "out")
-        assert (_convert(out, home, where / "back") / path).read_text() == text
+        out = convert_dir(where / "in", target, where / "out")
+        assert (convert_dir(out, home, where / "back") / path).read_text() == text
 
 
 def test_a_tags_line_edited_in_memfmt_beside_a_link_to_an_episode(tmp_path):

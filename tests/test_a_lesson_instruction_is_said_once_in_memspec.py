@@ -12,10 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from click.testing import CliRunner
-
-from memconv.cli import main
-
+from .convert_helpers import convert_dir
 from .reference_tools import memspec_load, needs_memspec
 
 INSTRUCTION = "run `make test-integration` before saying a DB change is done."
@@ -27,16 +24,10 @@ LISTED = ("---\nname: Release steps\ndescription: How to cut a release\ntype: fe
           "Releases broke twice.\n\n**How to apply:**\n1. build the wheel\n2. push the tag\n")
 
 
-def _convert(source: Path, target: str, out: Path) -> Path:
-    result = CliRunner().invoke(main, ["convert", "--to", target, str(source), str(out)])
-    assert result.exit_code == 0, result.output
-    return out
-
-
 def _to_memspec(tmp_path: Path, text: str) -> tuple[Path, Path]:
     (tmp_path / "in").mkdir()
     (tmp_path / "in" / "feedback_x.md").write_text(text)
-    out = _convert(tmp_path / "in", "memspec", tmp_path / "ms")
+    out = convert_dir(tmp_path / "in", "memspec", tmp_path / "ms")
     [file] = (out / ".memspec").rglob("ms_*.md")
     return out, file
 
@@ -47,7 +38,7 @@ def _home(tmp_path: Path, text: str, edit) -> str:
     edited = head + "\n---\n" + edit(body)
     assert edited != file.read_text(), "the edit must change the memspec file"
     file.write_text(edited)
-    return (_convert(out, "claude", tmp_path / "back") / "feedback_x.md").read_text()
+    return (convert_dir(out, "claude", tmp_path / "back") / "feedback_x.md").read_text()
 
 
 def _body(text: str) -> str:
@@ -92,7 +83,7 @@ def test_unedited_it_comes_home_exact(tmp_path):
     for name, text in (("said", FEEDBACK), ("listed", LISTED)):
         (tmp_path / name).mkdir()
         out, _ = _to_memspec(tmp_path / name, text)
-        assert (_convert(out, "claude", tmp_path / name / "back") / "feedback_x.md").read_text() == text
+        assert (convert_dir(out, "claude", tmp_path / name / "back") / "feedback_x.md").read_text() == text
 
 
 MEMOIR = ("---\ntype: lesson\nname: Run tests first\ndescription: Always run the tests\ntrigger: before committing\n"
@@ -102,12 +93,12 @@ MEMOIR = ("---\ntype: lesson\nname: Run tests first\ndescription: Always run the
 def _memoir_home(tmp_path: Path, edit) -> str:
     (tmp_path / "in" / "memory").mkdir(parents=True)
     (tmp_path / "in" / "memory" / "lesson_t.md").write_text(MEMOIR)
-    out = _convert(tmp_path / "in", "memspec", tmp_path / "ms")
+    out = convert_dir(tmp_path / "in", "memspec", tmp_path / "ms")
     [file] = (out / ".memspec").rglob("ms_*.md")
     head, body = file.read_text().split("\n---\n", 1)
     assert body.count("run make test") == 1, "memspec says the memoir lesson's instruction once too"
     file.write_text(head + "\n---\n" + edit(body))
-    return (_convert(out, "memoir", tmp_path / "back") / "memory" / "lesson_t.md").read_text()
+    return (convert_dir(out, "memoir", tmp_path / "back") / "memory" / "lesson_t.md").read_text()
 
 
 def test_a_memoir_lesson_whose_body_says_its_how_to_apply_follows_the_edit(tmp_path):

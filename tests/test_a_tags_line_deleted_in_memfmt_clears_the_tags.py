@@ -12,10 +12,10 @@ from pathlib import Path
 
 import memfmt
 import pytest
-from click.testing import CliRunner
 
-from memconv.cli import main
 from memconv.converters import readable
+
+from .convert_helpers import convert_dir
 
 FACT = "---\ntype: fact\nname: Plain\ndescription: plain one\ntags: [alpha, beta]\n---\n\nBody one.\n"
 LESSON = ("---\ntype: lesson\nname: Run tests first\ndescription: Always run the test suite before committing\n"
@@ -25,22 +25,16 @@ CLAUDE = ("---\nname: Deploy window\ndescription: When we may deploy\ntype: refe
           "---\n\nTuesdays only.\n")
 
 
-def _convert(source: Path, target: str, out: Path) -> Path:
-    result = CliRunner().invoke(main, ["convert", "--to", target, str(source), str(out)])
-    assert result.exit_code == 0, result.output
-    return out
-
-
 def _home(tmp_path: Path, home: str, path: str, text: str, edit) -> str:
     (tmp_path / "in" / path).parent.mkdir(parents=True, exist_ok=True)
     (tmp_path / "in" / path).write_text(text)
-    out = _convert(tmp_path / "in", "memfmt", tmp_path / "mf")
+    out = convert_dir(tmp_path / "in", "memfmt", tmp_path / "mf")
     [file] = [p for p in (out / "memory").rglob("*.md") if p.name != "MEMORY.md"]
     edited = edit(file.read_text())
     assert edited != file.read_text(), "the edit must change the memfmt file"
     file.write_text(edited)
     memfmt.load(out / "memory")  # memfmt's own reader takes the edited store
-    return (_convert(out, home, tmp_path / "back") / path).read_text()
+    return (convert_dir(out, home, tmp_path / "back") / path).read_text()
 
 
 def _no_tags_line(text: str) -> str:
@@ -70,10 +64,10 @@ def test_tags_memfmt_never_showed_stay_when_the_record_is_edited(tmp_path, monke
     monkeypatch.setattr(readable, "_blocks", lambda record, shown, edges=None: blocks(record, shown | {"tags"}, edges))
     (tmp_path / "in" / "memory").mkdir(parents=True)
     (tmp_path / "in" / "memory" / "fact_x.md").write_text(FACT)
-    out = _convert(tmp_path / "in", "memfmt", tmp_path / "mf")
+    out = convert_dir(tmp_path / "in", "memfmt", tmp_path / "mf")
     monkeypatch.undo()
     [file] = (out / "memory" / "entities").glob("*.md")
     assert "Tags" not in file.read_text()
     file.write_text(file.read_text().replace("- Body one.\n", "- Body one, edited.\n"))
-    back = (_convert(out, "memoir", tmp_path / "back") / "memory" / "fact_x.md").read_text()
+    back = (convert_dir(out, "memoir", tmp_path / "back") / "memory" / "fact_x.md").read_text()
     assert back == FACT.replace("Body one.", "Body one, edited."), "tags memfmt never showed are not taken out"

@@ -13,20 +13,13 @@ import re
 from pathlib import Path
 
 import memfmt
-from click.testing import CliRunner
 
-from memconv.cli import main
+from .convert_helpers import convert_dir
 
 ENTITY = ("---\nmemfmt_type: entity\nentity_type: technology\nname: Postgres\n{tags}---\n\n# Postgres\n\n"
           "## Facts\n\n- We use Postgres 16\n")
 PROCEDURE = ("---\nmemfmt_type: procedure\nversion: 1\nsuccess_count: 0\nfail_count: 0\n---\n\n"
              "# Release (v1 · untested)\n\n**When** — shipping\n\n## Steps\n\n1. Tag the commit\n")
-
-
-def _convert(source: Path, target: str, out: Path) -> Path:
-    result = CliRunner().invoke(main, ["convert", "--to", target, str(source), str(out)])
-    assert result.exit_code == 0, result.output
-    return out
 
 
 def _edit_tags(store: Path, edit) -> None:
@@ -43,9 +36,9 @@ def _edit_tags(store: Path, edit) -> None:
 def _memfmt_there_and_back(tmp_path: Path, name: str, text: str, edit):
     (tmp_path / "mf" / "memory" / "entities").mkdir(parents=True)
     (tmp_path / "mf" / "memory" / name).write_text(text)
-    ms = _convert(tmp_path / "mf", "memspec", tmp_path / "ms")
+    ms = convert_dir(tmp_path / "mf", "memspec", tmp_path / "ms")
     _edit_tags(ms, edit)
-    return _convert(ms, "memfmt", tmp_path / "back") / "memory"
+    return convert_dir(ms, "memfmt", tmp_path / "back") / "memory"
 
 
 def test_a_tag_added_in_memspec_reaches_a_memfmt_entity_as_a_tags_fact(tmp_path):
@@ -85,8 +78,8 @@ def test_a_tag_added_in_memspec_reaches_memoir(tmp_path):
     entry = "---\ntype: fact\nname: Deploy window\ndescription: When we may deploy\ntags: [deploy]\n---\n\nTuesdays.\n"
     (tmp_path / "mo" / "memory").mkdir(parents=True)
     (tmp_path / "mo" / "memory" / "fact_deploy.md").write_text(entry)
-    ms = _convert(tmp_path / "mo", "memspec", tmp_path / "ms")
+    ms = convert_dir(tmp_path / "mo", "memspec", tmp_path / "ms")
     _edit_tags(ms, lambda tags: tags + ["added"])
-    back = _convert(ms, "memoir", tmp_path / "back")
+    back = convert_dir(ms, "memoir", tmp_path / "back")
     assert (back / "memory" / "fact_deploy.md").read_text() == entry.replace(
         "tags: [deploy]\n", "tags:\n  - deploy\n  - added\n")
