@@ -8,25 +8,11 @@ from hypothesis import strategies as st
 from memconv.dialects.claude.body import section
 from memconv.markdown import outline, parsed_outline, simple_outline
 
-_word = st.sampled_from(["text", "Why", "run", "`make`", "[[link]]", "(x)", "\"q\"", "'s'", "2026", "é", "a*b",
-                         "#tag", "\\", "-", "**", "x:", "\u00a0", "\u2028", "1.", "1)"])
-_words = st.lists(_word, min_size=1, max_size=4).map(" ".join)
-_line = st.one_of(
-    _words,                                             # prose (mostly)
-    _words.map(lambda w: "**Why:** " + w),
-    _words.map(lambda w: "**How to apply:** " + w),
-    st.just("**How to apply:**"),
-    st.just(""), st.just("  "), st.just("\t"),
-    _words.map(lambda w: "- " + w),                     # bullets
-    st.sampled_from(["-", "- ", "* x", "+ x", "1. x", "2) x", "---", "***", "___", "===", "> q", "[a]: /u",
-                     "| a | b |", "  indented", "   - x", "<b>x</b>", "```", "~~~", "    code", "\tcode", "x\r",
-                     "a\x0cb", "#", "#x", "# ", "##  Title  ", "# Title #", "####### seven"]),
-    st.tuples(st.integers(1, 6), _words).map(lambda t: "#" * t[0] + " " + t[1]),  # headings
-)
+from .markdown_lines import line
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.lists(_line, max_size=12), st.booleans())
+@given(st.lists(line, max_size=12), st.booleans())
 def test_simple_outline_is_markdown_its_outline(lines, final_newline):
     body = "\n".join(lines) + ("\n" if final_newline else "")
     simple = simple_outline(body)

@@ -19,22 +19,11 @@ from memconv.converters.transforms import facts_of
 from memconv.markdown import _parsed_blocks, _simple_blocks, blocks
 from memconv.report import Report
 
-_word = st.sampled_from(["text", "Why", "run", "`make`", "[[link]]", "(x)", "\"q\"", "2026", "é", "a*b",
-                         "#tag", "-", "**", "x:", "1.", "1)"])
-_words = st.lists(_word, min_size=1, max_size=4).map(" ".join)
-_line = st.one_of(
-    _words,
-    _words.map(lambda w: "**Why:** " + w),
-    st.just(""), st.just("  "), st.just("\t"),
-    _words.map(lambda w: "- " + w),
-    st.sampled_from(["-", "- ", "* x", "+ x", "1. x", "2) x", "---", "> q", "  indented", "   - x", "<b>x</b>",
-                     "```", "~~~", "    code", "\tcode", "x\r", "#", "#x", "# ", "##  Title  ", "# Title #"]),
-    st.tuples(st.integers(1, 6), _words).map(lambda t: "#" * t[0] + " " + t[1]),
-)
+from .markdown_lines import line
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.lists(_line, max_size=12), st.booleans())
+@given(st.lists(line, max_size=12), st.booleans())
 def test_the_simple_reading_is_markdown_its_reading(lines, final_newline):
     body = "\n".join(lines) + ("\n" if final_newline else "")
     simple = _simple_blocks(body)
