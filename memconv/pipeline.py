@@ -190,7 +190,8 @@ def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date
     from . import jobs as parallel
 
     arrived = frozenset(conversion.arrived) if conversion is not None else frozenset()
-    written = _written(writer, out_store, parallel.renderer(jobs), date, arrived)  # names chosen, and said, now
+    spliced = conversion.rendered if conversion is not None else {}
+    written = _written(writer, out_store, _taking(spliced, parallel.renderer(jobs)), date, arrived)  # names now
     streams = [written]
 
     def files() -> Iterator[tuple[str, bytes]]:
@@ -292,6 +293,29 @@ def _rest_within(store: Store, dialect: str, report: Report) -> None:
     for foreign in store.foreign:
         report.files.append(FileReport(source=foreign.path, target=foreign.path, status="foreign",
                                        warnings=[] if foreign.why == "not a file of this dialect" else [foreign.why]))
+
+
+def _taking(rendered: dict[int, object], render: Callable | None) -> Callable | None:
+    """A writer's ``render`` map that takes each record's rendering from ``rendered`` (by ``id``, and lets it
+    go), and renders only the others, with ``render`` (None: here, one by one).
+
+    ``rendered`` holds what the target's ``splice`` made of the read-back's renderings: exactly what the
+    writer's own render gives (docs/performance.md, "the splice"). Empty: ``render`` itself.
+    """
+    if not rendered:
+        return render
+
+    def taking(function: Callable, records) -> Iterator[object]:
+        records = list(records)
+        if not any(id(record) in rendered for record in records):  # another map of the writer's
+            yield from (render or map)(function, records)
+            return
+        others = iter((render or map)(function, [r for r in records if id(r) not in rendered]))
+        for record in records:
+            done = rendered.pop(id(record), None)
+            yield done if done is not None else next(others)
+
+    return taking
 
 
 def _written(writer, store: Store, render, date: str | None = None,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..model import Store
 from ..report import FileReport
@@ -33,3 +34,7 @@ class Conversion:
     #: entries), as the note lists them: home again, a record of one of these links is not new to the
     #: folder, carry or none (a canonical entry carries nothing), so it does not arrive.
     members: set[str] = field(default_factory=set)
+    #: id(record) of the converted store's records → what the target's writer renders for it, made from
+    #: the read-back's rendering (the target's ``splice``): the final write takes it instead of rendering
+    #: the record again, and lets it go once written (docs/performance.md, "the splice").
+    rendered: dict[int, Any] = field(default_factory=dict)

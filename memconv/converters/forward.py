@@ -19,7 +19,7 @@ from .mapping import INDEX_IS_CONTENT, LIFECYCLE, LOSSY_AS_DOSSIER, TARGET_KIND,
 from .naming import differs_however_renamed, home_link, native_link, rename_links, unique_link
 from .read_back import ReadBack, quarantine_unwritable
 from .restore import home_record
-from .slots import set_carry
+from .slots import get_carry, set_carry
 from .store_facts import (by_owner, carried_meta, holds_state, mark_home, owner_of, store_owner, where_from,
                           witness_edits, witness_fields)
 
@@ -142,6 +142,9 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
                                                 payload={renderings.WORKING_SET: renderings.digest(shown)}))
     # 3. read back what the target's writer makes of the native records.
     back = ReadBack(target, natives, store, also=[shown] if shown is not None else [], date=date)
+    # The final write takes the read-back's renderings, each with its carry spliced in, where the writer
+    # sees the store it saw in the read-back: the same records, and no store facts (prefix, operators).
+    rendered = report.rendered if not out.meta else None
     unrename = {new: old for old, new in rename.items()}
     progress.expect(len(natives))  # the bar of a conversion under way counts the records read back
     for i, (original, native) in enumerate(natives):
@@ -171,6 +174,9 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
         if returned is None:
             if quarantine_unwritable(out, original, target, back.refused()):
                 out.records.remove(native)
+                if rendered is not None:  # the writer sees other records than in the read-back: render anew
+                    rendered.clear()
+                    rendered = None
                 report.records.remove(rep)
                 report.arrived.discard(id(native))
                 continue
@@ -225,6 +231,9 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
                                                      note_names))
                 else:
                     set_carry(native, target, carry)
+                    spliced = back.spliced(i, get_carry(native)) if rendered is not None else None
+                    if spliced is not None:
+                        rendered[id(native)] = spliced
     back.close()
     if report.members and written:
         report.warnings.extend(_links_to_the_deleted(written, report.members, taken | {r.link for r in kept_out},

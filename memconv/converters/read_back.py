@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Any, Callable, Iterator, Sequence
 
 from .. import dialects
 from ..dialects.protocol import Occasion, iter_write_with
@@ -49,11 +49,38 @@ class ReadBack:
         # Only the records' files are read back: a writer may leave out its index (records_only).
         self._occasion = Occasion(date=date, records_only=True)
         self._marked = set(range(len(natives)))
+        # A target that can splice (its declared ``splice``) keeps what its writer rendered for each record
+        # read back, so that the final write need not render it again: the carry goes where the marker was.
+        self._splice = dialects.declaration(target, "splice")
+        self._spliceable: set[int] = set()
+        self._probes: dict[int, Any] = {}  # what the writer rendered for records not yet taken
+        self._taken: tuple[int, Any] | None = None  # ... and for the record taken last
         for i, (_, native) in enumerate(natives):
+            if self._splice is not None and get_carry(native) is None:
+                self._spliceable.add(i)  # its carry will be put where the marker is now (slot.put)
             set_carry(native, target, f"{_PROBE}{i}")
 
     def _stream(self) -> Iterator[tuple[str, bytes]]:
-        return iter_write_with(self.module, self.written, None, self._occasion)
+        return iter_write_with(self.module, self.written, self._kept if self._spliceable else None, self._occasion)
+
+    def _kept(self, render: Callable[[Record], Any], records: Sequence[Record]) -> Iterator[Any]:
+        """The writer's ``render`` over ``records``, one by one, keeping what it gives for each native record."""
+        if records is not self.written.records:  # not the records given: nothing to keep
+            yield from map(render, records)
+            return
+        for k, record in enumerate(records):
+            rendered = render(record)
+            if k in self._spliceable:
+                self._probes[k] = rendered
+            yield rendered
+
+    def spliced(self, i: int, carry: str) -> Any:
+        """What the writer renders for ``natives[i]`` wearing ``carry`` (a string) now, from what it rendered for
+        the read-back (the target's ``splice``); None when it cannot say (the final write renders it)."""
+        if self._taken is None or self._taken[0] != i:
+            return None
+        probe, self._taken = self._taken[1], None
+        return self._splice(probe, f"{_PROBE}{i}", carry)
 
     def take(self, i: int) -> Record | None:
         """The record read back for ``natives[i]``, or None when none came back; its marker is taken off."""
@@ -62,6 +89,8 @@ class ReadBack:
         while i not in self._found and self._files is not None:
             self._next()
         self._unmark(i)
+        probe = self._probes.pop(i, None)
+        self._taken = (i, probe) if probe is not None else None
         return self._found.pop(i, None)
 
     def _next(self) -> None:
@@ -111,6 +140,8 @@ class ReadBack:
         """
         for i in list(self._marked):
             self._unmark(i)
+        self._probes.clear()
+        self._taken = None
         self.refused()
         if self._refused is not None and len(self._came_back) == len(self.natives):
             path, reason = self._refused

@@ -225,6 +225,11 @@ OPTIONAL: dict[str, Optional] = {
                              "read in memory (without it, read_file reads each file)", "callable", _always(None)),
     "iter_write": Optional("iter_write(store, render=None, context=None): the files of write, one at a time",
                            "callable", _always(None)),
+    "splice": Optional("splice(rendered, marker, carry) -> rendered | None: what iter_write's render gives for "
+                       "a record wearing the carry string ``carry`` in its slot, from what it gave for the same "
+                       "record wearing the string ``marker`` there (the read-back's); None when it cannot tell. "
+                       "A conversion then writes each record once more without rendering it again "
+                       "(without it, the final write renders every record)", "callable", _always(None)),
     "iter_read": Optional("iter_read(root) -> (Store, Iterator[Record]): read, one record at a time: the store "
                           "without its records, whole once they are read (with write_each: runs within the "
                           "dialect hold one record at a time)", "callable", _always(None)),

@@ -403,6 +403,7 @@ from ...migrations.memspec import LADDER  # noqa: E402
 from ...migrations.memspec.fields import ID as _ID  # noqa: E402
 from ...model import Record  # noqa: E402
 from ..protocol import CarrySlot  # noqa: E402
+from . import jsyaml  # noqa: E402
 
 VERSIONS = ("memspec v0.1/v0.2, v0.3/v0.4 and current (0.7.2) .memspec/ folders", "memspec current (0.7.2)")
 LADDERS = (LADDER,)
@@ -427,10 +428,43 @@ STORE_FACTS = {"prefix": STORE_DIR + "/", "operators": ()}
 FOLDER_FACTS = ("prefix",)
 
 
+#: A carry line as memspec's writer puts it: the ``memconv`` key of ``ext`` (or ``carry:`` under it, beside
+#: ``fields``), indented by its depth, holding one plain scalar.
+_CARRY_LINE = re.compile(rb"( *)(?:memconv|carry): ")
+
+
+def splice(rendered: tuple[str, bytes, list[str]], marker: str, carry: str) -> tuple[str, bytes, list[str]] | None:
+    """What :func:`iter_write`'s render gives for a record wearing the carry ``carry`` (a string, in its ``ext``),
+    from what it gave for the same record wearing the string ``marker`` there instead; None when the file does
+    not show where (the writer then renders the record again).
+
+    Every other byte of the file is the same both ways: the carry is one scalar at the end of ``ext``, written
+    at its depth by the same emitter (docs/performance.md, "the splice"). The marker must stand once in the
+    file, alone on a carry line, written as the emitter writes it at that depth.
+    """
+    path, data, undated = rendered
+    written = jsyaml.scalar(marker, 2)
+    needle = b": " + written.encode("utf-8") + b"\n"
+    at = data.find(needle)
+    if at < 0 or data.find(needle, at + 1) >= 0:
+        return None
+    start = data.rfind(b"\n", 0, at) + 1
+    line = _CARRY_LINE.fullmatch(data, start, at + 2)
+    if line is None:
+        return None
+    level = len(line.group(1)) // jsyaml.INDENT + 1  # a key's value is one level deeper than the key
+    if jsyaml.scalar(marker, level) != written:
+        return None
+    value = jsyaml.scalar(carry, level)
+    if value[-1:].isspace():
+        return None  # a block scalar's last line: the frontmatter's dump is trimmed (jsyaml.dump), this is not
+    return path, data[:at + 2] + value.encode("utf-8") + data[at + len(needle) - 1:], undated
+
+
 def native_link(record: Record, kind: str) -> str:
     """The id memspec's writer derives for a record from another dialect (created + identity): stable."""
     return memspec_id(record)
 
 
-__all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "RIDES_AS_UNKNOWN", "WITNESS_FIELDS",
+__all__ += ["splice", "KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "RIDES_AS_UNKNOWN", "WITNESS_FIELDS",
             "WITNESS_EDITS", "NATIVE_FIELDS", "LINK_ID", "STORE_FACTS", "FOLDER_FACTS", "native_link", "ONE_LINE_FIELDS"]
