@@ -307,9 +307,6 @@ def _taking(rendered: dict[int, object], render: Callable | None) -> Callable | 
 
     def taking(function: Callable, records) -> Iterator[object]:
         records = list(records)
-        if not any(id(record) in rendered for record in records):  # another map of the writer's
-            yield from (render or map)(function, records)
-            return
         others = iter((render or map)(function, [r for r in records if id(r) not in rendered]))
         for record in records:
             done = rendered.pop(id(record), None)

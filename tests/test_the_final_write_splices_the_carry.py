@@ -55,7 +55,7 @@ def _unspliced(root: Path, source: str, monkeypatch) -> dict[str, bytes]:
 
 
 @pytest.mark.parametrize("source, name", SOURCES)
-def test_golden_stores_into_memspec_are_the_same_bytes_spliced(source, name, counted, monkeypatch):
+def test_golden_stores_into_memspec_are_the_same_bytes_spliced(source, name, monkeypatch):
     root = GOLDEN / source / name / "input"
     spliced = _convert(root, source)
     assert spliced == _unspliced(root, source, monkeypatch)
@@ -68,6 +68,24 @@ def test_a_generated_store_is_spliced_record_by_record(source, counted, monkeypa
     spliced = _convert(root, source)
     assert counted and all(counted), "every record of a generated store wears a carry the splice can place"
     assert spliced == _unspliced(root, source, monkeypatch)
+
+
+def test_a_store_written_under_its_own_folder_is_rendered_anew(monkeypatch):
+    """The read-back writes under memspec's default folder; a store that came from memspec keeps its own
+    (store facts in the final store only): what the read-back rendered is not what the final write writes."""
+    root = GOLDEN / "claude" / "canonical" / "input"
+
+    def convert() -> dict[str, bytes]:
+        store = pipeline.read(root, "claude")
+        store.meta.update({"memconv.meta_from": "memspec", "prefix": "store/.memspec/"})
+        plan = pipeline.plan(store, "memspec", Report(command="convert", input=str(root)), jobs=1)
+        return dict(plan.iter_files())
+
+    spliced = convert()
+    assert any(path.startswith("store/.memspec/memory/") for path in spliced)
+    with monkeypatch.context() as m:
+        m.setitem(dialects.declarations("splice"), "memspec", None)
+        assert spliced == convert()
 
 
 def _natives() -> list:

@@ -16,6 +16,11 @@ from .slots import get_carry, set_carry, strip_carry
 _PROBE = "memconv-probe:"
 
 
+def _marker(i: int) -> str:
+    """The marker ``natives[i]`` wears while it is written and read back."""
+    return f"{_PROBE}{i}"
+
+
 class ReadBack:
     """What the target's reader makes of what its writer wrote, record by record, as it is asked for.
 
@@ -58,7 +63,7 @@ class ReadBack:
         for i, (_, native) in enumerate(natives):
             if self._splice is not None and get_carry(native) is None:
                 self._spliceable.add(i)  # its carry will be put where the marker is now (slot.put)
-            set_carry(native, target, f"{_PROBE}{i}")
+            set_carry(native, target, _marker(i))
 
     def _stream(self) -> Iterator[tuple[str, bytes]]:
         return iter_write_with(self.module, self.written, self._kept if self._spliceable else None, self._occasion)
@@ -80,7 +85,7 @@ class ReadBack:
         if self._taken is None or self._taken[0] != i:
             return None
         probe, self._taken = self._taken[1], None
-        return self._splice(probe, f"{_PROBE}{i}", carry)
+        return self._splice(probe, _marker(i), carry)
 
     def take(self, i: int) -> Record | None:
         """The record read back for ``natives[i]``, or None when none came back; its marker is taken off."""
