@@ -195,6 +195,9 @@ def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date
     streams = [written]
 
     def files() -> Iterator[tuple[str, bytes]]:
+        if not streams and conversion is not None and conversion.let_go:
+            raise StoreError("the files of a conversion that let its records go can be read once",
+                             hint="this is a bug in memconv; please report it")
         stream = streams.pop() if streams else _written(writer, out_store, parallel.renderer(jobs), date, arrived)
         yield from stream
         yield from ((path, data) for path, data in taken.items() if data is not None)  # the quarantined copies

@@ -17,6 +17,7 @@ from memconv.converters.slots import set_carry, strip_carry
 from memconv.dialects import memspec
 from memconv.dialects.memspec import jsyaml
 from memconv.dialects.memspec.records import write_record
+from memconv.errors import StoreError
 from memconv.model import Store
 from memconv.report import Report
 
@@ -149,3 +150,107 @@ def test_a_marker_that_is_also_in_the_body_is_not_spliced():
     marker = "memconv-probe:9"
     record.body = record.body + f"\nkey: {jsyaml.scalar(marker, 2)}\n"  # the line the carry is on, in the body
     assert memspec.splice(_rendered(record, marker), marker, "carry") is None
+
+
+# --- handed the records (the command line), a conversion keeps of a spliced record only what the final write reads
+
+
+def _planned(root: Path, source: str, *, release: bool) -> pipeline.Plan:
+    store = pipeline.read(root, source)
+    return pipeline.plan(store, "memspec", Report(command="convert", input=str(root)), jobs=1, release=release)
+
+
+@pytest.fixture
+def let_go(monkeypatch):
+    """The records a conversion let go once spliced."""
+    import importlib
+
+    forward = importlib.import_module("memconv.converters.forward")
+
+    gone = []
+    real = forward._let_go
+
+    def counting(record, reads):
+        real(record, reads)
+        gone.append(record)
+
+    monkeypatch.setattr(forward, "_let_go", counting)
+    return gone
+
+
+@pytest.mark.parametrize("source", ["claude", "memoir", "memfmt"])
+def test_records_let_go_once_spliced_give_the_same_bytes(source, let_go, tmp_path):
+    root = bench_module("generators").make(source, tmp_path / source, 60)
+    released = dict(_planned(root, source, release=True).iter_files())
+    assert len(let_go) >= 60 and all(r.body == "" and r.ext is None for r in let_go)
+    kept = len(let_go)
+    assert released == dict(_planned(root, source, release=False).iter_files())
+    assert len(let_go) == kept, "a conversion that keeps its records lets none go"
+
+
+def test_records_let_go_keep_the_dates_the_undated_are_given(let_go, tmp_path):
+    """An undated record is given the newest date of the store, worked out by the final write from every
+    record: the records let go keep their dates for it."""
+    root = bench_module("generators").make("memoir", tmp_path / "memoir", 24)
+    undated = sorted((root / "memory").glob("lesson_*.md"))[0]
+    undated.write_text("".join(line for line in undated.read_text().splitlines(keepends=True)
+                               if not line.startswith(("created:", "updated:", "date:", "last_fired:"))))
+    released = _planned(root, "memoir", release=True)
+    files = dict(released.iter_files())
+    assert let_go
+    kept = _planned(root, "memoir", release=False)
+    assert files == dict(kept.iter_files())
+    said = [w for w in released.report.warnings if "have no date of their own" in w]
+    assert said and "created is 2026-" in said[0]
+    assert said == [w for w in kept.report.warnings if "have no date of their own" in w]
+
+
+def test_records_let_go_before_one_is_set_aside_are_written_from_their_renderings(let_go, monkeypatch, tmp_path):
+    """A record whose file memspec's reader refuses is set aside, and the records after it are rendered anew;
+    those let go before it can only be written from their renderings, which are kept."""
+    from memconv.errors import ReadError
+
+    module = dialects.get("memspec")
+    read_file = module.read_file
+
+    def refusing(path, raw, meta):  # the read-back of the twelfth record (its title, in its file) is refused
+        if b"number 11\n" in raw:
+            raise ReadError(path, "refused for this test")
+        return read_file(path, raw, meta)
+
+    monkeypatch.setattr(module, "read_file", refusing)
+    root = bench_module("generators").make("claude", tmp_path / "claude", 30)
+    released = _planned(root, "claude", release=True)
+    files = dict(released.iter_files())
+    assert 0 < len(let_go) < 29, "records were let go before the refused one, and none after"
+    assert [p for p in files if "quarantine" in p] == [".memconv/quarantine/reference_latency-rollout-11.md"]
+    records = {p: d for p, d in files.items() if p.startswith(".memspec/memory/")}
+    assert len(records) == 29 and all(b"A generated " in d for d in records.values())
+
+
+def test_the_files_of_a_conversion_that_let_its_records_go_are_read_once(tmp_path):
+    root = bench_module("generators").make("claude", tmp_path / "claude", 20)
+    plan = _planned(root, "claude", release=True)
+    plan.drain()
+    with pytest.raises(StoreError, match="read once"):
+        plan.drain()
+    kept = _planned(root, "claude", release=False)  # holding its records, a conversion's files can be read again
+    assert dict(kept.iter_files()) == dict(kept.iter_files())
+
+
+def test_a_record_the_read_back_wrote_under_another_id_is_kept_whole(let_go, monkeypatch, tmp_path):
+    """Two records claiming one memspec id: the later is written under an id of its own, rendered again then;
+    a record the read-back so renamed is not let go (its rendering is not what the final write takes)."""
+    from memconv.dialects.memspec import records
+
+    real = records.derive
+    clash = real(None, "one id for all")
+    monkeypatch.setattr(records, "derive", lambda created, identity: clash)  # every record claims one id
+    root = bench_module("generators").make("claude", tmp_path / "claude", 12)
+    released = _planned(root, "claude", release=True)
+    files = dict(released.iter_files())
+    renamed = {w.partition(":")[0] for w in released.report.warnings if "two records claim this memspec id" in w}
+    assert len(renamed) >= 10
+    # The first of each folder keeps the id and is let go; every later one is written anew, whole.
+    assert {r.link for r in let_go}.isdisjoint(renamed) and len(let_go) + len(renamed) == 12
+    assert files == dict(_planned(root, "claude", release=False).iter_files())

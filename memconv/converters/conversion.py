@@ -38,3 +38,6 @@ class Conversion:
     #: the read-back's rendering (the target's ``splice``): the final write takes it instead of rendering
     #: the record again, and lets it go once written (docs/performance.md, "the splice").
     rendered: dict[int, Any] = field(default_factory=dict)
+    #: id(record) of the converted store's records let go but for what the writer reads of a spliced record
+    #: (its ``SPLICED_READS``): only their ``rendered`` entry can write them, so the files are read once.
+    let_go: set[int] = field(default_factory=set)

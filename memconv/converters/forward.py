@@ -4,6 +4,7 @@ come back carried under the target's ``memconv`` key."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 from typing import Any
 
 from .. import dialects, progress
@@ -145,6 +146,8 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
     # The final write takes the read-back's renderings, each with its carry spliced in, where the writer
     # sees the store it saw in the read-back: the same records, and no store facts (prefix, operators).
     rendered = report.rendered if not out.meta else None
+    # Handed the records, the conversion keeps of a spliced record only what the final write reads of it.
+    reads = declared(declares, "SPLICED_READS") if release else None
     unrename = {new: old for old, new in rename.items()}
     progress.expect(len(natives))  # the bar of a conversion under way counts the records read back
     for i, (original, native) in enumerate(natives):
@@ -174,8 +177,11 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
         if returned is None:
             if quarantine_unwritable(out, original, target, back.refused()):
                 out.records.remove(native)
-                if rendered is not None:  # the writer sees other records than in the read-back: render anew
-                    rendered.clear()
+                if rendered is not None:
+                    # The writer sees other records than in the read-back: render anew, but for the records
+                    # already let go, which only their rendering can write (made with this one present).
+                    for key in [key for key in rendered if key not in report.let_go]:
+                        del rendered[key]
                     rendered = None
                 report.records.remove(rep)
                 report.arrived.discard(id(native))
@@ -234,6 +240,11 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
                     spliced = back.spliced(i, get_carry(native)) if rendered is not None else None
                     if spliced is not None:
                         rendered[id(native)] = spliced
+                        # Let go, unless the read-back wrote it elsewhere (it was the later of two claiming
+                        # one file): the final write renders such a record again.
+                        if reads is not None and spliced[0] == written_at:
+                            _let_go(native, reads)
+                            report.let_go.add(id(native))
     back.close()
     if report.members and written:
         report.warnings.extend(_links_to_the_deleted(written, report.members, taken | {r.link for r in kept_out},
@@ -300,6 +311,18 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
     if written:
         out.indexes = written
     return report
+
+
+def _let_go(record: Record, reads: tuple[str, ...]) -> None:
+    """Every field of ``record`` but ``reads`` (and its kind and link) back to its default, in place: what the
+    final write takes from its rendering need not be held until then (docs/performance.md)."""
+    keep = {"kind", "link", *reads}
+    for name, spec in _RECORD_FIELDS:
+        if name not in keep:
+            setattr(record, name, spec.default_factory() if spec.default is dataclasses.MISSING else spec.default)
+
+
+_RECORD_FIELDS = [(f.name, f) for f in dataclasses.fields(Record)]
 
 
 def _format_patches(store: Store, converted: list[Record], owners: dict[int, str]) -> dict[int, dict[str, Any]]:

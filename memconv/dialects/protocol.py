@@ -230,6 +230,10 @@ OPTIONAL: dict[str, Optional] = {
                        "record wearing the string ``marker`` there (the read-back's); None when it cannot tell. "
                        "A conversion then writes each record once more without rendering it again "
                        "(without it, the final write renders every record)", "callable", _always(None)),
+    "SPLICED_READS": Optional("(with splice) the model fields iter_write reads of a record whose rendering it is "
+                              "given: a conversion that hands its records over may let the rest of a spliced "
+                              "record go before the final write (None: it keeps the whole record)", "names",
+                              _always(None)),
     "iter_read": Optional("iter_read(root) -> (Store, Iterator[Record]): read, one record at a time: the store "
                           "without its records, whole once they are read (with write_each: runs within the "
                           "dialect hold one record at a time)", "callable", _always(None)),

@@ -25,7 +25,7 @@ from ...migrations.memspec.fields import ID, ID_TEXT
 from .. import Detection, evidence, passed_through, unportable
 from ..protocol import NO_OCCASION, Occasion
 from .ulid import derive
-from .records import (ISO_Z, NAME, UNDATED, RecordLayout, WriteContext, memspec_id, newest_date, read_record,
+from .records import (ALL_DATES, ISO_Z, NAME, UNDATED, RecordLayout, WriteContext, memspec_id, newest_date, read_record,
                       store_date, write_record)
 
 #: Model kind → the model kind this dialect's writer gives it a native home as; a kind left out is
@@ -461,10 +461,17 @@ def splice(rendered: tuple[str, bytes, list[str]], marker: str, carry: str) -> t
     return path, data[:at + 2] + value.encode("utf-8") + data[at + len(needle) - 1:], undated
 
 
+#: What :func:`iter_write` reads of a record whose rendering its ``render`` gives (the splice's): the link and
+#: ``created`` for the store-wide ids, and every date for the date of the undated. Any other field is read only
+#: to render a record, which the spliced are not (not even when two claim one id: the later is rendered
+#: again then, so a conversion keeps whole a record that was the later one in the read-back).
+SPLICED_READS = ("link", "created") + tuple(a for a in ALL_DATES if a != "created") + ("evolution",)
+
+
 def native_link(record: Record, kind: str) -> str:
     """The id memspec's writer derives for a record from another dialect (created + identity): stable."""
     return memspec_id(record)
 
 
-__all__ += ["splice", "KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "RIDES_AS_UNKNOWN", "WITNESS_FIELDS",
+__all__ += ["splice", "SPLICED_READS", "KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "RIDES_AS_UNKNOWN", "WITNESS_FIELDS",
             "WITNESS_EDITS", "NATIVE_FIELDS", "LINK_ID", "STORE_FACTS", "FOLDER_FACTS", "native_link", "ONE_LINE_FIELDS"]
