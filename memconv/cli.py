@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import copy
+import dataclasses
 import errno
 import io
 import os
@@ -26,7 +28,7 @@ from pathlib import Path
 import click
 
 from . import dialects, fs, jobs, limits, lock, pipeline, preview, progress
-from .errors import MemconvError, UsageError
+from .errors import MemconvError, Unstreamable, UsageError
 from .fs import check_out, write_tree
 from .report import (EXIT_BROKEN_PIPE, EXIT_BUG, EXIT_DIFFERENCES, EXIT_ERROR, EXIT_INTERRUPTED, EXIT_LOSS, EXIT_OK,
                      EXIT_TERMINATED, EXIT_USAGE, DetectReport, DialectsReport, Report, exit_table)
@@ -490,20 +492,41 @@ def _convert(command, source, target, in_path, out_path, *, dry_run, force, as_j
             _guard_in_out(in_path, out_path)
             with progress.task("reading"):
                 store = pipeline.read(in_path, source)
-        with progress.task("converting", unit="record", ticking=True):
-            # The records are handed over: each is let go once converted (docs/performance.md).
-            plan = pipeline.plan(store, target, report, lossy=lossy, date=date, release=True)
-        dropped = [f"{f.source}: {name}" for f in report.files for name in f.dropped]
-        if fail_on_loss and dropped:
-            plan.drain()  # what the write would have said (an undated record…) is in the report too
-            report.errors.append(f"{len(dropped)} field(s) would be dropped; nothing was written")
-            report.exit_code = EXIT_LOSS
-            report.output = str(out_path)
-            finish_report(report, as_json)
-        _write(report, plan, out_path, dry_run, force, show_diff=show_diff, check_only=check_only)
+        planned = copy.deepcopy(report)
+        # The records are handed over: each is let go once converted, and where the target splices, each file
+        # is written as soon as it is made (docs/performance.md); --fail-on-loss needs the report first.
+        lazy = not fail_on_loss
+        try:
+            _convert_and_write(report, store, target, out_path, lossy=lossy, date=date, lazy=lazy, dry_run=dry_run,
+                               force=force, fail_on_loss=fail_on_loss, as_json=as_json, show_diff=show_diff,
+                               check_only=check_only)
+        except Unstreamable:
+            # A record the target cannot hold after all, met once the write had begun (nothing is left of it):
+            # again, the whole store held, and the report as it was before the conversion.
+            for name in (f.name for f in dataclasses.fields(report)):
+                setattr(report, name, getattr(planned, name))
+            with progress.task("reading"):
+                store = pipeline.read(in_path, source)
+            _convert_and_write(report, store, target, out_path, lossy=lossy, date=date, lazy=False, dry_run=dry_run,
+                               force=force, fail_on_loss=fail_on_loss, as_json=as_json, show_diff=show_diff,
+                               check_only=check_only)
     except MemconvError as exc:
         fail_report(report, exc, as_json)
     finish_report(report, as_json)
+
+
+def _convert_and_write(report, store, target, out_path, *, lossy, date, lazy, dry_run, force, fail_on_loss, as_json,
+                       show_diff, check_only):
+    with progress.task("converting", unit="record", ticking=True):
+        plan = pipeline.plan(store, target, report, lossy=lossy, date=date, release=True, lazy=lazy)
+    dropped = [f"{f.source}: {name}" for f in report.files for name in f.dropped]
+    if fail_on_loss and dropped:
+        plan.drain()  # what the write would have said (an undated record…) is in the report too
+        report.errors.append(f"{len(dropped)} field(s) would be dropped; nothing was written")
+        report.exit_code = EXIT_LOSS
+        report.output = str(out_path)
+        finish_report(report, as_json)
+    _write(report, plan, out_path, dry_run, force, show_diff=show_diff, check_only=check_only)
 
 
 _into_option = click.option("--into", "into", metavar="EXISTING", type=_Folder(),

@@ -47,3 +47,9 @@ class UsageError(MemconvError):
     """The command line asks for something memconv refuses to do (IN and OUT overlap, an empty path…)."""
 
     exit_code = 2
+
+
+class Unstreamable(Exception):
+    """A conversion run as its final write asks met a record that the target's writer cannot hold after all: the
+    final write has already taken it among the store's records, so the run starts again, the whole store held
+    (not a :class:`MemconvError`: no user sees it; the command line starts again)."""

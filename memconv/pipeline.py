@@ -89,16 +89,18 @@ def read(root: Path, dialect: str, *, held: bool = False) -> Store:
     return store
 
 
-def convert(store: Store, target: str, *, lossy: bool = False, date: str | None = None, release: bool = False):
+def convert(store: Store, target: str, *, lossy: bool = False, date: str | None = None, release: bool = False,
+            lazy: bool = False):
     """The store as the ``target`` dialect should see it, and the per-record report (None within a dialect).
 
-    ``release``: ``store``'s records are handed to the conversion (:func:`memconv.converters.run`).
+    ``release``: ``store``'s records are handed to the conversion (:func:`memconv.converters.run`), and with
+    ``lazy`` the rest of the conversion may be left for the final write (``Conversion.pending``).
     """
     if target == store.dialect:
         return store, None
     from . import converters
 
-    conversion = converters.run(store, target, lossy=lossy, date=date, release=release)
+    conversion = converters.run(store, target, lossy=lossy, date=date, release=release, lazy=lazy)
     return conversion.store, conversion
 
 
@@ -166,7 +168,7 @@ class Plan:
 
 
 def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date: str | None = None,
-         jobs: int | None = None, release: bool = False) -> Plan:
+         jobs: int | None = None, release: bool = False, lazy: bool = False) -> Plan:
     """Convert in memory; fill ``report``; return the files to write as a stream. Writes nothing to disk.
 
     ``date`` is the day the target's writer stamps where its format needs one and the store holds
@@ -177,8 +179,12 @@ def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date
     ``release``: for a caller done with ``store``'s records (the command line), a conversion to another
     dialect takes them and lets each go once converted: ``store.records`` is empty after. Within a
     dialect nothing is taken.
+    ``lazy`` (with ``release``): a conversion into a dialect that splices reads each record back and carries it
+    as the stream asks for its file, so that no file is held before it is written (docs/performance.md). The
+    report is then whole only once the stream is read to its end (it raises :class:`converters.Unstreamable`
+    instead when a record turns out to be one its target cannot hold: run again without ``lazy``).
     """
-    out_store, conversion = convert(store, target, lossy=lossy, date=date, release=release)
+    out_store, conversion = convert(store, target, lossy=lossy, date=date, release=release, lazy=lazy)
     if date is not None:
         out_store.meta["date"] = date
     writer = dialects.get(target)
@@ -190,17 +196,27 @@ def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date
     from . import jobs as parallel
 
     arrived = frozenset(conversion.arrived) if conversion is not None else frozenset()
-    spliced = conversion.rendered if conversion is not None else {}
-    written = _written(writer, out_store, _taking(spliced, parallel.renderer(jobs)), date, arrived)  # names now
+    pending = conversion.pending if conversion is not None else None
+    renderer = parallel.renderer(jobs)
+    render = _pulling(conversion) if pending is not None else \
+        _taking(conversion.rendered if conversion is not None else {}, renderer)
+    written = _written(writer, out_store, render, date, arrived)  # names now
     streams = [written]
 
     def files() -> Iterator[tuple[str, bytes]]:
-        if not streams and conversion is not None and conversion.let_go:
+        if not streams and conversion is not None and (conversion.let_go or pending is not None):
             raise StoreError("the files of a conversion that let its records go can be read once",
                              hint="this is a bug in memconv; please report it")
-        stream = streams.pop() if streams else _written(writer, out_store, parallel.renderer(jobs), date, arrived)
+        stream = streams.pop() if streams else _written(writer, out_store, renderer, date, arrived)
         yield from stream
+        if pending is not None:
+            settle()
         yield from ((path, data) for path, data in taken.items() if data is not None)  # the quarantined copies
+
+    def settle() -> None:  # the conversion's report and what it set aside: whole once its records are written
+        report.files.extend(conversion.records)
+        taken.update(dict.fromkeys(f.path for f in out_store.foreign if f.path not in taken))
+        _quarantine(out_store, taken, report, store.refused)  # the source's, and any the conversion set aside
 
     report.warnings.extend(store.warnings)
     if out_store is not store:
@@ -210,6 +226,8 @@ def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date
     said = len(out_store.warnings)
 
     def done() -> None:  # what the writer said while writing (a renamed file, an undated record)
+        if pending is not None:  # what the conversion said after the records it had said when planned
+            report.warnings.extend(w for w in conversion.warnings if w not in report.warnings)
         report.warnings.extend(w for w in out_store.warnings[said:] if w not in report.warnings)
 
     def about() -> int:
@@ -217,6 +235,8 @@ def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date
             + sum(data is not None for data in taken.values())
 
     result = Plan(files, report, done=done, about=about)
+    if pending is not None:
+        return result
     if conversion is not None:
         report.files.extend(conversion.records)
         _quarantine(out_store, taken, report, store.refused)  # the source's, and any the conversion set aside
@@ -316,6 +336,37 @@ def _taking(rendered: dict[int, object], render: Callable | None) -> Callable | 
             yield done if done is not None else next(others)
 
     return taking
+
+
+def _pulling(conversion) -> Callable:
+    """A writer's ``render`` map for a conversion left to run as its files are asked for (``pending``): record
+    ``i`` of the final store is read back, carried and spliced just before its file is made, and the file is
+    taken from what was spliced (or rendered, for a record with nothing spliced) and let go.
+
+    The records are the final store's, in the conversion's order: ``pending`` gives each native record's index
+    once it is done; it is run to its end before the last record's file, so the notes and the rest of the
+    report are made before the writer writes the files beside the records.
+    """
+    steps, rendered = conversion.pending, conversion.rendered
+    done = [-1]
+
+    def pulling(function: Callable, records) -> Iterator[object]:
+        records = list(records)
+        last = len(records) - 1
+        for k, record in enumerate(records):
+            while done[0] < k and steps is not None:
+                done[0] = next(steps, None) if k < last else _drained(steps)
+                if done[0] is None:
+                    done[0] = last
+            taken = rendered.pop(id(record), None)
+            yield taken if taken is not None else function(record)
+
+    return pulling
+
+
+def _drained(steps: Iterator[int]) -> None:
+    for _ in steps:
+        pass
 
 
 def _written(writer, store: Store, render, date: str | None = None,

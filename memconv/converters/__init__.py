@@ -27,7 +27,7 @@ from __future__ import annotations
 from ..errors import StoreError
 from ..model import Store
 from .carry import Carry
-from .conversion import Conversion
+from .conversion import Conversion, Unstreamable
 from .forward import forward
 from .mapping import TARGET_KIND
 from .naming import native_link, rename_links, slug
@@ -36,7 +36,7 @@ from .slots import get_carry, set_carry, strip_carry
 from .store_facts import carried_indexes, holds_state
 
 __all__ = ["Carry", "Conversion", "convert", "forward", "get_carry", "holds_state", "native_link", "rename_links",
-           "restore", "run", "set_carry", "slug", "strip_carry"]
+           "restore", "run", "set_carry", "slug", "strip_carry", "Unstreamable"]
 
 
 def convert(store: Store, target: str, *, lossy: bool = False) -> Store:
@@ -45,12 +45,14 @@ def convert(store: Store, target: str, *, lossy: bool = False) -> Store:
 
 
 def run(store: Store, target: str, *, lossy: bool = False, date: str | None = None,
-        release: bool = False) -> Conversion:
+        release: bool = False, lazy: bool = False) -> Conversion:
     """Convert ``store`` into ``target``: restore, then forward. ``date`` (``YYYY-MM-DD``) is the day the
     target's writer stamps where its format needs one and the records hold none (an :class:`Occasion`).
 
     ``release``: ``store`` is handed over, for a caller that will not use its records again (the
     command line): ``store.records`` is emptied, and each record is let go once it is converted.
+    ``lazy`` (with ``release``): the rest of the conversion may be left for the final write to run
+    (:attr:`Conversion.pending`, :func:`.forward.forward`).
     """
     if target not in TARGET_KIND:
         raise StoreError(f"unknown target dialect {target!r}")
@@ -67,4 +69,4 @@ def run(store: Store, target: str, *, lossy: bool = False, date: str | None = No
     if release:
         given.clear()  # the restored store holds them now
     restored.indexes = indexes + [i for i in restored.indexes if i not in store.indexes]
-    return forward(restored, target, lossy=lossy, report=report, date=date, release=release)
+    return forward(restored, target, lossy=lossy, report=report, date=date, release=release, lazy=lazy and release)

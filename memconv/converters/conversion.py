@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterator
 
+from ..errors import Unstreamable  # noqa: F401 - raised by a conversion left to its final write
 from ..model import Store
 from ..report import FileReport
 
@@ -41,3 +42,8 @@ class Conversion:
     #: id(record) of the converted store's records let go but for what the writer reads of a spliced record
     #: (its ``SPLICED_READS``): only their ``rendered`` entry can write them, so the files are read once.
     let_go: set[int] = field(default_factory=set)
+    #: The rest of a conversion run as the final write asks for it (``lazy``): advanced to ``i``, the native
+    #: record ``out.records[i]`` is read back and carried, its ``rendered`` entry made; once it is exhausted, the
+    #: notes, the working set's and the store's are in the store and the report is whole. None: all done.
+    pending: Iterator[int] | None = None
+

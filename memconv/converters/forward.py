@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from typing import Any
+from typing import Any, Iterator
 
 from .. import dialects, progress
 from ..dialects.protocol import declared
@@ -15,7 +15,7 @@ from ..report import FileReport
 from . import carry as carrying
 from . import format_patch, native as renderings, native_form, notes, transforms
 from .carry import KEY, Carry
-from .conversion import Conversion
+from .conversion import Conversion, Unstreamable
 from .mapping import INDEX_IS_CONTENT, LIFECYCLE, LOSSY_AS_DOSSIER, TARGET_KIND, working_set_dialect
 from .naming import differs_however_renamed, home_link, native_link, rename_links, unique_link
 from .read_back import ReadBack, quarantine_unwritable
@@ -26,10 +26,29 @@ from .store_facts import (by_owner, carried_meta, holds_state, mark_home, owner_
 
 
 def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date: str | None = None,
-            release: bool = False) -> Conversion:
+            release: bool = False, lazy: bool = False) -> Conversion:
     """``store`` in ``target``'s words, with the per-record report; ``release``: each source record is let go
     as soon as its native record and carry are made (``store.records`` is empty after), so the source store
-    and the converted one are never both held whole (docs/performance.md)."""
+    and the converted one are never both held whole (docs/performance.md).
+
+    ``lazy`` (with ``release``): where the target splices, the records are read back and carried as the final
+    write asks for them, so that each file is written as soon as it is spliced (:attr:`Conversion.pending`
+    holds the rest of the conversion); elsewhere, and for a store with no record, the whole conversion is done
+    here as without it.
+    """
+    steps = _forward(store, target, lossy=lossy, report=report, date=date, release=release, lazy=lazy)
+    if next(steps) and lazy:
+        report.pending = steps
+        return report
+    for _ in steps:
+        pass
+    return report
+
+
+def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date: str | None, release: bool,
+             lazy: bool) -> Iterator[bool | int]:
+    """:func:`forward`, in steps: it yields once the native records are made (whether the rest may run as the
+    final write asks, ``lazy``), then the index of each native record once it is read back and carried."""
     owners = report.owners
     meta_from = store.meta.get("memconv.meta_from", store.dialect)
     home_meta = meta_from == target
@@ -149,9 +168,28 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
     # Handed the records, the conversion keeps of a spliced record only what the final write reads of it.
     reads = declared(declares, "SPLICED_READS") if release else None
     unrename = {new: old for old, new in rename.items()}
-    progress.expect(len(natives))  # the bar of a conversion under way counts the records read back
+    for original, native in natives:
+        if owner_of(store, original, owners) != target and not _stays_bare(declares, native) \
+                and native.link not in report.members or id(original) in report.split_off:
+            # Arrived from another dialect; a bare file carries nothing, so its owner is not known: it
+            # may be the target's own, home again, and is not counted as new.
+            report.arrived.add(id(native))
+    # As the final write asks: it holds the final store's records from now on, in their order (the working
+    # set's last), and takes each spliced file as soon as it is made.
+    lazy = bool(lazy and natives and rendered is not None and reads is not None)
+    if lazy:
+        out.records = [native for _, native in natives]
+        if shown is not None and store.working_set is not None and not holds_working_set:
+            out.records.append(shown)
+            report.arrived.add(id(shown))
+    yield lazy
+    if not lazy:
+        progress.expect(len(natives))  # the bar of a conversion under way counts the records read back
     for i, (original, native) in enumerate(natives):
-        progress.advance()
+        if not lazy:
+            progress.advance()
+        if i:
+            yield i - 1  # the record before this one is read back and carried
         if release:
             natives[i] = (None, native)  # the loop's ``original`` is now its last hold
         returned = back.take(i)  # read as it is asked for, and dropped when its carry is made
@@ -161,14 +199,10 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
         if id(original) in inline:
             what = "its own words" if inline[id(original)].get(renderings.WORDS) else "inline bullet"
             rep.source, rep.source_kind = f"{inline[id(original)]['path']} ({what})", "inline"
-        out.records.append(native)
+        if not lazy:
+            out.records.append(native)
         report.records.append(rep)
         owner = owner_of(store, original, owners)
-        if owner != target and not _stays_bare(declares, native) \
-                and native.link not in report.members or id(original) in report.split_off:
-            # Arrived from another dialect; a bare file carries nothing, so its owner is not known: it
-            # may be the target's own, home again, and is not counted as new.
-            report.arrived.add(id(native))
         if owner == target:
             # Home again: the target's own reader and writer keep it; nothing to carry.
             rep.native = carrying.said(original)
@@ -176,6 +210,8 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
             continue
         if returned is None:
             if quarantine_unwritable(out, original, target, back.refused()):
+                if lazy:  # the final write took the record for one of its files: it must start again
+                    raise Unstreamable(f"{where_from(original)}: its {target} rendering is refused on read-back")
                 out.records.remove(native)
                 if rendered is not None:
                     # The writer sees other records than in the read-back: render anew, but for the records
@@ -245,6 +281,8 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
                         if reads is not None and spliced[0] == written_at:
                             _let_go(native, reads)
                             report.let_go.add(id(native))
+    if natives:
+        yield len(natives) - 1
     back.close()
     if report.members and written:
         report.warnings.extend(_links_to_the_deleted(written, report.members, taken | {r.link for r in kept_out},
@@ -271,7 +309,8 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
         else:
             out.foreign.append(ws_note)
             if shown is not None:
-                out.records.append(shown)
+                if not lazy:
+                    out.records.append(shown)
                 report.arrived.add(id(shown))
                 report.records.append(FileReport(source="session.json", source_kind="working_set",
                                                  target=shown.link, target_kind=shown.kind))
@@ -310,7 +349,6 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
             report.warnings.append(f"{len(indexes)} index file(s) carried in {note.path}")
     if written:
         out.indexes = written
-    return report
 
 
 def _let_go(record: Record, reads: tuple[str, ...]) -> None:

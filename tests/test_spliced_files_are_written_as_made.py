@@ -1,0 +1,97 @@
+"""On the command line, a conversion into a dialect that splices writes each file as soon as it is spliced: the
+read-back of the next record waits for it (docs/performance.md, "written as made"). The files and the report are
+the ones a conversion done whole before its write gives."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from memconv import dialects, pipeline
+from memconv.cli import main
+from memconv.converters import read_back
+from memconv.errors import ReadError
+from memconv.report import Report
+
+from .bench_support import bench_module
+from .conftest import GOLDEN, tree
+from .convert_helpers import golden_inputs
+
+SOURCES = [(d, n) for d, n in golden_inputs() if d != "memspec"]
+
+
+def _plan(root: Path, source: str, *, lazy: bool) -> pipeline.Plan:
+    store = pipeline.read(root, source)
+    return pipeline.plan(store, "memspec", Report(command="convert", input=str(root)), jobs=1, release=True,
+                         lazy=lazy)
+
+
+def _whole(plan: pipeline.Plan) -> tuple[dict[str, bytes], dict]:
+    files = dict(plan.iter_files())
+    return files, plan.report.to_dict()
+
+
+@pytest.mark.parametrize("source, name", SOURCES)
+def test_golden_stores_give_the_same_files_and_report_written_as_made(source, name):
+    root = GOLDEN / source / name / "input"
+    assert _whole(_plan(root, source, lazy=True)) == _whole(_plan(root, source, lazy=False))
+
+
+@pytest.fixture
+def events(monkeypatch):
+    """What happened, in order: ("back", i) as record i is read back, ("file", path) as a file is given."""
+    said: list[tuple[str, object]] = []
+    take = read_back.ReadBack.take
+
+    def taking(self, i):
+        said.append(("back", i))
+        return take(self, i)
+
+    monkeypatch.setattr(read_back.ReadBack, "take", taking)
+    return said
+
+
+@pytest.mark.parametrize("source", ["claude", "memoir", "memfmt"])
+def test_each_file_is_given_before_the_next_record_is_read_back(source, events, tmp_path):
+    root = bench_module("generators").make(source, tmp_path / source, 40)
+    plan = _plan(root, source, lazy=True)
+    assert not [e for e in events if e[0] == "back"], "nothing is read back before the files are asked for"
+    assert plan.report.files == [], "the report is whole once the files are written"
+    files = {}
+    for path, data in plan.iter_files():
+        events.append(("file", path))
+        files[path] = data
+    backs = [k for k, e in enumerate(events) if e[0] == "back"]
+    assert len(backs) >= 40
+    # Between two records read back, the file of the first is given.
+    assert all(any(e[0] == "file" for e in events[a + 1:b]) for a, b in zip(backs, backs[1:]))
+    assert len(plan.report.files) >= 40
+    assert (files, plan.report.to_dict()) == _whole(_plan(root, source, lazy=False))
+
+
+def test_a_record_refused_once_the_write_began_is_converted_again_whole(monkeypatch, tmp_path, runner):
+    """A file memspec's reader refuses on read-back sets its record aside; met once the write has begun, the
+    command starts again with the whole store held, and writes what a conversion done whole writes."""
+    module = dialects.get("memspec")
+    read_file = module.read_file
+
+    def refusing(path, raw, meta):
+        if b"number 11\n" in raw:
+            raise ReadError(path, "refused for this test")
+        return read_file(path, raw, meta)
+
+    monkeypatch.setattr(module, "read_file", refusing)
+    root = bench_module("generators").make("claude", tmp_path / "claude", 30)
+    made = runner.invoke(main, ["convert", "--to", "memspec", str(root), str(tmp_path / "made"), "--json"])
+    # --fail-on-loss asks for the report before the write: the conversion is done whole first.
+    whole = runner.invoke(main, ["convert", "--to", "memspec", str(root), str(tmp_path / "whole"), "--json",
+                                 "--fail-on-loss"])
+    assert made.exit_code == whole.exit_code == 3, made.output  # 3: a file was quarantined
+    assert tree(tmp_path / "made") == tree(tmp_path / "whole")
+    assert ".memconv/quarantine/reference_latency-rollout-11.md" in tree(tmp_path / "made")
+    report, expected = json.loads(made.stdout), json.loads(whole.stdout)
+    for doc in (report, expected):
+        doc.pop("output"), doc.pop("seconds", None), doc.pop("elapsed", None)
+    assert report == expected
