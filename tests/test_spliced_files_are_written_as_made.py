@@ -96,3 +96,26 @@ def test_a_record_refused_once_the_write_began_is_converted_again_whole(monkeypa
     for doc in (report, expected):
         doc.pop("output"), doc.pop("seconds", None), doc.pop("elapsed", None)
     assert report == expected
+
+
+def test_a_record_wears_its_read_back_marker_only_while_it_is_read_back(monkeypatch, tmp_path):
+    """Into a dialect that splices, a record is marked for the read-back as its writer renders it, and unmarked
+    when it is read back: a few records wear a marker at a time, not the whole store."""
+    worn: list[int] = []
+    most = [0]
+    mark, unmark = read_back.ReadBack._mark, read_back.ReadBack._unmark
+
+    def marking(self, i):
+        mark(self, i)
+        worn.append(i)
+        most[0] = max(most[0], len(self._marked))
+
+    def unmarking(self, i):
+        unmark(self, i)
+        most[0] = max(most[0], len(self._marked))
+
+    monkeypatch.setattr(read_back.ReadBack, "_mark", marking)
+    monkeypatch.setattr(read_back.ReadBack, "_unmark", unmarking)
+    root = bench_module("generators").make("claude", tmp_path / "claude", 40)
+    _whole(_plan(root, "claude", lazy=False))
+    assert sorted(worn) == list(range(40)) and most[0] <= 2

@@ -53,27 +53,40 @@ class ReadBack:
         # The day the final write stamps where the format needs one: the read-back must see the same.
         # Only the records' files are read back: a writer may leave out its index (records_only).
         self._occasion = Occasion(date=date, records_only=True)
-        self._marked = set(range(len(natives)))
+        self._marked: set[int] = set()  # records wearing their marker, not yet taken
         # A target that can splice (its declared ``splice``) keeps what its writer rendered for each record
         # read back, so that the final write need not render it again: the carry goes where the marker was.
+        # Its writer renders each record through ``render`` (the splice's contract), so a record is marked
+        # only as it is rendered: a batch of them wears a marker at a time, not the whole store.
         self._splice = dialects.declaration(target, "splice")
         self._spliceable: set[int] = set()
         self._probes: dict[int, Any] = {}  # what the writer rendered for records not yet taken
         self._taken: tuple[int, Any] | None = None  # ... and for the record taken last
-        for i, (_, native) in enumerate(natives):
-            if self._splice is not None and get_carry(native) is None:
-                self._spliceable.add(i)  # its carry will be put where the marker is now (slot.put)
-            set_carry(native, target, _marker(i))
+        if self._splice is None:
+            for i in range(len(natives)):
+                self._mark(i)
+
+    def _mark(self, i: int) -> None:
+        native = self.natives[i][1]
+        if self._splice is not None and get_carry(native) is None:
+            self._spliceable.add(i)  # its carry will be put where the marker is now (slot.put)
+        set_carry(native, self.target, _marker(i))
+        self._marked.add(i)
 
     def _stream(self) -> Iterator[tuple[str, bytes]]:
-        return iter_write_with(self.module, self.written, self._kept if self._spliceable else None, self._occasion)
+        return iter_write_with(self.module, self.written, self._kept if self._splice is not None else None,
+                               self._occasion)
 
     def _kept(self, render: Callable[[Record], Any], records: Sequence[Record]) -> Iterator[Any]:
-        """The writer's ``render`` over ``records``, one by one, keeping what it gives for each native record."""
+        """The writer's ``render`` over ``records``, one by one, each native record marked as it is rendered and
+        what the writer gives for it kept."""
         if records is not self.written.records:  # not the records given: nothing to keep
             yield from map(render, records)
             return
+        natives = len(self.natives)
         for k, record in enumerate(records):
+            if k < natives:
+                self._mark(k)
             rendered = render(record)
             if k in self._spliceable:
                 self._probes[k] = rendered
@@ -136,6 +149,7 @@ class ReadBack:
     def _unmark(self, i: int) -> None:
         if i in self._marked:
             self._marked.discard(i)
+            self._spliceable.discard(i)
             strip_carry(self.natives[i][1])
 
     def close(self) -> None:
