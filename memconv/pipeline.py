@@ -181,7 +181,7 @@ def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date
     dialect nothing is taken.
     ``lazy`` (with ``release``): a conversion into a dialect that splices reads each record back and carries it
     as the stream asks for its file, so that no file is held before it is written (docs/performance.md). The
-    report is then whole only once the stream is read to its end (it raises :class:`converters.Unstreamable`
+    report is then whole only once the stream is read to its end (it raises :class:`~memconv.errors.Unstreamable`
     instead when a record turns out to be one its target cannot hold: run again without ``lazy``).
     """
     out_store, conversion = convert(store, target, lossy=lossy, date=date, release=release, lazy=lazy)

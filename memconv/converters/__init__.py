@@ -27,7 +27,7 @@ from __future__ import annotations
 from ..errors import StoreError
 from ..model import Store
 from .carry import Carry
-from .conversion import Conversion, Unstreamable
+from .conversion import Conversion
 from .forward import forward
 from .mapping import TARGET_KIND
 from .naming import native_link, rename_links, slug
@@ -36,7 +36,7 @@ from .slots import get_carry, set_carry, strip_carry
 from .store_facts import carried_indexes, holds_state
 
 __all__ = ["Carry", "Conversion", "convert", "forward", "get_carry", "holds_state", "native_link", "rename_links",
-           "restore", "run", "set_carry", "slug", "strip_carry", "Unstreamable"]
+           "restore", "run", "set_carry", "slug", "strip_carry"]
 
 
 def convert(store: Store, target: str, *, lossy: bool = False) -> Store:

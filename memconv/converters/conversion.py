@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
-from ..errors import Unstreamable  # noqa: F401 - raised by a conversion left to its final write
 from ..model import Store
 from ..report import FileReport
 
@@ -46,4 +45,3 @@ class Conversion:
     #: record ``out.records[i]`` is read back and carried, its ``rendered`` entry made; once it is exhausted, the
     #: notes, the working set's and the store's are in the store and the report is whole. None: all done.
     pending: Iterator[int] | None = None
-

@@ -9,13 +9,13 @@ from typing import Any, Iterator
 
 from .. import dialects, progress
 from ..dialects.protocol import declared
-from ..errors import StoreError
+from ..errors import StoreError, Unstreamable
 from ..model import ForeignFile, Record, Store
 from ..report import FileReport
 from . import carry as carrying
 from . import format_patch, native as renderings, native_form, notes, transforms
 from .carry import KEY, Carry
-from .conversion import Conversion, Unstreamable
+from .conversion import Conversion
 from .mapping import INDEX_IS_CONTENT, LIFECYCLE, LOSSY_AS_DOSSIER, TARGET_KIND, working_set_dialect
 from .naming import differs_however_renamed, home_link, native_link, rename_links, unique_link
 from .read_back import ReadBack, quarantine_unwritable
