@@ -44,6 +44,18 @@ def test_a_memory_added_in_memoir_is_linked_from_the_hand_written_index(tmp_path
         "every other file comes home as it was: a memory home again is not linked anew"
 
 
+def test_a_bare_file_added_in_memoir_is_not_linked_as_new(tmp_path):
+    """A bare file carries nothing, so whose it is cannot be told: it may be the folder's own, home again, and
+    is not linked anew. Watched fail when the question was asked while the read-back's marker was on it (the
+    marker looked like frontmatter of its own)."""
+    _run("convert", "--from", "claude", "--to", "memoir", str(MIXED), str(tmp_path / "there"))
+    (tmp_path / "there" / "memory" / "scratch_loose.md").write_text("Loose thoughts, no frontmatter.\n")
+    back = _run("convert", "--to", "claude", str(tmp_path / "there"), str(tmp_path / "back"))
+    assert (tmp_path / "back" / "scratch_loose.md").read_text() == "Loose thoughts, no frontmatter.\n"
+    assert (tmp_path / "back" / "MEMORY.md").read_text() == (MIXED / "MEMORY.md").read_text()
+    assert not [w for w in back["warnings"] if "linked from" in w], back["warnings"]
+
+
 def test_an_inline_bullet_edited_in_memoir_is_linked_as_the_entry_it_becomes(tmp_path):
     _run("convert", "--from", "claude", "--to", "memoir", str(INLINE_ONLY), str(tmp_path / "there"))
     entry = tmp_path / "there" / "memory" / "fact_user-prefers-tailwind-css.md"

@@ -140,6 +140,12 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             record.source.layout = None
         if lossy and kind in LOSSY_AS_DOSSIER.get(target, ()):
             native = native_form.dossier(native, target)
+        if not home and not _stays_bare(declares, native) and native.link not in report.members \
+                or id(record) in report.split_off:
+            # Arrived from another dialect; a bare file carries nothing, so its owner is not known: it
+            # may be the target's own, home again, and is not counted as new. (Asked before the read-back
+            # marks it: a marker is no frontmatter of its own.)
+            report.arrived.add(id(native))
         natives.append((record, native))
     for _, native in natives:
         rename_links(native, rename)
@@ -168,12 +174,6 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
     # Handed the records, the conversion keeps of a spliced record only what the final write reads of it.
     reads = declared(declares, "SPLICED_READS") if release else None
     unrename = {new: old for old, new in rename.items()}
-    for original, native in natives:
-        if owner_of(store, original, owners) != target and not _stays_bare(declares, native) \
-                and native.link not in report.members or id(original) in report.split_off:
-            # Arrived from another dialect; a bare file carries nothing, so its owner is not known: it
-            # may be the target's own, home again, and is not counted as new.
-            report.arrived.add(id(native))
     # As the final write asks: it holds the final store's records from now on, in their order (the working
     # set's last), and takes each spliced file as soon as it is made.
     lazy = bool(lazy and natives and rendered is not None and reads is not None)
