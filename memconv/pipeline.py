@@ -215,7 +215,7 @@ def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date
 
     def settle() -> None:  # the conversion's report and what it set aside: whole once its records are written
         report.files.extend(conversion.records)
-        taken.update(dict.fromkeys(f.path for f in out_store.foreign if f.path not in taken))
+        taken.update(dict.fromkeys(f.path for f in out_store.foreign))  # the notes too, now made
         _quarantine(out_store, taken, report, store.refused)  # the source's, and any the conversion set aside
 
     report.warnings.extend(store.warnings)
@@ -356,12 +356,14 @@ def _pulling(conversion) -> Callable:
         for k, record in enumerate(records):
             # A batch at a time: each step's code runs over many records before the other's does (a record at a
             # time cost 3% more CPU), and no more than a batch of files is held.
-            ahead = min(k + _PULLED - 1, last)
-            while done[0] < k and steps is not None:
-                while done[0] < ahead:
-                    done[0] = next(steps, None) if ahead < last else _drained(steps)
-                    if done[0] is None:
-                        done[0] = last
+            if done[0] < k:
+                ahead = min(k + _PULLED - 1, last)
+                if ahead < last:
+                    while done[0] < ahead:
+                        done[0] = next(steps)
+                else:  # the last batch: the conversion is run to its end first
+                    _drained(steps)
+                    done[0] = last
             taken = rendered.pop(id(record), None)
             yield taken if taken is not None else function(record)
 

@@ -37,7 +37,7 @@ def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date:
     here as without it.
     """
     steps = _forward(store, target, lossy=lossy, report=report, date=date, release=release, lazy=lazy)
-    if next(steps) and lazy:
+    if next(steps):  # left to the final write
         report.pending = steps
         return report
     for _ in steps:
