@@ -19,6 +19,7 @@ import contextlib
 import contextvars
 import errno
 import hashlib
+import io
 import json
 import os
 import re
@@ -406,6 +407,10 @@ def read_if_safe(root: str | os.PathLike, path: str) -> bytes | None:
         return None
 
 
+#: The largest file :class:`OnDisk` remembers once read again (bytes): any entry, not a whole store's index.
+_REMEMBERED = 1 << 20
+
+
 class OnDisk:
     """The bytes of one input file, read again through :func:`read_bytes` when asked for.
 
@@ -435,7 +440,9 @@ class OnDisk:
         if len(data) != self.size or _digest(data) != self.digest:
             raise StoreError(f"{display(self.path)}: changed while memconv was converting the store",
                              hint=_CHANGED_HINT)
-        OnDisk._last = (self, data)
+        # A large file (a 100,000-link MEMORY.md read for its store note) is not kept for a second ask: it
+        # would be held to the end of the run (docs/performance.md).
+        OnDisk._last = (self, data) if len(data) <= _REMEMBERED else None
         return data
 
     def holds(self, data: bytes) -> bool:
@@ -687,11 +694,29 @@ def manifest(files: dict[str, bytes]) -> bytes:
     return manifest_of({path: manifest_hash(data) for path, data in files.items()})
 
 
+_MANIFEST_HEAD = {"manifest": 1, "note": "what memconv wrote here; --force replaces only this"}
+
+
 def manifest_of(hashes: dict[str, str]) -> bytes:
-    """The manifest of files already written, from their sha256 (path → hex digest)."""
-    doc = {"memconv": {"manifest": 1, "note": "what memconv wrote here; --force replaces only this"},
-           "files": {path: hashes[path] for path in sorted(hashes)}}
-    return (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    """The manifest of files already written, from their sha256 (path → hex digest).
+
+    The bytes of ``json.dumps({"memconv": …, "files": …}, indent=2, ensure_ascii=False) + "\n"``, made a
+    line at a time into one buffer: with an indent, ``json`` encodes in Python and joins a piece per token,
+    which held a 100,000-file manifest about five times over at the end of a write (docs/performance.md).
+    """
+    out = io.BytesIO()
+    head = json.dumps({"memconv": _MANIFEST_HEAD}, indent=2, ensure_ascii=False)
+    out.write(head[:-2].encode("utf-8"))  # up to the memconv object's closing brace, without the last "\n}"
+    if not hashes:
+        out.write(b',\n  "files": {}\n}\n')
+        return out.getvalue()
+    out.write(b',\n  "files": {')
+    sep = "\n    "
+    for path in sorted(hashes):
+        out.write(f"{sep}{json.dumps(path, ensure_ascii=False)}: {json.dumps(hashes[path])}".encode("utf-8"))
+        sep = ",\n    "
+    out.write(b"\n  }\n}\n")
+    return out.getvalue()
 
 
 def _umask() -> int:

@@ -4,10 +4,13 @@ and the input is held once, as records, its bytes read again from IN when a file
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from memconv import fs, pipeline
 from memconv.dialects import memoir
@@ -234,3 +237,37 @@ def test_notes_are_rendered_when_written_not_held(tmp_path):
     for note in notes:
         assert note._raw == b"", f"{note.path}: no bytes held before it is written"
         assert note.raw.startswith(b"---\n") and note.raw == note.raw, "the same bytes each time it is asked"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.text(min_size=1), st.text(alphabet="0123456789abcdef", min_size=64, max_size=64),
+                       max_size=6))
+def test_the_manifest_made_line_by_line_is_what_json_gives(hashes):
+    # Made a line at a time, so that a 100,000-file manifest is not held five times over; its bytes stay
+    # those of json.dumps(indent=2), which readers and earlier outputs have.
+    doc = {"memconv": {"manifest": 1, "note": "what memconv wrote here; --force replaces only this"},
+           "files": {path: hashes[path] for path in sorted(hashes)}}
+    assert fs.manifest_of(hashes) == (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=40), st.integers(1, 7))
+def test_a_text_from_bytes_is_encoded_as_its_decoded_text(text, piece):
+    # A carried file's text is decoded a slice at a time, slices cut anywhere in a character's bytes: the
+    # JSON is that of the text decoded whole.
+    from memconv.converters import codec
+
+    data = text.encode("utf-8")
+    old, codec._PIECE = codec._PIECE, piece
+    try:
+        pieces = "".join(codec.json_pieces({"raw": {"MEMORY.md": codec.TextOfBytes(lambda: data)}}))
+    finally:
+        codec._PIECE = old
+    assert pieces == codec.compact_json({"raw": {"MEMORY.md": text}})
+
+
+def test_a_text_from_bytes_that_is_not_utf8_fails_as_decoding_it_would():
+    from memconv.converters import codec
+
+    with pytest.raises(UnicodeDecodeError):
+        "".join(codec.json_pieces(codec.TextOfBytes(lambda: b"ok \xff")))

@@ -7,12 +7,13 @@ mechanism. Decoding is driven by the model's own type hints, so a carried
 
 from __future__ import annotations
 
+import codecs
 import dataclasses
 import functools
 import json
 import types
 import typing
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from ..model import Record
 
@@ -44,6 +45,23 @@ def json_default(value: Any) -> Any:
     return {name: getattr(value, name) for name in names}
 
 
+class TextOfBytes:
+    """The text of UTF-8 bytes, as a JSON string of :func:`json_pieces`: the bytes are read (``load()``)
+    when it is encoded and decoded a slice at a time, so a carried file's text (a 100,000-link
+    ``MEMORY.md`` in a store note) is never held as bytes and text at once (docs/performance.md)."""
+
+    __slots__ = ("load",)
+
+    def __init__(self, load: Callable[[], bytes]):
+        self.load = load
+
+    def pieces(self) -> Iterator[str]:
+        data = self.load()
+        decoder = codecs.getincrementaldecoder("utf-8")()  # strict, as bytes.decode("utf-8")
+        for start in range(0, len(data), _PIECE):
+            yield compact_json(decoder.decode(data[start:start + _PIECE], final=start + _PIECE >= len(data)))[1:-1]
+
+
 def json_pieces(value: Any) -> Iterator[str]:
     """:func:`compact_json` of ``value``, in pieces that join to it.
 
@@ -51,6 +69,11 @@ def json_pieces(value: Any) -> Iterator[str]:
     text key by key, and a long text in slices; anything else is one piece. So a value of many parts (a store note's index of 10,000 lines)
     is never one string, nor a tree of objects, before its text is written (docs/performance.md).
     """
+    if value.__class__ is TextOfBytes:
+        yield '"'
+        yield from value.pieces()
+        yield '"'
+        return
     if value.__class__ is str and len(value) > _PIECE:
         # escaping is character by character: a long text (a carried raw index) goes in slices
         yield '"'
@@ -69,7 +92,8 @@ def json_pieces(value: Any) -> Iterator[str]:
     fields = json_default(value) if _json_fields(value.__class__) is not None else value
     if not isinstance(fields, dict) or not all(k.__class__ is str for k in fields) \
             or not any(isinstance(v, (list, dict)) or _json_fields(v.__class__) is not None
-                       or (v.__class__ is str and len(v) > _PIECE) for v in fields.values()):
+                       or (v.__class__ is str and len(v) > _PIECE) or v.__class__ is TextOfBytes
+                       for v in fields.values()):
         yield compact_json(value)
         return
     for i, (key, item) in enumerate(fields.items()):

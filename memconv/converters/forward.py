@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 from typing import Any, Iterator
 
 from .. import dialects, progress
@@ -15,6 +16,7 @@ from ..report import FileReport
 from . import carry as carrying
 from . import format_patch, native as renderings, native_form, notes, transforms
 from .carry import KEY, Carry
+from .codec import TextOfBytes
 from .conversion import Conversion
 from .mapping import INDEX_IS_CONTENT, LIFECYCLE, LOSSY_AS_DOSSIER, TARGET_KIND, working_set_dialect
 from .naming import differs_however_renamed, home_link, native_link, rename_links, unique_link
@@ -323,7 +325,8 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         def facts() -> dict[str, Any]:  # asked when the note is written: its texts are read from IN then
             payload = {"from": came_from,
                        "indexes": indexes,  # model values: encoded as the note is written (notes.store_note)
-                       "raw": {i.path: i.source.raw.decode("utf-8") for i in indexes
+                       # read from IN as each is encoded, a slice of its text at a time
+                       "raw": {i.path: TextOfBytes(functools.partial(getattr, i.source, "raw")) for i in indexes
                                if i.source is not None and i.source.has_raw}}
             # Each index is read again by its own dialect, which is not the store's after two hops (a
             # Claude MEMORY.md carried through memfmt into memoir came home read as memfmt's, and lost).
