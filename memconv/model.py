@@ -178,6 +178,13 @@ class Source:
         return self._raw is not None or self._load is not None
 
     @property
+    def size(self) -> int | None:
+        """The file's size in bytes as read, without reading it again; None when its loader cannot tell."""
+        if self._raw is not None:
+            return len(self._raw)
+        return getattr(self._load, "size", None)
+
+    @property
     def raw_in_memory(self) -> bytes | None:
         """The bytes if they are held in memory, without reading the file again."""
         return self._raw

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from memconv import pipeline
+from memconv import dialects, pipeline
 from memconv.dialects import claude
 from memconv.dialects.claude import index
 from memconv.model import IndexFile, IndexSection, Record, Store
@@ -90,11 +90,38 @@ def test_a_paged_index_converts_back_to_the_store_it_came_from(tmp_path, monkeyp
     # The claude folder again from there: the very same pages.
     again, _ = _convert(tmp_path / "back", "memoir", "claude")
     assert _index_files(again) == _index_files(files)
+    # A writer that does not page: its pages have no bound (the tables of declarations are made per registry).
     monkeypatch.setattr(index, "fits", lambda lines: True)
-    unpaged, _ = _convert(tmp_path / "memoir", "memoir", "claude")
-    assert list(_index_files(unpaged)) == ["MEMORY.md"]
-    write_files(tmp_path / "unpaged", unpaged)
-    assert back == _convert(tmp_path / "unpaged", "claude", "memoir")[0]
+    monkeypatch.setattr(claude, "GENERATED_PAGE_BYTES", None)
+    dialects.clear_registry()
+    try:
+        unpaged, _ = _convert(tmp_path / "memoir", "memoir", "claude")
+        assert list(_index_files(unpaged)) == ["MEMORY.md"]
+        write_files(tmp_path / "unpaged", unpaged)
+        assert back == _convert(tmp_path / "unpaged", "claude", "memoir")[0]
+    finally:
+        monkeypatch.undo()
+        dialects.clear_registry()
+
+
+def test_an_index_larger_than_any_generated_page_is_carried_without_making_them(tmp_path, monkeypatch):
+    # A 1,000-link MEMORY.md in one file, as an older writer or a person made it: the writer would page it,
+    # so it is carried (its own words kept for the way back), known from its size alone.
+    make_memoir(tmp_path / "memoir", 1000)
+    monkeypatch.setattr(index, "fits", lambda lines: True)
+    files, _ = _convert(tmp_path / "memoir", "memoir", "claude")
+    monkeypatch.undo()
+    assert len(files["MEMORY.md"]) > claude.GENERATED_PAGE_BYTES
+    write_files(tmp_path / "claude", files)
+    made = []
+    real = claude.generated_index
+    monkeypatch.setattr(claude, "generated_index", lambda store: made.append(1) or real(store))
+    out, _ = _convert(tmp_path / "claude", "claude", "memoir")
+    assert made == []
+    assert b'\\"path\\":\\"MEMORY.md\\"' in out[".memconv/notes/store.md"]
+    # Every page the writer generates is within the bound the shortcut relies on.
+    pages = real(pipeline.read(tmp_path / "claude", "claude"))
+    assert len(pages) > 1 and all(len(data) <= claude.GENERATED_PAGE_BYTES for data in pages.values())
 
 
 def test_an_index_under_200_lines_but_over_25_kb_is_split_too():

@@ -127,12 +127,25 @@ def carried_indexes(store: Store, own: bool) -> list:
     if not own or not rest:
         return content
     # The pages its writer would generate for these records, written anew (from their names,
-    # descriptions and type words: no entry is rendered).
-    with format_patch.sources_aside(store.records):
-        regenerated = dialects.get(store.dialect).generated_index(Store(dialect="probe", records=list(store.records)))
+    # descriptions and type words: no entry is rendered), unless every index left is larger than any.
+    beyond = {id(i) for i in rest if _beyond_generated(store.dialect, i)}
+    regenerated: dict[str, bytes] = {}
+    if len(beyond) < len(rest):
+        with format_patch.sources_aside(store.records):
+            regenerated = dialects.get(store.dialect).generated_index(
+                Store(dialect="probe", records=list(store.records)))
     return content + [i for i in rest
-                      if i.source is None or not i.source.has_raw or i.path not in regenerated
+                      if id(i) in beyond or i.source is None or not i.source.has_raw or i.path not in regenerated
                       or not i.source.holds(regenerated[i.path])]
+
+
+def _beyond_generated(dialect: str, index) -> bool:
+    """Whether ``index`` is larger than any page its dialect's writer generates (``GENERATED_PAGE_BYTES``):
+    then it is no such page, known from its size, without generating them (a 100,000-link ``MEMORY.md``'s
+    pages were about 85 MB made only to be compared; docs/performance.md)."""
+    bound = dialects.declaration(dialect, "GENERATED_PAGE_BYTES")
+    size = index.source.size if index.source is not None else None
+    return bound is not None and size is not None and size > bound
 
 
 def holds_state(target: str, kind: str | None, record: Record) -> bool:

@@ -248,6 +248,9 @@ OPTIONAL: dict[str, Optional] = {
                            "callable", _always(None)),
     "generated_index": Optional("generated_index(store) -> dict[str, bytes]: the index pages its writer "
                                 "would make for these records", "callable", _always(None)),
+    "GENERATED_PAGE_BYTES": Optional("(with generated_index) the most bytes a page generated_index makes holds: "
+                                     "an index file larger is known to be none of them without making them (None: "
+                                     "no bound)", int, _always(None)),
     "record_paths": Optional("record_paths(store) -> {id(record): path}: where its writer puts each record (a "
                              "format patch tells by it a record written at another's path, in that file's "
                              "bytes, from its own file; without it, the file at a record's path is taken for its own)",

@@ -189,6 +189,11 @@ def generated_index(store: Store) -> dict[str, bytes]:
     return pages
 
 
+#: Every page :func:`generated_index` makes is one Claude Code loads whole (one link a line, each far
+#: shorter than a page): a ``MEMORY.md`` larger than this was written otherwise, known without making them.
+GENERATED_PAGE_BYTES = index.LOADED_BYTES
+
+
 def write(store: Store, context: Occasion | None = None) -> dict[str, bytes]:
     """The files of ``store`` as a Claude Code memory folder: relative path → bytes (``context``: :func:`iter_write`)."""
     return dict(iter_write(store, context=context))
