@@ -416,7 +416,8 @@ def rewrite_links(body: str, rename: dict[str, str], *, file_links: bool = False
 
     if "`" not in body and not _may_hold_code(body):
         # No code span, no code block: every line is prose, and no link spans lines.
-        return prose(body), changed
+        text = prose(body)
+        return (text if changed else body), changed  # unchanged, the very string: a native shares its source's
     code = code_lines(body)
 
     def line_(text: str) -> str:
@@ -433,7 +434,8 @@ def rewrite_links(body: str, rename: dict[str, str], *, file_links: bool = False
         return "".join(out)
 
     lines = body.split("\n")
-    return "\n".join(line if i in code else line_(line) for i, line in enumerate(lines)), changed
+    text = "\n".join(line if i in code else line_(line) for i, line in enumerate(lines))
+    return (text if changed else body), changed
 
 
 def link_targets(body: str) -> list[str]:
