@@ -117,3 +117,18 @@ def test_an_entry_linking_itself_still_does_beside_a_bullet_of_its_name(tmp_path
     back = runner.invoke(main, ["convert", "--to", "claude", str(tmp_path / "m"), str(tmp_path / "c")])
     assert back.exit_code == 0, back.output
     assert tree(tmp_path / "c") == {p: t.encode() for p, t in _CLASH.items()}, "and comes home byte for byte"
+
+
+@pytest.mark.parametrize("target", ["memoir", "memspec", "memfmt"])
+def test_a_carried_index_lets_its_lines_go(tmp_path, target):
+    # A claude MEMORY.md travels in the store note, as its model and its bytes: handed the store, the
+    # conversion lets go of how its lines were written (a tuple and a string per line, to the end of the
+    # run), with the same output (test_a_released_store_gives_the_same_bytes_and_report).
+    bench_module("generators").make("claude", tmp_path / "in", 30)
+    for release in (False, True):
+        store = pipeline.read(tmp_path / "in", "claude")
+        index = store.indexes[0]
+        assert index.source.layout is not None
+        files = pipeline.plan(store, target, Report(command="convert", input="x"), release=release, jobs=1).files
+        assert any(b"MEMORY.md" in data for path, data in files.items() if "store" in path)
+        assert (index.source.layout is None) == release

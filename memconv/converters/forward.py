@@ -90,6 +90,12 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
     # (memfmt's, written in by hand); elsewhere they travel in a store note.
     written = [i for i in store.indexes if _written_by(i, target)]
     indexes = [i for i in store.indexes if not any(i is w for w in written)]
+    if release:
+        for index in indexes:
+            if index.source is not None and index.source.dialect != target:
+                # How its lines were written is for its own dialect's writer, which writes none here: the
+                # note carries its model and its bytes. A line per link, held to the end (docs/performance.md).
+                index.source.layout = None
     if indexes:
         # Memory kept as inline bullets of an index, and its own words: facts the target's tools show.
         written_by = {index.path: renderings.index_dialect(index) for index in indexes}
