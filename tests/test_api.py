@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import platform
 import subprocess
 import sys
 import tempfile
@@ -167,3 +168,39 @@ def test_the_program_tunes_the_garbage_collector_and_the_library_leaves_it_alone
                               "memconv.api; print(gc.get_threshold() == t, gc.get_freeze_count() == 0)"],
                              capture_output=True, text=True, cwd=ROOT, check=True)
     assert library.stdout.strip() == "True True", library.stdout + library.stderr
+
+
+_MAPPED_PROBE = """
+import sys
+from memconv import _entry
+if sys.argv[1] == "program":
+    sys.argv = ["memconv", "--version"]
+    try:
+        _entry.main()
+    except SystemExit:
+        pass
+freed = bytes(24 << 20)  # freed, it raises glibc's own threshold to 24 MB
+del freed
+block = bytearray(5 << 20)
+sizes = []
+for line in open("/proc/self/maps"):
+    start, end = (int(x, 16) for x in line.split()[0].split("-"))
+    if len(line.split()) == 5:  # anonymous
+        sizes.append(end - start)
+print(any((5 << 20) < size <= (5 << 20) + (64 << 10) for size in sizes))
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux") or platform.libc_ver()[0] != "glibc",
+                    reason="glibc's allocator setting (mallopt); elsewhere the program leaves the allocator alone")
+def test_the_program_maps_a_large_block_on_its_own_and_the_library_leaves_the_allocator_alone():
+    # docs/performance.md: a block of a megabyte or more (a store note's bytes growing) is mapped on its own,
+    # not made in the heap and copied out; the library does not touch a caller's allocator.
+    # Verified by dropping the call in _entry.main: the program half printed False.
+    def probe(who: str) -> str:
+        done = subprocess.run([sys.executable, "-c", _MAPPED_PROBE, who], capture_output=True, text=True,
+                              cwd=ROOT, check=True)
+        return done.stdout.strip().splitlines()[-1]
+
+    assert probe("program") == "True"
+    assert probe("library") == "False"
