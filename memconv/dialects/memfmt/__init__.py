@@ -453,13 +453,15 @@ def generated_date(store: Store, date: str | None = None) -> str | None:
     for key in ("date", "generated"):
         if store.meta.get(key):
             return str(store.meta[key])
-    found = []
+    newest = None  # kept as it is found, not a list of every date of the store
     for record in store.records:
         values = [record.created, record.updated, record.happened, record.last_failed, record.last_succeeded,
                   record.date]
         values += [rev.date for rev in record.evolution or ()]
-        found += [v[:10] for v in values if isinstance(v, str) and _ISO_DATE.match(v)]
-    return max(found) if found else None
+        for v in values:
+            if isinstance(v, str) and (newest is None or v[:10] > newest) and _ISO_DATE.match(v):
+                newest = v[:10]
+    return newest
 
 
 def _index_text(store: Store, plan: _Plan, index: IndexFile | None, date: str | None = None) -> str:
