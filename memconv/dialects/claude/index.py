@@ -448,15 +448,17 @@ def generate(entries: list[tuple[str, Record, str | None]], extra: list[IndexSec
     dialect's index: content). Returns path → bytes (``MEMORY.md`` first) and
     the warnings to report (see :func:`paginate`).
     """
-    grouped: dict[str | None, list[IndexLink]] = {}
+    # Each record's line is made at once and its link let go; one heading string per group: at 100,000
+    # records, a link object and a heading each were about 26 MB at the end of a write (docs/performance.md).
+    grouped: dict[str | None, list[str]] = {}
     groups = {key for key, _ in GROUPS}
     for path, record, written_type in sorted(entries, key=lambda e: e[0]):
         group = written_type if written_type in groups else None
-        grouped.setdefault(group, []).append(generated_link(path, record))
+        grouped.setdefault(group, []).append(link_line(generated_link(path, record)))
     units: list[Unit] = []
     for key, label in GROUPS:
-        for link in grouped.get(key, ()):
-            units.append((f"## {label}", [link_line(link)]))
+        heading = f"## {label}"
+        units.extend((heading, [line]) for line in grouped.pop(key, ()))
     for n, section in enumerate(extra):
         # A section of its own even where a group has its heading: the number keeps it apart.
         units.extend(((f"## {section.heading or 'Notes'}", n), _inline_lines(text)) for text in section.inline)
