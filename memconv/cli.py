@@ -519,10 +519,11 @@ def _convert_and_write(report, store, target, out_path, *, lossy, date, lazy, dr
                        show_diff, check_only):
     with progress.task("converting", unit="record", ticking=True):
         plan = pipeline.plan(store, target, report, lossy=lossy, date=date, release=True, lazy=lazy)
-    dropped = [f"{f.source}: {name}" for f in report.files for name in f.dropped]
-    if fail_on_loss and dropped:
+    # Counted, not listed: the report names them, and a list held through the write was 20 MB at 100,000 entries.
+    dropped = sum(len(f.dropped) for f in report.files) if fail_on_loss else 0
+    if dropped:
         plan.drain()  # what the write would have said (an undated record…) is in the report too
-        report.errors.append(f"{len(dropped)} field(s) would be dropped; nothing was written")
+        report.errors.append(f"{dropped} field(s) would be dropped; nothing was written")
         report.exit_code = EXIT_LOSS
         report.output = str(out_path)
         finish_report(report, as_json)
