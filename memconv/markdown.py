@@ -18,6 +18,18 @@ from functools import lru_cache
 from typing import Callable
 
 
+#: A carriage return with no line feed after it: markdown-it ends a line there, and memconv's line
+#: numbers (``body.split("\n")``) do not.
+_LONE_CR = re.compile(r"\r(?!\n)")
+
+
+def _block_tokens(body: str) -> list:
+    r"""markdown-it's block tokens of ``body``, their line numbers (``map``) those of ``body.split("\n")``:
+    a lone carriage return is read as a space. Taken for a line end, it put the lines of a body such as
+    ``a\rb`` out of step with its split (an IndexError found by fuzzing, CI 2026-12-03)."""
+    return _markdown_it().parse(_LONE_CR.sub(" ", body) if "\r" in body else body)
+
+
 @lru_cache(maxsize=1)
 def _markdown_it():
     """markdown-it, imported and set up when the first body needs it: most bodies are read by
@@ -255,7 +267,7 @@ def parsed_outline(body: str) -> Outline:
     prose: set[int] = set()
     headings: list[tuple[int, int, str]] = []
     paragraphs: list[tuple[int, int]] = []
-    tokens = _markdown_it().parse(body)
+    tokens = _block_tokens(body)
     for i, tok in enumerate(tokens):
         if tok.map is None:
             continue
@@ -348,7 +360,7 @@ def _parsed_blocks(body: str) -> list[Block]:
             end -= 1
         return end
 
-    for tok in _markdown_it().parse(body):
+    for tok in _block_tokens(body):
         if tok.type in ("bullet_list_open", "ordered_list_open") and tok.level == 0:
             in_list = True
         elif tok.type in ("bullet_list_close", "ordered_list_close") and tok.level == 0:
