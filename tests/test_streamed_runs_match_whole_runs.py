@@ -1,4 +1,4 @@
-"""A run within a dialect that reads and writes one record at a time (memoir, memspec: ``migrate``,
+"""A run within a dialect that reads and writes one record at a time (memoir, memspec, claude: ``migrate``,
 ``check``) holds one record at a time, and gives the same files, in the same order, and the same report as the run that
 reads the whole store first (issue 12: memory growing sublinearly where the dialects allow).
 """
@@ -15,7 +15,7 @@ import pytest
 from memconv import errors as memconv_errors
 from memconv import pipeline
 from memconv.cli import main as cli
-from memconv.dialects import memoir, memspec
+from memconv.dialects import claude, memoir, memspec
 from memconv.report import Report
 
 from .bench_support import bench_module
@@ -63,7 +63,7 @@ def _awkward_store(root: Path) -> Path:
 
 def test_memoir_streams():
     assert pipeline.streams("memoir")
-    assert not pipeline.streams("claude"), "a Claude MEMORY.md is written from every record"
+    assert not pipeline.streams("memfmt"), "memfmt's reader ends with a pass over the whole store"
 
 
 @pytest.mark.parametrize("name", [n for d, n in golden_inputs() if d == "memoir"])
@@ -199,10 +199,11 @@ def test_an_awkward_memspec_store_streams_to_the_same_files_and_report(tmp_path,
 @pytest.mark.parametrize("dialect, is_record, exactly", [
     ("memoir", lambda path: path.startswith("memory/"), True),  # memoir writes each entry file it read
     ("memspec", lambda path: path.endswith(".md"), False),  # memspec adds its index-like files
-], ids=["memoir", "memspec"])
+    ("claude", lambda path: path != "MEMORY.md", True),  # claude writes its index after the memories
+], ids=["memoir", "memspec", "claude"])
 def test_each_record_is_written_before_the_next_is_read(tmp_path, monkeypatch, dialect, is_record, exactly):
     """What bounds the memory: the stream reads a file only when the one before it has been written."""
-    module = {"memoir": memoir, "memspec": memspec}[dialect]
+    module = {"memoir": memoir, "memspec": memspec, "claude": claude}[dialect]
     root = bench_module("generators").make(dialect, tmp_path / "in", 50)
     read: list[str] = []
     real = module.read_bytes
@@ -259,6 +260,98 @@ def test_memspec_migrate_through_the_cli_writes_what_the_whole_run_plans(tmp_pat
     result = runner.invoke(cli, ["migrate", "--from", "memspec", str(root), str(out), "--json"])
     assert result.exit_code == 3, result.output  # quarantined files
     files, report = _whole(root, "memspec")
+    written = tree(out)
+    written.pop(".memconv/manifest.json", None)
+    assert written == dict(files)
+    assert json.loads(result.stdout)["files"] == _said(report)["files"]
+
+
+# --- claude: each memory a file of its own; MEMORY.md written after them ---------------------------
+
+
+CLAUDE = GOLDEN / "claude"
+
+
+def _awkward_claude_store(root: Path, index: bool = True) -> Path:
+    """A Claude Code memory folder with everything its reader sets aside or says: a legacy shape and a bare
+    file, a broken index link, a file it quarantines, a symlink out, a subfolder, two names one file apart only
+    in case, and a memory named so that it is read before ``MEMORY.md`` (``A`` sorts before ``M``).
+    ``index=False``: no ``MEMORY.md``, so the writer generates one from every record."""
+    shutil.copytree(CLAUDE / "mixed-project" / "input", root)
+    shutil.copy(CLAUDE / "broken-links" / "input" / "reference_broken.md", root / "reference_broken.md")
+    entry = (CLAUDE / "canonical" / "input" / "user_role.md").read_bytes()
+    (root / "A_first.md").write_bytes(entry.replace(b"name: ", b"name: First "))
+    (root / "User_Role.md").write_bytes(entry)
+    (root / "feedback_broken.md").write_bytes(b"---\nname: [unclosed\ntype: feedback\n---\nbody\n")
+    (root / "feedback_not-utf8.md").write_bytes(b"---\ntype: feedback\n---\n\xff\xfe\n")
+    with (root / "MEMORY.md").open("a") as index_file:
+        index_file.write("- [Gone](reference_gone.md) \u2014 a link to nothing\n")
+    outside = root.parent / "outside.md"
+    outside.write_text("elsewhere\n")
+    os.symlink(outside, root / "user_elsewhere.md")
+    if not index:
+        (root / "MEMORY.md").unlink()
+    return root
+
+
+def test_claude_streams():
+    assert pipeline.streams("claude")
+
+
+@pytest.mark.parametrize("name", [n for d, n in golden_inputs() if d == "claude"])
+def test_golden_claude_stores_stream_to_the_same_files_and_report(name):
+    root = CLAUDE / name / "input"
+    files, report = _whole(root, "claude")
+    streamed, streamed_report = _streamed(root, "claude")
+    assert streamed == files, f"{name}: the same files in the same order"
+    assert _said(streamed_report) == _said(report)
+
+
+@pytest.mark.parametrize("index", [True, False], ids=["own index", "index generated"])
+def test_a_generated_claude_store_streams_to_the_same_files_and_report(tmp_path, index):
+    root = bench_module("generators").make("claude", tmp_path / "in", 300)
+    if not index:
+        (root / "MEMORY.md").unlink()
+    files, report = _whole(root, "claude")
+    streamed, streamed_report = _streamed(root, "claude")
+    assert len(files) > 300 and streamed == files
+    assert (b"- [" in dict(files)["MEMORY.md"]) and (index or b"# Memory Index" in dict(files)["MEMORY.md"])
+    assert _said(streamed_report) == _said(report)
+
+
+@pytest.mark.parametrize("index", [True, False], ids=["own index", "index generated"])
+def test_an_awkward_claude_store_streams_to_the_same_files_and_report(tmp_path, index):
+    root = _awkward_claude_store(tmp_path / "in", index=index)
+    files, report = _whole(root, "claude")
+    streamed, streamed_report = _streamed(root, "claude")
+    said = _said(report)
+    assert said["quarantined"] and said["refused"], "the store exercises every list"
+    assert any("case" in w for w in said["warnings"]), "and the case clash"
+    assert not index or any("reference_gone.md" in w for w in said["warnings"]), "and the broken link"
+    assert [p for p, _ in files].index("A_first.md") < [p for p, _ in files].index("MEMORY.md")
+    written = dict(files)["MEMORY.md"]
+    if index:
+        assert b"reference_gone.md" in written, "its own index, written back as it was"
+    else:
+        assert b"(A_first.md)" in written and b"reference_gone.md" not in written, "generated: every memory linked"
+    assert streamed == files
+    assert _said(streamed_report) == said
+
+
+def test_claude_check_streams_and_says_what_the_whole_check_says(tmp_path, monkeypatch):
+    root = _awkward_claude_store(tmp_path / "in")
+    streamed = _said(pipeline.check(root, "claude", Report(command="check", input=str(root))))
+    monkeypatch.setattr(pipeline, "streams", lambda dialect: False)
+    whole = _said(pipeline.check(root, "claude", Report(command="check", input=str(root))))
+    assert streamed == whole and whole["exit_code"] == 1
+
+
+def test_claude_migrate_through_the_cli_writes_what_the_whole_run_plans(tmp_path, runner):
+    root = _awkward_claude_store(tmp_path / "in", index=False)
+    out = tmp_path / "out"
+    result = runner.invoke(cli, ["migrate", "--from", "claude", str(root), str(out), "--json"])
+    assert result.exit_code == 3, result.output  # quarantined files
+    files, report = _whole(root, "claude")
     written = tree(out)
     written.pop(".memconv/manifest.json", None)
     assert written == dict(files)

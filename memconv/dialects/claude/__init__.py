@@ -108,11 +108,27 @@ def detect(root: Path, seen: evidence.Folder | None = None) -> Detection | None:
 
 def read(root: Path) -> Store:
     """Read a Claude Code memory folder. Unreadable files are quarantined, never guessed at."""
+    store, records = iter_read(root)
+    store.records.extend(records)
+    return store
+
+
+def iter_read(root: Path) -> tuple[Store, Iterator[Record]]:
+    """:func:`read`, one memory at a time: the store without its records, and its records as they are read.
+
+    IN is listed now; each file is read when the iterator reaches it. The store is whole (its
+    ``MEMORY.md`` pages, foreign and quarantined files, warnings) once the records have been read to
+    the end. Each memory is a file of its own, read alone, so a run that lets each record go once it
+    is written holds one at a time, and the index (``migrate``, ``check``; docs/performance.md).
+    """
     if not root.is_dir():
         raise StoreError(f"{root}: no such folder", hint="give the path of a Claude Code memory folder")
-    files = list_files(root)
-    present = set(files)
     store = Store(dialect=NAME)
+    return store, _entries(root, list_files(root), store)
+
+
+def _entries(root: Path, files: list[str], store: Store) -> Iterator[Record]:
+    present = set(files)  # an index's links are checked against the folder
     for path in files:
         raw = read_bytes(root, path)
         if (why := unportable(path)) is not None:
@@ -120,7 +136,7 @@ def read(root: Path) -> Store:
             continue
         try:
             if is_entry_path(path):
-                store.records.append(read_file(path, raw, store.meta))
+                yield read_file(path, raw, store.meta)
             elif "/" not in path and is_index_path(path):
                 idx = read_index(raw, path, present)
                 store.indexes.append(idx)
@@ -129,7 +145,6 @@ def read(root: Path) -> Store:
                 store.foreign.append(ForeignFile(path, raw))
         except ReadError as exc:
             store.quarantined.append(Quarantined.because(exc, path, raw))
-    return store
 
 
 def read_file(path: str, raw: bytes, meta: dict) -> Record | None:
@@ -216,11 +231,54 @@ def iter_write(store: Store, render=None, context: Occasion | None = None) -> It
         placed.append((_place(names, record), record))
     for warning in names.warnings():
         say(warning)
-    own = [i for i in store.indexes if i.source is not None and i.source.dialect == NAME]
+    written = _pages(store, context, say, bool(placed), [(path, record) for path, record in placed
+                                                         if id(record) in context.arrived],
+                     lambda: (index.entry_line(path, record, written_type(record))
+                              for path, record in sorted(placed, key=lambda p: p[0])))
+    return _stream(store, [path for path, _ in placed], written, render)
+
+
+def write_each(store: Store, records: Iterator[Record], context: Occasion | None = None
+               ) -> Iterator[tuple[str, bytes]]:
+    """:func:`iter_write` for records given one at a time (:func:`iter_read`'s): each is named, rendered and
+    let go before the next is asked for; ``store`` holds the rest (its index pages, foreign files).
+
+    The same files in the same order as :func:`iter_write` of the whole store: a name depends only on the
+    names given before it, and the index pages come after the records. What the index needs of a record is
+    kept as it goes: nothing for a folder with its own ``MEMORY.md`` (read before the memories named in lower
+    case), else its generated line. The renames are said once the last record is written.
+    """
+    context = context or NO_OCCASION
+    names = _names()
+    files: set[str] = set()
+    arrived: list[tuple[str, Record]] = []
+    lines: list[index.EntryLine] = []
+    for record in records:
+        path = _place(names, record)
+        files.add(path)
+        if id(record) in context.arrived:
+            arrived.append((path, record))
+        if not _own_indexes(store):  # which may yet be read after it (``A.md`` comes before ``MEMORY.md``)
+            lines.append(index.entry_line(path, record, written_type(record)))
+        yield path, write_entry(record)
+    say = context.teller(store)
+    for warning in names.warnings():
+        say(warning)
+    written = _pages(store, context, say, bool(files), arrived, lambda: sorted(lines))
+    for path, data in written.items():
+        files.add(path)
+        yield path, data
+    yield from passed_through(store, files)
+
+
+def _pages(store: Store, context: Occasion, say, any_record: bool, arrived: list[tuple[str, Record]],
+           lines) -> dict[str, bytes]:
+    """The index pages written after the records: the folder's own, with a link to each memory that ``arrived``
+    from another dialect; else, for records from elsewhere, pages generated from each one's ``lines()``."""
+    own = _own_indexes(store)
     written: dict[str, bytes] = {}  # the index pages: a page written twice keeps the last, as a dict did
     if own:
-        linked, added = _linking_the_new(own, [(path, record) for path, record in placed
-                                               if id(record) in context.arrived])
+        linked, added = _linking_the_new(own, arrived)
         for idx, before in zip(linked, own):
             data = written[idx.path] = write_index(idx)
             if idx is before:
@@ -237,20 +295,25 @@ def iter_write(store: Store, render=None, context: Occasion | None = None) -> It
             for path, label in added:
                 say(f"{path}: linked from {idx.path} under '## {label}': a memory new to this folder, which Claude "
                     "Code finds only through its index")
-            lines = data.count(b"\n") + (not data.endswith(b"\n"))
-            if lines > index.LOADED_LINES or len(data) > index.LOADED_BYTES:
-                say(f"{idx.path}: {lines} lines, {len(data) // 1000} KB with the memories linked there; "
+            count = data.count(b"\n") + (not data.endswith(b"\n"))
+            if count > index.LOADED_LINES or len(data) > index.LOADED_BYTES:
+                say(f"{idx.path}: {count} lines, {len(data) // 1000} KB with the memories linked there; "
                     f"Claude Code loads only the first {index.LOADED_LINES} lines and {index.LOADED_BYTES // 1000} KB, "
                     "so what is past them is not read: move some links into a topic file")
-    elif (placed or store.indexes) and not context.records_only:
+    elif (any_record or store.indexes) and not context.records_only:
         # Inline memory from an index of another dialect is content: it stays, in sections of its own.
         extra = [IndexSection(heading=section.heading, inline=list(section.inline))
                  for other in store.indexes for section in other.sections if section.inline]
-        pages, warnings = index.generate([(path, record, written_type(record)) for path, record in placed], extra)
+        pages, warnings = index.generate_from(lines(), extra)
         written.update(pages)
         for warning in warnings:
             say(warning)
-    return _stream(store, [path for path, _ in placed], written, render)
+    return written
+
+
+def _own_indexes(store: Store) -> list:
+    """The index pages of ``store`` read from this dialect: written back as they were."""
+    return [i for i in store.indexes if i.source is not None and i.source.dialect == NAME]
 
 
 def _linking_the_new(own: list, arrived: list[tuple[str, Record]]) -> tuple[list, list[tuple[str, str]]]:
@@ -292,7 +355,7 @@ def _stream(store: Store, paths: list[str], written: dict[str, bytes], render) -
     yield from passed_through(store, files)
 
 
-__all__ = ["NAME", "detect", "read", "read_file", "write", "iter_write", "generated_index", "body", "entries", "index",
+__all__ = ["NAME", "detect", "read", "iter_read", "read_file", "write", "iter_write", "write_each", "generated_index", "body", "entries", "index",
            "READ_AS", "written_type"]
 
 

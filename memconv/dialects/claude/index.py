@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Iterable
 
 from ...markdown import code_lines, escape_link_text, link_text
 from ...model import IndexFile, IndexLink, IndexSection, Record, Source
@@ -448,13 +449,29 @@ def generate(entries: list[tuple[str, Record, str | None]], extra: list[IndexSec
     dialect's index: content). Returns path → bytes (``MEMORY.md`` first) and
     the warnings to report (see :func:`paginate`).
     """
+    return generate_from((entry_line(path, record, written_type)
+                          for path, record, written_type in sorted(entries, key=lambda e: e[0])), extra, title)
+
+
+#: The generated index's line for one entry: (its path, the group it is listed under, the line).
+EntryLine = tuple[str, "str | None", str]
+_GROUP_KEYS = frozenset(key for key, _ in GROUPS)
+
+
+def entry_line(path: str, record: Record, written_type: str | None) -> EntryLine:
+    """What :func:`generate` keeps of one ``(path, record, claude type)``: a writer given its records one at a time
+    keeps this for each, and lets the record go."""
+    return path, written_type if written_type in _GROUP_KEYS else None, link_line(generated_link(path, record))
+
+
+def generate_from(lines: Iterable[EntryLine], extra: list[IndexSection] = (),
+                  title: str = "Memory Index") -> tuple[dict[str, bytes], list[str]]:
+    """:func:`generate`, from each entry's :func:`entry_line`, given in the order of their paths."""
     # Each record's line is made at once and its link let go; one heading string per group: at 100,000
     # records, a link object and a heading each were about 26 MB at the end of a write (docs/performance.md).
     grouped: dict[str | None, list[str]] = {}
-    groups = {key for key, _ in GROUPS}
-    for path, record, written_type in sorted(entries, key=lambda e: e[0]):
-        group = written_type if written_type in groups else None
-        grouped.setdefault(group, []).append(link_line(generated_link(path, record)))
+    for _, group, line in lines:
+        grouped.setdefault(group, []).append(line)
     units: list[Unit] = []
     for key, label in GROUPS:
         heading = f"## {label}"
