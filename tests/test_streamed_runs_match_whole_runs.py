@@ -1,4 +1,4 @@
-"""A run within a dialect that reads and writes one record at a time (memoir, memspec, claude: ``migrate``,
+"""A run within a dialect that reads and writes one record at a time (memoir, memspec, claude, memfmt: ``migrate``,
 ``check``) holds one record at a time, and gives the same files, in the same order, and the same report as the run that
 reads the whole store first (issue 12: memory growing sublinearly where the dialects allow).
 """
@@ -15,7 +15,7 @@ import pytest
 from memconv import errors as memconv_errors
 from memconv import pipeline
 from memconv.cli import main as cli
-from memconv.dialects import claude, memoir, memspec
+from memconv.dialects import claude, memfmt, memoir, memspec
 from memconv.report import Report
 
 from .bench_support import bench_module
@@ -63,7 +63,6 @@ def _awkward_store(root: Path) -> Path:
 
 def test_memoir_streams():
     assert pipeline.streams("memoir")
-    assert not pipeline.streams("memfmt"), "memfmt's reader ends with a pass over the whole store"
 
 
 @pytest.mark.parametrize("name", [n for d, n in golden_inputs() if d == "memoir"])
@@ -200,10 +199,11 @@ def test_an_awkward_memspec_store_streams_to_the_same_files_and_report(tmp_path,
     ("memoir", lambda path: path.startswith("memory/"), True),  # memoir writes each entry file it read
     ("memspec", lambda path: path.endswith(".md"), False),  # memspec adds its index-like files
     ("claude", lambda path: path != "MEMORY.md", True),  # claude writes its index after the memories
-], ids=["memoir", "memspec", "claude"])
+    ("memfmt", lambda path: path != "memory/MEMORY.md", False),  # memfmt too (and a profile), from its first read
+], ids=["memoir", "memspec", "claude", "memfmt"])
 def test_each_record_is_written_before_the_next_is_read(tmp_path, monkeypatch, dialect, is_record, exactly):
     """What bounds the memory: the stream reads a file only when the one before it has been written."""
-    module = {"memoir": memoir, "memspec": memspec, "claude": claude}[dialect]
+    module = {"memoir": memoir, "memspec": memspec, "claude": claude, "memfmt": memfmt}[dialect]
     root = bench_module("generators").make(dialect, tmp_path / "in", 50)
     read: list[str] = []
     real = module.read_bytes
@@ -214,6 +214,9 @@ def test_each_record_is_written_before_the_next_is_read(tmp_path, monkeypatch, d
 
     monkeypatch.setattr(module, "read_bytes", noting)
     _, plan = pipeline.stream_within(root, dialect, Report(command="migrate", input=str(root)))
+    # memfmt reads the store once, keeping a little of each record, before the first is written: the second counts
+    assert bool(read) == (dialect == "memfmt")
+    read.clear()
     records = 0
     for path, _ in plan.iter_files():
         if is_record(path):
@@ -356,3 +359,126 @@ def test_claude_migrate_through_the_cli_writes_what_the_whole_run_plans(tmp_path
     written.pop(".memconv/manifest.json", None)
     assert written == dict(files)
     assert json.loads(result.stdout)["files"] == _said(report)["files"]
+
+
+# --- memfmt: read twice, what its writer needs of every record kept from the first read -------------
+
+
+MEMFMT = GOLDEN / "memfmt"
+
+
+def _memfmt_file(kind: str, name: str, lines: str = "", body: str = "") -> str:
+    return f"---\nmemfmt_type: {kind}\n{lines}---\n\n# {name}\n{body}"
+
+
+def _awkward_memfmt_store(root: Path) -> Path:
+    """A memfmt store with everything its reader sets aside or says: someone's own notes (one behind a byte-order
+    mark, one it quarantines for a '\\' in its name), a second index, a link out, old mengram files (an empty
+    profile among them), records whose files memfmt would rewrite, and an entity named anew (a '\\' in its name)
+    whose name is one file with another's on macOS and Windows."""
+    shutil.copytree(MEMFMT / "vault" / "input", root)
+    shutil.copy(MEMFMT / "legacy" / "input" / "memory" / "entities" / "Kenji.md", root / "memory" / "entities" / "Kenji.md")
+    entities = root / "memory" / "entities"
+    (entities / "zed.md").write_text(_memfmt_file("entity", "zed", "entity_type: person\n"))
+    # named anew, as its name holds a '\\': "Zed" would be one file with zed.md on macOS and Windows
+    (entities / "old\\zed.md").write_text(_memfmt_file("entity", "Zed", "entity_type: person\n"))
+    (entities / "Named otherwise.md").write_text(_memfmt_file("entity", "Another name"))
+    (entities / "Spaced.md").write_text(_memfmt_file("entity", "Spaced", "", "\n\n\nText  with   spaces\n\n\n"))
+    (entities / "Broken.md").write_text("---\nmemfmt_type: entity\nentity_type: [unclosed\n---\n\n# Broken\n")
+    (entities / "Second.md").write_text(_memfmt_file("index", "Another index"))
+    (root / "memory" / "odd\\name.md").write_text("a note of someone's own\n")
+    (root / "memory" / "profile.md").write_text(_memfmt_file("profile", "Profile").replace("memfmt_type", "mengram_type"))
+    outside = root.parent / "outside.md"
+    outside.write_text("elsewhere\n")
+    os.symlink(outside, entities / "Elsewhere.md")
+    return root
+
+
+def test_memfmt_streams():
+    assert pipeline.streams("memfmt")
+
+
+@pytest.mark.parametrize("name", [n for d, n in golden_inputs() if d == "memfmt"])
+@pytest.mark.parametrize("date", [None, "2031-05-06"])
+def test_golden_memfmt_stores_stream_to_the_same_files_and_report(name, date):
+    root = MEMFMT / name / "input"
+    files, report = _whole(root, "memfmt", date=date)
+    streamed, streamed_report = _streamed(root, "memfmt", date=date)
+    assert streamed == files, f"{name}: the same files in the same order"
+    assert _said(streamed_report) == _said(report)
+
+
+def test_a_generated_memfmt_store_streams_to_the_same_files_and_report(tmp_path):
+    root = bench_module("generators").make("memfmt", tmp_path / "in", 300)
+    files, report = _whole(root, "memfmt")
+    streamed, streamed_report = _streamed(root, "memfmt")
+    assert len(files) > 300 and streamed == files
+    assert _said(streamed_report) == _said(report)
+
+
+@pytest.mark.parametrize("date", [None, "2031-05-06"])
+def test_an_awkward_memfmt_store_streams_to_the_same_files_and_report(tmp_path, date):
+    root = _awkward_memfmt_store(tmp_path / "in")
+    files, report = _whole(root, "memfmt", date=date)
+    streamed, streamed_report = _streamed(root, "memfmt", date=date)
+    said = _said(report)
+    assert said["quarantined"] and said["refused"] and said["migrations"], "the store exercises every list"
+    warnings = "\n".join(said["warnings"])
+    for what in ("case or Unicode", "would rewrite this file differently", "a folder separator on Windows"):
+        assert what in warnings, what
+    assert streamed == files
+    assert _said(streamed_report) == said
+
+
+def test_a_memfmt_file_changed_between_the_two_reads_is_refused(tmp_path):
+    root = bench_module("generators").make("memfmt", tmp_path / "in", 20)
+    _, plan = pipeline.stream_within(root, "memfmt", Report(command="migrate", input=str(root)))
+    entity = sorted((root / "memory" / "entities").iterdir())[-1]
+    entity.write_text(entity.read_text().replace("# ", "# Renamed ", 1))
+    with pytest.raises(memconv_errors.StoreError, match="changed while the store was read"):
+        plan.drain()
+
+
+def test_memfmt_write_each_refuses_a_store_not_read_twice():
+    store = memfmt.read(MEMFMT / "full" / "input")
+    with pytest.raises(memconv_errors.StoreError, match="write_each takes the store iter_read gives"):
+        list(memfmt.write_each(store, iter(store.records)))
+
+
+def test_memfmt_check_streams_and_says_what_the_whole_check_says(tmp_path, monkeypatch):
+    root = _awkward_memfmt_store(tmp_path / "in")
+    streamed = _said(pipeline.check(root, "memfmt", Report(command="check", input=str(root))))
+    monkeypatch.setattr(pipeline, "streams", lambda dialect: False)
+    whole = _said(pipeline.check(root, "memfmt", Report(command="check", input=str(root))))
+    assert streamed == whole and whole["differences"] and whole["exit_code"] == 1
+
+
+def test_memfmt_migrate_through_the_cli_writes_what_the_whole_run_plans(tmp_path, runner):
+    root = _awkward_memfmt_store(tmp_path / "in")
+    out = tmp_path / "out"
+    result = runner.invoke(cli, ["migrate", "--from", "memfmt", str(root), str(out), "--json"])
+    assert result.exit_code == 3, result.output  # quarantined files
+    files, report = _whole(root, "memfmt")
+    written = tree(out)
+    written.pop(".memconv/manifest.json", None)
+    assert written == dict(files)
+    assert json.loads(result.stdout)["files"] == _said(report)["files"]
+
+
+def test_a_memfmt_file_changed_between_the_reads_stops_migrate_and_writes_nothing(tmp_path, runner, monkeypatch):
+    root = bench_module("generators").make("memfmt", tmp_path / "in", 20)
+    changed = sorted((root / "memory" / "entities").iterdir())[-1].relative_to(root).as_posix()
+    seen: list[str] = []
+    real = memfmt.read_bytes
+
+    def changing(root, path, **kw):
+        seen.append(path)
+        data = real(root, path, **kw)
+        return data.replace(b"# ", b"# Renamed ", 1) if path == changed and seen.count(path) == 2 else data
+
+    monkeypatch.setattr(memfmt, "read_bytes", changing)
+    out = tmp_path / "out"
+    result = runner.invoke(cli, ["migrate", "--from", "memfmt", str(root), str(out), "--json"])
+    assert result.exit_code == 4, result.output
+    assert "changed while the store was read" in json.loads(result.stdout)["errors"][0]
+    assert not out.exists(), "nothing is half-written"

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from typing import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...errors import ReadError, StoreError
@@ -137,11 +137,78 @@ def detect(root: Path, seen: evidence.Folder | None = None) -> Detection | None:
 
 def read(root: Path) -> Store:
     """Read a memfmt store. Files that cannot be read are quarantined, never guessed at."""
+    store, prefix = _opened(root, Store)
+    migrated: list[str] = []
+    for _, record in _listed(root, store, prefix, migrated):
+        store.records.append(record)
+    placings = [_placing(record, prefix) for record in store.records]
+    generated = generated_date(store)
+    plan = _read_whole(root, store, placings, migrated, generated)
+    for n, record in enumerate(store.records):
+        _warn_unfaithful(store, record, plan.paths[n], plan.stems, generated)
+    return store
+
+
+@dataclass
+class _ReadTwice(Store):
+    """A memfmt store as :func:`iter_read` gives it: what its writer needs of each record, kept from the first read."""
+
+    placings: list["_Placing"] = field(default_factory=list)
+    #: The newest date its records hold (:func:`generated_date` without one given).
+    newest: str | None = None
+
+
+def iter_read(root: Path) -> tuple[Store, Iterator[Record]]:
+    """:func:`read`, one record at a time, in two reads of the store: the store without its records, and its
+    records as they are read again.
+
+    A record's file cannot be written before every other has been read: an entity's file stem is the one every
+    link to it is written with, a name taken is numbered ``(2)``, and the index and the ``generated:`` date are
+    the whole store's. The first read keeps that of each record (:class:`_Placing`), and lets the record go;
+    the warnings of the whole store (names, the index) are said then. The second reads each record again as
+    the iterator reaches it, with what :func:`read` says of it, and a record whose file changed between the two
+    is refused (``StoreError``). With :func:`write_each`, ``migrate`` and ``check`` hold one record at a time
+    (docs/performance.md).
+    """
+    store, prefix = _opened(root, _ReadTwice)
+    migrated: list[str] = []
+    paths = []
+    newest = None
+    for path, record in _listed(root, store, prefix, migrated):
+        store.placings.append(_placing(record, prefix))
+        paths.append(path)
+        newest = _newest(record, newest)
+    store.newest = newest
+    given = _given_date(store, None)
+    generated = given if given is not None else newest
+    plan = _read_whole(root, store, store.placings, migrated, generated)
+    return store, _read_again(root, store, paths, plan, generated)
+
+
+def _read_again(root: Path, store: "_ReadTwice", paths: list[str], plan: "_Plan",
+                generated: str | None) -> Iterator[Record]:
+    for n, path in enumerate(paths):
+        raw = read_bytes(root, path)
+        try:
+            record = read_file(path, raw, store.meta)
+        except ReadError:
+            record = None
+        if record is None or _placing(record, _store_prefix(store)) != store.placings[n]:
+            raise StoreError(f"{path}: the file changed while the store was read",
+                             hint="run again once nothing else is writing to the store")
+        _warn_unfaithful(store, record, plan.paths[n], plan.stems, generated)
+        yield record
+
+
+def _opened(root: Path, kind: type) -> tuple[Store, str]:
     if not root.is_dir():
         raise StoreError(f"{root}: no such folder", hint="give the path of a memfmt store or its memory/ folder")
     prefix = _prefix(root)
-    store = Store(dialect=NAME, meta={"root": prefix.rstrip("/")})
-    migrated: list[str] = []
+    return kind(dialect=NAME, meta={"root": prefix.rstrip("/")}), prefix
+
+
+def _listed(root: Path, store: Store, prefix: str, migrated: list[str]) -> Iterator[tuple[str, Record]]:
+    """Every file of the store read in turn: its memory records given, the rest kept in ``store``."""
     index: IndexFile | None = None
     for path in list_files(root):
         raw = read_bytes(root, path)
@@ -171,13 +238,14 @@ def read(root: Path) -> Store:
             version = file_version(key)
             values, steps = FILE.climb(fm.values, version)
             if kind in MEMORY_KINDS:
-                store.records.append(_memory_file(kind, fm, values, body, path, raw, version, layout))
+                record = _memory_file(kind, fm, values, body, path, raw, version, layout)
             elif kind == "index" and path == prefix + INDEX and index is None:
                 check_fields("index", fm, path)
                 index = _read_index(values, body, path, raw, version, layout)
                 store.indexes.append(index)
                 if isinstance(values.get("generated"), str) and values["generated"]:
                     store.meta["generated"] = values["generated"]
+                record = None
             else:
                 why = (f"a second memfmt index (the store's is {prefix}{INDEX}); carried untouched"
                        if kind == "index" else
@@ -189,24 +257,33 @@ def read(root: Path) -> Store:
                 migrated.append(path)
         except ReadError as exc:
             store.quarantined.append(Quarantined.because(exc, path, raw))
+            continue
+        if record is not None:
+            yield path, record
+
+
+def _read_whole(root: Path, store: Store, placings: list["_Placing"], migrated: list[str],
+                generated: str | None) -> "_Plan":
+    """What :func:`read` does once every file is read: the files that are not memfmt's and cannot keep their
+    name quarantined, the ladder's line, where each record goes, and the index's fingerprint."""
     # A file that is not memfmt's is kept byte for byte under its name, which cannot hold a '\\'.
     for foreign in [f for f in store.foreign if unportable(f.path)]:
         store.foreign.remove(foreign)
         store.quarantined.append(Quarantined(path=foreign.path, raw=foreign.raw, reason=unportable(foreign.path)))
-    if not store.records and index is None and not store.quarantined:
+    index = _index(store)
+    if not placings and index is None and not store.quarantined:
         raise StoreError(f"{root}: no memfmt files here (no Markdown file has memfmt_type in its frontmatter)",
                          hint="point at a memfmt store or its memory/ folder")
     if migrated:
         shown = ", ".join(migrated[:5]) + (f" and {len(migrated) - 5} more" if len(migrated) > 5 else "")
         store.migrations.append(f"{len(migrated)} memfmt file(s): {mengram_to_memfmt.DESCRIPTION}: {shown}")
-    plan = _plan(store, prefix)
+    plan = _plan_of(store, placings, _store_prefix(store))
     if index is not None:
         # An index is regenerated, not authored: its fingerprint is the digest of the text
         # it would be regenerated as. While that stays the same, its bytes are kept.
-        index.source.fingerprint = short_digest(_index_text(store, plan, index), 32)
+        index.source.fingerprint = short_digest(_index_text(placings, plan, index, generated), 32)
         _resolve_index(index, plan)
-    _warn_unfaithful(store, plan)
-    return store
+    return plan
 
 
 def _memory_file(kind: str, fm, values: dict, body: str, path: str, raw: bytes, version: int,
@@ -280,7 +357,9 @@ def generated_index(store: Store) -> dict[str, bytes]:
     if short_digest(_decode(migrated, index.path)[0], 32) == index.source.fingerprint:
         # The text the reader regenerated for these records (its fingerprint's): the writer keeps these bytes.
         return {index.path: index.source.raw}
-    text = _index_text(store, _plan(store, _store_prefix(store), say=lambda _: None), index)
+    placings = _placings(store)
+    text = _index_text(placings, _plan_of(store, placings, _store_prefix(store), say=lambda _: None), index,
+                       generated_date(store))
     return {index.path: _encode(text, index.source)}
 
 
@@ -321,36 +400,70 @@ def _resolve_index(index: IndexFile, plan: "_Plan") -> None:
             link.resolved = link.title in stems
 
 
-def _warn_unfaithful(store: Store, plan: "_Plan") -> None:
-    """Say which files memfmt itself would rewrite differently (what ``memfmt validate`` reports)."""
-    generated = generated_date(store)
-    for record in store.records:
-        source = record.source
-        text = _decode(source.raw, source.path)[0]
-        if source.version != CURRENT:
-            text = mengram_to_memfmt.step_text(text)
-        wanted = plan.paths[id(record)]
-        date = record.updated if record.kind == "profile" else generated  # a profile carries its own
-        if "\\" in source.path:
-            store.warnings.append(f"{source.path}: its name holds a '\\', a folder separator on Windows; "
-                                  f"written as {wanted}")
-        elif render(record, plan.stems, date).strip() != text.strip():
-            store.warnings.append(f"{source.path}: memfmt would rewrite this file differently (it holds text or "
-                                  "spacing the format does not keep); kept as it is unless the record is edited")
-        elif wanted != source.path:
-            store.warnings.append(f"{source.path}: memfmt would name this file {wanted}; kept where it is")
+def _warn_unfaithful(store: Store, record: Record, wanted: str, stems: dict[str, str], generated: str | None) -> None:
+    """Say whether memfmt itself would rewrite ``record``'s file differently (what ``memfmt validate`` reports),
+    or name it otherwise (``wanted``)."""
+    source = record.source
+    text = _decode(source.raw, source.path)[0]
+    if source.version != CURRENT:
+        text = mengram_to_memfmt.step_text(text)
+    date = record.updated if record.kind == "profile" else generated  # a profile carries its own
+    if "\\" in source.path:
+        store.warnings.append(f"{source.path}: its name holds a '\\', a folder separator on Windows; "
+                              f"written as {wanted}")
+    elif render(record, stems, date).strip() != text.strip():
+        store.warnings.append(f"{source.path}: memfmt would rewrite this file differently (it holds text or "
+                              "spacing the format does not keep); kept as it is unless the record is edited")
+    elif wanted != source.path:
+        store.warnings.append(f"{source.path}: memfmt would name this file {wanted}; kept where it is")
 
 
 # --- writing ---------------------------------------------------------------------------
 
 @dataclass
 class _Plan:
-    """Where each record goes: ``paths[id(record)]``, and entity name → file stem for links."""
+    """Where each record goes (``paths``, in the order of the records), and entity name → file stem for links."""
 
-    paths: dict[int, str]
+    paths: list[str]
     stems: dict[str, str]
     #: Entity file stems, for the index.
     entity_stems: list[str]
+
+
+@dataclass(frozen=True, slots=True)
+class _Placing:
+    """What writing a record, and the files beside it, asks of the record: where it goes, what links to it say,
+    and what the index and a profile's date need. A store read twice (:func:`iter_read`) keeps this of each."""
+
+    kind: str
+    folder: str
+    #: Its own file's path, when it keeps it (:func:`_keeps_path`); else None, and ``wanted`` is its stem.
+    kept_at: str | None
+    wanted: str | None
+    #: An entity's name (its title, else its link): links to it are written with its file's stem.
+    name: str | None
+    unchanged: bool
+    #: A profile's last update, and whether it is empty (none is written then).
+    updated: str | None = None
+    empty: bool = False
+
+
+def _placing(record: Record, prefix: str) -> _Placing:
+    if record.kind not in MEMORY_KINDS:
+        raise StoreError(f"a {record.kind!r} record ({record.link}) has no memfmt file",
+                         hint="convert the store to memfmt first; memfmt holds entities, episodes, "
+                              "procedures and a profile")
+    folder = prefix + FOLDERS[record.kind] if record.kind in FOLDERS else prefix.rstrip("/")
+    kept = _keeps_path(record, folder)
+    profile = record.kind == "profile"
+    return _Placing(record.kind, folder, record.source.path if kept else None, None if kept else _wanted_stem(record),
+                    (record.title if record.title is not None else record.link) if record.kind == "entity" else None,
+                    _unchanged(record), record.updated if profile else None, profile and not record.body)
+
+
+def _placings(store: Store) -> list[_Placing]:
+    prefix = _store_prefix(store)
+    return [_placing(record, prefix) for record in store.records]
 
 
 def _unchanged(record: Record) -> bool:
@@ -390,9 +503,9 @@ def _keeps_path(record: Record, folder: str) -> bool:
     return stem == wanted or re.fullmatch(re.escape(wanted) + r" \(\d+\)", stem) is not None
 
 
-def _plan(store: Store, prefix: str, say=None) -> _Plan:
+def _plan_of(store: Store, placings: list[_Placing], prefix: str, say=None) -> _Plan:
     say = say or NO_OCCASION.teller(store)
-    paths: dict[int, str] = {}
+    paths: list[str | None] = []
     taken: dict[str, set[str]] = {}
     for foreign in store.foreign:  # a note of someone's own is never overwritten
         folder, _, name = foreign.path.rpartition("/")
@@ -402,43 +515,61 @@ def _plan(store: Store, prefix: str, say=None) -> _Plan:
         folder, _, name = q.path.rpartition("/")
         if name.endswith(".md"):
             taken.setdefault(folder, set()).add(fold(name[:-3]))
-    pending: list[tuple[Record, str]] = []
+    pending: list[int] = []
     exact: set[str] = {f.path for f in store.foreign} | {q.path for q in store.quarantined}
-    for record in store.records:
-        if record.kind not in MEMORY_KINDS:
-            raise StoreError(f"a {record.kind!r} record ({record.link}) has no memfmt file",
-                             hint="convert the store to memfmt first; memfmt holds entities, episodes, "
-                                  "procedures and a profile")
-        folder = prefix + FOLDERS[record.kind] if record.kind in FOLDERS else prefix.rstrip("/")
-        if _keeps_path(record, folder):
-            paths[id(record)] = record.source.path
-            parent, _, name = record.source.path.rpartition("/")
+    for n, placing in enumerate(placings):
+        if placing.kept_at is not None:
+            paths.append(placing.kept_at)
+            parent, _, name = placing.kept_at.rpartition("/")
             taken.setdefault(parent, set()).add(fold(name[:-3]))
-            exact.add(record.source.path)
+            exact.add(placing.kept_at)
         else:
-            pending.append((record, folder))
-    for record, folder in pending:
-        wanted = _wanted_stem(record)
+            paths.append(None)
+            pending.append(n)
+    for n in pending:
+        folder, wanted = placings[n].folder, placings[n].wanted
         stem = syntax.numbered(wanted, taken.setdefault(folder, set()))
-        paths[id(record)] = f"{folder}/{stem}.md" if folder else f"{stem}.md"
+        paths[n] = f"{folder}/{stem}.md" if folder else f"{stem}.md"
         first = f"{folder}/{wanted}.md" if folder else f"{wanted}.md"
         if stem != wanted and first not in exact:
-            say(f"{first} is written as {paths[id(record)]}: another file has that name but for case "
+            say(f"{first} is written as {paths[n]}: another file has that name but for case "
                 "or Unicode normalisation, and the two would be one file on macOS and Windows")
         exact.add(first)
     stems: dict[str, str] = {}
     entity_stems: list[str] = []
-    for record in store.records:
-        if record.kind == "entity":
-            stem = _stem_of(paths[id(record)])
+    for placing, path in zip(placings, paths):
+        if placing.kind == "entity":
+            stem = _stem_of(path)
             entity_stems.append(stem)
-            stems.setdefault(record.title if record.title is not None else record.link, stem)
+            stems.setdefault(placing.name, stem)
     return _Plan(paths, stems, entity_stems)
 
 
 def record_paths(store: Store) -> dict[int, str]:
     """Where :func:`write` puts each record of ``store``: ``id(record)`` → path (numbering included)."""
-    return _plan(store, _store_prefix(store)).paths
+    plan = _plan_of(store, _placings(store), _store_prefix(store))
+    return {id(record): path for record, path in zip(store.records, plan.paths)}
+
+
+def _given_date(store: Store, date: str | None) -> str | None:
+    """The ``generated:`` date given (``date``, else ``meta['date']``) or the store's, when it has one."""
+    if date:
+        return date
+    for key in ("date", "generated"):
+        if store.meta.get(key):
+            return str(store.meta[key])
+    return None
+
+
+def _newest(record: Record, newest: str | None) -> str | None:
+    """The newer of ``newest`` and the newest date ``record`` holds (``YYYY-MM-DD``)."""
+    values = [record.created, record.updated, record.happened, record.last_failed, record.last_succeeded,
+              record.date]
+    values += [rev.date for rev in record.evolution or ()]
+    for v in values:
+        if isinstance(v, str) and (newest is None or v[:10] > newest) and _ISO_DATE.match(v):
+            newest = v[:10]
+    return newest
 
 
 def generated_date(store: Store, date: str | None = None) -> str | None:
@@ -448,26 +579,19 @@ def generated_date(store: Store, date: str | None = None) -> str | None:
     Never today's date: a conversion run twice gives the same bytes. None when
     the store holds no date at all; the key is then left out.
     """
-    if date:
-        return date
-    for key in ("date", "generated"):
-        if store.meta.get(key):
-            return str(store.meta[key])
+    given = _given_date(store, date)
+    if given is not None:
+        return given
     newest = None  # kept as it is found, not a list of every date of the store
     for record in store.records:
-        values = [record.created, record.updated, record.happened, record.last_failed, record.last_succeeded,
-                  record.date]
-        values += [rev.date for rev in record.evolution or ()]
-        for v in values:
-            if isinstance(v, str) and (newest is None or v[:10] > newest) and _ISO_DATE.match(v):
-                newest = v[:10]
+        newest = _newest(record, newest)
     return newest
 
 
-def _index_text(store: Store, plan: _Plan, index: IndexFile | None, date: str | None = None) -> str:
-    counts = {kind: sum(r.kind == kind for r in store.records) for kind in FOLDERS}
+def _index_text(placings: list[_Placing], plan: _Plan, index: IndexFile | None, generated: str | None) -> str:
+    counts = {kind: sum(p.kind == kind for p in placings) for kind in FOLDERS}
     extra_keys = index.extra if index is not None else {}
-    return render_index(counts, plan.entity_stems, generated_date(store, date), extra_keys)
+    return render_index(counts, plan.entity_stems, generated, extra_keys)
 
 
 def _encode(text: str, record_source: Source | None) -> bytes:
@@ -503,38 +627,77 @@ def iter_write(store: Store, render=None, context: Occasion | None = None) -> It
     An occasion for the records only gets no index, and no record at the index's path either.
     """
     context = context or NO_OCCASION
-    say = context.teller(store)
-    prefix = _store_prefix(store)
-    plan = _plan(store, prefix, say)
-    generated = generated_date(store, context.date)
-    paths = [safe_relpath(plan.paths[id(record)]) for record in store.records]
-    dates = {}
-    for record, path in zip(store.records, paths):
-        if record.kind == "profile" and not _unchanged(record):
-            if not record.body:
-                say(f"{path}: the profile is empty; memfmt keeps no empty profile, so none is written")
-            else:
-                dates[id(record)] = _profile_date(store, record, path, context.date, say)
-    job = _Render(plan.stems, generated, dates)
-    out: dict[str, bytes] = {}  # the index, kept to the end (a record at its path would be replaced by it)
-    if context.records_only:
-        # No index rendered, but its path still taken: a record there is left out, as in a whole write.
-        index_path = _index_path(store, prefix, say)
-        taken = {index_path} if index_path is not None else set()
-    else:
-        _write_index(store, plan, prefix, out, context.date, say)
-        taken = set(out)
-    return _stream(store, paths, job, out, render, taken)
+    written = _Written(store, _placings(store), context, generated_date(store, context.date),
+                       lambda: generated_date(store))
+    job = _Render(written.stems, written.generated,
+                  {id(store.records[n]): date for n, date in written.profile_dates.items()})
+    return _stream(store, written, (render or map)(job, store.records))
 
 
-def _stream(store: Store, paths: list[str], job, out: dict[str, bytes], render,
-            taken: set[str]) -> Iterator[tuple[str, bytes]]:
+def write_each(store: Store, records: Iterator[Record], context: Occasion | None = None
+               ) -> Iterator[tuple[str, bytes]]:
+    """:func:`iter_write` for records given one at a time (:func:`iter_read`'s, the store it gives): each is
+    rendered and let go before the next is asked for.
+
+    The same files in the same order as :func:`iter_write` of the whole store: where each record goes, the
+    index and the dates come from what the store's first read kept of every record (``store.placings``), and
+    what they say is said at the call, as there. A store not read by :func:`iter_read` is refused.
+    """
+    if not isinstance(store, _ReadTwice):
+        raise StoreError("write_each takes the store iter_read gives, which knows every record before the first "
+                         "is written", hint="write the whole store with iter_write")
+    context = context or NO_OCCASION
+    placings = store.placings
+    given = _given_date(store, None)
+    undated = given if given is not None else store.newest
+    written = _Written(store, placings, context, context.date or undated, lambda: undated)
+    job = _Render(written.stems, written.generated, {})
+
+    def rendered() -> Iterator[bytes | None]:
+        for n, record in enumerate(records):
+            if n in written.profile_dates:
+                job.dates[id(record)] = written.profile_dates[n]
+            yield job(record)
+            job.dates.clear()
+
+    yield from _stream(store, written, rendered())
+
+
+class _Written:
+    """What a write of ``store`` works out before its first record (and says, to ``context``): where each record
+    goes, the dates, and the index, kept to the end (a record at its path would be replaced by it)."""
+
+    def __init__(self, store: Store, placings: list[_Placing], context: Occasion, generated: str | None, undated):
+        say = context.teller(store)
+        prefix = _store_prefix(store)
+        plan = _plan_of(store, placings, prefix, say)
+        self.stems, self.generated = plan.stems, generated
+        self.paths = [safe_relpath(path) for path in plan.paths]
+        #: A profile written anew: its ``generated:``, by its place among the records.
+        self.profile_dates: dict[int, str | None] = {}
+        for n, (placing, path) in enumerate(zip(placings, self.paths)):
+            if placing.kind == "profile" and not placing.unchanged:
+                if placing.empty:
+                    say(f"{path}: the profile is empty; memfmt keeps no empty profile, so none is written")
+                else:
+                    self.profile_dates[n] = _profile_date(store, placing.updated, path, context.date, say, undated)
+        self.out: dict[str, bytes] = {}
+        if context.records_only:
+            # No index rendered, but its path still taken: a record there is left out, as in a whole write.
+            index_path = _index_path(store, prefix, say)
+            self.taken = {index_path} if index_path is not None else set()
+        else:
+            _write_index(store, placings, plan, prefix, self.out, generated, say)
+            self.taken = set(self.out)
+
+
+def _stream(store: Store, written: _Written, rendered: Iterator[bytes | None]) -> Iterator[tuple[str, bytes]]:
     seen: set[str] = set()
-    for path, data in zip(paths, (render or map)(job, store.records)):
-        if data is not None and path not in taken:
+    for path, data in zip(written.paths, rendered):
+        if data is not None and path not in written.taken:
             seen.add(path)
             yield path, data
-    for path, data in out.items():
+    for path, data in written.out.items():
         seen.add(path)
         yield path, data
     yield from passed_through(store, seen)
@@ -556,18 +719,17 @@ class _Render:
         return _encode(render(record, self.stems, self.generated), record.source)
 
 
-def _profile_date(store: Store, record: Record, path: str, given: str | None, say) -> str | None:
+def _profile_date(store: Store, updated: str | None, path: str, given: str | None, say, undated) -> str | None:
     """``generated:`` of a profile written anew: from the store, never from the clock.
 
     The date is, in order: the one given (the occasion's, else ``--date``), the profile's own last
     update (its ``generated:`` when read), the store's ``generated:``, the newest
-    date in the store.
+    date in the store (``undated()``).
     The same input gives the same bytes on any day. ``memfmt validate`` re-stamps
     a profile with *its* today, so it accepts the file only on that date (or
     with its clock pinned to it); the report says which date was used.
     """
-    date = given or store.meta.get("date") or _iso_day(record.updated) or store.meta.get("generated") \
-        or generated_date(store)
+    date = given or store.meta.get("date") or _iso_day(updated) or store.meta.get("generated") or undated()
     if date is None:
         say(f"{path}: no date in the store for its generated: field, so it is left out "
             "(memfmt would write today's date; give one with --date)")
@@ -594,22 +756,24 @@ def _index_path(store: Store, prefix: str, say) -> str | None:
     return path
 
 
-def _write_index(store: Store, plan: _Plan, prefix: str, out: dict[str, bytes], date: str | None, say) -> None:
+def _write_index(store: Store, placings: list[_Placing], plan: _Plan, prefix: str, out: dict[str, bytes],
+                 generated: str | None, say) -> None:
     path = _index_path(store, prefix, say)
     if path is None:
         return
     index = _index(store)
-    text = _index_text(store, plan, index, date)
+    text = _index_text(placings, plan, index, generated)
     if index is not None and index.source.has_raw and short_digest(text, 32) == index.source.fingerprint:
         out[index.source.path] = _migrated_raw(index.source)
     else:
-        if generated_date(store, date) is None:
+        if generated is None:
             say(f"{path}: no date in the store for its generated: field, so it is left out "
                 "(memfmt would write today's date; give one with --date)")
         out[path] = _encode(text, index.source if index is not None else None)
 
 
-__all__ = ["NAME", "detect", "read", "read_file", "read_index", "write", "iter_write", "generated_index", "record_paths",
+__all__ = ["NAME", "detect", "read", "iter_read", "read_file", "read_index", "write", "iter_write", "write_each",
+           "generated_index", "record_paths",
            "generated_date", "files", "syntax"]
 
 
