@@ -193,7 +193,7 @@ def _read_again(root: Path, store: "_ReadTwice", paths: list[str], plan: "_Plan"
             record = read_file(path, raw, store.meta)
         except ReadError:
             record = None
-        if record is None or _placing(record, _store_prefix(store)) != store.placings[n]:
+        if record is None or record.source.fingerprint != store.placings[n].read_as:
             raise StoreError(f"{path}: the file changed while the store was read",
                              hint="run again once nothing else is writing to the store")
         _warn_unfaithful(store, record, plan.paths[n], plan.stems, generated)
@@ -446,6 +446,8 @@ class _Placing:
     #: A profile's last update, and whether it is empty (none is written then).
     updated: str | None = None
     empty: bool = False
+    #: Its fingerprint as read: the second read of a store read twice finds the same record, or stops.
+    read_as: str | None = None
 
 
 def _placing(record: Record, prefix: str) -> _Placing:
@@ -454,11 +456,13 @@ def _placing(record: Record, prefix: str) -> _Placing:
                          hint="convert the store to memfmt first; memfmt holds entities, episodes, "
                               "procedures and a profile")
     folder = prefix + FOLDERS[record.kind] if record.kind in FOLDERS else prefix.rstrip("/")
-    kept = _keeps_path(record, folder)
+    unchanged = _unchanged(record)
+    kept = _keeps_path(record, folder, unchanged)
     profile = record.kind == "profile"
     return _Placing(record.kind, folder, record.source.path if kept else None, None if kept else _wanted_stem(record),
                     (record.title if record.title is not None else record.link) if record.kind == "entity" else None,
-                    _unchanged(record), record.updated if profile else None, profile and not record.body)
+                    unchanged, record.updated if profile else None, profile and not record.body,
+                    record.source.fingerprint if record.source is not None else None)
 
 
 def _placings(store: Store) -> list[_Placing]:
@@ -490,12 +494,13 @@ def _wanted_stem(record: Record) -> str:
     return "profile"
 
 
-def _keeps_path(record: Record, folder: str) -> bool:
-    """Whether an owned record stays at its source path: unedited, or edited with its name unchanged."""
+def _keeps_path(record: Record, folder: str, unchanged: bool) -> bool:
+    """Whether an owned record stays at its source path: unedited (``unchanged``), or edited with its name
+    unchanged."""
     source = record.source
     if source is None or source.dialect != NAME or "\\" in source.path:
         return False  # a '\' is a folder on Windows: the file is named anew (docs/limits.md)
-    if _unchanged(record):
+    if unchanged:
         return True
     if not source.path.startswith(folder + "/") or "/" in source.path[len(folder) + 1:]:
         return False
