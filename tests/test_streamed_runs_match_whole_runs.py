@@ -44,6 +44,24 @@ def _said(report: Report) -> dict:
     return said
 
 
+def _both_ways(root: Path, dialect: str, date: str | None = None) -> tuple[list[tuple[str, bytes]], dict]:
+    """The whole run's files and report, once the streamed run has given the same files, in the same order,
+    and the same report."""
+    files, report = _whole(root, dialect, date=date)
+    streamed, streamed_report = _streamed(root, dialect, date=date)
+    assert streamed == files, f"{root.name}: the same files in the same order"
+    said = _said(report)
+    assert _said(streamed_report) == said
+    return files, said
+
+
+def _link_out(root: Path, link: Path) -> None:
+    """A symbolic link at ``link``, in the store at ``root``, to a file beside the store: never followed."""
+    outside = root.parent / "outside.md"
+    outside.write_text("elsewhere\n")
+    os.symlink(outside, link)
+
+
 def _awkward_store(root: Path) -> Path:
     """A memoir store with everything the reader sets aside or says: a foreign file, a file it quarantines,
     a legacy (opaque) entry, two entries one file apart only in case, an old session.json, a link out."""
@@ -55,42 +73,15 @@ def _awkward_store(root: Path) -> Path:
     (root / "memory" / "fact_broken.md").write_bytes(b"---\ntype: fact\ntitle: [unclosed\n---\nbody\n")
     (root / "memory" / "fact_not-utf8.md").write_bytes(b"---\ntype: fact\n---\n\xff\xfe\n")
     (root / "README.md").write_text("not memory\n")
-    outside = root.parent / "outside.md"
-    outside.write_text("elsewhere\n")
-    os.symlink(outside, root / "memory" / "fact_elsewhere.md")
+    _link_out(root, root / "memory" / "fact_elsewhere.md")
     return root
-
-
-def test_memoir_streams():
-    assert pipeline.streams("memoir")
-
-
-@pytest.mark.parametrize("name", [n for d, n in golden_inputs() if d == "memoir"])
-def test_golden_memoir_stores_stream_to_the_same_files_and_report(name):
-    root = GOLDEN / "memoir" / name / "input"
-    files, report = _whole(root, "memoir")
-    streamed, streamed_report = _streamed(root, "memoir")
-    assert streamed == files, f"{name}: the same files in the same order"
-    assert _said(streamed_report) == _said(report)
 
 
 def test_an_awkward_store_streams_to_the_same_files_and_report(tmp_path):
     root = _awkward_store(tmp_path / "in")
-    files, report = _whole(root, "memoir", date="2031-05-06")
-    streamed, streamed_report = _streamed(root, "memoir", date="2031-05-06")
-    said = _said(report)
+    files, said = _both_ways(root, "memoir", date="2031-05-06")
     assert said["quarantined"] and said["refused"] and said["migrations"], "the store exercises every list"
     assert any("case" in w for w in said["warnings"]), "and the case clash"
-    assert streamed == files
-    assert _said(streamed_report) == said
-
-
-def test_a_generated_store_streams_to_the_same_files_and_report(tmp_path):
-    root = bench_module("generators").make("memoir", tmp_path / "in", 300)
-    files, report = _whole(root, "memoir")
-    streamed, streamed_report = _streamed(root, "memoir")
-    assert len(files) > 300 and streamed == files
-    assert _said(streamed_report) == _said(report)
 
 
 def test_a_streamed_plan_is_read_once(tmp_path):
@@ -98,26 +89,6 @@ def test_a_streamed_plan_is_read_once(tmp_path):
     plan.drain()
     with pytest.raises(RuntimeError, match="read once"):
         plan.drain()
-
-
-def test_check_streams_and_says_what_the_whole_check_says(tmp_path, monkeypatch):
-    root = _awkward_store(tmp_path / "in")
-    streamed = _said(pipeline.check(root, "memoir", Report(command="check", input=str(root))))
-    monkeypatch.setattr(pipeline, "streams", lambda dialect: False)
-    whole = _said(pipeline.check(root, "memoir", Report(command="check", input=str(root))))
-    assert streamed == whole and whole["differences"] and whole["exit_code"] == 1
-
-
-def test_migrate_through_the_cli_writes_what_the_whole_run_plans(tmp_path, runner):
-    root = _awkward_store(tmp_path / "in")
-    out = tmp_path / "out"
-    result = runner.invoke(cli, ["migrate", "--from", "memoir", str(root), str(out), "--json"])
-    assert result.exit_code == 3, result.output  # quarantined files
-    files, report = _whole(root, "memoir")
-    written = tree(out)
-    written.pop(".memconv/manifest.json", None)
-    assert written == dict(files)
-    assert json.loads(result.stdout)["files"] == _said(report)["files"]
 
 
 # --- memspec: each record file read alone; config.yaml (its operators) read first -----------------
@@ -150,49 +121,22 @@ def _awkward_memspec_store(root: Path) -> Path:
     (store / "notes.txt").write_text("carried\n")
     (store / "memory" / "facts" / "ms_nofrontmatter.md").write_text("no frontmatter\n")
     (store / ".fts.db").write_bytes(b"cache")
-    outside = root.parent / "outside.md"
-    outside.write_text("elsewhere\n")
-    os.symlink(outside, store / "memory" / "facts" / "ms_elsewhere.md")
+    _link_out(root, store / "memory" / "facts" / "ms_elsewhere.md")
     (root / "src").mkdir()
     os.symlink(root.parent, root / "src" / "loop")  # the project around the store: never listed
     return root
 
 
-def test_memspec_streams():
-    assert pipeline.streams("memspec")
-
-
-@pytest.mark.parametrize("name", [n for d, n in golden_inputs() if d == "memspec"])
-def test_golden_memspec_stores_stream_to_the_same_files_and_report(name):
-    root = MEMSPEC / name / "input"
-    files, report = _whole(root, "memspec")
-    streamed, streamed_report = _streamed(root, "memspec")
-    assert streamed == files, f"{name}: the same files in the same order"
-    assert _said(streamed_report) == _said(report)
-
-
-def test_a_generated_memspec_store_streams_to_the_same_files_and_report(tmp_path):
-    root = bench_module("generators").make("memspec", tmp_path / "in", 300)
-    files, report = _whole(root, "memspec")
-    streamed, streamed_report = _streamed(root, "memspec")
-    assert len(files) > 300 and streamed == files
-    assert _said(streamed_report) == _said(report)
-
-
 @pytest.mark.parametrize("date", [None, "2031-05-06"])
 def test_an_awkward_memspec_store_streams_to_the_same_files_and_report(tmp_path, date):
     root = _awkward_memspec_store(tmp_path / "in")
-    files, report = _whole(root, "memspec", date=date)
-    streamed, streamed_report = _streamed(root, "memspec", date=date)
-    said = _said(report)
+    files, said = _both_ways(root, "memspec", date=date)
     assert said["quarantined"] and said["refused"] and said["migrations"], "the store exercises every list"
     refused = [r["path"] for r in said["refused"]]
     assert refused == [".memspec/memory/facts/ms_elsewhere.md"], "the project around .memspec/ is not listed"
     undated = [w for w in said["warnings"] if "have no date of their own" in w]
     assert undated and (date or "2031-05-09") in undated[0], "the renamed record takes the newest date, read after it"
     assert any("two records claim" in w for w in said["warnings"])
-    assert streamed == files
-    assert _said(streamed_report) == said
 
 
 @pytest.mark.parametrize("dialect, is_record, exactly", [
@@ -248,27 +192,6 @@ def test_write_each_refuses_a_record_not_named_by_an_id():
         list(memspec.write_each(store, iter(store.records)))
 
 
-def test_memspec_check_streams_and_says_what_the_whole_check_says(tmp_path, monkeypatch):
-    root = _awkward_memspec_store(tmp_path / "in")
-    streamed = _said(pipeline.check(root, "memspec", Report(command="check", input=str(root))))
-    monkeypatch.setattr(pipeline, "streams", lambda dialect: False)
-    whole = _said(pipeline.check(root, "memspec", Report(command="check", input=str(root))))
-    assert streamed == whole and whole["differences"] and whole["exit_code"] == 1
-    assert not any(".fts.db" in d["path"] for d in whole["differences"]), "the caches are left out"
-
-
-def test_memspec_migrate_through_the_cli_writes_what_the_whole_run_plans(tmp_path, runner):
-    root = _awkward_memspec_store(tmp_path / "in")
-    out = tmp_path / "out"
-    result = runner.invoke(cli, ["migrate", "--from", "memspec", str(root), str(out), "--json"])
-    assert result.exit_code == 3, result.output  # quarantined files
-    files, report = _whole(root, "memspec")
-    written = tree(out)
-    written.pop(".memconv/manifest.json", None)
-    assert written == dict(files)
-    assert json.loads(result.stdout)["files"] == _said(report)["files"]
-
-
 # --- claude: each memory a file of its own; MEMORY.md written after them ---------------------------
 
 
@@ -289,25 +212,10 @@ def _awkward_claude_store(root: Path, index: bool = True) -> Path:
     (root / "feedback_not-utf8.md").write_bytes(b"---\ntype: feedback\n---\n\xff\xfe\n")
     with (root / "MEMORY.md").open("a") as index_file:
         index_file.write("- [Gone](reference_gone.md) \u2014 a link to nothing\n")
-    outside = root.parent / "outside.md"
-    outside.write_text("elsewhere\n")
-    os.symlink(outside, root / "user_elsewhere.md")
+    _link_out(root, root / "user_elsewhere.md")
     if not index:
         (root / "MEMORY.md").unlink()
     return root
-
-
-def test_claude_streams():
-    assert pipeline.streams("claude")
-
-
-@pytest.mark.parametrize("name", [n for d, n in golden_inputs() if d == "claude"])
-def test_golden_claude_stores_stream_to_the_same_files_and_report(name):
-    root = CLAUDE / name / "input"
-    files, report = _whole(root, "claude")
-    streamed, streamed_report = _streamed(root, "claude")
-    assert streamed == files, f"{name}: the same files in the same order"
-    assert _said(streamed_report) == _said(report)
 
 
 @pytest.mark.parametrize("index", [True, False], ids=["own index", "index generated"])
@@ -315,19 +223,15 @@ def test_a_generated_claude_store_streams_to_the_same_files_and_report(tmp_path,
     root = bench_module("generators").make("claude", tmp_path / "in", 300)
     if not index:
         (root / "MEMORY.md").unlink()
-    files, report = _whole(root, "claude")
-    streamed, streamed_report = _streamed(root, "claude")
-    assert len(files) > 300 and streamed == files
+    files, _ = _both_ways(root, "claude")
+    assert len(files) > 300
     assert (b"- [" in dict(files)["MEMORY.md"]) and (index or b"# Memory Index" in dict(files)["MEMORY.md"])
-    assert _said(streamed_report) == _said(report)
 
 
 @pytest.mark.parametrize("index", [True, False], ids=["own index", "index generated"])
 def test_an_awkward_claude_store_streams_to_the_same_files_and_report(tmp_path, index):
     root = _awkward_claude_store(tmp_path / "in", index=index)
-    files, report = _whole(root, "claude")
-    streamed, streamed_report = _streamed(root, "claude")
-    said = _said(report)
+    files, said = _both_ways(root, "claude")
     assert said["quarantined"] and said["refused"], "the store exercises every list"
     assert any("case" in w for w in said["warnings"]), "and the case clash"
     assert not index or any("reference_gone.md" in w for w in said["warnings"]), "and the broken link"
@@ -337,28 +241,6 @@ def test_an_awkward_claude_store_streams_to_the_same_files_and_report(tmp_path, 
         assert b"reference_gone.md" in written, "its own index, written back as it was"
     else:
         assert b"(A_first.md)" in written and b"reference_gone.md" not in written, "generated: every memory linked"
-    assert streamed == files
-    assert _said(streamed_report) == said
-
-
-def test_claude_check_streams_and_says_what_the_whole_check_says(tmp_path, monkeypatch):
-    root = _awkward_claude_store(tmp_path / "in")
-    streamed = _said(pipeline.check(root, "claude", Report(command="check", input=str(root))))
-    monkeypatch.setattr(pipeline, "streams", lambda dialect: False)
-    whole = _said(pipeline.check(root, "claude", Report(command="check", input=str(root))))
-    assert streamed == whole and whole["exit_code"] == 1
-
-
-def test_claude_migrate_through_the_cli_writes_what_the_whole_run_plans(tmp_path, runner):
-    root = _awkward_claude_store(tmp_path / "in", index=False)
-    out = tmp_path / "out"
-    result = runner.invoke(cli, ["migrate", "--from", "claude", str(root), str(out), "--json"])
-    assert result.exit_code == 3, result.output  # quarantined files
-    files, report = _whole(root, "claude")
-    written = tree(out)
-    written.pop(".memconv/manifest.json", None)
-    assert written == dict(files)
-    assert json.loads(result.stdout)["files"] == _said(report)["files"]
 
 
 # --- memfmt: read twice, what its writer needs of every record kept from the first read -------------
@@ -388,46 +270,18 @@ def _awkward_memfmt_store(root: Path) -> Path:
     (entities / "Second.md").write_text(_memfmt_file("index", "Another index"))
     (root / "memory" / "odd\\name.md").write_text("a note of someone's own\n")
     (root / "memory" / "profile.md").write_text(_memfmt_file("profile", "Profile").replace("memfmt_type", "mengram_type"))
-    outside = root.parent / "outside.md"
-    outside.write_text("elsewhere\n")
-    os.symlink(outside, entities / "Elsewhere.md")
+    _link_out(root, entities / "Elsewhere.md")
     return root
-
-
-def test_memfmt_streams():
-    assert pipeline.streams("memfmt")
-
-
-@pytest.mark.parametrize("name", [n for d, n in golden_inputs() if d == "memfmt"])
-@pytest.mark.parametrize("date", [None, "2031-05-06"])
-def test_golden_memfmt_stores_stream_to_the_same_files_and_report(name, date):
-    root = MEMFMT / name / "input"
-    files, report = _whole(root, "memfmt", date=date)
-    streamed, streamed_report = _streamed(root, "memfmt", date=date)
-    assert streamed == files, f"{name}: the same files in the same order"
-    assert _said(streamed_report) == _said(report)
-
-
-def test_a_generated_memfmt_store_streams_to_the_same_files_and_report(tmp_path):
-    root = bench_module("generators").make("memfmt", tmp_path / "in", 300)
-    files, report = _whole(root, "memfmt")
-    streamed, streamed_report = _streamed(root, "memfmt")
-    assert len(files) > 300 and streamed == files
-    assert _said(streamed_report) == _said(report)
 
 
 @pytest.mark.parametrize("date", [None, "2031-05-06"])
 def test_an_awkward_memfmt_store_streams_to_the_same_files_and_report(tmp_path, date):
     root = _awkward_memfmt_store(tmp_path / "in")
-    files, report = _whole(root, "memfmt", date=date)
-    streamed, streamed_report = _streamed(root, "memfmt", date=date)
-    said = _said(report)
+    files, said = _both_ways(root, "memfmt", date=date)
     assert said["quarantined"] and said["refused"] and said["migrations"], "the store exercises every list"
     warnings = "\n".join(said["warnings"])
     for what in ("case or Unicode", "would rewrite this file differently", "a folder separator on Windows"):
         assert what in warnings, what
-    assert streamed == files
-    assert _said(streamed_report) == said
 
 
 def test_a_memfmt_file_changed_between_the_two_reads_is_refused(tmp_path):
@@ -443,26 +297,6 @@ def test_memfmt_write_each_refuses_a_store_not_read_twice():
     store = memfmt.read(MEMFMT / "full" / "input")
     with pytest.raises(memconv_errors.StoreError, match="write_each takes the store iter_read gives"):
         list(memfmt.write_each(store, iter(store.records)))
-
-
-def test_memfmt_check_streams_and_says_what_the_whole_check_says(tmp_path, monkeypatch):
-    root = _awkward_memfmt_store(tmp_path / "in")
-    streamed = _said(pipeline.check(root, "memfmt", Report(command="check", input=str(root))))
-    monkeypatch.setattr(pipeline, "streams", lambda dialect: False)
-    whole = _said(pipeline.check(root, "memfmt", Report(command="check", input=str(root))))
-    assert streamed == whole and whole["differences"] and whole["exit_code"] == 1
-
-
-def test_memfmt_migrate_through_the_cli_writes_what_the_whole_run_plans(tmp_path, runner):
-    root = _awkward_memfmt_store(tmp_path / "in")
-    out = tmp_path / "out"
-    result = runner.invoke(cli, ["migrate", "--from", "memfmt", str(root), str(out), "--json"])
-    assert result.exit_code == 3, result.output  # quarantined files
-    files, report = _whole(root, "memfmt")
-    written = tree(out)
-    written.pop(".memconv/manifest.json", None)
-    assert written == dict(files)
-    assert json.loads(result.stdout)["files"] == _said(report)["files"]
 
 
 def test_a_memfmt_file_changed_between_the_reads_stops_migrate_and_writes_nothing(tmp_path, runner, monkeypatch):
@@ -482,3 +316,58 @@ def test_a_memfmt_file_changed_between_the_reads_stops_migrate_and_writes_nothin
     assert result.exit_code == 4, result.output
     assert "changed while the store was read" in json.loads(result.stdout)["errors"][0]
     assert not out.exists(), "nothing is half-written"
+
+
+# --- every dialect: the same run, streamed and whole ------------------------------------------------
+
+
+DIALECTS = ["memoir", "memspec", "claude", "memfmt"]
+#: A store of each dialect with everything its reader sets aside or says; a Claude folder with its own index
+#: and without one (the writer generates it from every memory).
+AWKWARD = [pytest.param("memoir", _awkward_store, id="memoir"),
+           pytest.param("memspec", _awkward_memspec_store, id="memspec"),
+           pytest.param("claude", _awkward_claude_store, id="claude-own-index"),
+           pytest.param("claude", lambda root: _awkward_claude_store(root, index=False), id="claude-index-generated"),
+           pytest.param("memfmt", _awkward_memfmt_store, id="memfmt")]
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_every_dialect_streams_within_itself(dialect):
+    assert pipeline.streams(dialect)
+
+
+@pytest.mark.parametrize("dialect, name, date", [(d, n, None) for d, n in golden_inputs() if d in DIALECTS]
+                         + [(d, n, "2031-05-06") for d, n in golden_inputs() if d == "memfmt"])
+def test_golden_stores_stream_to_the_same_files_and_report(dialect, name, date):
+    root = GOLDEN / dialect / name / "input"
+    _both_ways(root, dialect, date=date)
+
+
+@pytest.mark.parametrize("dialect", ["memoir", "memspec", "memfmt"])  # claude's: with and without MEMORY.md
+def test_a_generated_store_streams_to_the_same_files_and_report(tmp_path, dialect):
+    root = bench_module("generators").make(dialect, tmp_path / "in", 300)
+    files, _ = _both_ways(root, dialect)
+    assert len(files) > 300
+
+
+@pytest.mark.parametrize("dialect, awkward", AWKWARD)
+def test_check_streams_and_says_what_the_whole_check_says(tmp_path, monkeypatch, dialect, awkward):
+    root = awkward(tmp_path / "in")
+    streamed = _said(pipeline.check(root, dialect, Report(command="check", input=str(root))))
+    monkeypatch.setattr(pipeline, "streams", lambda dialect: False)
+    whole = _said(pipeline.check(root, dialect, Report(command="check", input=str(root))))
+    assert streamed == whole and whole["differences"] and whole["exit_code"] == 1
+    assert not any(".fts.db" in d["path"] for d in whole["differences"]), "memspec's caches are left out"
+
+
+@pytest.mark.parametrize("dialect, awkward", AWKWARD)
+def test_migrate_through_the_cli_writes_what_the_whole_run_plans(tmp_path, runner, dialect, awkward):
+    root = awkward(tmp_path / "in")
+    out = tmp_path / "out"
+    result = runner.invoke(cli, ["migrate", "--from", dialect, str(root), str(out), "--json"])
+    assert result.exit_code == 3, result.output  # quarantined files
+    files, report = _whole(root, dialect)
+    written = tree(out)
+    written.pop(".memconv/manifest.json", None)
+    assert written == dict(files)
+    assert json.loads(result.stdout)["files"] == _said(report)["files"]
