@@ -1,6 +1,7 @@
-"""A conversion into memspec writes each record from its read-back rendering, the carry spliced in where the
-read-back's marker was, and the bytes are the ones rendering the record again gives (docs/performance.md,
-"the splice")."""
+"""A conversion into a dialect that splices (memspec, memoir, claude) writes each record from its read-back
+rendering, the carry spliced in where the read-back's marker was (or the marker taken out, for a record that
+wears no carry), and the bytes are the ones rendering the record again gives (docs/performance.md, "the
+splice")."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from hypothesis import strategies as st
 
 from memconv import dialects, pipeline
 from memconv.converters.slots import set_carry, strip_carry
-from memconv.dialects import memspec
+from memconv.dialects import claude, memoir, memspec
 from memconv.dialects.memspec import jsyaml
 from memconv.dialects.memspec.records import write_record
 from memconv.errors import StoreError
@@ -25,50 +26,63 @@ from .bench_support import bench_module
 from .conftest import GOLDEN
 from .convert_helpers import golden_inputs
 
-SOURCES = [(d, n) for d, n in golden_inputs() if d != "memspec"]
+#: The dialects that declare ``splice``, and each one's golden stores of the other dialects.
+SPLICING = ["memspec", "memoir", "claude"]
+INTO = [(target, d, n) for target in SPLICING for d, n in golden_inputs() if d != target]
+GENERATED = [(target, d) for target in SPLICING for d in ("claude", "memoir", "memspec", "memfmt") if d != target]
+
+
+def test_the_dialects_that_splice():
+    assert sorted(d for d in dialects.available() if dialects.declaration(d, "splice") is not None) == sorted(SPLICING)
 
 
 @pytest.fixture
 def counted(monkeypatch):
-    """How often the final write took a spliced rendering instead of rendering the record."""
-    taken = []
-    declared = dialects.declaration("memspec", "splice")
+    """Each time the final write asked for a spliced rendering, by target: (whether the record wore a carry,
+    whether the splice gave one)."""
+    taken: dict[str, list[tuple[bool, bool]]] = {}
 
-    def splice(rendered, marker, carry):
-        out = declared(rendered, marker, carry)
-        taken.append(out is not None)
-        return out
+    for target in SPLICING:
+        declared = dialects.declaration(target, "splice")
 
-    monkeypatch.setitem(dialects.declarations("splice"), "memspec", splice)
+        def splice(rendered, marker, carry, declared=declared, said=taken.setdefault(target, [])):
+            out = declared(rendered, marker, carry)
+            said.append((carry is not None, out is not None))
+            return out
+
+        monkeypatch.setitem(dialects.declarations("splice"), target, splice)
     return taken
 
 
-def _convert(root: Path, source: str) -> dict[str, bytes]:
+def _convert(root: Path, source: str, target: str = "memspec") -> dict[str, bytes]:
     store = pipeline.read(root, source)
-    plan = pipeline.plan(store, "memspec", Report(command="convert", input=str(root)), jobs=1, release=True)
+    plan = pipeline.plan(store, target, Report(command="convert", input=str(root)), jobs=1, release=True)
     return dict(plan.iter_files())
 
 
-def _unspliced(root: Path, source: str, monkeypatch) -> dict[str, bytes]:
+def _unspliced(root: Path, source: str, monkeypatch, target: str = "memspec") -> dict[str, bytes]:
     with monkeypatch.context() as m:
-        m.setitem(dialects.declarations("splice"), "memspec", None)
-        return _convert(root, source)
+        m.setitem(dialects.declarations("splice"), target, None)
+        return _convert(root, source, target)
 
 
-@pytest.mark.parametrize("source, name", SOURCES)
-def test_golden_stores_into_memspec_are_the_same_bytes_spliced(source, name, monkeypatch):
+@pytest.mark.parametrize("target, source, name", INTO)
+def test_golden_stores_are_the_same_bytes_spliced(target, source, name, monkeypatch):
     root = GOLDEN / source / name / "input"
-    spliced = _convert(root, source)
-    assert spliced == _unspliced(root, source, monkeypatch)
+    spliced = _convert(root, source, target)
+    assert spliced == _unspliced(root, source, monkeypatch, target)
 
 
-@pytest.mark.parametrize("source", ["claude", "memoir", "memfmt"])
-def test_a_generated_store_is_spliced_record_by_record(source, counted, monkeypatch, tmp_path):
+@pytest.mark.parametrize("target, source", GENERATED)
+def test_a_generated_store_is_spliced_record_by_record(target, source, counted, monkeypatch, tmp_path):
     root = tmp_path / source
     bench_module("generators").make(source, root, 60)
-    spliced = _convert(root, source)
-    assert counted and all(counted), "every record of a generated store wears a carry the splice can place"
-    assert spliced == _unspliced(root, source, monkeypatch)
+    spliced = _convert(root, source, target)
+    said = counted[target]
+    assert len(said) >= 50 and any(carried for carried, _ in said)
+    # memspec renders again a record that wears no carry; the entry dialects take its marker's line out.
+    assert all(done for carried, done in said if carried or target != "memspec"), "every record is spliced"
+    assert spliced == _unspliced(root, source, monkeypatch, target)
 
 
 def test_a_store_written_under_its_own_folder_is_rendered_anew(monkeypatch):
@@ -89,13 +103,15 @@ def test_a_store_written_under_its_own_folder_is_rendered_anew(monkeypatch):
         assert spliced == convert()
 
 
-def _natives() -> list:
-    """Records as a conversion into memspec writes them (built by memconv: no memspec layout)."""
+def _natives(target: str = "memspec") -> list:
+    """Records as a conversion into ``target`` writes them (built by memconv: no layout of ``target``)."""
     found = []
-    for source, name in SOURCES:
+    for source, name in golden_inputs():
+        if source == target:
+            continue
         store = pipeline.read(GOLDEN / source / name / "input", source)
-        out, _ = pipeline.convert(store, "memspec")
-        found += [r for r in out.records if getattr(r.source, "dialect", None) != "memspec"]
+        out, _ = pipeline.convert(store, target)
+        found += [r for r in out.records if getattr(r.source, "dialect", None) != target]
     return found
 
 
@@ -145,6 +161,11 @@ def test_a_record_with_fields_beside_the_carry_is_spliced_one_level_deeper():
     assert memspec.splice(probe, marker, "x" * 200) == _rendered(nested[0], "x" * 200)
 
 
+def test_memspec_renders_again_a_record_that_wears_no_carry():
+    marker = "memconv-probe:4"
+    assert memspec.splice(_rendered(NATIVES[0], marker), marker, None) is None
+
+
 def test_a_marker_that_is_also_in_the_body_is_not_spliced():
     record = copy.copy(NATIVES[0])
     marker = "memconv-probe:9"
@@ -152,12 +173,74 @@ def test_a_marker_that_is_also_in_the_body_is_not_spliced():
     assert memspec.splice(_rendered(record, marker), marker, "carry") is None
 
 
+# --- the entry dialects (memoir, claude): the carry is one scalar on one frontmatter line
+
+ENTRY = {"memoir": (memoir, memoir.entries.write_entry), "claude": (claude, claude.entries.write_entry)}
+ENTRY_NATIVES = {target: _natives(target) for target in ENTRY}
+
+
+def _entry_rendered(target: str, record, carry: str | None) -> bytes:
+    record = copy.deepcopy(record)
+    strip_carry(record)
+    if carry is not None:
+        set_carry(record, target, carry)
+    return ENTRY[target][1](record)
+
+
+def _spliced(target: str, i: int, carry: str | None, marker: str = "memconv-probe:7") -> bytes | None:
+    record = ENTRY_NATIVES[target][i]
+    return ENTRY[target][0].splice(_entry_rendered(target, record, marker), marker, carry)
+
+
+def test_the_golden_stores_give_records_of_every_shape_into_the_entry_dialects():
+    claude_natives = [_entry_rendered("claude", r, "m") for r in ENTRY_NATIVES["claude"]]
+    assert any(b"memconv:\n  kind: " in r for r in claude_natives), "the writer's kind marker above the carry"
+    assert any(b"memconv:\n  carry: m\n---" in r for r in claude_natives), "the carry alone under memconv"
+    assert all(len(ENTRY_NATIVES[t]) >= 40 for t in ENTRY)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(sorted(ENTRY)), st.data(), st.one_of(st.none(), _carry))
+def test_an_entry_splice_gives_what_rendering_with_the_carry_gives(target, data, carry):
+    i = data.draw(st.sampled_from(range(len(ENTRY_NATIVES[target]))))
+    spliced = _spliced(target, i, carry)
+    assume(spliced is not None)  # it may decline (a bare file, the marker in the body too), never be wrong
+    assert spliced == _entry_rendered(target, ENTRY_NATIVES[target][i], carry)
+
+
+@pytest.mark.parametrize("target", sorted(ENTRY))
+def test_an_entry_splice_places_every_json_carry_and_takes_every_marker_out(target):
+    natives = ENTRY_NATIVES[target]
+    for i, record in enumerate(natives):
+        for carry in (json.dumps({"v": 1, "x": f"record {i}: \"quoted\"\n"}), None):
+            spliced = _spliced(target, i, carry)
+            expected = _entry_rendered(target, record, carry)
+            if spliced is None:  # declined only where no frontmatter is left (a bare file stays bare)
+                assert carry is None and not expected.startswith(b"---\n"), record.link
+            else:
+                assert spliced == expected, record.link
+
+
+@pytest.mark.parametrize("target", sorted(ENTRY))
+def test_an_entry_marker_also_in_the_body_or_out_of_the_frontmatter_is_not_spliced(target):
+    marker = "memconv-probe:9"
+    line = b"memconv: " if target == "memoir" else b"memconv:\n  carry: "
+    rendered = next(r for r in (_entry_rendered(target, n, marker) for n in ENTRY_NATIVES[target])
+                    if line + marker.encode() + b"\n" in r)
+    assert ENTRY[target][0].splice(rendered, marker, "carry") is not None
+    twice = rendered + line + marker.encode() + b"\n"
+    assert ENTRY[target][0].splice(twice, marker, "carry") is None
+    moved = rendered.replace(line + marker.encode() + b"\n", b"").replace(b"\n---\n", b"\n---\n" + line
+                                                                           + marker.encode() + b"\n", 1)
+    assert ENTRY[target][0].splice(moved, marker, "carry") is None
+
+
 # --- handed the records (the command line), a conversion keeps of a spliced record only what the final write reads
 
 
-def _planned(root: Path, source: str, *, release: bool) -> pipeline.Plan:
+def _planned(root: Path, source: str, *, release: bool, target: str = "memspec") -> pipeline.Plan:
     store = pipeline.read(root, source)
-    return pipeline.plan(store, "memspec", Report(command="convert", input=str(root)), jobs=1, release=release)
+    return pipeline.plan(store, target, Report(command="convert", input=str(root)), jobs=1, release=release)
 
 
 @pytest.fixture
@@ -178,13 +261,14 @@ def let_go(monkeypatch):
     return gone
 
 
-@pytest.mark.parametrize("source", ["claude", "memoir", "memfmt"])
-def test_records_let_go_once_spliced_give_the_same_bytes(source, let_go, tmp_path):
+@pytest.mark.parametrize("target, source", GENERATED)
+def test_records_let_go_once_spliced_give_the_same_bytes(target, source, let_go, tmp_path):
     root = bench_module("generators").make(source, tmp_path / source, 60)
-    released = dict(_planned(root, source, release=True).iter_files())
-    assert len(let_go) >= 60 and all(r.body == "" and r.ext is None for r in let_go)
+    released = dict(_planned(root, source, release=True, target=target).iter_files())
+    assert len(let_go) >= 40 and all(r.body == "" and r.ext is None and not r.extra for r in let_go)
+    assert not any(r.opaque for r in let_go), "an opaque record's frontmatter is its extra: kept"
     kept = len(let_go)
-    assert released == dict(_planned(root, source, release=False).iter_files())
+    assert released == dict(_planned(root, source, release=False, target=target).iter_files())
     assert len(let_go) == kept, "a conversion that keeps its records lets none go"
 
 

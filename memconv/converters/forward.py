@@ -185,6 +185,12 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
     # As the final write asks: it holds the final store's records from now on, in their order (the working
     # set's last), and takes each spliced file as soon as it is made.
     lazy = bool(lazy and natives and rendered is not None and reads is not None)
+    # What the final write works out at its call (a Claude index linking the records, memoir's session.json) is
+    # the final store's from the start: a lazy conversion's final write is called before the rest of it runs.
+    if written:
+        out.indexes = written
+    if store.working_set is not None and holds_working_set:
+        out.working_set = store.working_set
     if lazy:
         out.records = [native for _, native in natives]
         if shown is not None and store.working_set is not None and not holds_working_set:
@@ -281,14 +287,17 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
                                                      note_names))
                 else:
                     set_carry(native, target, carry)
-                    spliced = back.spliced(i, get_carry(native)) if rendered is not None else None
-                    if spliced is not None:
-                        rendered[id(native)] = spliced
-                        # Let go, unless the read-back wrote it elsewhere (it was the later of two claiming
-                        # one file): the final write renders such a record again.
-                        if reads is not None and spliced[0] == written_at:
-                            _let_go(native, reads)
-                            report.let_go.add(id(native))
+        if rendered is not None and not _stays_bare(declares, native):
+            # What the read-back rendered, the marker replaced by the carry, or taken out where it wears none.
+            spliced = back.spliced(i, get_carry(native))
+            if spliced is not None:
+                rendered[id(native)] = spliced
+                # Let go, unless the read-back wrote it elsewhere (it was the later of two claiming one file):
+                # the final write renders such a record again. An opaque record is kept: its frontmatter is its
+                # whole ``extra``, which its writer may read to place it.
+                if reads is not None and _written_where_read(spliced, written_at) and not native.opaque:
+                    _let_go(native, reads)
+                    report.let_go.add(id(native))
     if natives:
         yield len(natives) - 1
     back.close()
@@ -311,19 +320,16 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         else:
             rep.carried = ["(whole record)"]
         report.records.append(rep)
-    if store.working_set is not None:
-        if holds_working_set:
-            out.working_set = store.working_set
-        else:
-            out.foreign.append(ws_note)
-            if shown is not None:
-                if not lazy:
-                    out.records.append(shown)
-                report.arrived.add(id(shown))
-                report.records.append(FileReport(source="session.json", source_kind="working_set",
-                                                 target=shown.link, target_kind=shown.kind))
-            report.warnings.append("session.json (goals, next actions, decisions) is written as a memory of its own"
-                                   + ("" if lossy else f"; its exact JSON is kept in {ws_note.path}"))
+    if store.working_set is not None and not holds_working_set:
+        out.foreign.append(ws_note)
+        if shown is not None:
+            if not lazy:
+                out.records.append(shown)
+            report.arrived.add(id(shown))
+            report.records.append(FileReport(source="session.json", source_kind="working_set",
+                                             target=shown.link, target_kind=shown.kind))
+        report.warnings.append("session.json (goals, next actions, decisions) is written as a memory of its own"
+                               + ("" if lossy else f"; its exact JSON is kept in {ws_note.path}"))
     meta = {} if home_meta else carried_meta(store)
     if indexes or meta:
         came_from = meta_from if meta_from in TARGET_KIND else store_owner(store)
@@ -356,8 +362,13 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         out.foreign.append(note)
         if indexes:
             report.warnings.append(f"{len(indexes)} index file(s) carried in {note.path}")
-    if written:
-        out.indexes = written
+
+
+def _written_where_read(spliced: Any, written_at: str | None) -> bool:
+    """Whether the final write writes a spliced rendering where the read-back read it. A rendering that names its
+    file (a tuple, the path first: memspec's, whose writer names a file as it renders it) says where; a rendering
+    of bytes goes where its writer placed the record before rendering any, from the same records both times."""
+    return spliced[0] == written_at if isinstance(spliced, tuple) else True
 
 
 def _let_go(record: Record, reads: tuple[str, ...]) -> None:

@@ -92,9 +92,9 @@ class ReadBack:
                 self._probes[k] = rendered
             yield rendered
 
-    def spliced(self, i: int, carry: str) -> Any:
-        """What the writer renders for ``natives[i]`` wearing ``carry`` (a string) now, from what it rendered for
-        the read-back (the target's ``splice``); None when it cannot say (the final write renders it)."""
+    def spliced(self, i: int, carry: str | None) -> Any:
+        """What the writer renders for ``natives[i]`` wearing ``carry`` (a string; None: no carry) now, from what it
+        rendered for the read-back (the target's ``splice``); None when it cannot say (the final write renders it)."""
         if self._taken is None or self._taken[0] != i:
             return None
         probe, self._taken = self._taken[1], None

@@ -422,5 +422,20 @@ LINK_NAMING = LinkNaming("typed")
 #: A file it cannot read as a memory (a bare Markdown file) is kept whole, and stays bare.
 OPAQUE_FILES = True
 
+
+
+def splice(rendered: bytes, marker: str, carry: str) -> bytes | None:
+    """What :func:`iter_write`'s render gives for a record wearing the carry ``carry`` (a string, under ``carry``
+    of its ``memconv`` key), from what it gave for the record wearing ``marker`` there; None when the file does
+    not show where."""
+    return entry_frontmatter.splice(rendered, marker, carry, b"  carry: ", b"memconv:\n")
+
+
+#: What :func:`iter_write` reads of a record whose rendering its ``render`` gives (the splice's): its link, for
+#: its file's name, and what the generated index says of it (its name, its description or trigger, its kind's
+#: type word). Every other field is read only to render it; an opaque record, whose frontmatter is its whole
+#: ``extra``, is never let go (docs/performance.md).
+SPLICED_READS = ("link", "title", "description", "trigger", "opaque")
+
 __all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "LINK_NAMING", "OPAQUE_FILES",
-            "read_index"]
+            "read_index", "splice", "SPLICED_READS"]

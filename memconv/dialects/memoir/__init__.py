@@ -347,5 +347,18 @@ def marks_edited_state(record: Record) -> bool:
     return kind in ("goal", "next_action") and state == "done" and record.lifecycle.at is not None
 
 
+def splice(rendered: bytes, marker: str, carry: str) -> bytes | None:
+    """What :func:`iter_write`'s render gives for a record wearing the carry ``carry`` (a string, its ``memconv``
+    key), from what it gave for the record wearing ``marker`` there; None when the file does not show where."""
+    return entry_frontmatter.splice(rendered, marker, carry, b"memconv: ")
+
+
+#: What :func:`iter_write` reads of a record whose rendering its ``render`` gives (the splice's): its link, for
+#: its file's name (a record from another dialect has no memoir source). Every other field is read only to
+#: render it.
+SPLICED_READS = ("link",)
+
+
 __all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "LINK_NAMING",
-            "OPAQUE_FILES", "STORE_FACTS", "kind_says_state", "marks_edited_state", "ONE_LINE_FIELDS"]
+            "OPAQUE_FILES", "STORE_FACTS", "kind_says_state", "marks_edited_state", "ONE_LINE_FIELDS",
+            "splice", "SPLICED_READS"]

@@ -433,15 +433,19 @@ FOLDER_FACTS = ("prefix",)
 _CARRY_LINE = re.compile(rb"( *)(?:memconv|carry): ")
 
 
-def splice(rendered: tuple[str, bytes, list[str]], marker: str, carry: str) -> tuple[str, bytes, list[str]] | None:
+def splice(rendered: tuple[str, bytes, list[str]], marker: str, carry: str | None
+           ) -> tuple[str, bytes, list[str]] | None:
     """What :func:`iter_write`'s render gives for a record wearing the carry ``carry`` (a string, in its ``ext``),
     from what it gave for the same record wearing the string ``marker`` there instead; None when the file does
     not show where (the writer then renders the record again).
 
     Every other byte of the file is the same both ways: the carry is one scalar at the end of ``ext``, written
     at its depth by the same emitter (docs/performance.md, "the splice"). The marker must stand once in the
-    file, alone on a carry line, written as the emitter writes it at that depth.
+    file, alone on a carry line, written as the emitter writes it at that depth. A record that wears no carry
+    (``carry`` None) is rendered again.
     """
+    if carry is None:
+        return None
     path, data, undated = rendered
     written = jsyaml.scalar(marker, 2)
     needle = b": " + written.encode("utf-8") + b"\n"
