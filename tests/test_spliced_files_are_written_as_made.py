@@ -124,3 +124,29 @@ def test_a_record_wears_its_read_back_marker_only_while_it_is_read_back(monkeypa
     root = bench_module("generators").make("claude", tmp_path / "claude", 40)
     _whole(_plan(root, "claude", lazy=False))
     assert sorted(worn) == list(range(40)) and most[0] <= 2
+
+
+def test_a_claude_index_is_made_once_every_memory_is_written(monkeypatch, tmp_path):
+    """Into Claude, the MEMORY.md pages are made after the last memory's file, from what each record the
+    conversion let go still holds (its link, name, description, type): never beside the store being read."""
+    claude = dialects.get("claude")
+    pages = claude._pages
+    made_after: list[int] = []
+    given: list[str] = []
+
+    def counting(*args, **kwargs):
+        made_after.append(len(given))
+        return pages(*args, **kwargs)
+
+    monkeypatch.setattr(claude, "_pages", counting)
+    root = bench_module("generators").make("memspec", tmp_path / "memspec", 40)
+    plan = _plan(root, "memspec", lazy=True, target="claude")
+    for path, _ in plan.iter_files():
+        given.append(path)
+    memories = [p for p in given if not p.startswith((".memconv/", "MEMORY"))]
+    assert len(memories) >= 35
+    # The final write's pages come after every memory (the read-back's, for the records only, before them).
+    assert made_after[-1] == len(memories)
+    whole = _whole(_plan(root, "memspec", lazy=False, target="claude"))[0]
+    assert b"Paragraph one of record 39" in whole["MEMORY.md"]  # a description, kept when its record was let go
+    assert list(whole) == given

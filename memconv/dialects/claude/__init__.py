@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 from ...errors import ReadError, StoreError
 from ...fs import list_files, read_bytes
@@ -218,10 +218,13 @@ def iter_write(store: Store, render=None, context: Occasion | None = None) -> It
     """The files of ``store`` one at a time, as they are rendered: (relative path, bytes), each path once.
 
     ``render`` maps the records to their bytes in order (``--jobs``); by default one by one, here.
-    Names and the index are made (and what they say told to ``context``, an
+    Names are made (and what they say told to ``context``, an
     :class:`~memconv.dialects.protocol.Occasion`; else put in ``store.warnings``) at the call; the
-    records are rendered as the stream is read. A Claude Code memory holds no date of its writing,
-    so the occasion's date is not used; an occasion for the records only gets no generated index.
+    records are rendered as the stream is read, and the index pages after the last of them, from what
+    the index says of each (:data:`SPLICED_READS`): a conversion that lets its records go as they are
+    written does not hold the pages beside the store it reads (docs/performance.md). A Claude Code
+    memory holds no date of its writing, so the occasion's date is not used; an occasion for the
+    records only gets no generated index.
     """
     context = context or NO_OCCASION
     say = context.teller(store)
@@ -231,11 +234,13 @@ def iter_write(store: Store, render=None, context: Occasion | None = None) -> It
         placed.append((_place(names, record), record))
     for warning in names.warnings():
         say(warning)
-    written = _pages(store, context, say, bool(placed), [(path, record) for path, record in placed
-                                                         if id(record) in context.arrived],
-                     lambda: (index.entry_line(path, record, written_type(record))
-                              for path, record in sorted(placed, key=lambda p: p[0])))
-    return _stream(store, [path for path, _ in placed], written, render)
+    def pages() -> dict[str, bytes]:
+        return _pages(store, context, say, bool(placed), [(path, record) for path, record in placed
+                                                          if id(record) in context.arrived],
+                      lambda: (index.entry_line(path, record, written_type(record))
+                               for path, record in sorted(placed, key=lambda p: p[0])))
+
+    return _stream(store, [path for path, _ in placed], pages, render)
 
 
 def write_each(store: Store, records: Iterator[Record], context: Occasion | None = None
@@ -344,12 +349,13 @@ def _linking_the_new(own: list, arrived: list[tuple[str, Record]]) -> tuple[list
     return [dataclasses.replace(main, sections=sections) if i is main else i for i in own], added
 
 
-def _stream(store: Store, paths: list[str], written: dict[str, bytes], render) -> Iterator[tuple[str, bytes]]:
+def _stream(store: Store, paths: list[str], pages: Callable[[], dict[str, bytes]], render
+            ) -> Iterator[tuple[str, bytes]]:
     files: set[str] = set()
     for path, data in zip(paths, (render or map)(write_entry, store.records)):
         files.add(path)
         yield path, data
-    for path, data in written.items():
+    for path, data in pages().items():
         files.add(path)
         yield path, data
     yield from passed_through(store, files)
