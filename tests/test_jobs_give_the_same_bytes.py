@@ -127,7 +127,7 @@ def test_workers_do_not_outlive_a_killed_run(tmp_path):
     import time
 
     root = bench_module("generators").make("memspec", tmp_path / "in", 2000)
-    proc = subprocess.Popen([sys.executable, "-m", "memconv", "convert", "--to", "claude", "--jobs", "2",
+    proc = subprocess.Popen([sys.executable, "-m", "memconv", "convert", "--to", "memfmt", "--jobs", "2",
                              str(root), str(tmp_path / "out")], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     workers: set[int] = set()
     deadline = time.monotonic() + 120
