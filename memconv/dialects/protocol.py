@@ -226,8 +226,9 @@ OPTIONAL: dict[str, Optional] = {
     "iter_write": Optional("iter_write(store, render=None, context=None): the files of write, one at a time",
                            "callable", _always(None)),
     "splice": Optional("splice(rendered, marker, carry) -> rendered | None: what iter_write's render gives for "
-                       "a record wearing the carry string ``carry`` in its slot, from what it gave for the same "
-                       "record wearing the string ``marker`` there (the read-back's); None when it cannot tell. "
+                       "a record wearing the carry string ``carry`` in its slot (None: wearing none), from what it "
+                       "gave for the same record wearing the string ``marker`` there (the read-back's); None when "
+                       "it cannot tell. "
                        "A conversion then writes each record once more without rendering it again "
                        "(without it, the final write renders every record)", "callable", _always(None)),
     "SPLICED_READS": Optional("(with splice) the model fields iter_write reads of a record whose rendering it is "

@@ -234,7 +234,8 @@ def iter_write(store: Store, render=None, context: Occasion | None = None) -> It
         placed.append((_place(names, record), record))
     for warning in names.warnings():
         say(warning)
-    def pages() -> dict[str, bytes]:
+
+    def pages() -> dict[str, bytes]:  # made after the last record's file (_stream)
         return _pages(store, context, say, bool(placed), [(path, record) for path, record in placed
                                                           if id(record) in context.arrived],
                       lambda: (index.entry_line(path, record, written_type(record))
@@ -429,10 +430,9 @@ LINK_NAMING = LinkNaming("typed")
 OPAQUE_FILES = True
 
 
-
-def splice(rendered: bytes, marker: str, carry: str) -> bytes | None:
+def splice(rendered: bytes, marker: str, carry: str | None) -> bytes | None:
     """What :func:`iter_write`'s render gives for a record wearing the carry ``carry`` (a string, under ``carry``
-    of its ``memconv`` key), from what it gave for the record wearing ``marker`` there; None when the file does
+    of its ``memconv`` key; None: none), from what it gave for the record wearing ``marker`` there; None when the file does
     not show where."""
     return entry_frontmatter.splice(rendered, marker, carry, b"  carry: ", b"memconv:\n")
 

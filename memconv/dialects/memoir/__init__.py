@@ -347,9 +347,10 @@ def marks_edited_state(record: Record) -> bool:
     return kind in ("goal", "next_action") and state == "done" and record.lifecycle.at is not None
 
 
-def splice(rendered: bytes, marker: str, carry: str) -> bytes | None:
+def splice(rendered: bytes, marker: str, carry: str | None) -> bytes | None:
     """What :func:`iter_write`'s render gives for a record wearing the carry ``carry`` (a string, its ``memconv``
-    key), from what it gave for the record wearing ``marker`` there; None when the file does not show where."""
+    key; None: no such key), from what it gave for the record wearing ``marker`` there; None when the file does
+    not show where."""
     return entry_frontmatter.splice(rendered, marker, carry, b"memconv: ")
 
 
