@@ -72,7 +72,8 @@ def test_no_more_than_a_batch_of_records_is_read_back_ahead_of_the_files(source,
         assert backs <= len(files) + batch, f"{backs} records read back before the file after {len(files)}"
         events.append(("file", path))
         files[path] = data
-    assert sum(e[0] == "back" for e in events) >= 35  # a memspec store's archived records are notes elsewhere
+    # Every record is read back, but a memspec store's archived records, which are notes elsewhere.
+    assert sum(e[0] == "back" for e in events) >= (35 if source == "memspec" else 40)
     assert len(plan.report.files) >= 40
     assert (files, plan.report.to_dict()) == _whole(_plan(root, source, lazy=False, target=target))
 
