@@ -24,6 +24,10 @@ from .memfmt_oracle import memories
 # (memory/episodes/episode.md, "# untitled") came home as untitled.md (test below).
 @example(memory=memfmt.Memory(episodes=[memfmt.Episode(summary=" "), memfmt.Episode(summary="")]),
          via="memoir").via("discovered failure")
+# Found by this test: a fact "-" written into a memoir body is an empty list item there, and memoir → memfmt
+# made no fact of it (transforms.facts_of).
+@example(memory=memfmt.Memory(entities=[memfmt.Entity(name="-", facts=["-", "-"])]),
+         via="memoir").via("discovered failure")
 def test_a_memfmt_store_comes_back_from_any_dialect(memory, via):
     with tempfile.TemporaryDirectory() as tmp:
         memfmt.write_dir(memfmt.serialise(memory), tmp)  # the library writes tmp/memory/...

@@ -72,3 +72,10 @@ def test_memfmt_shows_a_list_and_a_fence_as_facts(tmp_path: Path):
     # and the way back gives the file as it was (the body is carried)
     back = pipeline.plan(pipeline.read(out, "memfmt"), "memoir", Report(command="convert", input="in")).files
     assert back["memory/fact_build.md"] == (store / "fact_build.md").read_bytes()
+
+
+def test_an_item_with_nothing_after_its_marker_is_a_fact_of_its_marker():
+    """A body "-" (a fact "-" written as a paragraph) is an empty list item to markdown: its text is kept."""
+    assert facts_of("-\n") == ["-"]
+    assert facts_of("- a\n-\n- b\n") == ["a", "-", "b"]
+    assert facts_of("1.\n") == ["1."]

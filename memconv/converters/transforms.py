@@ -56,7 +56,9 @@ def facts_of(body: str) -> list[str]:
             continue
         text = lines[start] if end == start + 1 else "\n".join(lines[start:end])
         if kind == "item":
-            text = text[2:] if text[:2] == "- " else _ITEM_MARKER.sub("", text, count=1)
+            # An item with nothing after its marker (a body that is "-", a fact "-" written as a paragraph)
+            # keeps its marker as its text: dropped, the character was nowhere in the target.
+            text = (text[2:] if text[:2] == "- " else _ITEM_MARKER.sub("", text, count=1)).strip() or text
         text = " ".join(text.split())
         if text:
             found.append(text)
