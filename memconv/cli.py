@@ -491,7 +491,7 @@ def _convert(command, source, target, in_path, out_path, *, dry_run, force, as_j
             source = pipeline.resolve_dialect(in_path, source)
             _guard_in_out(in_path, out_path)
             with progress.task("reading"):
-                store = pipeline.read(in_path, source)
+                store = pipeline.read(in_path, source, each=_for_conversion(source, target))
         planned = copy.deepcopy(report)
         # The records are handed over: each is let go once converted, and where the target splices, each file
         # is written as soon as it is made (docs/performance.md); --fail-on-loss needs the report first.
@@ -506,13 +506,23 @@ def _convert(command, source, target, in_path, out_path, *, dry_run, force, as_j
             for name in (f.name for f in dataclasses.fields(report)):
                 setattr(report, name, getattr(planned, name))
             with progress.task("reading"):
-                store = pipeline.read(in_path, source)
+                store = pipeline.read(in_path, source, each=_for_conversion(source, target))
             _convert_and_write(report, store, target, out_path, lossy=lossy, date=date, lazy=False, dry_run=dry_run,
                                force=force, fail_on_loss=fail_on_loss, as_json=as_json, show_diff=show_diff,
                                check_only=check_only)
     except MemconvError as exc:
         fail_report(report, exc, as_json)
     finish_report(report, as_json)
+
+
+def _for_conversion(source: str, target: str):
+    """What reading for a conversion from ``source`` to ``target`` does to each record as it is read: into another
+    dialect, its file's layout is let go (:func:`memconv.converters.forward.unformatted`)."""
+    if source == target:
+        return None
+    from .converters.forward import unformatted
+
+    return unformatted
 
 
 def _convert_and_write(report, store, target, out_path, *, lossy, date, lazy, dry_run, force, fail_on_loss, as_json,

@@ -473,9 +473,19 @@ def keep_on_disk(root: str | os.PathLike, store) -> None:
     """Let every source of ``store`` read from ``root`` forget its bytes (:class:`OnDisk` reads them again)."""
     base = os.fspath(root)
     for source in _sources(store):
-        data = source.raw_in_memory
-        if data is not None:
-            source.keep_on_disk(OnDisk(base, source.path, data))
+        _on_disk(base, source)
+
+
+def keep_record_on_disk(base: str, record) -> None:
+    """:func:`keep_on_disk` for one record just read from ``base`` (``os.fspath`` of the store's root)."""
+    if record.source is not None:
+        _on_disk(base, record.source)
+
+
+def _on_disk(base: str, source) -> None:
+    data = source.raw_in_memory
+    if data is not None:
+        source.keep_on_disk(OnDisk(base, source.path, data))
 
 
 def _sources(store):

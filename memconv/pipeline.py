@@ -6,6 +6,7 @@ The CLI is a thin shell over these functions; tests call them directly.
 from __future__ import annotations
 
 import difflib
+import os
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -75,14 +76,30 @@ def confirm_dialect(root: Path, name: str | None, suggest: Callable[[str, Path],
     return []
 
 
-def read(root: Path, dialect: str, *, held: bool = False) -> Store:
+def read(root: Path, dialect: str, *, held: bool = False, each: Callable[[Record], None] | None = None) -> Store:
     """The store at ``root`` as ``dialect`` reads it, with what the listing refused to read (``store.refused``).
 
     ``held``: keep each file's bytes in memory, for a folder that will be gone before they are asked for
     (a scratch folder); otherwise they are read again from ``root`` when needed.
+    ``each``: done to every record as it is read (a conversion into another dialect lets go of what only the
+    source's own writer needs, :func:`memconv.converters.forward.unformatted`). Where the dialect reads one
+    record at a time (its ``iter_read``), each is done before the next is read, and its bytes are left on
+    disk as soon as it is read: the whole store is never held as read (docs/performance.md).
     """
+    stepwise = dialects.declaration(dialect, "iter_read") if each is not None else None
     with fs.noting_refusals(root) as found:
-        store = dialects.get(dialect).read(root)
+        if stepwise is None:
+            store = dialects.get(dialect).read(root)
+            for record in store.records if each is not None else ():
+                each(record)
+        else:
+            store, records = stepwise(root)
+            base = os.fspath(root)
+            for record in records:
+                each(record)
+                if not held:
+                    fs.keep_record_on_disk(base, record)
+                store.records.append(record)
     store.refused.extend(fs.refused_under(root, found))
     if not held:
         fs.keep_on_disk(root, store)  # the input is held once, as records; a kept-as-written file is read again

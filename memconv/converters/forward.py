@@ -364,6 +364,31 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             report.warnings.append(f"{len(indexes)} index file(s) carried in {note.path}")
 
 
+def unformatted(record: Record) -> None:
+    """``record``, just read for a conversion into another dialect, without its file's layout (how its lines were
+    written), in place: a third of a read record (docs/performance.md). Only the source's own writer reads a
+    layout, and it writes nothing in such a conversion; the format patch is made from the file's bytes. What
+    :func:`forward` asks of it is kept: which fields its reader derived from others (a Claude feedback
+    memory's trigger, from its description)."""
+    source = record.source
+    if source is None or source.layout is None:
+        return
+    derived = getattr(source.layout, "derived", None)
+    source.layout = _derived(frozenset(derived)) if derived else None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Derived:
+    """What is left of a record's layout by :func:`unformatted`: the fields its reader derived from others."""
+
+    derived: frozenset[str]
+
+
+@functools.lru_cache(maxsize=None)
+def _derived(fields: frozenset[str]) -> _Derived:  # one for each set of fields, shared by the records
+    return _Derived(fields)
+
+
 def _written_where_read(spliced: Any, written_at: str | None) -> bool:
     """Whether the final write writes a spliced rendering where the read-back read it. A rendering that names its
     file (a tuple, the path first: memspec's, whose writer names a file as it renders it) says where; a rendering
