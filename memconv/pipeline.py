@@ -83,10 +83,12 @@ def read(root: Path, dialect: str, *, held: bool = False, each: Callable[[Record
     (a scratch folder); otherwise they are read again from ``root`` when needed.
     ``each``: done to every record as it is read (a conversion into another dialect lets go of what only the
     source's own writer needs, :func:`memconv.converters.forward.unformatted`). Where the dialect reads one
-    record at a time (its ``iter_read``), each is done before the next is read, and its bytes are left on
-    disk as soon as it is read: the whole store is never held as read (docs/performance.md).
+    record at a time (its ``iter_read``, in one read of the store), each is done before the next is read, and
+    its bytes are left on disk as soon as it is read: the whole store is never held as read
+    (docs/performance.md).
     """
-    stepwise = dialects.declaration(dialect, "iter_read") if each is not None else None
+    stepwise = dialects.declaration(dialect, "iter_read") \
+        if each is not None and not dialects.declaration(dialect, "READS_TWICE_TO_STREAM") else None
     with fs.noting_refusals(root) as found:
         if stepwise is None:
             store = dialects.get(dialect).read(root)

@@ -107,3 +107,20 @@ def test_the_command_line_reads_for_the_target(tmp_path, runner, monkeypatch, co
     result = runner.invoke(main, [*command, str(src), str(tmp_path / "out"), "-q"])
     assert result.exit_code == 0, result.output
     assert len(done) >= 20
+
+
+def test_a_store_its_dialect_reads_twice_to_stream_is_read_once(tmp_path, monkeypatch):
+    # memfmt's iter_read reads the store twice; a conversion holds the store anyway. Watched fail without memfmt's
+    # READS_TWICE_TO_STREAM: memfmt → memoir at 100,000 entries took 6.6 s more CPU and 32 MB more.
+    root = tmp_path / "memfmt"
+    bench_module("generators").make("memfmt", root, 20)
+    module = dialects.get("memfmt")
+
+    def twice(root):
+        raise AssertionError("read twice")
+
+    monkeypatch.setattr(module, "iter_read", twice)
+    monkeypatch.setattr(dialects, "_declarations", (None, {}))  # the declarations, looked up again
+    seen = []
+    store = pipeline.read(root, "memfmt", each=seen.append)
+    assert seen == store.records and len(seen) >= 20

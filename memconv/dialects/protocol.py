@@ -238,6 +238,9 @@ OPTIONAL: dict[str, Optional] = {
     "iter_read": Optional("iter_read(root) -> (Store, Iterator[Record]): read, one record at a time: the store "
                           "without its records, whole once they are read (with write_each: runs within the "
                           "dialect hold one record at a time)", "callable", _always(None)),
+    "READS_TWICE_TO_STREAM": Optional("its iter_read reads the store twice (a record's file depends on the others': "
+                                      "memfmt): a run that holds the store anyway (a conversion into another "
+                                      "dialect) reads it with read, once", "bool", _always(False)),
     "write_each": Optional("write_each(store, records, context=None): iter_write for records given one at a time, "
                            "each rendered before the next is asked for: the same files in the same order",
                            "callable", _always(None)),

@@ -840,6 +840,8 @@ ONE_LINE_FIELDS = frozenset({"title"})
 STORE_FACTS = {"root": ROOT}
 #: ``root`` names that folder.
 FOLDER_FACTS = ("root",)
+#: :func:`iter_read` reads the store twice: a conversion into another dialect, which holds the store, reads it once.
+READS_TWICE_TO_STREAM = True
 
 __all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "LINK_NAMING", "TITLE_IS_LINK",
-            "STORE_FACTS", "FOLDER_FACTS", "ONE_LINE_FIELDS"]
+            "STORE_FACTS", "FOLDER_FACTS", "ONE_LINE_FIELDS", "READS_TWICE_TO_STREAM"]
