@@ -476,10 +476,10 @@ def keep_on_disk(root: str | os.PathLike, store) -> None:
         _on_disk(base, source)
 
 
-def keep_record_on_disk(base: str, record) -> None:
-    """:func:`keep_on_disk` for one record just read from ``base`` (``os.fspath`` of the store's root)."""
+def keep_record_on_disk(root: str | os.PathLike, record) -> None:
+    """:func:`keep_on_disk` for one record just read from ``root``."""
     if record.source is not None:
-        _on_disk(base, record.source)
+        _on_disk(os.fspath(root), record.source)
 
 
 def _on_disk(base: str, source) -> None:

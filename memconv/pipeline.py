@@ -6,7 +6,6 @@ The CLI is a thin shell over these functions; tests call them directly.
 from __future__ import annotations
 
 import difflib
-import os
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -92,15 +91,15 @@ def read(root: Path, dialect: str, *, held: bool = False, each: Callable[[Record
     with fs.noting_refusals(root) as found:
         if stepwise is None:
             store = dialects.get(dialect).read(root)
-            for record in store.records if each is not None else ():
-                each(record)
+            if each is not None:
+                for record in store.records:
+                    each(record)
         else:
             store, records = stepwise(root)
-            base = os.fspath(root)
             for record in records:
                 each(record)
                 if not held:
-                    fs.keep_record_on_disk(base, record)
+                    fs.keep_record_on_disk(root, record)
                 store.records.append(record)
     store.refused.extend(fs.refused_under(root, found))
     if not held:

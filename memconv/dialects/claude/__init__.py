@@ -432,8 +432,8 @@ OPAQUE_FILES = True
 
 def splice(rendered: bytes, marker: str, carry: str | None) -> bytes | None:
     """What :func:`iter_write`'s render gives for a record wearing the carry ``carry`` (a string, under ``carry``
-    of its ``memconv`` key; None: none), from what it gave for the record wearing ``marker`` there; None when the file does
-    not show where."""
+    of its ``memconv`` key; None: none), from what it gave for the record wearing ``marker`` there; None when
+    the file does not show where."""
     return entry_frontmatter.splice(rendered, marker, carry, b"  carry: ", b"memconv:\n")
 
 
