@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,13 @@ from click.testing import CliRunner
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "golden"
 SCHEMAS = Path(__file__).resolve().parent / "schemas"
+
+
+def ctrl_c_as_from_a_terminal() -> None:
+    """A child's Ctrl-C as a terminal starts it (``preexec_fn``): a test run started in the background (``&`` in a
+    script, nohup) has SIGINT ignored, every child inherits that, and memconv keeps it ignored on purpose
+    (docs/cli.md): a test of what Ctrl-C does then saw nothing happen."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def tree(root: Path) -> dict[str, bytes]:

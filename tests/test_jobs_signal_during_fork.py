@@ -15,6 +15,8 @@ import pytest
 
 from memconv import jobs
 
+from .conftest import ctrl_c_as_from_a_terminal
+
 ROOT = Path(__file__).resolve().parent.parent
 
 SCRIPT = """
@@ -42,7 +44,8 @@ else:
 def test_a_ctrl_c_during_the_fork_stops_the_run():
     # Verified by removing `with _signals_held():` in jobs._Parallel.map: the run prints
     # "Exception ignored in: <function hook …>" with a KeyboardInterrupt traceback, then "finished 256".
-    done = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    done = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, cwd=ROOT, timeout=120,
+                          preexec_fn=ctrl_c_as_from_a_terminal)
     assert "Traceback" not in done.stderr, done.stderr
     assert done.stdout.strip() == "interrupted", done.stdout + done.stderr
 

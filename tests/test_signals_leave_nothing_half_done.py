@@ -20,7 +20,7 @@ import pytest
 
 from memconv import fs
 
-from .conftest import ROOT, tree
+from .conftest import ROOT, ctrl_c_as_from_a_terminal, tree
 
 LONG = bool(os.environ.get("MEMCONV_LONG_FUZZ"))
 
@@ -35,7 +35,8 @@ def _store(root: Path, n: int = 800) -> Path:
 
 def _run(src: Path, out: Path) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "memconv", "convert", "--to", "memfmt", str(src), str(out)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                            preexec_fn=ctrl_c_as_from_a_terminal)
 
 
 def _leftovers(folder: Path, pid: int) -> list[str]:
@@ -108,7 +109,8 @@ def test_ctrl_c_while_starting_exits_130_not_by_the_signal():
     codes = []
     for i in range(24):
         child = subprocess.Popen([sys.executable, "-m", "memconv", "detect", str(ROOT / "golden" / "memoir" / "canonical" / "input")],
-                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                                 preexec_fn=ctrl_c_as_from_a_terminal)
         time.sleep(0.25 + 0.015 * i)  # across the imports (before 0.2 s, Python has not reached memconv)
         child.send_signal(signal.SIGINT)
         _, err = child.communicate(timeout=60)
