@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import contextlib
 from contextvars import ContextVar
-from dataclasses import dataclass, field, fields
-from operator import attrgetter
+from dataclasses import MISSING, dataclass, field, fields
+from itertools import compress
+from operator import attrgetter, is_not
 from typing import Any, Callable
 
 from .text import short_digest
@@ -625,3 +626,51 @@ def _fast_copies(cls: type) -> None:
 for _cls in (Origin, Lifecycle, Edge, Anchor, Probe, Step, Revision, Knowledge, Record, IndexLink, IndexSection):
     _fast_copies(_cls)
 del _cls
+
+
+class Packed:
+    """A record held compactly while nothing reads it: the values of the fields that are not at their defaults,
+    in a tuple, and which fields they are (one shape, shared by every record of that shape). A record object holds
+    a slot for each of its 58 fields; a memory read from a file sets about ten (docs/performance.md).
+    :meth:`record` gives back an equal record: a new object whose fields are the same objects, the fields at their
+    defaults made anew (an empty list, dict or lifecycle of its own)."""
+
+    __slots__ = ("shape", "values")
+
+    def __init__(self, record: Record):
+        values = _ALL_FIELDS(record)
+        kept = list(map(is_not, values, _DEFAULTS))
+        for i in _MADE_DEFAULTS:  # an empty list or dict, or an active lifecycle, is made anew
+            value, default = values[i], _DEFAULTS[i]
+            kept[i] = value.__class__ is not default.__class__ or value != default
+        shape = tuple(compress(_FIELD_NUMBERS, kept))
+        self.shape = _SHAPES.get(shape) or _shape(shape)
+        self.values = tuple(compress(values, kept))
+
+    def record(self) -> Record:
+        return self.shape[1](self.values)
+
+
+_FIELD_NAMES = tuple(f.name for f in fields(Record))
+_FIELD_NUMBERS = range(len(_FIELD_NAMES))
+_ALL_FIELDS = attrgetter(*_FIELD_NAMES)
+#: Each field's default (an empty list or dict, or an active lifecycle, where it has a factory).
+_DEFAULTS = tuple(f.default_factory() if f.default_factory is not MISSING else f.default for f in fields(Record))
+_MADE_DEFAULTS = tuple(i for i, f in enumerate(fields(Record)) if f.default_factory is not MISSING)
+_SHAPES: dict[tuple[int, ...], tuple[tuple[int, ...], Callable[[tuple], Record]]] = {}
+
+
+def _shape(shape: tuple[int, ...]) -> tuple[tuple[int, ...], Callable[[tuple], Record]]:
+    """``shape`` with the function that makes a record of it from its values: the slots set one by one, as
+    :func:`_fast_copies` does (``Record(**values)`` took five times as long)."""
+    where = {i: k for k, i in enumerate(shape)}
+    factories = {i: fields(Record)[i].default_factory for i in _MADE_DEFAULTS}
+    lines = []
+    for i, name in enumerate(_FIELD_NAMES):
+        value = f"v[{where[i]}]" if i in where else f"factory_{i}()" if i in factories else f"default_{i}"
+        lines.append(f"    new.{name} = {value}\n")
+    space = {"new_": object.__new__, "cls": Record,
+             **{f"factory_{i}": factory for i, factory in factories.items()},
+             **{f"default_{i}": _DEFAULTS[i] for i in _FIELD_NUMBERS if i not in factories}}
+    exec("def make(v):\n    new = new_(cls)\n" + "".join(lines) + "    return new\n", space)  # noqa: S102
+    return _SHAPES.setdefault(shape, (shape, space["make"]))

@@ -15,6 +15,7 @@ from dataclasses import asdict
 import pytest
 
 from memconv import pipeline
+from memconv.model import Record
 from memconv.converters.read_back import ReadBack
 from memconv.report import Report
 
@@ -132,3 +133,29 @@ def test_a_carried_index_lets_its_lines_go(tmp_path, target):
         files = pipeline.plan(store, target, Report(command="convert", input="x"), release=release, jobs=1).files
         assert any(b"MEMORY.md" in data for path, data in files.items() if "store" in path)
         assert (index.source.layout is None) == release
+
+
+@pytest.mark.parametrize("source", DIALECTS)
+def test_a_converted_record_is_held_packed_until_its_read_back(source, tmp_path, monkeypatch):
+    # Verified by appending the record itself, not Packed(record), in converters/forward.py: when the first record
+    # was read back, every one of the 120 source records was alive.
+    bench_module("generators").make(source, tmp_path / "in", 120)
+    target = "memfmt" if source != "memfmt" else "memoir"
+    store = pipeline.read(tmp_path / "in", source)
+    sources = {id(r.source) for r in store.records}
+    held: list[int] = []
+    take = ReadBack.take
+
+    def counting(self, i: int):
+        if not held:
+            gc.collect()
+            held.append(sum(type(o) is Record and o.source is not None and id(o.source) in sources
+                            for o in gc.get_objects()))
+        return take(self, i)
+
+    monkeypatch.setattr(ReadBack, "take", counting)
+    report = Report(command="convert", input="x")
+    pipeline.plan(store, target, report, release=True, jobs=1).drain()
+    notes = sum(f.target_kind == "note" for f in report.files)
+    # Alive then: the records kept as notes (written last), and the one being read back, just unpacked.
+    assert held == [notes + 1]

@@ -3,6 +3,7 @@ come back carried under the target's ``memconv`` key."""
 
 from __future__ import annotations
 
+import array
 import copy
 import dataclasses
 import functools
@@ -11,7 +12,7 @@ from typing import Any, Iterator
 from .. import dialects, progress
 from ..dialects.protocol import declared
 from ..errors import StoreError, Unstreamable
-from ..model import ForeignFile, Record, Store
+from ..model import ForeignFile, Packed, Record, Store
 from ..report import FileReport
 from . import carry as carrying
 from . import format_patch, native as renderings, native_form, notes, transforms
@@ -104,9 +105,10 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             owners[id(record)] = written_by[mark["path"]]
             inline[id(record)] = mark
             records.append(record)
-    records.reverse()
-    while records:
-        record = records.pop()  # in order, and not held here once converted
+    # Which records have a native home, in order (the rest are kept out, as notes), first: the format patches are
+    # made of the records read before any is converted, so that each can be packed as soon as it is.
+    converted: list[tuple[Record, str, bool, str]] = []
+    for record in records:
         owner = owner_of(store, record, owners)
         home = owner == target
         kind = record.kind if home else TARGET_KIND[target].get(record.kind)
@@ -124,6 +126,16 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         if kind is None or not live:
             kept_out.append(record)
             continue
+        converted.append((record, owner, home, kind))
+    records.clear()
+    formats = {} if lossy else _format_patches(store, [r for r, *_ in converted] + kept_out, owners)
+    #: With ``release``, each source record is packed once its native record is made (a record object holds a slot
+    #: for each of its 58 fields), with what is looked up by it: its identity, and its owner.
+    keys: array.array | None = array.array("Q") if release else None
+    owned: list[str] = []
+    converted.reverse()
+    while converted:
+        record, owner, home, kind = converted.pop()  # in order, and not held here once converted
         # Home again, a record keeps its kind and its link: it is what that dialect wrote.
         wanted = record.link if home else native_link(record, kind, target)
         link = wanted if home else unique_link(wanted, taken, target)
@@ -154,10 +166,15 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             # may be the target's own, home again, and is not counted as new. (Asked before the read-back
             # marks it: a marker is no frontmatter of its own.)
             report.arrived.add(id(native))
-        natives.append((record, native))
+        if keys is not None:
+            keys.append(id(record))
+            owned.append(owner)
+            natives.append((Packed(record), native))
+        else:
+            natives.append((record, native))
+    record = None  # the last one converted is held packed, not here
     for _, native in natives:
         rename_links(native, rename)
-    formats = {} if lossy else _format_patches(store, [r for r, _ in natives] + kept_out, owners)
     # The working set's native rendering is made before the read-back, so that the target's
     # writer sees the same records both times (store facts such as memspec's date of undated
     # records are taken from all of them).
@@ -206,21 +223,23 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             yield i - 1  # the record before this one is read back and carried
         if release:
             natives[i] = (None, native)  # the loop's ``original`` is now its last hold
+            key, owner, original = keys[i], owned[i], original.record()
+        else:
+            key, owner = id(original), owner_of(store, original, owners)
         returned = back.take(i)  # read as it is asked for, and dropped when its carry is made
         written_at = returned.source.path if returned is not None and returned.source is not None else None
         rep = FileReport(source=where_from(original), source_kind=original.kind, target=written_at or native.link,
                          target_kind=native.kind)
-        if id(original) in inline:
-            what = "its own words" if inline[id(original)].get(renderings.WORDS) else "inline bullet"
-            rep.source, rep.source_kind = f"{inline[id(original)]['path']} ({what})", "inline"
+        if key in inline:
+            what = "its own words" if inline[key].get(renderings.WORDS) else "inline bullet"
+            rep.source, rep.source_kind = f"{inline[key]['path']} ({what})", "inline"
         if not lazy:
             out.records.append(native)
         report.records.append(rep)
-        owner = owner_of(store, original, owners)
         if owner == target:
             # Home again: the target's own reader and writer keep it; nothing to carry.
             rep.native = carrying.said(original)
-            _carry_witness(native, target, lossy, rep, out, note_names, written_at, report.edited.get(id(original), ()))
+            _carry_witness(native, target, lossy, rep, out, note_names, written_at, report.edited.get(key, ()))
             continue
         if returned is None:
             if quarantine_unwritable(out, original, target, back.refused()):
@@ -239,7 +258,7 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             raise StoreError(f"{where_from(original)}: the {target} writer lost this record on read-back",
                              hint="this is a bug in memconv; please report it with the file")
         returned_kind = returned.kind
-        shown_digest = renderings.digest(returned) if id(original) in inline else None
+        shown_digest = renderings.digest(returned) if key in inline else None
         # The record read back is this conversion's own: mapped home in place, not copied.
         home = home_record(returned, Carry(owner=owner), kind=original.kind, fresh=True)
         # What the target's files say, before the links are named home (rename_links changes edge
@@ -257,13 +276,13 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             # (restore: transforms.heading_back).
             carry.fields["title"] = carrying.as_json(original.title)
             carry.native["title"] = carrying.field_digest(as_written.title)
-        if id(original) in derived and "description" in carry.fields:
+        if key in derived and "description" in carry.fields:
             carry.payload["derived"] = ["trigger"]
-        if id(original) in formats:
-            carry.payload["format"] = formats[id(original)]
-        if id(original) in inline:
+        if key in formats:
+            carry.payload["format"] = formats[key]
+        if key in inline:
             # What the target's files say of the bullet: an edit there changes it.
-            carry.payload[renderings.INLINE] = {**inline[id(original)], "digest": shown_digest}
+            carry.payload[renderings.INLINE] = {**inline[key], "digest": shown_digest}
         if original.kind != TARGET_KIND.get(owner, {}).get(returned_kind, returned_kind):
             carry.payload["kind"] = original.kind
         if original.lifecycle.state != "active" and "lifecycle" not in carry.fields:
@@ -274,7 +293,7 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         # Between a dialect that declares CARRY_ORIGIN (a plugin holding every field) and any other, the
         # owner is carried even when nothing else differs, both ways: the way back then treats the
         # record as its owner's (docs/plugins.md).
-        if carry.fields or carry.extra_order or carry.payload or id(original) in numbered or id(original) in inline \
+        if carry.fields or carry.extra_order or carry.payload or key in numbered or key in inline \
                 or _carries_owner(target, owner):
             if lossy:
                 rep.dropped = sorted(carry.fields)
