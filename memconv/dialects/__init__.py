@@ -337,8 +337,10 @@ def unportable(path: str) -> str | None:
 
 
 def fold(path: str) -> str:
-    """The name a case-insensitive, normalising file system (macOS, Windows) sees for ``path``."""
-    return unicodedata.normalize("NFC", path).casefold()
+    """The name a case-insensitive, normalising file system (macOS, Windows) sees for ``path``: ``path`` itself when
+    it is already that name (a writer keeps the folded name of every file it places, and most are their own)."""
+    folded = unicodedata.normalize("NFC", path).casefold()
+    return path if folded == path else folded
 
 
 def passed_through(store: Any, written: set[str]) -> Iterator[tuple[str, bytes]]:
