@@ -629,13 +629,13 @@ del _cls
 
 
 class Packed:
-    """A record held compactly while nothing reads it: the values of the fields that are not at their defaults,
-    in a tuple, and which fields they are (one shape, shared by every record of that shape). A record object holds
-    a slot for each of its 58 fields; a memory read from a file sets about ten (docs/performance.md).
-    :meth:`record` gives back an equal record: a new object whose fields are the same objects, the fields at their
-    defaults made anew (an empty list, dict or lifecycle of its own)."""
+    """A record held compactly while nothing reads it: the values of the fields that are not at their defaults, in
+    a tuple, and the function that sets them again (one for each set of fields: every record of that shape shares
+    it). A record object holds a slot for each of its 58 fields; a memory read from a file sets about ten
+    (docs/performance.md). :meth:`record` gives back an equal record: a new object whose fields are the same
+    objects, the fields at their defaults made anew (an empty list, dict or lifecycle of its own)."""
 
-    __slots__ = ("shape", "values")
+    __slots__ = ("make", "values")
 
     def __init__(self, record: Record):
         values = _ALL_FIELDS(record)
@@ -644,25 +644,26 @@ class Packed:
             value, default = values[i], _DEFAULTS[i]
             kept[i] = value.__class__ is not default.__class__ or value != default
         shape = tuple(compress(_FIELD_NUMBERS, kept))
-        self.shape = _SHAPES.get(shape) or _shape(shape)
+        self.make = _MAKERS.get(shape) or _maker(shape)
         self.values = tuple(compress(values, kept))
 
     def record(self) -> Record:
-        return self.shape[1](self.values)
+        return self.make(self.values)
 
 
 _FIELD_NAMES = tuple(f.name for f in fields(Record))
 _FIELD_NUMBERS = range(len(_FIELD_NAMES))
 _ALL_FIELDS = attrgetter(*_FIELD_NAMES)
-#: Each field's default (an empty list or dict, or an active lifecycle, where it has a factory).
+#: Each field's default (a new empty list or dict, or an active lifecycle, where it has a factory; MISSING: none).
 _DEFAULTS = tuple(f.default_factory() if f.default_factory is not MISSING else f.default for f in fields(Record))
 _MADE_DEFAULTS = tuple(i for i, f in enumerate(fields(Record)) if f.default_factory is not MISSING)
-_SHAPES: dict[tuple[int, ...], tuple[tuple[int, ...], Callable[[tuple], Record]]] = {}
+#: The fields a packed record holds (their numbers) → the function that makes a record of their values.
+_MAKERS: dict[tuple[int, ...], Callable[[tuple], Record]] = {}
 
 
-def _shape(shape: tuple[int, ...]) -> tuple[tuple[int, ...], Callable[[tuple], Record]]:
-    """``shape`` with the function that makes a record of it from its values: the slots set one by one, as
-    :func:`_fast_copies` does (``Record(**values)`` took five times as long)."""
+def _maker(shape: tuple[int, ...]) -> Callable[[tuple], Record]:
+    """The function that makes a record from the values of the fields ``shape`` numbers, the others at their
+    defaults: its slots set one by one, as :func:`_fast_copies` does (``Record(**values)`` took six times as long)."""
     where = {i: k for k, i in enumerate(shape)}
     factories = {i: fields(Record)[i].default_factory for i in _MADE_DEFAULTS}
     lines = []
@@ -673,4 +674,4 @@ def _shape(shape: tuple[int, ...]) -> tuple[tuple[int, ...], Callable[[tuple], R
              **{f"factory_{i}": factory for i, factory in factories.items()},
              **{f"default_{i}": _DEFAULTS[i] for i in _FIELD_NUMBERS if i not in factories}}
     exec("def make(v):\n    new = new_(cls)\n" + "".join(lines) + "    return new\n", space)  # noqa: S102
-    return _SHAPES.setdefault(shape, (shape, space["make"]))
+    return _MAKERS.setdefault(shape, space["make"])

@@ -107,7 +107,7 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             records.append(record)
     # Which records have a native home, in order (the rest are kept out, as notes), first: the format patches are
     # made of the records read before any is converted, so that each can be packed as soon as it is.
-    converted: list[tuple[Record, str, bool, str]] = []
+    to_convert: list[tuple[Record, str, bool, str]] = []
     for record in records:
         owner = owner_of(store, record, owners)
         home = owner == target
@@ -126,16 +126,16 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         if kind is None or not live:
             kept_out.append(record)
             continue
-        converted.append((record, owner, home, kind))
+        to_convert.append((record, owner, home, kind))
     records.clear()
-    formats = {} if lossy else _format_patches(store, [r for r, *_ in converted] + kept_out, owners)
+    formats = {} if lossy else _format_patches(store, [r for r, *_ in to_convert] + kept_out, owners)
     #: With ``release``, each source record is packed once its native record is made (a record object holds a slot
     #: for each of its 58 fields), with what is looked up by it: its identity, and its owner.
     keys: array.array | None = array.array("Q") if release else None
     owned: list[str] = []
-    converted.reverse()
-    while converted:
-        record, owner, home, kind = converted.pop()  # in order, and not held here once converted
+    to_convert.reverse()
+    while to_convert:
+        record, owner, home, kind = to_convert.pop()  # in order, and not held here once converted
         # Home again, a record keeps its kind and its link: it is what that dialect wrote.
         wanted = record.link if home else native_link(record, kind, target)
         link = wanted if home else unique_link(wanted, taken, target)
