@@ -772,15 +772,7 @@ def unexpected_in(folder: Path) -> list[str]:
     An empty folder has nothing unexpected. A folder with no readable manifest
     has everything unexpected.
     """
-    expected: dict[str, str] | None = None
-    try:
-        raw = read_bytes(folder, MANIFEST)
-        doc = json.loads(raw.decode("utf-8"))
-        files = doc.get("files") if isinstance(doc, dict) else None
-        if isinstance(files, dict) and all(isinstance(v, str) for v in files.values()):
-            expected = {p: v for p, v in files.items() if path_problem(p) is None}
-    except (OSError, ReadError, ValueError, UnicodeDecodeError, RecursionError):
-        expected = None
+    expected = _manifest_files(folder)
     dirs = {MEMCONV_DIR}
     for path in expected or ():
         parts = path.split("/")
@@ -790,41 +782,62 @@ def unexpected_in(folder: Path) -> list[str]:
     return sorted(odd)
 
 
-def _compare(top: str, rel: str, expected: dict[str, str] | None, dirs: set[str], odd: list[str]) -> None:
+def _manifest_files(folder: Path) -> dict[str, str] | None:
+    """What ``folder``'s manifest says memconv wrote there (path → hash), its paths that are not safe left out;
+    None when it has no readable manifest. The manifest's bytes and text are let go on return, before the folder
+    is compared with it: 30,000 files' manifest held them beside the conversion's peak (docs/performance.md)."""
     try:
-        with os.scandir(os.path.join(top, rel) if rel else top) as it:
-            entries = sorted(it, key=lambda e: e.name)
-    except OSError:
+        doc = json.loads(read_bytes(folder, MANIFEST).decode("utf-8"))
+    except (OSError, ReadError, ValueError, UnicodeDecodeError, RecursionError):
+        return None
+    files = doc.get("files") if isinstance(doc, dict) else None
+    if not isinstance(files, dict) or not all(isinstance(v, str) for v in files.values()):
+        return None
+    for unsafe in [p for p in files if path_problem(p) is not None]:
+        del files[unsafe]
+    return files
+
+
+def _compare(top: str, rel: str, expected: dict[str, str] | None, dirs: set[str], odd: list[str]) -> None:
+    """What under ``rel`` memconv did not write, or changed since, into ``odd`` (unsorted: its caller sorts it). The
+    entries are taken as the folder lists them: a folder of 30,000 files is not held as a sorted list."""
+    try:
+        with os.scandir(os.path.join(top, rel) if rel else top) as entries:
+            for entry in entries:
+                _compare_entry(top, rel, entry, expected, dirs, odd)
+    except OSError:  # the folder's listing failed (an entry's own errors are its line in ``odd``)
         odd.append(display(rel or ".") + "/ (could not be read)")
+
+
+def _compare_entry(top: str, rel: str, entry: os.DirEntry, expected: dict[str, str] | None, dirs: set[str],
+                   odd: list[str]) -> None:
+    path = f"{rel}/{entry.name}" if rel else entry.name
+    shown = display(path)
+    try:
+        mode = entry.stat(follow_symlinks=False).st_mode
+    except OSError:
+        odd.append(shown)
         return
-    for entry in entries:
-        path = f"{rel}/{entry.name}" if rel else entry.name
-        shown = display(path)
-        try:
-            mode = entry.stat(follow_symlinks=False).st_mode
-        except OSError:
-            odd.append(shown)
-            continue
-        if expected is None:
-            odd.append(shown + ("/" if stat.S_ISDIR(mode) else ""))
-        elif stat.S_ISDIR(mode):
-            if path in dirs:
-                _compare(top, path, expected, dirs, odd)
-            else:
-                odd.append(shown + "/")
-        elif not stat.S_ISREG(mode):
-            odd.append(shown)
-        elif path == MANIFEST:
-            continue
-        elif path not in expected:
-            odd.append(shown)
+    if expected is None:
+        odd.append(shown + ("/" if stat.S_ISDIR(mode) else ""))
+    elif stat.S_ISDIR(mode):
+        if path in dirs:
+            _compare(top, path, expected, dirs, odd)
         else:
-            try:
-                same = manifest_hash(read_bytes(top, path)) == expected[path]
-            except (OSError, ReadError):
-                same = False
-            if not same:
-                odd.append(shown + " (changed since memconv wrote it)")
+            odd.append(shown + "/")
+    elif not stat.S_ISREG(mode):
+        odd.append(shown)
+    elif path == MANIFEST:
+        return
+    elif path not in expected:
+        odd.append(shown)
+    else:
+        try:
+            same = manifest_hash(read_bytes(top, path)) == expected[path]
+        except (OSError, ReadError):
+            same = False
+        if not same:
+            odd.append(shown + " (changed since memconv wrote it)")
 
 
 def _not_ours_message(out: Path, odd: list[str]) -> str:
