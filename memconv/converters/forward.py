@@ -129,9 +129,10 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         to_convert.append((record, owner, home, kind))
     records.clear()
     formats = {} if lossy else _format_patches(store, [r for r, *_ in to_convert] + kept_out, owners)
-    #: With ``release``, each source record is packed once its native record is made (a record object holds a slot
-    #: for each of its 58 fields), with what is looked up by it: its identity, and its owner.
-    keys: array.array | None = array.array("Q") if release else None
+    #: What the read-back looks up by each source record: its identity, and its owner. With ``release`` the record is
+    #: packed once its native record is made (a record object holds a slot for each of its 58 fields), and another
+    #: object may then take its identity.
+    keys = array.array("Q")
     owned: list[str] = []
     to_convert.reverse()
     while to_convert:
@@ -166,12 +167,9 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             # may be the target's own, home again, and is not counted as new. (Asked before the read-back
             # marks it: a marker is no frontmatter of its own.)
             report.arrived.add(id(native))
-        if keys is not None:
-            keys.append(id(record))
-            owned.append(owner)
-            natives.append((Packed(record), native))
-        else:
-            natives.append((record, native))
+        keys.append(id(record))
+        owned.append(owner)
+        natives.append((Packed(record) if release else record, native))
     record = None  # the last one converted is held packed, not here
     for _, native in natives:
         rename_links(native, rename)
@@ -221,11 +219,10 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             progress.advance()
         if i:
             yield i - 1  # the record before this one is read back and carried
+        key, owner = keys[i], owned[i]
         if release:
             natives[i] = (None, native)  # the loop's ``original`` is now its last hold
-            key, owner, original = keys[i], owned[i], original.record()
-        else:
-            key, owner = id(original), owner_of(store, original, owners)
+            original = original.record()
         returned = back.take(i)  # read as it is asked for, and dropped when its carry is made
         written_at = returned.source.path if returned is not None and returned.source is not None else None
         rep = FileReport(source=where_from(original), source_kind=original.kind, target=written_at or native.link,

@@ -9,7 +9,6 @@ file's version here is its *generation*: 0 for ``mengram_type``, 1 for
 
 from __future__ import annotations
 
-
 from .. import Ladder
 from . import mengram_to_memfmt
 
