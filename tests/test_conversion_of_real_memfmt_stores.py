@@ -28,6 +28,12 @@ from .memfmt_oracle import memories
 # made no fact of it (transforms.facts_of).
 @example(memory=memfmt.Memory(entities=[memfmt.Entity(name="-", facts=["-", "-"])]),
          via="memoir").via("discovered failure")
+# Found by this test: a fact "- -" (then "- :") beside another is a list item in a memoir body; read back home
+# paragraph by paragraph it came back, so nothing was carried, and memoir → memfmt then read it by blocks ("-").
+@example(memory=memfmt.Memory(entities=[memfmt.Entity(name="-", facts=["-", "- -"])]),
+         via="memoir").via("discovered failure")
+@example(memory=memfmt.Memory(entities=[memfmt.Entity(name="-", facts=["-", "- :"])]),
+         via="memoir").via("discovered failure")
 def test_a_memfmt_store_comes_back_from_any_dialect(memory, via):
     with tempfile.TemporaryDirectory() as tmp:
         memfmt.write_dir(memfmt.serialise(memory), tmp)  # the library writes tmp/memory/...
@@ -90,3 +96,19 @@ def test_a_plain_memfmt_entity_comes_back(via, tmp_path):
     there, _ = hop(store, via)
     back, _ = hop(there, "memfmt")
     assert model(back) == model(store), f"memfmt→{via}→memfmt keeps the entity"
+
+
+@pytest.mark.parametrize("facts", [["likes tea", "- takes it black"], ["* first", "1. second"], ["-", "- :"],
+                                   ["likes tea", "```", "> quoted"]])
+@pytest.mark.parametrize("via", [d for d in DIALECTS if d != "memfmt"])
+def test_facts_the_other_dialect_shows_as_a_list_come_home_as_written(via, facts, tmp_path):
+    # A fact "- takes it black" is a list item in the other dialect's body, whose reading by blocks (a conversion
+    # into memfmt of a record that carries nothing) gives "takes it black". The record carries its owner, so the
+    # way home reads the body as the read-back did, paragraph by paragraph (docs/conversion.md, "Facts from a
+    # body's blocks").
+    memory = memfmt.Memory(entities=[memfmt.Entity(name="Ali", facts=facts)])
+    memfmt.write_dir(memfmt.serialise(memory), tmp_path)
+    store = ours.read(tmp_path)
+    there, _ = hop(store, via)
+    back, _ = hop(there, "memfmt")
+    assert model(back) == model(store), f"memfmt→{via}→memfmt keeps every fact as written"

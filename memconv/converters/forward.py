@@ -256,6 +256,8 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
                              hint="this is a bug in memconv; please report it with the file")
         returned_kind = returned.kind
         shown_digest = renderings.digest(returned) if key in inline else None
+        # The body of an entity's facts, as the target shows them: read home (below) paragraph by paragraph.
+        facts_body = returned.body if original.kind == "entity" and returned.facts is None else None
         # The record read back is this conversion's own: mapped home in place, not copied.
         home = home_record(returned, Carry(owner=owner), kind=original.kind, fresh=True)
         # What the target's files say, before the links are named home (rename_links changes edge
@@ -290,8 +292,13 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         # Between a dialect that declares CARRY_ORIGIN (a plugin holding every field) and any other, the
         # owner is carried even when nothing else differs, both ways: the way back then treats the
         # record as its owner's (docs/plugins.md).
+        # An entity whose facts the target shows as something else than paragraphs (a fact ``- b`` is a list
+        # item there) carries its owner even when nothing differs: the way home then reads its body as the
+        # read-back did, paragraph by paragraph; taken for the target's own, it would be read by blocks (``b``)
+        # (docs/conversion.md, "Facts from a body's blocks").
         if carry.fields or carry.extra_order or carry.payload or key in numbered or key in inline \
-                or _carries_owner(target, owner):
+                or _carries_owner(target, owner) \
+                or (facts_body is not None and original.facts and not transforms.facts_read_alike(facts_body)):
             if lossy:
                 rep.dropped = sorted(carry.fields)
             else:

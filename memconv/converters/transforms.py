@@ -65,6 +65,13 @@ def facts_of(body: str) -> list[str]:
     return found
 
 
+def facts_read_alike(body: str) -> bool:
+    """Whether ``body`` gives the same facts read block by block (:func:`facts_of`: a record converted into an
+    entity) as paragraph by paragraph (:func:`paragraphs`: a record read back home, :func:`to_entity`). A
+    paragraph that is a list item (``- b``), a fence's line or a marker alone reads two ways."""
+    return facts_of(body) == paragraphs(body)
+
+
 def join_paragraphs(parts: list[str]) -> str:
     """Paragraphs as a body: blank-line separated, one newline at the end ("" for none)."""
     return "\n\n".join(parts) + "\n" if parts else ""
