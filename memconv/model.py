@@ -141,7 +141,6 @@ class Knowledge:
     artifact: str | None = None
 
 
-@dataclass
 class Source:
     """Where a record or file was read from, and how it was written there.
 
@@ -149,20 +148,65 @@ class Source:
     the record is unchanged since it was read (its fingerprint still matches),
     ``raw`` is written back as it stands; when it was edited, only what changed
     is rendered anew and the rest keeps its source formatting.
+
+    A class with slots, not a dataclass: every record read holds one to the end of a
+    conversion, and an instance's ``__dict__`` cost 200 bytes of it (docs/performance.md).
     """
 
+    #: ``__weakref__``: a test watches the sources a conversion lets go.
+    __slots__ = ("dialect", "path", "version", "fingerprint", "layout", "_raw", "_load", "__weakref__")
+
+    #: The dialect, e.g. ``claude``.
     dialect: str
     #: POSIX path relative to the store root, e.g. ``memory/fact_x.md``.
     path: str
     #: The dialect's version for this file, after detection (before migration).
-    version: int | str | None = None
-    #: The file's bytes as read. Once the store is read they may live on disk only
-    #: (:meth:`keep_on_disk`): reading this then reads the file again.
-    raw: bytes | None = None
+    version: int | str | None
     #: Fingerprint of the record as the reader built it (see ``fingerprint``).
-    fingerprint: str | None = None
+    fingerprint: str | None
     #: Dialect-private notes on formatting (key order, quoting, newlines).
-    layout: Any = None
+    layout: Any
+
+    def __init__(self, dialect: str, path: str, version: int | str | None = None, raw: bytes | None = None,
+                 fingerprint: str | None = None, layout: Any = None):
+        self.dialect, self.path, self.version = dialect, path, version
+        self.fingerprint, self.layout = fingerprint, layout
+        #: The file's bytes as read; once the store is read they may live on disk only (:meth:`keep_on_disk`).
+        self._raw, self._load = raw, None
+
+    def replaced(self, **changes: Any) -> "Source":
+        """A new source like this one but for ``changes`` (fields by name). Its bytes are shared as they are,
+        held or to be read again: ``dataclasses.replace``, when this was a dataclass, read them from disk."""
+        new = Source(self.dialect, self.path, self.version, None, self.fingerprint, self.layout)
+        new._raw, new._load = self._raw, self._load
+        for name, value in changes.items():
+            setattr(new, name, value)
+        return new
+
+    def _key(self) -> tuple:
+        return (self.dialect, self.path, self.version, self.raw, self.fingerprint, self.layout)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._key() == other._key()  # type: ignore[attr-defined]
+
+    __hash__ = None  # type: ignore[assignment]  # equal by value, and changed in place: not a dict key
+
+    def __repr__(self) -> str:
+        return (f"Source(dialect={self.dialect!r}, path={self.path!r}, version={self.version!r}, "
+                f"raw={self._raw!r}, fingerprint={self.fingerprint!r}, layout={self.layout!r})")
+
+    @property
+    def raw(self) -> bytes | None:
+        """The file's bytes as read (from memory, or from disk again once kept on disk)."""
+        if self._raw is None and self._load is not None:
+            return self._load()
+        return self._raw
+
+    @raw.setter
+    def raw(self, value: bytes | None) -> None:
+        self._raw, self._load = value, None
 
     def keep_on_disk(self, load: Callable[[], bytes]) -> None:
         """Forget the bytes; ``load()`` gives them back (the same bytes, or an error) when ``raw`` is asked for.
@@ -204,23 +248,6 @@ class Source:
         if holds is not None:
             return holds(data)
         return self._load is not None and self._load() == data
-
-
-def _get_raw(self: Source) -> bytes | None:
-    if self._raw is None and self._load is not None:
-        return self._load()
-    return self._raw
-
-
-def _set_raw(self: Source, value: bytes | None) -> None:
-    self._raw, self._load = value, None
-
-
-# ``raw`` stays a dataclass field (``Source(raw=…)``, ``dataclasses.replace``) read through a property.
-Source._raw = None
-Source._load = None
-Source.raw = property(_get_raw, _set_raw,
-                      doc="The file's bytes as read (from memory, or from disk again once kept on disk).")
 
 
 @dataclass(slots=True)
@@ -424,7 +451,7 @@ def _set_foreign_raw(self: ForeignFile, value: bytes) -> None:
     self._raw, self._render = value, None
 
 
-# ``raw`` stays a dataclass field (``ForeignFile(path, raw)``) read through a property, as for ``Source``.
+# ``raw`` stays a dataclass field (``ForeignFile(path, raw)``) read through a property.
 ForeignFile._raw = b""
 ForeignFile._render = None
 ForeignFile.raw = property(_foreign_raw, _set_foreign_raw, doc="The file's bytes (rendered now for a note made later).")

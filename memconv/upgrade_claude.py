@@ -175,7 +175,7 @@ def upgrade(source: Store, shape: str = "nested") -> Upgrade:
                     items.append(("link", item[1], j, claude.index.link_line(relinked.sections[item[1]].links[j])))
                 else:
                     items.append(item)
-            relinked.source = dataclasses.replace(relinked.source, layout=dataclasses.replace(layout, items=items))
+            relinked.source = relinked.source.replaced(layout=dataclasses.replace(layout, items=items))
         for line, target in claude.index.broken_links(idx):
             report.warnings.append(f"line {line} links to {target}, which is not in the folder (kept as written)")
         if report.changes:

@@ -17,7 +17,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import re
 
 from ..dialects.claude import entries as claude_entries
@@ -64,7 +63,7 @@ def _conflict_copy(record: Record, raw: bytes) -> Record:
     copy.link = f"{record.link}.conflict-{short_digest(raw, 8)}"
     if copy.source is not None:
         # A new Source: the loser's own is shared with the store it was read from, which must not change.
-        copy.source = dataclasses.replace(copy.source, path=f"{copy.link}.md") \
+        copy.source = copy.source.replaced(path=f"{copy.link}.md") \
             if copy.source.dialect == "claude" else None
     if not record.opaque and isinstance(record.title, str):
         copy.title = f"{record.title} (conflict copy)"
