@@ -156,9 +156,10 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         if home and record.source is not None and record.source.dialect == target:
             native.source = record.source  # home again: its own writer reuses its file
         elif release and record.source is not None and record.source.dialect != target:
-            # How its file was formatted is for its own dialect's writer, which writes nothing here; the
-            # format patch is made from the file's bytes. A third of a read record, let go now.
-            record.source.layout = None
+            # How its file was formatted, and the fingerprint that told whether it was edited since, are for its
+            # own dialect's writer, which writes nothing here; the format patches, made above, were their last
+            # use. A third of a read record, let go now.
+            record.source.layout = record.source.fingerprint = None
         if lossy and kind in LOSSY_AS_DOSSIER.get(target, ()):
             native = native_form.dossier(native, target)
         if not home and not _stays_bare(declares, native) and native.link not in report.members \
