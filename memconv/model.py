@@ -12,6 +12,7 @@ See ``docs/model.md`` for the contract in prose.
 from __future__ import annotations
 
 import contextlib
+import copy
 from contextvars import ContextVar
 from dataclasses import MISSING, dataclass, field, fields
 from itertools import compress
@@ -177,8 +178,7 @@ class Source:
     def replaced(self, **changes: Any) -> "Source":
         """A new source like this one but for ``changes`` (fields by name). Its bytes are shared as they are,
         held or to be read again: ``dataclasses.replace``, when this was a dataclass, read them from disk."""
-        new = Source(self.dialect, self.path, self.version, None, self.fingerprint, self.layout)
-        new._raw, new._load = self._raw, self._load
+        new = copy.copy(self)
         for name, value in changes.items():
             setattr(new, name, value)
         return new
@@ -511,8 +511,6 @@ def clone(record: Record, *, keep_source: bool = False) -> Record:
     dataclasses are copied deeply, and the source (with its raw bytes and
     layout) is never copied.
     """
-    import copy
-
     new = copy.copy(record)
     for name in _CONTAINERS:
         value = getattr(record, name)
@@ -628,7 +626,6 @@ def _fast_copies(cls: type) -> None:
         "        return reconstruct(self, memo)\n"
         "    return new\n"
     )
-    import copy
 
     def reconstruct(obj: Any, memo: dict | None) -> Any:
         # The general path (what ``copy`` does without these methods), for a slot left unset.
