@@ -50,3 +50,32 @@ def test_a_name_that_only_ends_in_a_number_is_not_rendered_alone(tmp_path, monke
                                        str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
     assert alone == ["user_release-2.md"]
+
+
+def test_the_report_names_the_file_a_memory_numbered_around_a_file_beside_it_is_written_to(tmp_path):
+    """A file memfmt could not read (``memory/entities/notes.md``) travels through Claude and comes home beside a
+    memory named ``Notes`` made there: memfmt's writer numbers the memory ``Notes (2)`` around it. The read-back,
+    which tells the report where each record is written, rendered the records without the files beside them, and
+    the report said ``Notes.md``, a file not written."""
+    import json
+
+    from click.testing import CliRunner
+
+    from memconv.cli import main
+
+    store = tmp_path / "memfmt"
+    (store / "memory" / "entities").mkdir(parents=True)
+    (store / "memory" / "entities" / "Other.md").write_bytes(_entity("Other", "a fact"))
+    (store / "memory" / "entities" / "notes.md").write_bytes(b"---\nmemfmt_type: [broken\n---\nx\n")
+    runner = CliRunner()
+    assert runner.invoke(main, ["memfmt-to-claude", str(store), str(tmp_path / "claude"), "-q"]).exit_code == 0
+    (tmp_path / "claude" / "notes.md").write_text("---\nname: Notes\ndescription: notes made in Claude\n"
+                                                  "type: user\n---\n\nSome notes.\n")
+    done = runner.invoke(main, ["claude-to-memfmt", str(tmp_path / "claude"), str(tmp_path / "back"), "--json"])
+    assert done.exit_code == 0, done.output
+    written = {p.relative_to(tmp_path / "back").as_posix() for p in (tmp_path / "back").rglob("*.md")}
+    assert {"memory/entities/notes.md", "memory/entities/Notes (2).md"} <= written
+    targets = {f["source"]: f["target"] for f in json.loads(done.stdout)["files"]}
+    assert targets["notes.md"] == "memory/entities/Notes (2).md"
+    assert all(target in written for source, target in targets.items() if source.endswith(".md")
+               and not source.startswith(".memconv/")), targets

@@ -191,7 +191,7 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
                 set_carry(shown, target, Carry(owner=store_owner(store),
                                                 payload={renderings.WORKING_SET: renderings.digest(shown)}))
     # 3. read back what the target's writer makes of the native records.
-    back = ReadBack(target, natives, store, also=[shown] if shown is not None else [], date=date)
+    back = ReadBack(target, natives, store, also=[shown] if shown is not None else [], date=date, beside=out)
     # The final write takes the read-back's renderings, each with its carry spliced in, where the writer
     # sees the store it saw in the read-back: the same records, and no store facts (prefix, operators).
     rendered = report.rendered if not out.meta else None

@@ -7,7 +7,7 @@ from typing import Any, Callable, Iterator, Sequence
 from .. import dialects
 from ..dialects.protocol import Occasion, iter_write_with
 from ..errors import ReadError, StoreError
-from ..model import Quarantined, Record, Store, compared_only
+from ..model import ForeignFile, Quarantined, Record, Store, compared_only
 from .mapping import TARGET_KIND
 from .slots import get_carry, set_carry, strip_carry
 
@@ -39,13 +39,20 @@ class ReadBack:
     """
 
     def __init__(self, target: str, natives: list[tuple[Record, Record]], store: Store, also: list[Record] = (),
-                 date: str | None = None):
+                 date: str | None = None, beside: Store | None = None):
         self.target = target
         self.natives = natives
         self.module = dialects.get(target)
         # A dialect whose file holds many records (a plugin's JSON Lines) reads one with ``read_records``.
         self._read_records = dialects.declaration(target, "read_records")
-        self.written = Store(dialect=f"{store.dialect}→{target}", records=[n for _, n in natives] + list(also))
+        # The files ``beside`` (the final store) holds beside its records, by path and without their bytes: a writer
+        # names its records around them (memfmt numbers a memory named like a file of someone's own), so that the
+        # read-back renders what the final write will, and the report names the file each record is written to.
+        # The writer passes them through; they are not read back.
+        self._beside = {f.path for f in beside.foreign} if beside is not None else set()
+        self.written = Store(dialect=f"{store.dialect}→{target}", records=[n for _, n in natives] + list(also),
+                             foreign=[ForeignFile(f.path, b"", f.why) for f in beside.foreign] if beside else [],
+                             quarantined=list(beside.quarantined) if beside is not None else [])
         self._found: dict[int, Record] = {}  # records read ahead of the one asked for
         self._came_back: set[int] = set()
         self._refused: tuple[str, str] | None = None
@@ -117,6 +124,8 @@ class ReadBack:
         except StopIteration:
             self._files = None
             return
+        if not raw and path in self._beside:
+            return  # a file beside the records, passed through without its bytes
         many = self._read_records
         why = dialects.unportable(path)
         try:
