@@ -119,7 +119,8 @@ def safe_relpath(path: str, root: str | os.PathLike | None = None) -> str:
         raise OutputError(f"refusing to write {display(str(path))!r}: {problem}",
                           hint="a hostile or broken name in the input, or a bug in a writer; "
                                "that path was not written")
-    return str(PurePosixPath(path))
+    normal = str(PurePosixPath(path))
+    return path if normal == path else normal  # the string given, when it is already normal: not a copy held
 
 
 def _within(base: str, real: str) -> bool:

@@ -534,8 +534,9 @@ def _plan_of(store: Store, placings: list[_Placing], prefix: str, say=None) -> _
     for n in pending:
         folder, wanted = placings[n].folder, placings[n].wanted
         stem = syntax.numbered(wanted, taken.setdefault(folder, set()))
-        paths[n] = f"{folder}/{stem}.md" if folder else f"{stem}.md"
-        first = f"{folder}/{wanted}.md" if folder else f"{wanted}.md"
+        paths[n] = path = f"{folder}/{stem}.md" if folder else f"{stem}.md"
+        # (the path itself when it is the one wanted: one string a record, not two, while the store is planned)
+        first = path if stem == wanted else f"{folder}/{wanted}.md" if folder else f"{wanted}.md"
         if stem != wanted and first not in exact:
             say(f"{first} is written as {paths[n]}: another file has that name but for case "
                 "or Unicode normalisation, and the two would be one file on macOS and Windows")

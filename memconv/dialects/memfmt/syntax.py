@@ -273,10 +273,12 @@ def numbered(stem: str, taken: set[str]) -> str:
     from .. import fold
 
     candidate, n = stem, 2
-    while fold(candidate) in taken:
+    folded = fold(candidate)
+    while folded in taken:
         candidate = f"{stem} ({n})"
+        folded = fold(candidate)
         n += 1
-    taken.add(fold(candidate))
+    taken.add(folded)
     return candidate
 
 
