@@ -49,10 +49,11 @@ class ReadBack:
         # names its records around them (memfmt numbers a memory named like a file of someone's own), so that the
         # read-back renders what the final write will, and the report names the file each record is written to.
         # The writer passes them through; they are not read back.
-        self._beside = {f.path for f in beside.foreign} if beside is not None else set()
+        beside = beside if beside is not None else Store(dialect=target)
         self.written = Store(dialect=f"{store.dialect}→{target}", records=[n for _, n in natives] + list(also),
-                             foreign=[ForeignFile(f.path, b"", f.why) for f in beside.foreign] if beside else [],
-                             quarantined=list(beside.quarantined) if beside is not None else [])
+                             foreign=[ForeignFile(f.path, b"", f.why) for f in beside.foreign],
+                             quarantined=list(beside.quarantined))
+        self._beside = {f.path for f in self.written.foreign}
         self._found: dict[int, Record] = {}  # records read ahead of the one asked for
         self._came_back: set[int] = set()
         self._refused: tuple[str, str] | None = None
