@@ -74,8 +74,8 @@ def test_a_run_on_a_terminal_shows_a_progress_bar_and_the_same_run_piped_shows_n
 
 
 def test_the_conversion_shows_its_records_counted_with_an_eta(big_memoir, tmp_path):
-    # The longest phase was a line with only the time it had run. Verified by dropping progress.expect
-    # from converters/forward.py: no "record/s" is drawn.
+    # The longest phase was a line with only the time it had run. Verified by dropping the progress.expect
+    # of the records made from converters/forward.py (a conversion run as its write asks): no "record/s" is drawn.
     env = {**os.environ, "MEMCONV_PROGRESS_DELAY": "0"}
     drawn = _run_on_a_terminal(["memoir-to-memfmt", str(big_memoir), str(tmp_path / "tty")], env)
     converting = [line for line in drawn.replace(b"\r", b"\n").split(b"\n") if line.startswith(b"converting")]

@@ -119,6 +119,18 @@ def test_a_worker_that_dies_does_not_stop_the_run(monkeypatch):
     assert list(jobs._Parallel(2).map(dies_in_a_worker, items)) == [-i for i in items]
 
 
+def _home_again(tmp_path: Path, entries: int) -> Path:
+    """A memoir store converted from a generated memfmt store: converted back, every record is home in memfmt,
+    whose final write renders every record (docs/performance.md, "--jobs"); a conversion into a dialect that
+    splices renders none there."""
+    import subprocess
+
+    root = bench_module("generators").make("memfmt", tmp_path / "memfmt", entries)
+    subprocess.run([sys.executable, "-m", "memconv", "memfmt-to-memoir", "-q", "--jobs", "1", str(root),
+                    str(tmp_path / "memoir")], check=True, capture_output=True)
+    return tmp_path / "memoir"
+
+
 def test_workers_do_not_outlive_a_killed_run(tmp_path):
     """A run killed outright (SIGKILL) leaves no worker behind holding its output pipes."""
     import os
@@ -126,7 +138,7 @@ def test_workers_do_not_outlive_a_killed_run(tmp_path):
     import subprocess
     import time
 
-    root = bench_module("generators").make("memspec", tmp_path / "in", 2000)
+    root = _home_again(tmp_path, 2000)
     proc = subprocess.Popen([sys.executable, "-m", "memconv", "convert", "--to", "memfmt", "--jobs", "2",
                              str(root), str(tmp_path / "out")], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     workers: set[int] = set()
@@ -156,7 +168,7 @@ def test_multiprocessing_is_imported_only_when_workers_start(tmp_path, entries, 
     # small store fails with "True".
     import subprocess
 
-    store = bench_module("generators").make("memoir", tmp_path / "in", entries)
+    store = _home_again(tmp_path, entries)
     script = ("import sys\nfrom memconv.cli import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
               "print('multiprocessing' in sys.modules)\n")
     done = subprocess.run([sys.executable, "-c", script, "memoir-to-memfmt", str(store), str(tmp_path / "out"),

@@ -1,4 +1,4 @@
-"""A conversion into a dialect that splices (memspec, memoir, claude) writes each record from its read-back
+"""A conversion into a dialect that splices (memspec, memoir, claude, memfmt) writes each record from its read-back
 rendering, the carry spliced in where the read-back's marker was (or the marker taken out, for a record that
 wears no carry), and the bytes are the ones rendering the record again gives (docs/performance.md, "the
 splice")."""
@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from memconv import dialects, pipeline
 from memconv.converters.slots import set_carry, strip_carry
-from memconv.dialects import claude, memoir, memspec
+from memconv.dialects import claude, memfmt, memoir, memspec
 from memconv.dialects.memspec import jsyaml
 from memconv.dialects.memspec.records import write_record
 from memconv.errors import StoreError
@@ -27,7 +27,7 @@ from .conftest import GOLDEN
 from .convert_helpers import golden_inputs
 
 #: The dialects that declare ``splice``, and each one's golden stores of the other dialects.
-SPLICING = ["memspec", "memoir", "claude"]
+SPLICING = ["memspec", "memoir", "claude", "memfmt"]
 INTO = [(target, d, n) for target in SPLICING for d, n in golden_inputs() if d != target]
 GENERATED = [(target, d) for target in SPLICING for d in ("claude", "memoir", "memspec", "memfmt") if d != target]
 
@@ -80,8 +80,10 @@ def test_a_generated_store_is_spliced_record_by_record(target, source, counted, 
     spliced = _convert(root, source, target)
     said = counted[target]
     assert len(said) >= 50 and any(carried for carried, _ in said)
-    # memspec renders again a record that wears no carry; the entry dialects take its marker's line out.
-    assert all(done for carried, done in said if carried or target != "memspec"), "every record is spliced"
+    # memspec renders again a record that wears no carry; the entry dialects take its marker's line out; memfmt
+    # renders a profile again (its date and whether it is written are worked out from its body and dates).
+    assert sum(not done for carried, done in said if carried or target != "memspec") \
+        <= (target == "memfmt"), "every record is spliced"
     assert spliced == _unspliced(root, source, monkeypatch, target)
 
 
@@ -340,3 +342,73 @@ def test_a_record_the_read_back_wrote_under_another_id_is_kept_whole(let_go, mon
     # The first of each folder keeps the id and is let go; every later one is written anew, whole.
     assert {r.link for r in let_go}.isdisjoint(renamed) and len(let_go) + len(renamed) == 12
     assert files == dict(_planned(root, "claude", release=False).iter_files())
+
+
+# --- memfmt: the carry is its frontmatter's ``memconv`` line; a profile, and a store with a record home, render again
+
+MEMFMT_NATIVES = _natives("memfmt")
+
+
+def _memfmt_rendered(record, carry: str | None) -> bytes | None:
+    record = copy.deepcopy(record)
+    strip_carry(record)
+    if carry is not None:
+        set_carry(record, "memfmt", carry)
+    if record.kind == "profile" and not record.body:
+        return None
+    return memfmt._encode(memfmt.files.render(record, {}, "2026-01-01"), record.source)
+
+
+def test_the_golden_stores_give_memfmt_records_of_every_kind():
+    assert {r.kind for r in MEMFMT_NATIVES} >= {"entity", "episode", "procedure"}
+    assert len(MEMFMT_NATIVES) >= 40
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data(), st.one_of(st.none(), _carry))
+def test_a_memfmt_splice_gives_what_rendering_with_the_carry_gives(data, carry):
+    record = MEMFMT_NATIVES[data.draw(st.sampled_from(range(len(MEMFMT_NATIVES))))]
+    marker = "memconv-probe:7"
+    spliced = memfmt.splice(_memfmt_rendered(record, marker), marker, carry)
+    assume(spliced is not None)  # it may decline (a profile, the marker in the body too), never be wrong
+    assert spliced == _memfmt_rendered(record, carry)
+
+
+def test_a_memfmt_splice_places_every_json_carry_and_declines_only_a_profile():
+    profile = copy.deepcopy(next(r for r in MEMFMT_NATIVES if r.kind == "episode"))
+    profile.kind, profile.link, profile.title = "profile", "profile", "Profile"
+    for i, record in enumerate([*MEMFMT_NATIVES, profile]):
+        for carry in (json.dumps({"v": 1, "x": f"record {i}: \"quoted\"\n"}), None):
+            spliced = memfmt.splice(_memfmt_rendered(record, "memconv-probe:1"), "memconv-probe:1", carry)
+            if record.kind == "profile":
+                assert spliced is None, "whether a profile is written, and its date, are its writer's to work out"
+            else:
+                assert spliced == _memfmt_rendered(record, carry), record.link
+
+
+def test_a_memfmt_marker_also_in_the_body_or_out_of_the_frontmatter_is_not_spliced():
+    marker = "memconv-probe:9"
+    record = next(r for r in MEMFMT_NATIVES if r.kind == "entity")
+    rendered = _memfmt_rendered(record, marker)
+    line = b"\nmemconv: " + memfmt.syntax.scalar(marker).encode() + b"\n"
+    assert line in rendered and memfmt.splice(rendered, marker, "carry") is not None
+    assert memfmt.splice(rendered + line[1:], marker, "carry") is None  # twice: which one is the carry's?
+    moved = rendered.replace(line, b"\n").replace(b"\n---\n", b"\n---\n" + line[1:], 1)
+    assert memfmt.splice(moved, marker, "carry") is None  # in the body
+
+
+def test_a_conversion_with_a_record_home_in_memfmt_splices_nothing(counted, monkeypatch, tmp_path):
+    """memfmt works out at its write's call where a record home again goes, and whether its file is written as
+    read, from whether it is unchanged; the read-back's marker and the carry change that, so such a conversion
+    renders every record again (PLANS_HOME_BY_CARRY). Verified by making ``splices`` always true in
+    converters/forward.py: the conversion fails (a home profile planned unchanged, rendered marked: KeyError)."""
+    away = tmp_path / "memoir"
+    store = pipeline.read(GOLDEN / "memfmt" / "legacy" / "input", "memfmt")
+    files = dict(pipeline.plan(store, "memoir", Report(command="convert", input="in"), jobs=1).iter_files())
+    for path, data in files.items():
+        (away / path).parent.mkdir(parents=True, exist_ok=True)
+        (away / path).write_bytes(data)
+    home = _convert(away, "memoir", "memfmt")
+    assert counted["memfmt"] == [], "nothing spliced"
+    assert home == _unspliced(away, "memoir", monkeypatch, "memfmt")
+    assert home == _convert(GOLDEN / "memfmt" / "legacy" / "input", "memfmt", "memfmt"), "home again as it was"

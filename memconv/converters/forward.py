@@ -129,6 +129,21 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         to_convert.append((record, owner, home, kind))
     records.clear()
     formats = {} if lossy else _format_patches(store, [r for r, *_ in to_convert] + kept_out, owners)
+    # A writer that works out at its call where a record home again goes from whether it is unchanged (memfmt:
+    # PLANS_HOME_BY_CARRY) must see such records as they will be written: each wears its marker, then its carry,
+    # before the writer is called, so nothing it renders can be spliced.
+    splices = not (declared(declares, "PLANS_HOME_BY_CARRY") and any(o == target for _, o, _, _ in to_convert))
+    # The final write takes the read-back's renderings, each with its carry spliced in, where the writer
+    # sees the store it saw in the read-back: the same records, and no store facts (prefix, operators).
+    rendered = report.rendered if not out.meta and splices else None
+    # Handed the records, the conversion keeps of a spliced record only what the final write reads of it.
+    reads = declared(declares, "SPLICED_READS") if release else None
+    # As the final write asks: it holds the final store's records from now on, in their order (the working
+    # set's last), and takes each spliced file as soon as it is made. The records read back are then counted by
+    # the write's bar, and the conversion's counts the records made.
+    lazy = bool(lazy and to_convert and rendered is not None and reads is not None)
+    if lazy:
+        progress.expect(len(to_convert))
     #: What the read-back looks up by each source record: its identity, and its owner. With ``release`` the record is
     #: packed once its native record is made (a record object holds a slot for each of its 58 fields), and another
     #: object may then take its identity.
@@ -171,6 +186,8 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         keys.append(id(record))
         owned.append(owner)
         natives.append((Packed(record) if release else record, native))
+        if lazy:
+            progress.advance()
     record = None  # the last one converted is held packed, not here
     for _, native in natives:
         rename_links(native, rename)
@@ -191,16 +208,9 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
                 set_carry(shown, target, Carry(owner=store_owner(store),
                                                 payload={renderings.WORKING_SET: renderings.digest(shown)}))
     # 3. read back what the target's writer makes of the native records.
-    back = ReadBack(target, natives, store, also=[shown] if shown is not None else [], date=date, beside=out)
-    # The final write takes the read-back's renderings, each with its carry spliced in, where the writer
-    # sees the store it saw in the read-back: the same records, and no store facts (prefix, operators).
-    rendered = report.rendered if not out.meta else None
-    # Handed the records, the conversion keeps of a spliced record only what the final write reads of it.
-    reads = declared(declares, "SPLICED_READS") if release else None
+    back = ReadBack(target, natives, store, also=[shown] if shown is not None else [], date=date, beside=out,
+                    splices=splices)
     unrename = {new: old for old, new in rename.items()}
-    # As the final write asks: it holds the final store's records from now on, in their order (the working
-    # set's last), and takes each spliced file as soon as it is made.
-    lazy = bool(lazy and natives and rendered is not None and reads is not None)
     # What the final write works out at its call (a Claude index linking the records, memoir's session.json) is
     # the final store's from the start: a lazy conversion's final write is called before the rest of it runs.
     if written:

@@ -39,7 +39,7 @@ class ReadBack:
     """
 
     def __init__(self, target: str, natives: list[tuple[Record, Record]], store: Store, also: list[Record] = (),
-                 date: str | None = None, beside: Store | None = None):
+                 date: str | None = None, beside: Store | None = None, splices: bool = True):
         self.target = target
         self.natives = natives
         self.module = dialects.get(target)
@@ -66,7 +66,9 @@ class ReadBack:
         # read back, so that the final write need not render it again: the carry goes where the marker was.
         # Its writer renders each record through ``render`` (the splice's contract), so a record is marked
         # only as it is rendered: a batch of them wears a marker at a time, not the whole store.
-        self._splice = dialects.declaration(target, "splice")
+        # (``splices`` False: its writer works out at its call what a record wearing a marker changes, memfmt's
+        # PLANS_HOME_BY_CARRY, so every record is marked before the call, and the final write renders them again.)
+        self._splice = dialects.declaration(target, "splice") if splices else None
         self._spliceable: set[int] = set()
         self._probes: dict[int, Any] = {}  # what the writer rendered for records not yet taken
         self._taken: tuple[int, Any] | None = None  # ... and for the record taken last

@@ -235,6 +235,12 @@ OPTIONAL: dict[str, Optional] = {
                               "given: a conversion that hands its records over may let the rest of a spliced "
                               "record go before the final write (None: it keeps the whole record)", "names",
                               _always(None)),
+    "PLANS_HOME_BY_CARRY": Optional("(with SPLICED_READS) what its iter_write works out at its call depends on "
+                                    "the carry of a record home again (memfmt: an unchanged record keeps its "
+                                    "file's path and bytes, and a profile its date): in a conversion in which a "
+                                    "record comes home, every record wears its marker before the read-back's "
+                                    "write is called, and the final write renders every record again",
+                                    "bool", _always(False)),
     "iter_read": Optional("iter_read(root) -> (Store, Iterator[Record]): read, one record at a time: the store "
                           "without its records, whole once they are read (with write_each: runs within the "
                           "dialect hold one record at a time)", "callable", _always(None)),

@@ -822,7 +822,7 @@ WORKING_SET_AS = ("entity", "Working set")
 # --- what this dialect declares for the converter core (docs/plugins.md) ---
 
 from ...migrations.memfmt import FILE as _FILE_LADDER  # noqa: E402
-from ..protocol import CarrySlot, LinkNaming  # noqa: E402
+from ..protocol import CARRY_KEY, CarrySlot, LinkNaming  # noqa: E402
 
 #: mengram files, then memfmt's own.
 LADDERS = (_FILE_LADDER,)
@@ -844,5 +844,44 @@ FOLDER_FACTS = ("root",)
 #: :func:`iter_read` reads the store twice: a conversion into another dialect, which holds the store, reads it once.
 READS_TWICE_TO_STREAM = True
 
+
+def splice(rendered: bytes | None, marker: str, carry: str | None) -> bytes | None:
+    """What :func:`iter_write`'s render gives for a record wearing the carry ``carry`` (a string, its ``memconv``
+    key; None: no such key), from what it gave for the record wearing ``marker`` there; None when the file does
+    not show where (the writer then renders the record again).
+
+    memfmt's frontmatter is a line per key, each scalar on its one line (:func:`syntax.scalar`), and the carry
+    is written where the marker was, in the same key: the carry's line is the marker's; with none, that line
+    goes (the type's line, first, stays). A profile is declined: whether it is written and its ``generated:`` date
+    are worked out from its body and dates, which a record let go no longer holds (:data:`SPLICED_READS`)."""
+    if not isinstance(rendered, bytes) or not rendered.startswith(_FRONT) or rendered.startswith(_PROFILE):
+        return None
+    needle = _CARRY_LINE + syntax.scalar(marker).encode("utf-8") + b"\n"
+    at = rendered.find(needle)
+    if at < 0 or rendered.find(needle, at + 1) >= 0 or at > rendered.find(b"\n---\n", 3):
+        return None  # not there, there twice, or not in the frontmatter
+    end = at + len(needle)
+    if not carry:  # none, or empty: the writer leaves an empty value out (syntax.render_frontmatter)
+        return rendered[:at + 1] + rendered[end:]
+    return rendered[:at + len(_CARRY_LINE)] + syntax.scalar(carry).encode("utf-8") + rendered[end - 1:]
+
+
+_FRONT = b"---\n"
+_PROFILE = f"---\n{syntax.TYPE_KEY}: profile\n".encode("utf-8")
+_CARRY_LINE = b"\n" + CARRY_KEY.encode("utf-8") + b": "
+
+#: What :func:`iter_write` reads of a record whose rendering its ``render`` gives (the splice's), at its call: its
+#: link and name, and the dates its file's name and the store's ``generated:`` are made of (an episode's
+#: ``happened``, the newest date of the store, a procedure's evolution). Every other field is read only to render
+#: it. (A profile, whose body it reads too, is never spliced.)
+SPLICED_READS = ("link", "title", "happened", "created", "updated", "last_failed", "last_succeeded", "date",
+                 "evolution")
+#: Where :func:`iter_write` puts a record home again, and whether it writes its file as read or a profile's date
+#: anew, it works out at its call from whether the record is unchanged (:func:`_keeps_path`), which the carry of
+#: what another dialect's tool added, or the read-back's marker, decides: a conversion with a record home again
+#: splices nothing.
+PLANS_HOME_BY_CARRY = True
+
 __all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "LINK_NAMING", "TITLE_IS_LINK",
-            "STORE_FACTS", "FOLDER_FACTS", "ONE_LINE_FIELDS", "READS_TWICE_TO_STREAM"]
+            "STORE_FACTS", "FOLDER_FACTS", "ONE_LINE_FIELDS", "READS_TWICE_TO_STREAM", "splice", "SPLICED_READS",
+            "PLANS_HOME_BY_CARRY"]
