@@ -699,3 +699,23 @@ def _maker(shape: tuple[int, ...]) -> Callable[[tuple], Record]:
              **{f"default_{i}": _DEFAULTS[i] for i in _FIELD_NUMBERS if i not in factories}}
     exec("def make(v):\n    new = new_(cls)\n" + "".join(lines) + "    return new\n", space)  # noqa: S102
     return _MAKERS.setdefault(shape, space["make"])
+
+
+def clearer(kept: frozenset[str]) -> Callable[[Record], None]:
+    """The function that sets every field of a record but those named in ``kept`` back to its default, in place (a
+    new empty list or dict, or an active lifecycle, where the field has a factory). Built once for each set of
+    names, its fields set one by one, as :func:`_maker` builds a maker: a loop over the 58 fields with ``setattr``
+    took three times as long, for every record a conversion lets go (docs/performance.md)."""
+    found = _CLEARERS.get(kept)
+    if found is not None:
+        return found
+    factories = {i: fields(Record)[i].default_factory for i in _MADE_DEFAULTS}
+    lines = [f"    record.{name} = " + (f"factory_{i}()" if i in factories else f"default_{i}") + "\n"
+             for i, name in enumerate(_FIELD_NAMES) if name not in kept]
+    space = {**{f"factory_{i}": factory for i, factory in factories.items()},
+             **{f"default_{i}": _DEFAULTS[i] for i in _FIELD_NUMBERS if i not in factories}}
+    exec("def clear(record):\n" + ("".join(lines) or "    pass\n"), space)  # noqa: S102 - the class's own names
+    return _CLEARERS.setdefault(kept, space["clear"])
+
+
+_CLEARERS: dict[frozenset[str], Callable[[Record], None]] = {}

@@ -12,7 +12,7 @@ from typing import Any, Iterator
 from .. import dialects, progress
 from ..dialects.protocol import declared
 from ..errors import StoreError, Unstreamable
-from ..model import ForeignFile, Packed, Record, Store
+from ..model import ForeignFile, Packed, Record, Store, clearer
 from ..report import FileReport
 from . import carry as carrying
 from . import format_patch, native as renderings, native_form, notes, transforms
@@ -433,13 +433,12 @@ def _written_where_read(spliced: Any, written_at: str | None) -> bool:
 def _let_go(record: Record, reads: tuple[str, ...]) -> None:
     """Every field of ``record`` but ``reads`` (and its kind and link) back to its default, in place: what the
     final write takes from its rendering need not be held until then (docs/performance.md)."""
-    keep = {"kind", "link", *reads}
-    for name, spec in _RECORD_FIELDS:
-        if name not in keep:
-            setattr(record, name, spec.default_factory() if spec.default is dataclasses.MISSING else spec.default)
+    _clearer(reads)(record)
 
 
-_RECORD_FIELDS = [(f.name, f) for f in dataclasses.fields(Record)]
+@functools.lru_cache(maxsize=None)
+def _clearer(reads: tuple[str, ...]):  # one for each target's SPLICED_READS
+    return clearer(frozenset(("kind", "link", *reads)))
 
 
 def _format_patches(store: Store, converted: list[Record], owners: dict[int, str]) -> dict[int, dict[str, Any]]:
