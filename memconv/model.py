@@ -683,20 +683,21 @@ _DEFAULTS = tuple(f.default_factory() if f.default_factory is not MISSING else f
 _MADE_DEFAULTS = tuple(i for i, f in enumerate(fields(Record)) if f.default_factory is not MISSING)
 #: The fields a packed record holds (their numbers) → the function that makes a record of their values.
 _MAKERS: dict[tuple[int, ...], Callable[[tuple], Record]] = {}
+#: In a function made of code (:func:`_maker`, :func:`clearer`): the expression that gives each field its default,
+#: by its number, and the names those expressions use.
+_FACTORIES = {i: fields(Record)[i].default_factory for i in _MADE_DEFAULTS}
+_DEFAULT_CODE = tuple(f"factory_{i}()" if i in _FACTORIES else f"default_{i}" for i in _FIELD_NUMBERS)
+_DEFAULT_NAMES = {**{f"factory_{i}": factory for i, factory in _FACTORIES.items()},
+                  **{f"default_{i}": _DEFAULTS[i] for i in _FIELD_NUMBERS if i not in _FACTORIES}}
 
 
 def _maker(shape: tuple[int, ...]) -> Callable[[tuple], Record]:
     """The function that makes a record from the values of the fields ``shape`` numbers, the others at their
     defaults: its slots set one by one, as :func:`_fast_copies` does (``Record(**values)`` took six times as long)."""
     where = {i: k for k, i in enumerate(shape)}
-    factories = {i: fields(Record)[i].default_factory for i in _MADE_DEFAULTS}
-    lines = []
-    for i, name in enumerate(_FIELD_NAMES):
-        value = f"v[{where[i]}]" if i in where else f"factory_{i}()" if i in factories else f"default_{i}"
-        lines.append(f"    new.{name} = {value}\n")
-    space = {"new_": object.__new__, "cls": Record,
-             **{f"factory_{i}": factory for i, factory in factories.items()},
-             **{f"default_{i}": _DEFAULTS[i] for i in _FIELD_NUMBERS if i not in factories}}
+    lines = [f"    new.{name} = " + (f"v[{where[i]}]" if i in where else _DEFAULT_CODE[i]) + "\n"
+             for i, name in enumerate(_FIELD_NAMES)]
+    space = {"new_": object.__new__, "cls": Record, **_DEFAULT_NAMES}
     exec("def make(v):\n    new = new_(cls)\n" + "".join(lines) + "    return new\n", space)  # noqa: S102
     return _MAKERS.setdefault(shape, space["make"])
 
@@ -709,11 +710,8 @@ def clearer(kept: frozenset[str]) -> Callable[[Record], None]:
     found = _CLEARERS.get(kept)
     if found is not None:
         return found
-    factories = {i: fields(Record)[i].default_factory for i in _MADE_DEFAULTS}
-    lines = [f"    record.{name} = " + (f"factory_{i}()" if i in factories else f"default_{i}") + "\n"
-             for i, name in enumerate(_FIELD_NAMES) if name not in kept]
-    space = {**{f"factory_{i}": factory for i, factory in factories.items()},
-             **{f"default_{i}": _DEFAULTS[i] for i in _FIELD_NUMBERS if i not in factories}}
+    lines = [f"    record.{name} = {_DEFAULT_CODE[i]}\n" for i, name in enumerate(_FIELD_NAMES) if name not in kept]
+    space = dict(_DEFAULT_NAMES)  # exec adds the function to it
     exec("def clear(record):\n" + ("".join(lines) or "    pass\n"), space)  # noqa: S102 - the class's own names
     return _CLEARERS.setdefault(kept, space["clear"])
 
