@@ -740,3 +740,44 @@ def _top_key_text(key: str) -> str:
 
 def _key(key: str) -> str:
     return key if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.-]*", key) else double_quoted(key)
+
+
+def splice(rendered: bytes | None, marker: str, carry: str | None, key: bytes, parent: bytes | None = None,
+           scalar: Callable[[Any], str] = scalar) -> bytes | None:
+    """A file wearing the carry ``carry`` (a string; None: none), from the same file wearing ``marker``
+    there instead; None when the file does not show where (the writer then renders the record again). The
+    memoir, claude and memfmt writers' ``splice`` (docs/performance.md, "the splice").
+
+    Every other byte is the same both ways: the carry is one scalar on the frontmatter line ``key`` starts,
+    written by ``scalar`` (:func:`scalar`; memfmt's own for its files), which writes any text on one line
+    whatever its depth; ``parent`` is the line
+    of the mapping the key is in, if any (claude's ``memconv:``, above ``  carry:`` and the writer's other
+    lines under it). With no carry the key's line goes, and the parent's with it when nothing else is under it;
+    a frontmatter left with no line is declined (a bare file stays bare). The marker's line must stand once in
+    the file, at the start of a frontmatter line.
+    """
+    if not isinstance(rendered, bytes) or not rendered.startswith(b"---\n"):
+        return None
+    needle = key + scalar(marker).encode("utf-8") + b"\n"
+    at = rendered.find(needle)
+    if at < 0 or rendered[at - 1:at] != b"\n" or rendered.find(needle, at + 1) >= 0:
+        return None
+    end = at + len(needle)
+    if rendered.find(b"\n---", 3) + 1 < end:
+        return None  # not in the frontmatter
+    if parent is not None:
+        top = at  # the first line of the mapping's block, above the key's
+        while True:
+            line = rendered.rfind(b"\n", 0, top - 1) + 1
+            if not rendered.startswith(b" ", line):
+                break
+            top = line
+        line = rendered.rfind(b"\n", 0, top - 1) + 1
+        if rendered[line:top] != parent:
+            return None
+        if carry is None and top == at and not rendered.startswith(b" ", end):
+            at = line  # nothing else under the parent: its line goes too
+    if carry is not None:
+        return rendered[:at + len(key)] + scalar(carry).encode("utf-8") + rendered[end - 1:]
+    out = rendered[:at] + rendered[end:]
+    return None if out.startswith(b"---\n---") else out

@@ -369,6 +369,7 @@ __all__ = ["NAME", "detect", "read", "iter_read", "read_file", "write", "iter_wr
 # --- what this dialect declares for the mapping and the edge modules (docs/plugins.md) ---
 
 from .. import entry_frontmatter  # noqa: E402 - the shared entry text fields, declared here
+from ... import frontmatter as fmx  # noqa: E402 - the splice of the carry's line
 
 #: Its concepts, rows of docs/mapping.md: (name, the model kind it reads as or None, meaning[, store-level topic]).
 CONCEPTS = (
@@ -434,7 +435,7 @@ def splice(rendered: bytes, marker: str, carry: str | None) -> bytes | None:
     """What :func:`iter_write`'s render gives for a record wearing the carry ``carry`` (a string, under ``carry``
     of its ``memconv`` key; None: none), from what it gave for the record wearing ``marker`` there; None when
     the file does not show where."""
-    return entry_frontmatter.splice(rendered, marker, carry, b"  carry: ", b"memconv:\n")
+    return fmx.splice(rendered, marker, carry, b"  carry: ", b"memconv:\n")
 
 
 #: What :func:`iter_write` reads of a record whose rendering its ``render`` gives (the splice's): its link, for

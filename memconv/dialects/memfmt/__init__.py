@@ -822,6 +822,7 @@ WORKING_SET_AS = ("entity", "Working set")
 # --- what this dialect declares for the converter core (docs/plugins.md) ---
 
 from ...migrations.memfmt import FILE as _FILE_LADDER  # noqa: E402
+from ... import frontmatter as fmx  # noqa: E402 - the splice of the carry's line
 from ..protocol import CARRY_KEY, CarrySlot, LinkNaming  # noqa: E402
 
 #: mengram files, then memfmt's own.
@@ -852,23 +853,17 @@ def splice(rendered: bytes | None, marker: str, carry: str | None) -> bytes | No
 
     memfmt's frontmatter is a line per key, each scalar on its one line (:func:`syntax.scalar`), and the carry
     is written where the marker was, in the same key: the carry's line is the marker's; with none, that line
-    goes (the type's line, first, stays). A profile is declined: whether it is written and its ``generated:`` date
-    are worked out from its body and dates, which a record let go no longer holds (:data:`SPLICED_READS`)."""
-    if not isinstance(rendered, bytes) or not rendered.startswith(_FRONT) or rendered.startswith(_PROFILE):
+    goes (the type's line, first, stays): the line splice memoir and claude use (:func:`fmx.splice`), with
+    memfmt's scalars. A profile is declined: whether it is written and its ``generated:`` date are worked out
+    from its body and dates, which a record let go no longer holds (:data:`SPLICED_READS`)."""
+    if isinstance(rendered, bytes) and rendered.startswith(_PROFILE):
         return None
-    needle = _CARRY_LINE + syntax.scalar(marker).encode("utf-8") + b"\n"
-    at = rendered.find(needle)
-    if at < 0 or rendered.find(needle, at + 1) >= 0 or at > rendered.find(b"\n---\n", 3):
-        return None  # not there, there twice, or not in the frontmatter
-    end = at + len(needle)
-    if not carry:  # none, or empty: the writer leaves an empty value out (syntax.render_frontmatter)
-        return rendered[:at + 1] + rendered[end:]
-    return rendered[:at + len(_CARRY_LINE)] + syntax.scalar(carry).encode("utf-8") + rendered[end - 1:]
+    # (an empty carry is no key at all: the writer leaves an empty value out, syntax.render_frontmatter)
+    return fmx.splice(rendered, marker, carry or None, _CARRY_KEY, scalar=syntax.scalar)
 
 
-_FRONT = b"---\n"
 _PROFILE = f"---\n{syntax.TYPE_KEY}: profile\n".encode("utf-8")
-_CARRY_LINE = b"\n" + CARRY_KEY.encode("utf-8") + b": "
+_CARRY_KEY = CARRY_KEY.encode("utf-8") + b": "
 
 #: What :func:`iter_write` reads of a record whose rendering its ``render`` gives (the splice's), at its call: its
 #: link and name, and the dates its file's name and the store's ``generated:`` are made of (an episode's
