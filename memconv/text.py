@@ -102,7 +102,58 @@ def has_line_break(text: str) -> bool:
 def on_one_line(text: str) -> str:
     """``text`` on one line: when it holds a line break, every run of whitespace is one space (a title,
     a frontmatter value); otherwise as it is."""
-    return " ".join(text.split()) if has_line_break(text) else text
+    return flat(text) if has_line_break(text) else text
+
+
+def flat(text: str) -> str:
+    """``text`` on one line: every run of whitespace one space, none at either end (``" ".join(text.split())``).
+
+    A long text is cut into words a slice at a time (:func:`_flat_in_slices`): cut into words at once, a 50 MB
+    body was a list of eight million strings, 600 MB held together (docs/performance.md, "(seventeenth)")."""
+    if len(text) <= _SLICE:
+        return " ".join(text.split())
+    return _flat_in_slices(text, _SLICE)
+
+
+#: The longest text :func:`flat` cuts into words at once: a list of its words holds about ten times its size.
+_SLICE = 1 << 16
+
+
+def _flat_in_slices(text: str, size: int) -> str:
+    """:func:`flat`, the text cut into words ``size`` characters at a time; a word the end of a slice cuts is
+    put together again, in parts (a word longer than a slice is never copied once per slice)."""
+    pieces: list[str] = []  # flat, each a slice's words
+    cut: list[str] = []  # the parts of a word the slices cut, not ended yet
+    for start in range(0, len(text), size):
+        part = text[start:start + size]
+        words = part.split()
+        if cut and (not words or part[0].isspace()):
+            pieces.append("".join(cut))  # it ended where the last slice did
+            cut = []
+        if not words:
+            continue
+        if cut:  # this slice begins with the rest of the cut word
+            cut.append(words[0])
+            if len(words) == 1 and not part[-1].isspace():
+                continue  # and it goes on into the next
+            pieces.append("".join(cut))
+            cut = []
+            del words[0]
+        if not part[-1].isspace():
+            cut.append(words.pop())  # the next slice may go on with it
+        if words:
+            pieces.append(" ".join(words))
+    if cut:
+        pieces.append("".join(cut))
+    return " ".join(pieces)
+
+
+def replaced(data: bytes, start: int, end: int, new: bytes) -> bytes:
+    """``data`` with the bytes from ``start`` to ``end`` replaced by ``new``, made at once: ``data[:start] + new +
+    data[end:]`` made a copy of each slice and of the first sum on the way, three more copies of a 100 MB file
+    held together (docs/performance.md, "(seventeenth)")."""
+    view = memoryview(data)
+    return b"".join((view[:start], new, view[end:]))
 
 
 def slug(text: str) -> str:

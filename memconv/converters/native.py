@@ -26,7 +26,7 @@ from typing import Any
 
 from ..dialects.protocol import declared
 from ..model import IndexFile, Record, WorkingSet
-from ..text import short_digest, slug, title_of
+from ..text import flat, short_digest, slug, title_of
 from .mapping import (INDEX_IS_CONTENT, TARGET_KIND, TYPE_WORDS, WORKING_SET_AS, native_text, type_word,
                       working_set_dialect)
 
@@ -50,7 +50,7 @@ def working_set_items(ws: WorkingSet) -> list[tuple[str, list[str]]]:
         for item in ws.current(name) or ():
             if not isinstance(item, dict) or item.get("hidden") is True:
                 continue
-            text = " ".join(str(item.get("text", "")).split())
+            text = flat(str(item.get("text", "")))
             when = item.get(date_key)
             extra = f" ({date_key} {when})" if when else ""
             if name == "decisions" and item.get("why"):
@@ -82,8 +82,9 @@ INLINE = "inline"
 
 def digest(record: Record) -> str:
     """What a rendering says, whitespace aside: an edit in the target changes it."""
-    text = " ".join((record.title or "").split() + record.body.split()
-                    + [" ".join(f.split()) for f in record.facts or ()])
+    # (an empty title or body says nothing; an empty fact is an empty item)
+    text = " ".join([t for t in (flat(record.title or ""), flat(record.body)) if t]
+                    + [flat(f) for f in record.facts or ()])
     return short_digest(text)
 
 

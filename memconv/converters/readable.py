@@ -16,6 +16,7 @@ import re
 
 from ..markdown import code_lines
 from ..model import Record, Step
+from ..text import flat
 from .mapping import EDGE_TYPES, REQUIRED_TEXT, native_text
 from . import transforms
 from .transforms import PARAGRAPH_BREAK, join_paragraphs, numbered_items, tags_as_text
@@ -35,14 +36,10 @@ _TAGS_LINE = re.compile(r"\*\*Tags:\*\* (.+)")
 _LIST_ITEM = re.compile(r"^\s*(?:\d+[.)]|[-*+])\s+(?P<text>\S.*)$")
 
 
-def _flat(text: str) -> str:
-    return " ".join(text.split())
-
-
 def _step_line(step: Step) -> str:
-    text = _flat(step.action)
+    text = flat(step.action)
     if step.detail:
-        text = f"{text} — {_flat(step.detail)}" if text else _flat(step.detail)
+        text = f"{text} — {flat(step.detail)}" if text else flat(step.detail)
     return text
 
 
@@ -60,22 +57,22 @@ def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None 
     for name, label in _LABELS:
         value = getattr(record, name)
         if name not in shown and isinstance(value, str) and value.strip():
-            blocks.append(f"**{label}:** {_flat(value)}")
+            blocks.append(f"**{label}:** {flat(value)}")
     if "aliases" not in shown and record.aliases:
-        blocks.append("**Also known as:** " + ", ".join(_flat(a) for a in record.aliases if a.strip()))
+        blocks.append("**Also known as:** " + ", ".join(flat(a) for a in record.aliases if a.strip()))
     if "tags" not in shown and record.tags:
-        blocks.append("**Tags:** " + ", ".join(_flat(t) for t in record.tags if isinstance(t, str) and t.strip()))
+        blocks.append("**Tags:** " + ", ".join(flat(t) for t in record.tags if isinstance(t, str) and t.strip()))
     if "facts" not in shown and record.facts:
-        blocks.append("\n".join(f"- {_flat(f)}" for f in record.facts if f.strip()))
+        blocks.append("\n".join(f"- {flat(f)}" for f in record.facts if f.strip()))
     if "preconditions" not in shown and record.preconditions:
-        blocks.append("**Preconditions:**\n\n" + "\n".join(f"- {_flat(p)}" for p in record.preconditions))
+        blocks.append("**Preconditions:**\n\n" + "\n".join(f"- {flat(p)}" for p in record.preconditions))
     if "steps" not in shown and record.steps:
         blocks.append("**Steps:**\n\n" + "\n".join(f"{n}. {_step_line(s)}" for n, s in enumerate(record.steps, 1)))
     if "knowledge" not in shown and record.knowledge:
         lines = []
         for k in record.knowledge:
-            content = f" — {_flat(k.content)}" if k.content else ""
-            lines.append(f"- **[{k.kind or 'note'}] {_flat(k.title)}**{content}")
+            content = f" — {flat(k.content)}" if k.content else ""
+            lines.append(f"- **[{k.kind or 'note'}] {flat(k.title)}**{content}")
             if k.artifact:
                 lines += ["", "```", str(k.artifact).rstrip(), "```", ""]
         blocks.append("\n".join(lines).rstrip())
@@ -83,11 +80,11 @@ def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None 
                  if edges is not None and (e.type not in edges or e.direction != "out") and e.target]
     if relations:
         blocks.append("**Relations:**\n\n" + "\n".join(
-            f"- {_flat(e.type)} {'←' if e.direction == 'in' else '→'} [[{e.target}]]"
-            + (f" — {_flat(e.note)}" if e.note else "") for e in relations))
+            f"- {flat(e.type)} {'←' if e.direction == 'in' else '→'} [[{e.target}]]"
+            + (f" — {flat(e.note)}" if e.note else "") for e in relations))
     if "evolution" not in shown and record.evolution:
         blocks.append("**Evolution:**\n\n" + "\n".join(
-            f"- v{r.from_version} → v{r.to_version}" + (f" ({r.date})" if r.date else "") + f": {_flat(r.reason)}"
+            f"- v{r.from_version} → v{r.to_version}" + (f" ({r.date})" if r.date else "") + f": {flat(r.reason)}"
             for r in record.evolution))
     return [b for b in blocks if b.strip()]
 
@@ -106,7 +103,7 @@ def _home_text(record: Record, shown: frozenset[str]) -> str:
     kept = {"body": [record.body], "facts": record.facts or [], "preconditions": record.preconditions or [],
             "steps": [_step_line(s) for s in record.steps or ()], "description": [record.description or ""],
             "trigger": [record.trigger or ""], "how_to_apply": [record.how_to_apply or ""]}
-    return " ".join(_flat(t) for name, texts in kept.items() if name in shown for t in texts if t)
+    return " ".join(flat(t) for name, texts in kept.items() if name in shown for t in texts if t)
 
 
 def _within(text: str, home: str) -> bool:
@@ -139,7 +136,7 @@ def _there(text: str, home: str) -> bool:
     """Whether ``text`` (its label aside, on its line or alone above the text; a numbered list's numbers
     aside) is in ``home`` already, as whole words. A tags line is there only as a tags line: a tag's word
     in prose (``go`` in ``we go now``) does not show it as a tag."""
-    if _within(_flat(text), home):
+    if _within(flat(text), home):
         return True
     bare = _LEAD_LABEL.sub("", text.strip(), count=1)
     items = numbered_items(bare)
@@ -148,8 +145,8 @@ def _there(text: str, home: str) -> bool:
         # (A lesson's how_to_apply is its one step, and its body's **How to apply:** line may say it.)
         one = _NUMBERED.match(bare.strip())
         items = [one.group("rest")[1:].strip()] if one and "\n" not in bare.strip() else None
-    return _TAGS_LINE.fullmatch(_flat(text)) is None \
-        and (_within(_flat(bare), home) or (items is not None and _within(" ".join(items), home)))
+    return _TAGS_LINE.fullmatch(flat(text)) is None \
+        and (_within(flat(bare), home) or (items is not None and _within(" ".join(items), home)))
 
 
 def _new_blocks(record: Record, blocks: list[str], shown: frozenset[str]) -> list[str]:
@@ -164,11 +161,11 @@ def _new_blocks(record: Record, blocks: list[str], shown: frozenset[str]) -> lis
         if _there(block, home):
             continue
         bare = _LEAD_LABEL.sub("", block.strip(), count=1)
-        if _flat(bare) in plain:
+        if flat(bare) in plain:
             continue
         new.append(block)
         if bare == block.strip():
-            plain.add(_flat(block))
+            plain.add(flat(block))
     return new
 
 
@@ -189,14 +186,14 @@ _BULLET = re.compile(r"^[ \t]*[-*+][ \t]+(?=\S)")
 def _precondition(line: str) -> str:
     """A line of a body as the precondition :func:`show` makes of it: a bullet's marker aside (memfmt writes
     each precondition as a bullet of its own: ``- - first point`` was a bullet in a bullet)."""
-    return _flat(_BULLET.sub("", line, count=1))
+    return flat(_BULLET.sub("", line, count=1))
 
 
 def _item_at(line: str, name: str) -> str | None:
     """The text ``line`` of a body gave an item of ``name`` when :func:`show` made the list (None: none)."""
     if name == "steps":
         match = _LIST_ITEM.match(line)
-        return _flat(match.group("text")) if match else None
+        return flat(match.group("text")) if match else None
     return _precondition(line) or None
 
 
@@ -207,8 +204,8 @@ def _land(record: Record, name: str, before: list, how: str | None = None) -> No
     a step that was the record's ``how_to_apply`` edits that field. What has no such place stays in
     ``name``, for :func:`fold_in` to write as it writes any edit. ``how``: the record's how_to_apply then."""
     values = getattr(record, name) or []
-    old = [_step_line(v) if isinstance(v, Step) else _flat(v) for v in before]
-    new = [_step_line(v) if isinstance(v, Step) else _flat(v) for v in values]
+    old = [_step_line(v) if isinstance(v, Step) else flat(v) for v in before]
+    new = [_step_line(v) if isinstance(v, Step) else flat(v) for v in values]
     lines = record.body.split("\n")
     at: list[int | None] = []
     start = 0
@@ -223,9 +220,9 @@ def _land(record: Record, name: str, before: list, how: str | None = None) -> No
         listed = Record(kind=record.kind, link=record.link, body=how, steps=list(values))
         _land(listed, name, before)
         record.how_to_apply = how if listed.steps else listed.body.strip("\n") or None
-    if name == "steps" and how and _flat(how) in old and record.how_to_apply in (how, joined):
+    if name == "steps" and how and flat(how) in old and record.how_to_apply in (how, joined):
         record.how_to_apply = how  # what the steps said of it joined: the step it made is read below
-        how = _flat(how)
+        how = flat(how)
     else:
         how = ""
     changed: dict[int, str | None] = {}
@@ -390,11 +387,11 @@ def land_how_to_apply(record: Record, dialect: str, read: Record, target: str) -
         return False
     n, first, end = at
     label = HOW_TO_APPLY.match(lines[n]).end()
-    said = _flat(" ".join([lines[n][label:]] + lines[n + 1:end]))
-    if not said or said == _flat(how) or _flat(how) not in [_step_line(s) for s in read.steps or ()] \
-            or _flat(lines[n]) in [_flat(p) for p in read.preconditions or ()]:
+    said = flat(" ".join([lines[n][label:]] + lines[n + 1:end]))
+    if not said or said == flat(how) or flat(how) not in [_step_line(s) for s in read.steps or ()] \
+            or flat(lines[n]) in [flat(p) for p in read.preconditions or ()]:
         return False
-    text = _flat(how)
+    text = flat(how)
     lines[first:end] = [lines[n][:label].rstrip() + " " + text] if first == n else [text]
     record.body = "\n".join(lines)
     return True
@@ -405,7 +402,7 @@ def _tags_back(record: Record, before: list, edited: list[str]) -> None:
     the target showed), edited there: the edit sets the record's tags, and the line is what it was (it is not
     a precondition to write into the body); taken out there, the tags go (:func:`take_tags_out`)."""
     def tags_lines(items: list) -> list[str]:
-        return [p for p in items if isinstance(p, str) and _TAGS_LINE.fullmatch(_flat(p))]
+        return [p for p in items if isinstance(p, str) and _TAGS_LINE.fullmatch(flat(p))]
 
     old, now = tags_lines(before), tags_lines(record.preconditions or [])
     gone, came = [p for p in old if p not in now], [p for p in now if p not in old]
@@ -414,7 +411,7 @@ def _tags_back(record: Record, before: list, edited: list[str]) -> None:
     if not came:
         take_tags_out(record, edited)
         return
-    line = _TAGS_LINE.fullmatch(_flat(came[0]))
+    line = _TAGS_LINE.fullmatch(flat(came[0]))
     record.tags = [t.strip() for t in line.group(1).split(",") if t.strip()] or None
     record.extra = {k: v for k, v in record.extra.items() if k != "tags"}
     record.preconditions = [gone[0] if p is came[0] else p for p in record.preconditions]
@@ -429,7 +426,7 @@ def shows_tags(record: Record, target: str) -> bool:
     texts = [t for name in ("facts", "preconditions") if name in shown for t in getattr(record, name) or ()]
     if "body" in shown and "**Tags:**" in record.body:
         texts += PARAGRAPH_BREAK.split(record.body)
-    return any(isinstance(t, str) and _TAGS_LINE.fullmatch(_flat(t)) for t in texts)
+    return any(isinstance(t, str) and _TAGS_LINE.fullmatch(flat(t)) for t in texts)
 
 
 def take_tags_out(record: Record, edited: list[str]) -> None:
@@ -488,7 +485,7 @@ def fold_in(record: Record, dialect: str, edited: list[str], before: dict | None
     elif blocks:
         # No body: a list of facts (a memfmt entity), else of preconditions (a procedure), each line one, as
         # show writes them.
-        lines = [_flat(line.removeprefix("- ")) for b in blocks for line in b.split("\n") if line.strip()]
+        lines = [flat(line.removeprefix("- ")) for b in blocks for line in b.split("\n") if line.strip()]
         if "facts" in shown:
             record.facts = (record.facts or []) + lines
         else:
@@ -540,7 +537,7 @@ def show(record: Record, target: str) -> Record:
                 if len(lines) > 1:
                     how = True
                     if said and not _there(said, home):
-                        rest.append(_flat(lines[0]))
+                        rest.append(flat(lines[0]))
                     block = "\n".join(lines[1:])
             items = [_LIST_ITEM.match(line) for line in block.split("\n") if line.strip()]
             if items and all(items) \
@@ -555,7 +552,7 @@ def show(record: Record, target: str) -> Record:
     if "body" not in shown and "facts" in shown:
         # No body, but a list of facts (a memfmt entity): every line is a fact.
         _clear(record, shown)
-        facts = [_flat(line.removeprefix("- ")) for b in blocks for line in b.split("\n") if line.strip()]
+        facts = [flat(line.removeprefix("- ")) for b in blocks for line in b.split("\n") if line.strip()]
         record.facts = (record.facts or []) + facts or None
         return record
     lead = bool(blocks) and "description" not in shown and blocks[0] == (record.description or "").strip()
@@ -574,11 +571,11 @@ def _lead_edited(record: Record, flats: list[str], rendered: set[str], original:
     neither the body the record had at home (``original``) nor what :func:`show` wrote. Anything else (the
     paragraph deleted, or moved) keeps the carried description. (Before, an edited description came home
     as a new first paragraph of the body, and Claude Code's index kept the old one.)"""
-    said = _flat(record.description) if isinstance(record.description, str) else ""
+    said = flat(record.description) if isinstance(record.description, str) else ""
     if not said or said not in rendered or said in flats or not flats or "description" in edited:
         return
     first = flats[0]
-    if first in rendered or first in {_flat(p) for p in PARAGRAPH_BREAK.split(original) if p.strip()}:
+    if first in rendered or first in {flat(p) for p in PARAGRAPH_BREAK.split(original) if p.strip()}:
         return
     record.description = first
     rendered.add(first)
@@ -608,21 +605,21 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
     probe = tags_as_text(transforms.to_kind(probe, kind, target))
     written = [p for p in PARAGRAPH_BREAK.split(probe.body.strip()) if p.strip()]
     probe.body = ""
-    blocks = [[_flat(p)] for p in written] \
-        + [[_flat(p) for p in PARAGRAPH_BREAK.split(b.strip())] for b in _blocks(probe, shown)]
+    blocks = [[flat(p)] for p in written] \
+        + [[flat(p) for p in PARAGRAPH_BREAK.split(b.strip())] for b in _blocks(probe, shown)]
     rendered = {" ".join(b) for b in blocks}
     # A block of more than one paragraph (``**Steps:**``, a blank line, its list) is taken out where it is whole.
     runs = [b for b in blocks if len(b) > 1]
     parts = [p for p in PARAGRAPH_BREAK.split(record.body.strip()) if p.strip()]
-    flats = [_flat(p) for p in parts]
+    flats = [flat(p) for p in parts]
     for name, label in _LABELS:
         value = getattr(record, name)
         if name in shown or not isinstance(value, str) or not value.strip():
             continue
         prefix = f"**{label}:** "
-        if f"{prefix}{_flat(value)}" not in rendered:
+        if f"{prefix}{flat(value)}" not in rendered:
             continue  # not a line the target was given (a Claude lesson's how_to_apply is its body's own)
-        if f"{prefix}{_flat(value)}" in flats:
+        if f"{prefix}{flat(value)}" in flats:
             continue  # shown as it was: not edited
         # Its line edited in the target (the one line with its label that show did not write): the edit wins.
         lines = [f for f in flats if f.startswith(prefix) and f not in rendered and f[len(prefix):].strip()]
@@ -636,11 +633,11 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
     if "tags" not in shown:
         # The target's one place for the tags is this line: edited there, the edit wins.
         for part in parts:
-            line = _TAGS_LINE.fullmatch(_flat(part))
-            if line is not None and _flat(part) not in rendered:
+            line = _TAGS_LINE.fullmatch(flat(part))
+            if line is not None and flat(part) not in rendered:
                 record.tags = [t.strip() for t in line.group(1).split(",") if t.strip()] or None
                 record.extra = {k: v for k, v in record.extra.items() if k != "tags"}
-                rendered.add(_flat(part))
+                rendered.add(flat(part))
                 if edited is not None and "tags" not in edited:
                     edited.append("tags")
     if not rendered:

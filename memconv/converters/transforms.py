@@ -20,7 +20,7 @@ from typing import Callable
 
 from ..markdown import blocks, code_lines, code_span
 from ..model import Record, Step
-from ..text import has_line_break
+from ..text import flat, has_line_break
 from ..text import on_one_line as one_line_text
 from .mapping import KEPT_WHOLE_TYPES, ONE_LINE_FIELDS, REQUIRED_TEXT, kept_whole_kind, native_text, type_word
 
@@ -36,7 +36,7 @@ Transform = Callable[[Record], Record]
 
 def paragraphs(body: str) -> list[str]:
     """The body's paragraphs, each collapsed to one line (memfmt bullets are one line)."""
-    return [" ".join(p.split()) for p in PARAGRAPH_BREAK.split(body.strip()) if p.strip()]
+    return [flat(p) for p in PARAGRAPH_BREAK.split(body.strip()) if p.strip()]
 
 
 #: A list item's marker on its first line: ``- ``, ``* ``, ``+ ``, ``1. ``, ``1) ``.
@@ -59,7 +59,7 @@ def facts_of(body: str) -> list[str]:
             # An item with nothing after its marker (a body that is "-", a fact "-" written as a paragraph)
             # keeps its marker as its text: dropped, the character was nowhere in the target.
             text = (text[2:] if text[:2] == "- " else _ITEM_MARKER.sub("", text, count=1)).strip() or text
-        text = " ".join(text.split())
+        text = flat(text)
         if text:
             found.append(text)
     return found

@@ -1,0 +1,36 @@
+"""A text made flat (one line, each run of whitespace one space) is the same whatever its length.
+
+Past 64 KiB, :func:`memconv.text.flat` cuts the text into words a slice at a time (a 50 MB body cut into words
+at once was 600 MB of strings): the words the end of a slice cuts must come out whole, or a digest or a fact of
+a long body would differ from a short one's.
+"""
+
+import sys
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from memconv import text as text_module
+from memconv.text import flat
+
+#: Every character ``str.split`` splits on, and a few it does not (a zero-width space, a word joiner), among
+#: letters: the texts are mostly whitespace of every kind, and short words.
+_SPACES = [chr(c) for c in range(sys.maxunicode + 1) if chr(c).isspace()]
+_CHARS = st.sampled_from(_SPACES[:8] + _SPACES[-8:] + ["\u200b", "\u2060", "a", "é", "語", "`", "-"])
+
+
+@given(st.text(_CHARS, max_size=120), st.integers(min_value=1, max_value=9))
+def test_a_text_cut_in_slices_is_flat_as_split_makes_it(text, size):
+    assert text_module._flat_in_slices(text, size) == " ".join(text.split())
+
+
+@given(st.text(_CHARS, max_size=40), st.text(st.sampled_from("ab "), min_size=1, max_size=3))
+def test_a_text_over_the_slice_is_flat_as_split_makes_it(piece, join):
+    long = (piece + join) * (text_module._SLICE // (len(piece) + len(join)) + 2)
+    assert len(long) > text_module._SLICE
+    assert flat(long) == " ".join(long.split())
+
+
+def test_a_word_longer_than_a_slice_comes_out_whole():
+    word = "x" * (3 * text_module._SLICE + 5)
+    assert flat(f"\n {word}  {word}\t") == f"{word} {word}"
