@@ -23,7 +23,7 @@ import yaml
 
 from . import limits
 from .errors import ReadError
-from .text import remember
+from .text import remember, replaced
 
 try:  # pragma: no cover - which loader exists depends on the PyYAML build
     _BaseLoader = yaml.CSafeLoader
@@ -778,6 +778,7 @@ def splice(rendered: bytes | None, marker: str, carry: str | None, key: bytes, p
         if carry is None and top == at and not rendered.startswith(b" ", end):
             at = line  # nothing else under the parent: its line goes too
     if carry is not None:
-        return rendered[:at + len(key)] + scalar(carry).encode("utf-8") + rendered[end - 1:]
-    out = rendered[:at] + rendered[end:]
-    return None if out.startswith(b"---\n---") else out
+        return replaced(rendered, at + len(key), end - 1, scalar(carry).encode("utf-8"))
+    if at == len(b"---\n") and rendered.startswith(b"---", end):
+        return None  # the frontmatter would be left with no line
+    return replaced(rendered, at, end, b"")

@@ -321,6 +321,9 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
                                                      note_names))
                 else:
                     set_carry(native, target, carry)
+        # Done with: the record read back, taken home, and its source. Held through the splice, a long body was
+        # three more copies of itself there (docs/performance.md, "(seventeenth)").
+        original = returned = home = as_written = facts_body = carry = None
         if rendered is not None and not _stays_bare(declares, native):
             # What the read-back rendered, the marker replaced by the carry, or taken out where it wears none.
             spliced = back.spliced(i, get_carry(native))

@@ -21,6 +21,7 @@ from ...errors import ReadError, StoreError
 from ...fs import list_files, read_bytes, read_if_safe
 from ...frontmatter import load_yaml
 from ...model import ForeignFile, Quarantined, Store
+from ...text import replaced
 from ...migrations.memspec.fields import ID, ID_TEXT
 from .. import Detection, evidence, passed_through, unportable
 from ..protocol import NO_OCCASION, Occasion
@@ -462,7 +463,7 @@ def splice(rendered: tuple[str, bytes, list[str]], marker: str, carry: str | Non
     value = jsyaml.scalar(carry, level)
     if value[-1:].isspace():
         return None  # a block scalar's last line: the frontmatter's dump is trimmed (jsyaml.dump), this is not
-    return path, data[:at + 2] + value.encode("utf-8") + data[at + len(needle) - 1:], undated
+    return path, replaced(data, at + 2, at + len(needle) - 1, value.encode("utf-8")), undated
 
 
 #: What :func:`iter_write` reads of a record whose rendering its ``render`` gives (the splice's): the link and
