@@ -157,10 +157,24 @@ class Plan:
     def iter_files(self) -> Iterator[tuple[str, bytes]]:
         """(relative path, bytes) of every file, each path once; rendered as it is read when the plan streams."""
         if self._files is not None:
-            yield from self._files.items()
+            yield from self._sized(self._files.items())
             return
-        yield from self._source()
+        yield from self._sized(self._source())
         self._finish()
+
+    def _sized(self, files) -> Iterator[tuple[str, bytes]]:
+        """``files``, a warning said for each larger than memconv reads (``--max-file-size``): a long memory
+        carried whole beside its text is twice its size in OUT, and reading OUT again (converting it back,
+        ``--check``) then refuses it unless it is given a larger limit."""
+        limit = fs.limits().max_file_size
+        for path, data in files:
+            if len(data) > limit and self.report is not None:
+                said = (f"{path}: written at {len(data):,} bytes, larger than the size limit memconv reads "
+                        f"({limit:,} bytes): to convert OUT again or --check it, give --max-file-size "
+                        f"{-(-len(data) // (1 << 20))}M")
+                if said not in self.report.warnings:
+                    self.report.warnings.append(said)
+            yield path, data
 
     def paths(self) -> list[str]:
         """Every path, sorted (rendering the files, not keeping them)."""

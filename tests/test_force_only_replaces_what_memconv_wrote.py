@@ -86,6 +86,32 @@ def test_force_replaces_its_own_output_but_not_an_edited_or_added_file(runner, s
     assert added.exit_code == 4 and "new.md" in added.stderr and (out / "new.md").exists()
 
 
+def _long_memory(store, size: int) -> None:
+    """A memory of about ``size`` bytes whose body links another: in memfmt its text is shown as facts and, the
+    link named otherwise there, carried whole beside them: its file is about twice its size."""
+    paragraph = "the staging runbook says so, see [[decision_local-db-choice]] " * 6
+    (store / "memory" / "fact_long.md").write_text(
+        "---\ntype: fact\nname: A long memory\n---\n\n" + "\n\n".join([paragraph] * (size // len(paragraph))) + "\n")
+
+
+def test_force_replaces_its_own_file_larger_than_the_size_limit_and_says_so(runner, store, tmp_path):
+    # Verified by hashing OUT's files with read_bytes again in fs._compare_entry: the second run exits 4,
+    # "(changed since memconv wrote it)".
+    _long_memory(store, 150_000)
+    out = tmp_path / "out"
+    first = runner.invoke(main, ["memoir-to-memfmt", "--max-file-size", "200K", "--json", str(store), str(out)])
+    assert first.exit_code == 0, first.stderr
+    written = max(p.stat().st_size for p in out.rglob("*.md"))
+    assert written > 200 * 1024, "the test needs a file written over the limit"
+    [said] = [n for n in json.loads(first.stdout)["notices"] if n["kind"] == "over-the-size-limit"]
+    needed = f"--max-file-size {-(-written // (1 << 20))}M"
+    assert said["message"].endswith(needed), said
+    again = runner.invoke(main, ["memoir-to-memfmt", "--max-file-size", "200K", "--force", str(store), str(out)])
+    assert again.exit_code == 0, again.stderr
+    check = runner.invoke(main, ["memoir-to-memfmt", *needed.split(), "--check", str(store), str(out)])
+    assert check.exit_code == 0, "with the limit the warning gives, OUT is read again whole"
+
+
 def test_out_is_checked_again_just_before_the_swap(runner, store, tmp_path, monkeypatch):
     # Verified by not checking the moved-aside OUT in _swap: the file written meanwhile is deleted.
     out = tmp_path / "out"
