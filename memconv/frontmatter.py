@@ -63,6 +63,10 @@ _Loader.add_implicit_resolver(
 
 #: A delimiter line: ``---`` with optional trailing spaces.
 _DELIMITER = re.compile(r"^---[ \t]*$")
+#: The closing line of a frontmatter block: the first line after the opening one that is a delimiter.
+_CLOSING = re.compile(r"^---[ \t]*$", re.MULTILINE)
+#: The blank lines between the closing ``---`` and the body.
+_GAP = re.compile(r"\n*")
 #: The start of a top-level key: ``name: value`` or ``"quoted key": value``.
 #: (Its plain key runs to the first ``:``, trailing blanks included and stripped by the caller:
 #: a lazy key followed by ``[ \t]*`` is quadratic on a long run of spaces.)
@@ -239,20 +243,18 @@ def split(text: str, path: str) -> tuple[Frontmatter | None, str]:
     if first_end < 0:
         raise ReadError(path, "frontmatter is opened with '---' but never closed", line=1,
                         hint="add a closing '---' line after the frontmatter")
-    lines = text[first_end + 1 :].split("\n")
-    for i, line in enumerate(lines):
-        if _DELIMITER.match(line):
-            block_lines = lines[:i]
-            close_line = line
-            rest = lines[i + 1 :]
-            break
-    else:
+    # The closing line found in the text, and the body cut from it once (cut into lines and joined again, a 50 MB
+    # body was two more copies and a list of its lines; docs/performance.md, "(seventeenth)").
+    close = _CLOSING.search(text, first_end + 1)
+    if close is None:
         raise ReadError(path, "frontmatter is opened with '---' but never closed", line=1,
                         hint="add a closing '---' line after the frontmatter")
-    close_newline = len(rest) > 0
-    body = "\n".join(rest)
-    stripped = body.lstrip("\n")
-    gap = body[: len(body) - len(stripped)]
+    block_lines = text[first_end + 1:close.start() - 1].split("\n") if close.start() > first_end + 1 else []
+    close_line, end = close.group(), close.end()
+    close_newline = end < len(text)
+    body_at = _GAP.match(text, end + 1).end() if close_newline else end
+    gap = text[end + 1:body_at]
+    stripped = text[body_at:]
     block = "\n".join(block_lines)
     try:
         values = fast = _fast_values(block_lines)

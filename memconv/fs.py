@@ -357,7 +357,8 @@ def read_bytes(root: str | os.PathLike, path: str, *, head: int | None = None) -
     limit = limits().max_file_size
     want = head if head is not None else limit + 1
     chunks, got = [], 0
-    with _opened(root, path) as (fd, st):
+    fd, st = _open(root, path)
+    try:
         while got < want:
             # As much as the file holds (and one byte more, to see its end): a 1 MB buffer for every
             # small file cost more time in allocation than the reading did (docs/performance.md).
@@ -366,6 +367,10 @@ def read_bytes(root: str | os.PathLike, path: str, *, head: int | None = None) -
                 break
             chunks.append(chunk)
             got += len(chunk)
+    except OSError as exc:
+        raise _named(exc, root, path) from None
+    finally:
+        os.close(fd)
     if head is None and got > limit:
         raise ReadError(display(path), f"larger than the size limit of {limit} bytes (--max-file-size); not read")
     if head is None:
@@ -379,16 +384,21 @@ def written_hash(root: str | os.PathLike, path: str) -> str:
     reads (a 50 MB memory carried whole beside its text is a 100 MB file), and was then taken for one changed since
     (docs/performance.md, "(seventeenth)")."""
     digest = hashlib.sha256()
-    with _opened(root, path) as (fd, _):
+    fd, _ = _open(root, path)
+    try:
         while chunk := os.read(fd, 1 << 20):
             digest.update(chunk)
+    except OSError as exc:
+        raise _named(exc, root, path) from None
+    finally:
+        os.close(fd)
     return digest.hexdigest()
 
 
-@contextlib.contextmanager
-def _opened(root: str | os.PathLike, path: str) -> Iterator[tuple[int, os.stat_result]]:
+def _open(root: str | os.PathLike, path: str) -> tuple[int, os.stat_result]:
     """``root/path`` open for reading, and its status: never through a symbolic link out of ``root``, never
-    anything but a regular file (:func:`read_bytes`'s guard, the one every read of a file passes)."""
+    anything but a regular file (:func:`read_bytes`'s guard, the one every read of a file passes). The caller
+    closes it."""
     full = os.path.join(root, path)
     last_read.set(path)  # shown with display() where it is named
     try:
@@ -401,17 +411,23 @@ def _opened(root: str | os.PathLike, path: str) -> Iterator[tuple[int, os.stat_r
         if not stat.S_ISREG(st.st_mode):
             raise ReadError(display(path), f"{file_kind(st.st_mode)}, not a file: not opened")
         fd = os.open(full, _OPEN_READ)
-        try:
-            st = os.fstat(fd)
-            if not stat.S_ISREG(st.st_mode):
-                raise ReadError(display(path), f"{file_kind(st.st_mode)}, not a file: not read")
-            yield fd, st
-        finally:
-            os.close(fd)
     except OSError as exc:
-        if exc.filename is None:
-            exc.filename = full
+        raise _named(exc, root, path) from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise ReadError(display(path), f"{file_kind(st.st_mode)}, not a file: not read")
+    except BaseException:
+        os.close(fd)
         raise
+    return fd, st
+
+
+def _named(exc: OSError, root: str | os.PathLike, path: str) -> OSError:
+    """``exc``, with the file's name set if it has none."""
+    if exc.filename is None:
+        exc.filename = os.path.join(root, path)
+    return exc
 
 
 def read_if_safe(root: str | os.PathLike, path: str) -> bytes | None:
