@@ -19,7 +19,7 @@ from itertools import compress
 from operator import attrgetter, is_not
 from typing import Any, Callable
 
-from .text import short_digest
+from .text import LONG_TEXT, MANY_ITEMS, repr_digest, short_digest
 
 #: The kinds a record can be, by the question "what should a tool do with it
 #: when it loads?". memoir's six types are the core vocabulary; the other
@@ -558,6 +558,8 @@ def fingerprint(record: Record) -> str:
     :data:`_SAYS`), not the text itself (which held a second copy of every record in
     memory: 65 MB at 10,000 entries, docs/performance.md).
     """
+    if len(record.body) > LONG_TEXT or len(record.facts or ()) > MANY_ITEMS:
+        return repr_digest(_SAYS(record), 32)  # a long body: its repr digested a piece at a time, the same digits
     return short_digest(repr(_SAYS(record)), 32)
 
 

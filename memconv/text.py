@@ -148,6 +148,69 @@ def _flat_in_slices(text: str, size: int) -> str:
     return " ".join(pieces)
 
 
+def repr_digest(value, length: int = 12) -> str:
+    """:func:`short_digest` of ``repr(value)``, the same digits, without the ``repr`` of a long text held whole: a
+    string over :data:`LONG_TEXT` characters, and a list or tuple holding one or more than :data:`MANY_ITEMS` items, are
+    digested a piece of their ``repr`` at a time (a 50 MB body's ``repr`` and its UTF-8 were 250 MB held at once
+    to digest a carried field; docs/performance.md, "(seventeenth)")."""
+    if not is_long(value):
+        return short_digest(repr(value), length)
+    import hashlib
+
+    digest = hashlib.sha1()
+    for piece in _repr_pieces(value):
+        digest.update(piece.encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()[:length]
+
+
+#: A text longer than this is long (:func:`is_long`): its ``repr`` is digested a slice at a time.
+LONG_TEXT = _SLICE
+#: A list or tuple of more items than this is long: its ``repr`` is digested an item at a time.
+MANY_ITEMS = 4096
+
+
+def is_long(value) -> bool:
+    """Whether :func:`repr_digest` digests ``value`` a piece at a time: a long text, or a list or tuple of many
+    items or holding a long text."""
+    kind = value.__class__
+    if kind is str:
+        return len(value) > LONG_TEXT
+    if kind is list or kind is tuple:
+        return len(value) > MANY_ITEMS or any(x.__class__ is str and len(x) > LONG_TEXT for x in value)
+    return False
+
+
+def _repr_pieces(value):
+    """``repr(value)`` in pieces, for a str, list or tuple (anything else: its ``repr``, whole)."""
+    kind = value.__class__
+    if kind is str:
+        yield from _str_repr_pieces(value, _SLICE) if len(value) > LONG_TEXT else (repr(value),)
+    elif kind is list or kind is tuple:
+        yield "[" if kind is list else "("
+        for i, item in enumerate(value):
+            if i:
+                yield ", "
+            yield from _repr_pieces(item)
+        yield "]" if kind is list else ",)" if len(value) == 1 else ")"
+    else:
+        yield repr(value)
+
+
+def _str_repr_pieces(text: str, size: int):
+    """``repr(text)``, ``size`` characters of ``text`` at a time. Each slice's ``repr`` escapes as the whole
+    text's does, but for the quote: ``repr`` quotes with ``"`` a text holding ``'`` and no ``"``, and then
+    leaves ``'`` bare, which a text holding both (quoted with ``'``) escapes."""
+    quote = '"' if "'" in text and '"' not in text else "'"
+    yield quote
+    for start in range(0, len(text), size):
+        piece = repr(text[start:start + size])
+        if piece[0] != quote and quote == "'":  # a slice with ' and no ", of a text that holds both
+            yield piece[1:-1].replace("'", "\\'")
+        else:  # (a slice quoted with ' of a text quoted with " holds no ': the same either way)
+            yield piece[1:-1]
+    yield quote
+
+
 def replaced(data: bytes, start: int, end: int, new: bytes) -> bytes:
     """``data`` with the bytes from ``start`` to ``end`` replaced by ``new``, made at once: ``data[:start] + new +
     data[end:]`` made a copy of each slice and of the first sum on the way, three more copies of a 100 MB file

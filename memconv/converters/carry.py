@@ -20,7 +20,7 @@ from typing import Any
 
 from ..limits import load_json
 from ..model import Record
-from ..text import remember, short_digest
+from ..text import is_long, remember, repr_digest, short_digest
 from .codec import as_json, check_json, compact_json, dataclass_fields, field_type, from_json
 from .carry_checks import check_format, check_meaning, link_names_a_file
 from .transforms import PARAGRAPH_BREAK
@@ -109,6 +109,9 @@ _DIGESTS: dict[str, str] = {}
 
 def field_digest(value: Any) -> str:
     """The digest a carry keeps of a field's native value, to see whether it was edited in the target."""
+    kind = value.__class__
+    if (kind is str or kind is list or kind is tuple) and is_long(value):
+        return repr_digest(value)  # a long text or list: its repr, digested a piece at a time
     text = repr(value)
     if len(text) > 64:
         return short_digest(text)
