@@ -558,7 +558,7 @@ def fingerprint(record: Record) -> str:
     :data:`_SAYS`), not the text itself (which held a second copy of every record in
     memory: 65 MB at 10,000 entries, docs/performance.md).
     """
-    if len(record.body) > LONG_TEXT or len(record.facts or ()) > MANY_ITEMS:
+    if len(record.body or "") > LONG_TEXT or len(record.facts or ()) > MANY_ITEMS:  # (a merge may set None)
         return repr_digest(_SAYS(record), 32)  # a long body: its repr digested a piece at a time, the same digits
     return short_digest(repr(_SAYS(record)), 32)
 
