@@ -84,6 +84,7 @@ def read_record(raw: bytes, path: str, prefix: str, operators: tuple[str, ...] =
     """One record file → a record and what the ladder did to it. Raises :class:`ReadError` to quarantine."""
     text, text_layout = decode(raw, path)
     fm, rest = fmx.split(text, path)
+    text = None  # the body is cut from it: a long one is not held twice
     if fm is None:
         raise ReadError(path, "has no frontmatter, so it is not a memspec record",
                         hint="memspec skips it too; move it out of the store or add its frontmatter")
@@ -271,17 +272,21 @@ def _probe_dict(probe: Probe) -> dict[str, Any]:
 
 
 def _split_body(rest: str) -> tuple[str | None, str, str | None]:
-    """(head, body, title): the leading ``# Title`` line and blank lines, the prose, the title."""
-    first, newline, after = rest.partition("\n")
-    match = TITLE.match(first)
+    """(head, body, title): the leading ``# Title`` line and blank lines, the prose, the title. Cut at places found
+    in ``rest``: cut into its lines, or its first line off and the rest stripped, a 50 MB body was a list of its
+    lines and two more copies (docs/performance.md, "(seventeenth)")."""
+    end = rest.find("\n")
+    match = TITLE.match(rest if end < 0 else rest[:end])
     if match:
-        body = after.lstrip("\n")
-        return first + newline + after[: len(after) - len(body)], body, match.group(1).strip()
-    for line in rest.split("\n"):
-        match = TITLE.match(line)
-        if match:
-            return None, rest, match.group(1).strip()
-    return None, rest, None
+        body_at = _BLANK_LINES.match(rest, end + 1).end() if end >= 0 else len(rest)
+        return rest[:body_at], rest[body_at:], match.group(1).strip()
+    match = _TITLE_LINE.search(rest)
+    return None, rest, match.group(1).strip() if match else None
+
+
+#: A title line anywhere in a body (:data:`TITLE`, line by line), and the blank lines after a leading one.
+_TITLE_LINE = re.compile(TITLE.pattern, re.MULTILINE)
+_BLANK_LINES = re.compile(r"\n*")
 
 
 # --- writing ----------------------------------------------------------------------
@@ -421,13 +426,37 @@ def _body(record: Record, layout: RecordLayout) -> str:
 
 
 def _canonical_body(record: Record) -> str:
-    """memspec's ``serializeMemoryFile`` body: ``# Title``, a blank line, the trimmed prose."""
+    """memspec's ``serializeMemoryFile`` body: ``# Title``, a blank line, the trimmed prose. The prose is found in
+    the body by where it starts and ends, and copied once: trimmed, cut at its first line and trimmed again, then
+    joined, a 50 MB body was five copies (docs/performance.md, "(seventeenth)")."""
     title = record.title or record.description or record.link
-    content = record.body.strip()
-    first, _, rest = content.partition("\n")
-    if TITLE.match(first) and TITLE.match(first).group(1).strip() == title:
-        content = rest.strip()  # memspec drops a leading heading that repeats the title
-    return "\n".join([f"# {title}", "", content]).rstrip() + "\n"
+    body = record.body
+    start = _SPACES.match(body).end()
+    stop = _end_of_text(body, start)
+    first_end = body.find("\n", start, stop)
+    match = TITLE.match(body[start:stop if first_end < 0 else first_end])
+    if match and match.group(1).strip() == title:
+        # memspec drops a leading heading that repeats the title
+        start = stop if first_end < 0 else min(_SPACES.match(body, first_end).end(), stop)
+    if start >= stop:
+        return f"# {title}".rstrip() + "\n"
+    return "".join((f"# {title}\n\n", body[start:stop], "\n"))
+
+
+_SPACES = re.compile(r"\s*")
+
+
+def _end_of_text(text: str, start: int) -> int:
+    """Where ``text[start:]`` ends once trimmed of whitespace (``start`` when it is all whitespace), found without
+    a copy of the text: its tail is trimmed a few thousand characters at a time."""
+    stop = len(text)
+    while stop > start:
+        tail = text[max(start, stop - 4096):stop]
+        kept = tail.rstrip()
+        if kept:
+            return stop - len(tail) + len(kept)
+        stop -= len(tail)
+    return start
 
 
 def frontmatter_pairs(record: Record, ctx: WriteContext, layout: RecordLayout | None) -> dict[str, Any]:
