@@ -3,6 +3,7 @@
     python benchmarks/bench.py                                  # 10k, all 16 runs, once each
     python benchmarks/bench.py --sizes 10000 --runs 3 --out docs/performance.md
     python benchmarks/bench.py --sizes 100000 --pairs memoir-to-memfmt,claude-to-memspec
+    python benchmarks/bench.py --large 50                       # one 50 MB memory in a 20-entry store
 
 For each size, one store per dialect is generated (benchmarks/generators.py) in
 a temporary folder. Each measured command is a whole process, interpreter
@@ -12,6 +13,10 @@ machine) and its peak resident set size (`ru_maxrss` of that child, from `os.wai
 figure `/usr/bin/time -v` prints as "Maximum resident set size"). Each command is started by a
 bare interpreter (`LAUNCHER`), not by this script: a process started from one that holds the
 generated stores would be measured at no less than that one's peak.
+
+With `--large MB`, each store is instead the 20-entry one with a single memory
+grown to MB megabytes of paragraphs (`generators.grow`; memfmt's: one entity's
+facts, written by the library): what one long file costs.
 
 The yardstick is the memfmt library's own pipeline on the same-size memfmt
 store: `memfmt.load` + `memfmt.serialise` + `memfmt.write_dir`. It is run right
@@ -48,7 +53,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from generators import DIALECTS, make  # noqa: E402
+from generators import DIALECTS, grow, make  # noqa: E402
 
 PY = sys.executable
 BEGIN, END = "<!-- bench:begin -->", "<!-- bench:end -->"
@@ -113,12 +118,14 @@ def command(source: str, target: str, store: Path, out: Path) -> list[str]:
     return [PY, "-m", "memconv", f"{source}-to-{target}", str(store), str(out)]
 
 
-def measure(n: int, runs: int, wanted: set[str] | None, work: Path, log) -> list[dict]:
+def measure(n: int, runs: int, wanted: set[str] | None, work: Path, log, large: int | None = None) -> list[dict]:
+    """Every run of :func:`all_runs` (those ``wanted``) on stores of ``n`` entries, or (``large``) on the 20-entry
+    stores with one memory of ``large`` MB."""
     stores = {}
     for d in DIALECTS:
         t = time.perf_counter()
-        stores[d] = make(d, work / f"{d}-{n}", n)
-        log(f"  generated {d} ({n}) in {time.perf_counter() - t:.1f}s")
+        stores[d] = grow(d, work / f"{d}-large", large) if large else make(d, work / f"{d}-{n}", n)
+        log(f"  generated {d} ({f'one {large} MB memory' if large else n}) in {time.perf_counter() - t:.1f}s")
     memfmt_dir = stores["memfmt"] / "memory"
     rows = []
     for label, a, b in all_runs():
@@ -130,7 +137,7 @@ def measure(n: int, runs: int, wanted: set[str] | None, work: Path, log) -> list
                                  work / "base-out"))
             ours.append(run_once(command(a, b, stores[a], work / "out"), work / "out"))
         row = {
-            "size": n, "run": label,
+            "size": f"20 + one {large} MB memory" if large else f"{n:,}", "run": label,
             "seconds": statistics.median(s.seconds for s in ours),
             "cpu": statistics.median(s.cpu for s in ours),
             "peak_mb": statistics.median(s.peak_mb for s in ours),
@@ -160,7 +167,7 @@ def table(rows: list[dict], runs: int, workdir: Path | None) -> str:
         "|---:|---|---:|---:|---:|---:|---:|---:|---|",
     ]
     for r in rows:
-        lines.append(f"| {r['size']:,} | {r['run']} | {r['seconds']:.2f} | {r['ratio']:.2f} | {r['cpu']:.2f} "
+        lines.append(f"| {r['size']} | {r['run']} | {r['seconds']:.2f} | {r['ratio']:.2f} | {r['cpu']:.2f} "
                      f"| {r['cpu_ratio']:.2f} | {r['peak_mb']:.0f} "
                      f"| {r['base_seconds']:.2f}, {r['base_cpu']:.2f}, {r['base_peak_mb']:.0f} "
                      f"| {', '.join(map(str, r['status']))} |")
@@ -190,6 +197,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, help="write the table into this Markdown file")
     ap.add_argument("--block", default="", help="with --out: write between <!-- bench:BLOCK:begin --> and "
                     "<!-- bench:BLOCK:end --> (default: the unnamed bench:begin/bench:end block)")
+    ap.add_argument("--large", type=int, metavar="MB", help="instead of --sizes: the 20-entry stores with one "
+                    "memory of MB megabytes (issue 12's single long file)")
     ap.add_argument("--workdir", type=Path, help="where to generate stores and write OUT (default: the system's "
                     "temporary folder; /dev/shm takes a busy disk out of the figures)")
     args = ap.parse_args(argv)
@@ -212,11 +221,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.workdir is not None:
         args.workdir.mkdir(parents=True, exist_ok=True)  # `--workdir /dev/shm/bench` on a fresh machine
     with tempfile.TemporaryDirectory(dir=args.workdir) as tmp:
-        for n in sizes:
-            log(f"{n} entries:")
+        for n in [20] if args.large else sizes:
+            log(f"one {args.large} MB memory:" if args.large else f"{n} entries:")
             work = Path(tmp) / str(n)
             work.mkdir()
-            rows += measure(n, args.runs, wanted, work, log)
+            rows += measure(n, args.runs, wanted, work, log, large=args.large)
             shutil.rmtree(work, ignore_errors=True)
     text = table(rows, args.runs, args.workdir)
     if args.out:

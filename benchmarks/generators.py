@@ -268,3 +268,41 @@ def make(dialect: str, root: Path, n: int) -> Path:
     """Write an n-record store of `dialect` at root (which must not exist); return root."""
     MAKERS[dialect](Path(root), n)
     return Path(root)
+
+
+# ---------------------------------------------------------------- one long memory
+
+#: The file of each dialect's 20-entry store that :func:`grow` makes long: its first fact (memfmt's: its first
+#: entity, grown by the memfmt library itself).
+_GROWN = {"memoir": "memory/fact_*.md", "claude": "project_*.md", "memspec": ".memspec/memory/*/*/*.md"}
+
+
+def _paragraphs(megabytes: int) -> list[str]:
+    """About ``megabytes`` million characters of paragraphs, each a line of 60 words, numbered."""
+    out, size, k = [], 0, 0
+    while size < megabytes * 1_000_000:
+        words = " ".join(f"`make {_WORDS[(k + j) % 17]}`" if j % 10 == 9 else _WORDS[(k * 13 + j * 7) % 17]
+                         for j in range(60))
+        out.append(f"Paragraph {k}: {words}.")
+        size += len(out[-1]) + 2
+        k += 1
+    return out
+
+
+def grow(dialect: str, root: Path, megabytes: int) -> Path:
+    """The 20-entry store of `dialect` at root with one memory grown to about `megabytes` MB of paragraphs (memfmt:
+    one entity's facts): the single long file of issue 12. Same bytes every time; return root."""
+    paragraphs = _paragraphs(megabytes)
+    if dialect == "memfmt":
+        import memfmt
+
+        memory = memfmt_memory(20)
+        memory.entities[0].facts.extend(paragraphs)
+        Path(root).mkdir(parents=True)
+        memfmt.write_dir(memfmt.serialise(memory, generated="2026-08-02"), root)
+        return Path(root)
+    make(dialect, root, 20)
+    path = sorted(Path(root).glob(_GROWN[dialect]))[0]
+    path.write_text(path.read_text(encoding="utf-8").rstrip("\n") + "\n\n" + "\n\n".join(paragraphs) + "\n",
+                    encoding="utf-8")
+    return Path(root)

@@ -120,3 +120,14 @@ def test_a_measured_peak_is_the_command_s_own_not_the_benchmark_s(tmp_path):
     assert sample.status == 0
     assert sample.peak_mb < 100, sample
     assert 0 < sample.cpu < 5 and 0 < sample.seconds < 30
+
+
+@pytest.mark.parametrize("dialect", generators.DIALECTS)
+def test_a_grown_store_holds_one_long_memory_read_whole_and_the_same_bytes_every_time(tmp_path, dialect):
+    store = generators.grow(dialect, tmp_path / "a", 1)
+    assert _digest(store) == _digest(generators.grow(dialect, tmp_path / "b", 1))
+    read = pipeline.read(store, dialect)
+    assert not read.quarantined and not read.refused
+    [long] = [r for r in read.records if len(r.body) + sum(map(len, r.facts or ())) > 900_000]
+    assert "Paragraph 0: " in (long.body or " ".join(long.facts))
+    assert len(read.records) == 20 + (1 if dialect == "memfmt" else 0)
