@@ -211,6 +211,40 @@ def _str_repr_pieces(text: str, size: int):
     yield quote
 
 
+def same_stripped(a: str, b: str) -> bool:
+    """``a.strip() == b.strip()``, without a stripped copy of either: a long text is compared where its words start
+    and end, a slice at a time (docs/performance.md, "(seventeenth)")."""
+    if len(a) <= _SLICE and len(b) <= _SLICE:
+        return a.strip() == b.strip()
+    a_at, b_at = start_of_text(a), start_of_text(b)
+    a_end, b_end = end_of_text(a, a_at), end_of_text(b, b_at)
+    if a_end - a_at != b_end - b_at:
+        return False
+    return all(a[a_at + i:min(a_at + i + _SLICE, a_end)] == b[b_at + i:min(b_at + i + _SLICE, b_end)]
+               for i in range(0, a_end - a_at, _SLICE))
+
+
+def start_of_text(text: str, at: int = 0) -> int:
+    """Where ``text[at:]`` starts once trimmed of whitespace (its length when it is all whitespace)."""
+    return _SPACES.match(text, at).end()
+
+
+_SPACES = re.compile(r"\s*")
+
+
+def end_of_text(text: str, start: int) -> int:
+    """Where ``text[start:]`` ends once trimmed of whitespace (``start`` when it is all whitespace), found without
+    a copy of the text: its tail is trimmed a few thousand characters at a time."""
+    stop = len(text)
+    while stop > start:
+        tail = text[max(start, stop - 4096):stop]
+        kept = tail.rstrip()
+        if kept:
+            return stop - len(tail) + len(kept)
+        stop -= len(tail)
+    return start
+
+
 def replaced(data: bytes, start: int, end: int, new: bytes) -> bytes:
     """``data`` with the bytes from ``start`` to ``end`` replaced by ``new``, made at once: ``data[:start] + new +
     data[end:]`` made a copy of each slice and of the first sum on the way, three more copies of a 100 MB file

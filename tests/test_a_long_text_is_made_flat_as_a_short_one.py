@@ -34,3 +34,20 @@ def test_a_text_over_the_slice_is_flat_as_split_makes_it(piece, join):
 def test_a_word_longer_than_a_slice_comes_out_whole():
     word = "x" * (3 * text_module._SLICE + 5)
     assert flat(f"\n {word}  {word}\t") == f"{word} {word}"
+
+
+@given(st.text(_CHARS, max_size=30), st.text(_CHARS, max_size=30), st.integers(min_value=0, max_value=4),
+       st.booleans())
+def test_two_long_texts_are_the_same_stripped_as_strip_says(a, b, pad, same):
+    # Verified by comparing from where each text's words start to its length (end_of_text left out): it fails.
+    long = "x y " * (text_module._SLICE // 4 + 1)
+    first = a + long + a
+    second = (a if same else b) + long + (" " * pad + a if same else b)
+    assert text_module.same_stripped(first, second) == (first.strip() == second.strip())
+
+
+@given(st.lists(st.sampled_from(["", " ", "a", "a ", "\n", "x\n ", " \t", "b\n\n"]), max_size=5))
+def test_memfmt_s_text_ends_as_joined_and_trimmed(lines):
+    from memconv.dialects.memfmt import files
+
+    assert files._finish(list(lines)) == "\n".join(lines).rstrip() + "\n"

@@ -49,7 +49,7 @@ def _canonical_by_copies(title: str, body: str) -> str:
        st.lists(st.sampled_from(["# Title", "#  Title ", "# Other", "text", "", " ", "\t", "\u3000", "\r", "para"]),
                 max_size=6), st.integers(min_value=0, max_value=5000))
 def test_memspec_s_body_is_made_as_its_copies_made_it(title, lines, padding):
-    # Verified by giving up after one tail of whitespace (no loop in _end_of_text): 4096 spaces and more fail.
+    # Verified by giving up after one tail of whitespace (no loop in text.end_of_text): 4096 spaces and more fail.
     from memconv.model import Record
 
     body = "\n".join(lines) + " " * padding * (len(lines) % 2)

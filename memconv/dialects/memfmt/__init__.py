@@ -23,7 +23,7 @@ from ...fs import list_files, read_bytes, safe_relpath
 from ...migrations.memfmt import CURRENT, FILE, file_version, mengram_to_memfmt
 from ...model import (ForeignFile, IndexFile, IndexLink, IndexSection, Quarantined, Record, Source, Store,
                       fingerprint_as_read, unedited)
-from ...text import TextLayout, encode, short_digest
+from ...text import TextLayout, encode, same_stripped, short_digest
 from .. import Detection, evidence, fold, passed_through, unportable
 from ..protocol import NO_OCCASION, Occasion
 from . import files, syntax
@@ -411,7 +411,7 @@ def _warn_unfaithful(store: Store, record: Record, wanted: str, stems: dict[str,
     if "\\" in source.path:
         store.warnings.append(f"{source.path}: its name holds a '\\', a folder separator on Windows; "
                               f"written as {wanted}")
-    elif render(record, stems, date).strip() != text.strip():
+    elif not same_stripped(render(record, stems, date), text):
         store.warnings.append(f"{source.path}: memfmt would rewrite this file differently (it holds text or "
                               "spacing the format does not keep); kept as it is unless the record is edited")
     elif wanted != source.path:

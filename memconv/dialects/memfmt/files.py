@@ -255,7 +255,15 @@ def render(record: Record, stems: dict[str, str], generated: str | None = None) 
 
 
 def _finish(lines: list[str]) -> str:
-    return "\n".join(lines).rstrip() + "\n"
+    """``"\\n".join(lines).rstrip() + "\\n"``, joined once: the last lines trimmed first (a 50 MB entity's text was
+    joined, then copied to end it with a line break; docs/performance.md, "(seventeenth)")."""
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if not lines:
+        return "\n"
+    lines[-1] = lines[-1].rstrip()
+    lines.append("")
+    return "\n".join(lines)
 
 
 def _front(kind: str, known: dict[str, Any], extra_keys: dict[str, Any]) -> str:
@@ -268,9 +276,10 @@ def _front(kind: str, known: dict[str, Any], extra_keys: dict[str, Any]) -> str:
 def render_entity(record: Record, stems: dict[str, str]) -> str:
     lines = [_front("entity", {"entity_type": record.category, "id": record.id}, record.extra), "",
              f"# {record.title if record.title is not None else record.link}"]
-    facts = [f for f in map(sx.one_line, record.facts or ()) if f]
+    facts = [f"- {f}" for f in map(sx.one_line, record.facts or ()) if f]  # each a bullet at once: one list
     if facts:
-        lines += ["", "## Facts", ""] + [f"- {f}" for f in facts]
+        lines += ["", "## Facts", ""]
+        lines += facts
     relations = [e for e in record.edges if e.target]
     if relations:
         lines += ["", "## Relations", ""]

@@ -28,7 +28,7 @@ from ...migrations.memspec import TYPES, Draft, climb, fields
 from ...migrations.memspec.dates import instant_ms, iso
 from ...migrations.memspec.fields import ID, ORDER, default_check_by, implied_path, infer_source_kind
 from ...model import Anchor, Edge, Lifecycle, Probe, Record, Source, fingerprint_as_read, unedited
-from ...text import TextLayout, decode, encode
+from ...text import TextLayout, decode, encode, end_of_text, start_of_text
 from . import jsyaml
 from .ulid import derive
 
@@ -431,32 +431,16 @@ def _canonical_body(record: Record) -> str:
     joined, a 50 MB body was five copies (docs/performance.md, "(seventeenth)")."""
     title = record.title or record.description or record.link
     body = record.body
-    start = _SPACES.match(body).end()
-    stop = _end_of_text(body, start)
+    start = start_of_text(body)
+    stop = end_of_text(body, start)
     first_end = body.find("\n", start, stop)
     match = TITLE.match(body[start:stop if first_end < 0 else first_end])
     if match and match.group(1).strip() == title:
         # memspec drops a leading heading that repeats the title
-        start = stop if first_end < 0 else min(_SPACES.match(body, first_end).end(), stop)
+        start = stop if first_end < 0 else min(start_of_text(body, first_end), stop)
     if start >= stop:
         return f"# {title}".rstrip() + "\n"
     return "".join((f"# {title}\n\n", body[start:stop], "\n"))
-
-
-_SPACES = re.compile(r"\s*")
-
-
-def _end_of_text(text: str, start: int) -> int:
-    """Where ``text[start:]`` ends once trimmed of whitespace (``start`` when it is all whitespace), found without
-    a copy of the text: its tail is trimmed a few thousand characters at a time."""
-    stop = len(text)
-    while stop > start:
-        tail = text[max(start, stop - 4096):stop]
-        kept = tail.rstrip()
-        if kept:
-            return stop - len(tail) + len(kept)
-        stop -= len(tail)
-    return start
 
 
 def frontmatter_pairs(record: Record, ctx: WriteContext, layout: RecordLayout | None) -> dict[str, Any]:
