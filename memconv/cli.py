@@ -23,6 +23,7 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 import click
@@ -235,7 +236,7 @@ def _write(report: Report, plan: pipeline.Plan, out: Path, dry_run: bool, force:
     """
     report.output = str(out)
     if show_diff or check_only:
-        preview_files(report, plan.files, out, show_diff=show_diff, check_only=check_only, against=against)
+        preview_files(report, plan.iter_files(), out, show_diff=show_diff, check_only=check_only, against=against)
         return
     if dry_run:
         report.dry_run = True
@@ -247,21 +248,25 @@ def _write(report: Report, plan: pipeline.Plan, out: Path, dry_run: bool, force:
     report.written = True
 
 
-def preview_files(report: Report, files: dict[str, bytes], out: Path, *, show_diff: bool, check_only: bool,
-             against: Path | None = None, before: dict[str, bytes] | None = None) -> None:
-    """``--diff`` and ``--check``: the changes writing ``files`` would make; exit 1 under ``--check`` if any.
+def preview_files(report: Report, files: Mapping[str, bytes] | Iterable[tuple[str, bytes]], out: Path, *,
+                  show_diff: bool, check_only: bool, against: Path | None = None,
+                  before: dict[str, bytes] | None = None) -> None:
+    """``--diff`` and ``--check``: the changes writing ``files`` (a dict, or a stream of pairs) would make; exit 1
+    under ``--check`` if any.
 
     ``--check`` compares with OUT as memconv would leave it (its manifest included); ``--diff`` alone
-    compares with ``against`` when given (IN, for ``migrate``), else with OUT. ``before``: the files to
-    compare with, when the caller has them (``upgrade --in-place``: the files it read).
+    compares with ``against`` when given (IN, for ``migrate``), else with OUT, holding only the files that differ
+    (:func:`preview.changes_in`). ``before``: the files to compare with, when the caller has them (``upgrade
+    --in-place``: the files it read).
     """
     report.dry_run = True
+    pairs = files.items() if isinstance(files, Mapping) else files
     if before is not None:
-        report.differences = preview.changes(before, files)
+        report.differences = preview.changes(before, dict(pairs))
     elif check_only or against is None:
-        report.differences = preview.changes(preview.on_disk(out, with_manifest=True), preview.with_manifest(files))
+        report.differences = preview.changes_in(out, pairs, manifest=True)
     else:
-        report.differences = preview.changes(preview.on_disk(against, with_manifest=False), files)
+        report.differences = preview.changes_in(against, pairs, manifest=False)
     report.print_diffs = show_diff
     report.checking = check_only
     if check_only and report.differences:
