@@ -25,32 +25,8 @@ class Unreadable(bytes):
     reason: str = ""
 
 
-def on_disk(folder: Path, *, with_manifest: bool) -> dict[str, bytes]:
-    """The files of ``folder`` (``{}`` if it does not exist), read as any input is; memconv's manifest too if asked.
-
-    Entries the listing refuses (FIFOs, links out, unreadable files) are there too, as :class:`Unreadable`.
-    """
-    if not os.path.isdir(folder):
-        return {}
-    with fs.noting_refusals(folder) as refused:
-        try:
-            paths = fs.list_files(folder)
-        except StoreError:
-            return {}
-        files: dict[str, bytes] = {path: fs.read_bytes(folder, path) for path in paths}
-        if with_manifest:
-            manifest = fs.read_if_safe(folder, fs.MANIFEST)
-            if manifest is not None:
-                files[fs.MANIFEST] = manifest
-    for path, reason in fs.refused_under(folder, refused):
-        odd = Unreadable(b"")
-        odd.reason = reason
-        files[path] = odd
-    return files
-
-
 def changes_in(folder: Path, files: Iterable[tuple[str, bytes]], *, manifest: bool) -> list[dict[str, str]]:
-    """:func:`changes` between ``folder`` as :func:`on_disk` reads it (with memconv's manifest, ``manifest``) and
+    """:func:`changes` between ``folder`` as any input is read (with memconv's manifest, ``manifest``) and
     ``files``, a stream, holding only the files that differ: a file the same at its path is read, compared and
     let go. Renames are found among the files that differ, as :func:`changes` finds them among all (a file the
     same at its path is neither gone nor new). ``--check`` of a fresh OUT of 30,000 files held OUT whole and the
@@ -73,7 +49,7 @@ def changes_in(folder: Path, files: Iterable[tuple[str, bytes]], *, manifest: bo
 
 def _listed(folder: Path, manifest: bool) -> dict[str, bytes | None]:
     """The files of ``folder`` (none if it does not exist), unread (None), or :class:`Unreadable` where the listing
-    refused them: :func:`on_disk` without the bytes, but for memconv's manifest (``manifest``), read."""
+    refused them (a FIFO, a link out, a file over the size limit); memconv's manifest too (``manifest``), read."""
     if not os.path.isdir(folder):
         return {}
     with fs.noting_refusals(folder) as refused:
@@ -105,11 +81,6 @@ def _compared(folder: Path, listed: dict[str, bytes | None], path: str, data: by
     if old == data and not isinstance(old, Unreadable):
         return
     before[path], after[path] = old, data
-
-
-def with_manifest(files: dict[str, bytes]) -> dict[str, bytes]:
-    """``files`` as OUT holds them once written: with memconv's manifest."""
-    return {**files, fs.MANIFEST: fs.manifest(files)}
 
 
 def changes(before: dict[str, bytes], after: dict[str, bytes]) -> list[dict[str, str]]:

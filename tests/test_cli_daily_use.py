@@ -288,7 +288,7 @@ def test_a_closed_stdout_exits_141_not_1(runner, memoir_in, monkeypatch):
 
 
 def test_check_calls_an_out_with_a_fifo_stale(runner, memoir_in, tmp_path):
-    # Verified by leaving refusals out of preview.on_disk: the FIFO goes unseen and --check exits 0.
+    # Verified by leaving refusals out of preview._listed: the FIFO goes unseen and --check exits 0.
     out = tmp_path / "out"
     args = ["memoir-to-claude", str(memoir_in), str(out)]
     runner.invoke(main, args)
