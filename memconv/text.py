@@ -149,12 +149,10 @@ def _flat_in_slices(text: str, size: int) -> str:
 
 
 def repr_digest(value, length: int = 12) -> str:
-    """:func:`short_digest` of ``repr(value)``, the same digits, without the ``repr`` of a long text held whole: a
-    string over :data:`LONG_TEXT` characters, and a list or tuple holding one or more than :data:`MANY_ITEMS` items, are
-    digested a piece of their ``repr`` at a time (a 50 MB body's ``repr`` and its UTF-8 were 250 MB held at once
-    to digest a carried field; docs/performance.md, "(seventeenth)")."""
-    if not is_long(value):
-        return short_digest(repr(value), length)
+    """:func:`short_digest` of ``repr(value)``, the same digits, made a piece of the ``repr`` at a time: a string
+    a slice at a time, a list or tuple an item at a time (a 50 MB body's ``repr`` and its UTF-8 were 250 MB held
+    at once to digest a carried field; docs/performance.md, "(seventeenth)"). For a value the caller knows is
+    long (:func:`is_long`, a record with a long body): a short one is digested faster whole."""
     import hashlib
 
     digest = hashlib.sha1()
@@ -170,8 +168,8 @@ MANY_ITEMS = 4096
 
 
 def is_long(value) -> bool:
-    """Whether :func:`repr_digest` digests ``value`` a piece at a time: a long text, or a list or tuple of many
-    items or holding a long text."""
+    """Whether ``value``'s ``repr`` is digested a piece at a time (:func:`repr_digest`): a long text, or a list or
+    tuple of many items or holding a long text."""
     kind = value.__class__
     if kind is str:
         return len(value) > LONG_TEXT
@@ -245,6 +243,15 @@ def end_of_text(text: str, start: int) -> int:
     return start
 
 
+def after_line_breaks(text: str, at: int) -> int:
+    """Where the run of line breaks at ``at`` in ``text`` ends (``at`` when there is none): the blank lines after
+    a closing ``---`` or a leading ``# Title``, found without a copy of what follows."""
+    return _LINE_BREAKS.match(text, at).end()
+
+
+_LINE_BREAKS = re.compile(r"\n*")
+
+
 def replaced(data: bytes, start: int, end: int, new: bytes) -> bytes:
     """``data`` with the bytes from ``start`` to ``end`` replaced by ``new``, made at once: ``data[:start] + new +
     data[end:]`` made a copy of each slice and of the first sum on the way, three more copies of a 100 MB file
@@ -284,7 +291,7 @@ TITLE_LIMIT = 72
 def title_of(text: str) -> str:
     """A line of prose (an index's inline bullet) as a title: one line, markdown links reduced to
     their text, cut at a word with ``…`` when longer than :data:`TITLE_LIMIT`."""
-    line = " ".join(MARKDOWN_LINK.sub(r"\1", text).split())
+    line = flat(MARKDOWN_LINK.sub(r"\1", text))
     if len(line) <= TITLE_LIMIT:
         return line
     cut = line[:TITLE_LIMIT].rsplit(" ", 1)[0].rstrip(" ,;:—-")

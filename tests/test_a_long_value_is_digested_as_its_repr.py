@@ -35,3 +35,13 @@ def test_a_long_value_has_the_digest_of_its_whole_repr(piece):
     assert len(long) > text_module.LONG_TEXT
     for value in (long, ["a", long], ("x", [long, None]), [piece] * (text_module.MANY_ITEMS + 1)):
         assert repr_digest(value, 32) == short_digest(repr(value), 32)
+
+
+def test_a_record_with_a_long_body_or_many_facts_keeps_the_fingerprint_of_its_whole_repr():
+    from memconv import model
+
+    for record in (model.Record(kind="fact", link="x", body="b" * (text_module.LONG_TEXT + 1)),
+                   model.Record(kind="entity", link="y", facts=["f"] * (text_module.MANY_ITEMS + 1)),
+                   model.Record(kind="fact", link="z", body="short")):
+        assert model.fingerprint(record) == short_digest(repr(model._SAYS(record)), 32)
+        assert repr_digest(model._SAYS(record), 32) == short_digest(repr(model._SAYS(record)), 32)

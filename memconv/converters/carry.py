@@ -20,7 +20,7 @@ from typing import Any
 
 from ..limits import load_json
 from ..model import Record
-from ..text import is_long, remember, repr_digest, short_digest
+from ..text import flat as one_line, is_long, remember, repr_digest, short_digest
 from .codec import as_json, check_json, compact_json, dataclass_fields, field_type, from_json
 from .carry_checks import check_format, check_meaning, link_names_a_file
 from .transforms import PARAGRAPH_BREAK
@@ -109,8 +109,7 @@ _DIGESTS: dict[str, str] = {}
 
 def field_digest(value: Any) -> str:
     """The digest a carry keeps of a field's native value, to see whether it was edited in the target."""
-    kind = value.__class__
-    if (kind is str or kind is list or kind is tuple) and is_long(value):
+    if is_long(value):
         return repr_digest(value)  # a long text or list: its repr, digested a piece at a time
     text = repr(value)
     if len(text) > 64:
@@ -265,7 +264,7 @@ def _keep_every_word(record: Record, carry: Carry, current: dict[str, Any], done
                 first.append(text.strip())
             setattr(record, name, None)
             changed = True
-        elif name in done.carried and edited_body and " ".join(text.split()) not in " ".join(" ".join(paragraphs).split()):
+        elif name in done.carried and edited_body and one_line(text) not in one_line(" ".join(paragraphs)):
             first.append(text.strip())
     if first or changed:
         record.body = "\n\n".join(first + paragraphs) + "\n"
