@@ -23,7 +23,7 @@ import yaml
 
 from . import limits
 from .errors import ReadError
-from .text import remember, replaced
+from .text import after_line_breaks, remember, replaced
 
 try:  # pragma: no cover - which loader exists depends on the PyYAML build
     _BaseLoader = yaml.CSafeLoader
@@ -64,9 +64,7 @@ _Loader.add_implicit_resolver(
 #: A delimiter line: ``---`` with optional trailing spaces.
 _DELIMITER = re.compile(r"^---[ \t]*$")
 #: The closing line of a frontmatter block: the first line after the opening one that is a delimiter.
-_CLOSING = re.compile(r"^---[ \t]*$", re.MULTILINE)
-#: The blank lines between the closing ``---`` and the body.
-_GAP = re.compile(r"\n*")
+_CLOSING = re.compile(_DELIMITER.pattern, re.MULTILINE)
 #: The start of a top-level key: ``name: value`` or ``"quoted key": value``.
 #: (Its plain key runs to the first ``:``, trailing blanks included and stripped by the caller:
 #: a lazy key followed by ``[ \t]*`` is quadratic on a long run of spaces.)
@@ -252,7 +250,7 @@ def split(text: str, path: str) -> tuple[Frontmatter | None, str]:
     block_lines = text[first_end + 1:close.start() - 1].split("\n") if close.start() > first_end + 1 else []
     close_line, end = close.group(), close.end()
     close_newline = end < len(text)
-    body_at = _GAP.match(text, end + 1).end() if close_newline else end
+    body_at = after_line_breaks(text, end + 1) if close_newline else end
     gap = text[end + 1:body_at]
     stripped = text[body_at:]
     block = "\n".join(block_lines)

@@ -38,7 +38,7 @@ from .fs import quarantine_path
 from .markdown import link_targets, rewrite_links
 from .model import Edge, ForeignFile, IndexLink, Record, Source, Store
 from .report import FileReport
-from .text import MARKDOWN_LINK, decode, encode, slug, title_of
+from .text import MARKDOWN_LINK, decode, encode, flat, slug, title_of
 
 #: What the upgrade writes: the memoir spec's version and the entry directory.
 TARGET = "memoir v0.1.2"
@@ -207,7 +207,7 @@ def _inline_entry(bullet: str, prefix: str, taken: set[str]) -> tuple[Record, In
     Its name and description are its words (markdown links reduced to their text), its body
     the bullet as written; its file name is ``fact_<slug>``, numbered when taken.
     """
-    plain = " ".join(MARKDOWN_LINK.sub(r"\1", bullet).split()).replace("`", "")
+    plain = flat(MARKDOWN_LINK.sub(r"\1", bullet)).replace("`", "")
     title = title_of(plain)
     wanted = f"fact_{slug(title)}"
     name, n = wanted, 2

@@ -135,10 +135,10 @@ def to_episode(r: Record) -> Record:
         return r
     extra = []
     if r.why:
-        extra.append(_WHY + " ".join(r.why.split()))
+        extra.append(_WHY + flat(r.why))
         r.why = None
     if r.rejected:
-        extra.append(_REJECTED + " ".join(r.rejected.split()))
+        extra.append(_REJECTED + flat(r.rejected))
         r.rejected = None
     r.body = join_paragraphs(([as_context(r.body)] if r.body.strip() else []) + extra).strip()
     if r.outcome is None and r.description:
@@ -173,14 +173,14 @@ _NUMBERED_ITEM = re.compile(r"^\s*\d{1,9}[.)]\s+(?P<text>\S.*)$")
 def numbered_items(text: str) -> list[str] | None:
     """The items of ``text`` when it is a numbered list of two or more items, one a line (else None)."""
     items = [_NUMBERED_ITEM.match(line) for line in text.split("\n") if line.strip()]
-    return [" ".join(m.group("text").split()) for m in items] if len(items) > 1 and all(items) else None
+    return [flat(m.group("text")) for m in items] if len(items) > 1 and all(items) else None
 
 
 def to_procedure(r: Record) -> Record:
     """A lesson as a procedure: trigger is its **When**, how_to_apply its one step (written as a numbered
     list, a Claude ``**How to apply:**`` section of ``1.``, ``2.``, …: a step each)."""
     if r.steps is None and r.how_to_apply:
-        items = numbered_items(r.how_to_apply) or [" ".join(r.how_to_apply.split())]
+        items = numbered_items(r.how_to_apply) or [flat(r.how_to_apply)]
         r.steps = [Step(action=item) for item in items]
         r.how_to_apply = None
     return r
@@ -397,6 +397,6 @@ def fill_required(record: Record, target: str) -> Record:
         record.trigger = record.description or record.title
     if "how_to_apply" in wanted and record.how_to_apply is None:
         m = _HOW_TO_APPLY.search(record.body)
-        record.how_to_apply = (" ".join(m.group(1).split()) if m else None) or record.description \
+        record.how_to_apply = (flat(m.group(1)) if m else None) or record.description \
             or record.title
     return record

@@ -23,7 +23,7 @@ from ..dialects.claude import entries as claude_entries
 from ..dialects.claude import index as claude_index
 from ..dialects.claude import written_type
 from ..model import IndexFile, IndexLink, Record, Store, clone, fingerprint, unedited
-from ..text import short_digest
+from ..text import flat, short_digest
 from .memoir import MergeResult, Tree, finish
 from .records import Hints, Rules, merge_records, merge_sequences
 from .report import Outcome
@@ -87,7 +87,7 @@ RULES = Rules(
 
 
 def _norm(text: str) -> str:
-    return " ".join(text.split()).lower()
+    return flat(text).lower()
 
 
 def _page_number(path: str) -> int:

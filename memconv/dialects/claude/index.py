@@ -22,7 +22,7 @@ from typing import Iterable
 
 from ...markdown import code_lines, escape_link_text, link_text
 from ...model import IndexFile, IndexLink, IndexSection, Record, Source
-from ...text import decode, encode
+from ...text import decode, encode, flat
 
 NAME = "claude"
 PATH = "MEMORY.md"
@@ -339,7 +339,7 @@ def _topics(units: list[Unit]) -> str | None:
     for heading, _ in units:
         name = heading_text(_line(heading), 2) if heading is not None else None
         if name and name not in names:
-            names.append(" ".join(name.split()))
+            names.append(flat(name))
     return _clip(", ".join(names), PAGE_HOOK_BYTES) if names else None
 
 

@@ -256,7 +256,7 @@ def render(record: Record, stems: dict[str, str], generated: str | None = None) 
 
 def _finish(lines: list[str]) -> str:
     """``"\\n".join(lines).rstrip() + "\\n"``, joined once: the last lines trimmed first (a 50 MB entity's text was
-    joined, then copied to end it with a line break; docs/performance.md, "(seventeenth)")."""
+    joined, then copied to end it with a line break; docs/performance.md, "(seventeenth)"). ``lines`` is used up."""
     while lines and not lines[-1].strip():
         lines.pop()
     if not lines:

@@ -28,7 +28,7 @@ from ...migrations.memspec import TYPES, Draft, climb, fields
 from ...migrations.memspec.dates import instant_ms, iso
 from ...migrations.memspec.fields import ID, ORDER, default_check_by, implied_path, infer_source_kind
 from ...model import Anchor, Edge, Lifecycle, Probe, Record, Source, fingerprint_as_read, unedited
-from ...text import TextLayout, decode, encode, end_of_text, start_of_text
+from ...text import TextLayout, after_line_breaks, decode, encode, end_of_text, start_of_text
 from . import jsyaml
 from .ulid import derive
 
@@ -278,15 +278,14 @@ def _split_body(rest: str) -> tuple[str | None, str, str | None]:
     end = rest.find("\n")
     match = TITLE.match(rest if end < 0 else rest[:end])
     if match:
-        body_at = _BLANK_LINES.match(rest, end + 1).end() if end >= 0 else len(rest)
+        body_at = after_line_breaks(rest, end + 1) if end >= 0 else len(rest)
         return rest[:body_at], rest[body_at:], match.group(1).strip()
     match = _TITLE_LINE.search(rest)
     return None, rest, match.group(1).strip() if match else None
 
 
-#: A title line anywhere in a body (:data:`TITLE`, line by line), and the blank lines after a leading one.
+#: A title line anywhere in a body (:data:`TITLE`, line by line).
 _TITLE_LINE = re.compile(TITLE.pattern, re.MULTILINE)
-_BLANK_LINES = re.compile(r"\n*")
 
 
 # --- writing ----------------------------------------------------------------------
