@@ -79,7 +79,7 @@ def test_a_store_edited_by_memspec_comes_back_with_nothing_lost(dialect, name, t
             # Kept out of the live set (retired in memspec, say): then the report says where it went.
             assert noted, f"{record.link}: neither a record nor a note on the way back"
             continue
-        was, now = carrying.flat(record), carrying.flat(returned[record.link])
+        was, now = carrying.parts(record), carrying.parts(returned[record.link])
         lost = {k: (was.get(k), now.get(k)) for k in set(was) | set(now)
                 if k not in EDITED_BY_MEMSPEC and was.get(k) != now.get(k)}
         assert lost == {}, f"{record.link}: every field memspec did not edit comes back as it was"

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..limits import load_json
 from ..model import Record
-from ..text import flat as one_line, is_long, remember, repr_digest, short_digest
+from ..text import flat, is_long, remember, repr_digest, short_digest
 from .codec import as_json, check_json, compact_json, dataclass_fields, field_type, from_json
 from .carry_checks import check_format, check_meaning, link_names_a_file
 from .transforms import PARAGRAPH_BREAK
@@ -39,13 +39,13 @@ _FIELD_SET = frozenset(FIELDS) | _NOT_FIELDS
 _VALUES = operator.attrgetter(*FIELDS)
 
 
-def flat(record: Record) -> dict[str, Any]:
+def parts(record: Record) -> dict[str, Any]:
     """The record as comparable parts: every field, and each unknown key as ``extra.<key>``."""
-    parts = {name: getattr(record, name) for name in FIELDS}  # Record has __slots__: no vars()
+    out = {name: getattr(record, name) for name in FIELDS}  # Record has __slots__: no vars()
     for key, value in record.extra.items():
         if key != KEY:
-            parts[f"extra.{key}"] = [value]
-    return parts
+            out[f"extra.{key}"] = [value]
+    return out
 
 
 #: Values that say nothing: a part holding one is not listed by :func:`said`.
@@ -53,8 +53,8 @@ _SAYS_NOTHING = (None, [], False)
 
 
 def said(record: Record) -> list[str]:
-    """The names of ``flat(record)``'s parts that say something (not None, ``[]`` or ``False``), in its
-    order: what a report lists as kept natively. Without building ``flat()``: most fields are None."""
+    """The names of ``parts(record)`` that say something (not None, ``[]`` or ``False``), in its
+    order: what a report lists as kept natively. Without building ``parts()``: most fields are None."""
     names = [name for name, value in zip(FIELDS, _VALUES(record))
              if value is not None and value not in _SAYS_NOTHING]
     names.extend(f"extra.{key}" for key in record.extra if key != KEY)  # [value] is never one of them
@@ -62,7 +62,7 @@ def said(record: Record) -> list[str]:
 
 
 def _part(record: Record, name: str) -> Any:
-    """``flat(record).get(name)``, without flattening the whole record."""
+    """``parts(record).get(name)``, without building them all."""
     if name.startswith("extra."):
         key = name[len("extra."):]
         return [record.extra[key]] if key != KEY and key in record.extra else None
@@ -200,8 +200,8 @@ def difference(original: Record, returned: Record, owner: str, native: Record | 
     link names, so it does not depend on any other record.
     """
     carry = Carry(owner=owner)
-    # Field by field, in flat()'s order (the fields, the original's unknown keys, then the returned
-    # record's own), without building either record's flat() dict: most fields are None on both sides.
+    # Field by field, in parts()'s order (the fields, the original's unknown keys, then the returned
+    # record's own), without building either record's parts() dict: most fields are None on both sides.
     for name, before, after in zip(FIELDS, _VALUES(original), _VALUES(returned)):
         if before is after or _same(before, after):
             continue
@@ -264,7 +264,7 @@ def _keep_every_word(record: Record, carry: Carry, current: dict[str, Any], done
                 first.append(text.strip())
             setattr(record, name, None)
             changed = True
-        elif name in done.carried and edited_body and one_line(text) not in one_line(" ".join(paragraphs)):
+        elif name in done.carried and edited_body and flat(text) not in flat(" ".join(paragraphs)):
             first.append(text.strip())
     if first or changed:
         record.body = "\n\n".join(first + paragraphs) + "\n"
@@ -275,7 +275,7 @@ def _keep_every_word(record: Record, carry: Carry, current: dict[str, Any], done
 def apply(record: Record, carry: Carry) -> Applied:
     """Put the carried fields back on ``record`` (in place), letting native edits win."""
     done = Applied()
-    current = flat(record)
+    current = parts(record)
     for name, value in carry.fields.items():
         now = current.get(name)
         if name in carry.native and field_digest(now) != carry.native[name]:
