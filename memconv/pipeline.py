@@ -164,13 +164,14 @@ class Plan:
 
     def _sized(self, files) -> Iterator[tuple[str, bytes]]:
         """``files``, a warning said for each larger than memconv reads (``--max-file-size``): a long memory
-        carried whole beside its text is twice its size in OUT, and reading OUT again (converting it back,
-        ``--check``) then refuses it unless it is given a larger limit."""
+        carried whole beside its text is twice its size in OUT, and reading OUT again (converting it back, a
+        ``--diff`` showing a change of that file) then refuses it unless it is given a larger limit. (``--check``
+        and ``--force`` compare it by its hash, whatever its size.)"""
         limit = fs.limits().max_file_size
         for path, data in files:
             if len(data) > limit and self.report is not None:
                 said = (f"{path}: written at {len(data):,} bytes, larger than the size limit memconv reads "
-                        f"({limit:,} bytes): to convert OUT again or --check it, give --max-file-size "
+                        f"({limit:,} bytes): to convert OUT again, or to --diff a change of this file, give --max-file-size "
                         f"{-(-len(data) // (1 << 20))}M")
                 if said not in self.report.warnings:
                     self.report.warnings.append(said)

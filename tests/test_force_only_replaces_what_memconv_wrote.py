@@ -223,3 +223,20 @@ def test_the_cli_writes_exactly_what_the_pipeline_plans(runner, store, tmp_path,
 
 def _convert_to(runner, src, out, target):
     return runner.invoke(main, ["convert", "--from", "memoir", "--to", target, str(src), str(out)])
+
+
+def test_check_compares_its_own_file_larger_than_the_size_limit_by_its_hash(runner, store, tmp_path):
+    # Verified by leaving out preview._same_file: the fresh OUT is called stale (exit 1), its long file
+    # "not a file memconv can read".
+    _long_memory(store, 150_000)
+    out = tmp_path / "out"
+    limit = ["--max-file-size", "200K"]
+    assert runner.invoke(main, ["memoir-to-memfmt", *limit, str(store), str(out)]).exit_code == 0
+    [long] = [p for p in out.rglob("*.md") if p.stat().st_size > 200 * 1024]
+    fresh = runner.invoke(main, ["memoir-to-memfmt", *limit, "--check", str(store), str(out)])
+    assert fresh.exit_code == 0, fresh.output
+    long.write_bytes(long.read_bytes().replace(b"staging runbook", b"staging handbook", 1))
+    stale = runner.invoke(main, ["memoir-to-memfmt", *limit, "--check", "--diff", str(store), str(out)])
+    assert stale.exit_code == 1
+    name = long.relative_to(out).as_posix()
+    assert f"--- a/{name}" in stale.stdout and "over the size limit" in stale.stdout, stale.stdout
