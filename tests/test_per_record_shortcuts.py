@@ -34,10 +34,10 @@ def _records():
                  extra={"z": None, "memconv": "carry", "a": []})
 
 
-def test_said_lists_what_flat_lists_as_saying_something():
+def test_said_lists_what_parts_lists_as_saying_something():
     # Verified by testing `value is not None` alone in carry.said: fails on a golden memoir decision.
     for record in _records():
-        assert carry.said(record) == [n for n, v in carry.flat(record).items() if v not in (None, [], False)], \
+        assert carry.said(record) == [n for n, v in carry.parts(record).items() if v not in (None, [], False)], \
             record.link
 
 
