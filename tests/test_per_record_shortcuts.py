@@ -21,8 +21,10 @@ from .conftest import GOLDEN
 
 @pytest.fixture
 def monkeypatch_piece(monkeypatch):
-    """json_pieces slices every text over 3 characters, so short examples reach the slicing."""
+    """json_pieces slices every text over 3 characters, and encodes list items of one piece two at a time, so
+    short examples reach the slicing and the runs."""
     monkeypatch.setattr(codec, "_PIECE", 3)
+    monkeypatch.setattr(codec, "_RUN", 2)
 
 
 def _records():
@@ -82,7 +84,8 @@ _json_values = st.recursive(_json_leaves | _index_links,
 @settings(max_examples=400, suppress_health_check=[HealthCheck.function_scoped_fixture])  # the fixture is constant
 @given(value=_json_values)
 def test_json_pieces_join_to_the_whole_text_and_quote_as_it(value, monkeypatch_piece):
-    # Verified by giving a mapping's first key with a "," before it: the joined text then differs.
+    # Verified by giving a mapping's first key with a "," before it: the joined text then differs; and by giving
+    # a run of list items no comma after the item before it.
     # A long text is sliced: here every text over 3 characters (monkeypatch_piece).
     pieces = list(codec.json_pieces(value))
     assert "".join(pieces) == codec.compact_json(value) == json.dumps(codec.as_json(value), ensure_ascii=False,
