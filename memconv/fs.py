@@ -29,7 +29,7 @@ import stat
 import tempfile
 import threading
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Callable, Iterable, Iterator, Mapping, Tuple, Union
 
 from . import progress
@@ -119,8 +119,7 @@ def safe_relpath(path: str, root: str | os.PathLike | None = None) -> str:
         raise OutputError(f"refusing to write {display(str(path))!r}: {problem}",
                           hint="a hostile or broken name in the input, or a bug in a writer; "
                                "that path was not written")
-    normal = str(PurePosixPath(path))
-    return path if normal == path else normal  # the string given, when it is already normal: not a copy held
+    return path  # already normal: no empty, '.' or '..' part, not absolute (PurePosixPath gives it back as it is)
 
 
 def _within(base: str, real: str) -> bool:
