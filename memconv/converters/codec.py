@@ -142,7 +142,8 @@ _PIECE = 1 << 16
 _RUN = 64
 
 #: A model value as the one-line JSON text memconv writes (UTF-8 kept, no spaces).
-compact_json = functools.partial(json.dumps, ensure_ascii=False, separators=(",", ":"), default=json_default)
+#: One encoder for every call: ``json.dumps`` with these options builds a new one each time (a carry per record).
+compact_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), default=json_default).encode
 
 
 #: Types whose values are their own JSON.
