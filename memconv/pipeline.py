@@ -229,18 +229,19 @@ def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date
     from . import jobs as parallel
 
     arrived = frozenset(conversion.arrived) if conversion is not None else frozenset()
+    home = frozenset(conversion.home) if conversion is not None else frozenset()
     pending = conversion.pending if conversion is not None else None
     renderer = parallel.renderer(jobs)
     render = _pulling(conversion) if pending is not None else \
         _taking(conversion.rendered if conversion is not None else {}, renderer)
-    written = _written(writer, out_store, render, date, arrived)  # names now
+    written = _written(writer, out_store, render, date, arrived, home)  # names now
     streams = [written]
 
     def files() -> Iterator[tuple[str, bytes]]:
         if not streams and conversion is not None and (conversion.let_go or pending is not None):
             raise StoreError("the files of a conversion that let its records go can be read once",
                              hint="this is a bug in memconv; please report it")
-        stream = streams.pop() if streams else _written(writer, out_store, renderer, date, arrived)
+        stream = streams.pop() if streams else _written(writer, out_store, renderer, date, arrived, home)
         yield from stream
         if pending is not None:
             settle()
@@ -413,12 +414,12 @@ def _drained(steps: Iterator[int]) -> None:
 
 
 def _written(writer, store: Store, render, date: str | None = None,
-             arrived: frozenset[int] = frozenset()) -> Iterator[tuple[str, bytes]]:
-    """The writer's files as a stream (a dialect without ``iter_write`` gives its dict), told ``date`` and
-    which records arrive from another dialect."""
+             arrived: frozenset[int] = frozenset(), home: frozenset[int] = frozenset()) -> Iterator[tuple[str, bytes]]:
+    """The writer's files as a stream (a dialect without ``iter_write`` gives its dict), told ``date``, which
+    records arrive from another dialect and which come home."""
     from .dialects.protocol import Occasion, iter_write_with
 
-    told = Occasion(date=date, arrived=arrived) if date is not None or arrived else None
+    told = Occasion(date=date, arrived=arrived, home=home) if date is not None or arrived or home else None
     return iter_write_with(writer, store, render, told)
 
 

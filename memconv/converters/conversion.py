@@ -27,6 +27,9 @@ class Conversion:
     #: id(record) of the converted store's records that arrive from another dialect (not home again): a
     #: writer keeping a hand-written index links them there (Occasion.arrived).
     arrived: set[int] = field(default_factory=set)
+    #: id(record) of the converted store's records home again (their owner is the target): named by their link
+    #: as at home, they keep that name there (Occasion.home).
+    home: set[int] = field(default_factory=set)
     #: id(record) of restored records that were a rendering (an inline bullet, an index's words) edited in
     #: the dialect read: they come home as entries of their own, new to their folder, so they arrive too.
     split_off: set[int] = field(default_factory=set)

@@ -168,6 +168,8 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
                 native.title = link  # linked by name (memfmt's entities): two of one name would be one
         if not home and "trigger" in getattr(getattr(record.source, "layout", None), "derived", ()):
             derived.add(id(record))  # asked before the layout is let go, below
+        if home:
+            report.home.add(id(native))  # named by its link as at home: its writer keeps that name (Occasion.home)
         if home and record.source is not None and record.source.dialect == target:
             native.source = record.source  # home again: its own writer reuses its file
         elif release and record.source is not None and record.source.dialect != target:
@@ -209,7 +211,7 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
                                                 payload={renderings.WORKING_SET: renderings.digest(shown)}))
     # 3. read back what the target's writer makes of the native records.
     back = ReadBack(target, natives, store, also=[shown] if shown is not None else [], date=date, beside=out,
-                    splices=splices)
+                    splices=splices, home=report.home)
     unrename = {new: old for old, new in rename.items()}
     # What the final write works out at its call (a Claude index linking the records, memoir's session.json) is
     # the final store's from the start: a lazy conversion's final write is called before the rest of it runs.

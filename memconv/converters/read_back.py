@@ -39,7 +39,8 @@ class ReadBack:
     """
 
     def __init__(self, target: str, natives: list[tuple[Record, Record]], store: Store, also: list[Record] = (),
-                 date: str | None = None, beside: Store | None = None, splices: bool = True):
+                 date: str | None = None, beside: Store | None = None, splices: bool = True,
+                 home: set[int] | frozenset[int] = frozenset()):
         self.target = target
         self.natives = natives
         self.module = dialects.get(target)
@@ -60,7 +61,8 @@ class ReadBack:
         self._files = None
         # The day the final write stamps where the format needs one: the read-back must see the same.
         # Only the records' files are read back: a writer may leave out its index (records_only).
-        self._occasion = Occasion(date=date, records_only=True)
+        # The names of the records home again are the final write's too (Occasion.home).
+        self._occasion = Occasion(date=date, records_only=True, home=frozenset(home))
         self._marked: set[int] = set()  # records wearing their marker, not yet taken
         # A target that can splice (its declared ``splice``) keeps what its writer rendered for each record
         # read back, so that the final write need not render it again: the carry goes where the marker was.

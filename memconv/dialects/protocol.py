@@ -128,6 +128,11 @@ class Occasion:
     #: ``id()`` of the store's records that arrive from another dialect (a conversion's, not a record home
     #: again): a writer that keeps a hand-written index links them there, since nothing else would.
     arrived: frozenset[int] = frozenset()
+    #: ``id()`` of the store's records home again from a conversion (converted into another dialect earlier, and
+    #: now back), each named by its link as it was at home: a writer that names files by their links gives such a
+    #: record that name as it would its own file's, a clash with another name said, not numbered, so the round
+    #: trip gives IN's names back (``Names.place``'s ``own``; docs/conversion.md).
+    home: frozenset[int] = frozenset()
 
     def __post_init__(self) -> None:
         if self.date is None:

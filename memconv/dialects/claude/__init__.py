@@ -183,11 +183,12 @@ def _names() -> Names:
     return Names(reserved=lambda path: is_index_path(path) or _INDEX_NAME.fullmatch(fold(path)) is not None)
 
 
-def _place(names: Names, record: Record) -> str:
-    """The path :func:`write` gives ``record``: its own file's, or ``<link>.md`` (numbered when taken)."""
+def _place(names: Names, record: Record, context: Occasion = NO_OCCASION) -> str:
+    """The path :func:`write` gives ``record``: its own file's, or ``<link>.md`` (numbered when taken, but for a
+    record home again: :attr:`Occasion.home`)."""
     source = record.source
     own = source is not None and source.dialect == NAME
-    return names.place(source.path if own else f"{record.link}.md", own=own)
+    return names.place(source.path if own else f"{record.link}.md", own=own or id(record) in context.home)
 
 
 def generated_index(store: Store) -> dict[str, bytes]:
@@ -231,7 +232,7 @@ def iter_write(store: Store, render=None, context: Occasion | None = None) -> It
     placed: list[tuple[str, Record]] = []
     names = _names()
     for record in store.records:
-        placed.append((_place(names, record), record))
+        placed.append((_place(names, record, context), record))
     for warning in names.warnings():
         say(warning)
 
@@ -260,7 +261,7 @@ def write_each(store: Store, records: Iterator[Record], context: Occasion | None
     arrived: list[tuple[str, Record]] = []
     lines: list[index.EntryLine] = []
     for record in records:
-        path = _place(names, record)
+        path = _place(names, record, context)
         files.add(path)
         if id(record) in context.arrived:
             arrived.append((path, record))

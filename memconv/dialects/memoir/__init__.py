@@ -197,8 +197,9 @@ def iter_write(store: Store, render=None, context: Occasion | None = None) -> It
     date a store does not hold, so the occasion's date is not used.
     """
     names = Names(reserved=lambda path: path == session.PATH)
-    paths = [_place(names, record, store) for record in store.records]
-    say = (context or NO_OCCASION).teller(store)
+    context = context or NO_OCCASION
+    paths = [_place(names, record, store, context) for record in store.records]
+    say = context.teller(store)
     for warning in names.warnings():
         say(warning)
     return _stream(store, paths, render)
@@ -213,23 +214,25 @@ def write_each(store: Store, records: Iterator[Record], context: Occasion | None
     the names given before it. The renames are said once the last record is written.
     """
     names = Names(reserved=lambda path: path == session.PATH)
+    context = context or NO_OCCASION
     seen: set[str] = set()
     for record in records:
-        path = _place(names, record, store)
+        path = _place(names, record, store, context)
         seen.add(path)
         yield path, write_entry(record)
-    say = (context or NO_OCCASION).teller(store)
+    say = context.teller(store)
     for warning in names.warnings():
         say(warning)
     yield from _rest(store, seen)
 
 
-def _place(names: Names, record: Record, store: Store) -> str:
-    """The file ``record`` is written to: its own, read from this dialect, else its link's under the entries."""
+def _place(names: Names, record: Record, store: Store, context: Occasion = NO_OCCASION) -> str:
+    """The file ``record`` is written to: its own, read from this dialect, else its link's under the entries
+    (numbered when taken, but for a record home again: :attr:`Occasion.home`)."""
     source = record.source
     own = source is not None and source.dialect == NAME
     return names.place(source.path if own else f"{_entry_dir(store.meta.get('layout', 'nested'))}{record.link}.md",
-                       own=own)
+                       own=own or id(record) in context.home)
 
 
 def _stream(store: Store, paths: list[str], render) -> Iterator[tuple[str, bytes]]:
