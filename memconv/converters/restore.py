@@ -450,6 +450,7 @@ def _restore_sources(items: list[tuple[Record, str, dict[str, Any]]]) -> list[st
         try:
             canonical = format_patch.render_alone(owner, home)
             raw = format_patch.rebuild(canonical, patch)
+            exact = raw is not None  # the file as it was in IN
             if raw is None:  # edited since: its file's layout still comes home, for its writer to use
                 raw = format_patch.rebuild_after_edit(canonical, patch)
         except (TypeError, ValueError, KeyError, AttributeError, IndexError):
@@ -457,13 +458,15 @@ def _restore_sources(items: list[tuple[Record, str, dict[str, Any]]]) -> list[st
                             "the record is written canonically")
             continue
         if raw is not None:
-            rebuilt.append((home, owner, patch["path"], raw))
+            rebuilt.append((home, owner, patch["path"], raw, exact))
     if not rebuilt:
         return warnings
-    again = reread([(owner, path, raw) for _, owner, path, raw in rebuilt])
-    for home, owner, path, _ in rebuilt:
+    again = reread([(owner, path, raw) for _, owner, path, raw, _ in rebuilt])
+    for home, owner, path, _, exact in rebuilt:
         found = again.get((owner, path))
-        if found is not None and one_line_per_key(found):
+        # A file rebuilt after an edit that writes a key twice is not used (the patch landed beside the line it
+        # was to replace); IN's own file may (YAML lets the last win), and comes home as it was.
+        if found is not None and (exact or one_line_per_key(found)):
             # Unedited, the file is the original and its writer reuses it; edited, the writer
             # renders the record in the original's layout (docs/conversion.md, "One formatting mechanism").
             home.source = found.source

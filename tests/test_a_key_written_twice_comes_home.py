@@ -1,0 +1,41 @@
+"""A frontmatter key written twice in IN (YAML lets the last win) comes home as IN wrote it.
+
+The rebuilt file of a record coming home unedited is IN's own; the rule that refuses a rebuilt file writing a key
+twice is for a file rebuilt after an edit, where the patch landed beside the line it was to replace
+(docs/conversion.md, "One formatting mechanism"). It refused IN's own file too, and the first value was lost.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from memconv.cli import main
+
+from .conftest import tree, write_files
+
+_STORES = {
+    "claude": {
+        "MEMORY.md": b"# Memory Index\n\n- [Dup keys](user_dup.md) \xe2\x80\x94 second description\n",
+        "user_dup.md": b"---\nname: Dup keys\ndescription: first description\ntype: user\n"
+                       b"description: second description\n---\n\nBody of dup.\n",
+    },
+    "memoir": {
+        "memory/fact_dup.md": b"---\ntype: fact\nname: Dup\ndescription: first\ncreated: 2026-05-02\n"
+                              b"description: second\n---\n\nBody.\n",
+    },
+}
+
+
+@pytest.mark.parametrize("home", sorted(_STORES))
+@pytest.mark.parametrize("away", ["claude", "memoir", "memspec", "memfmt"])
+def test_a_key_written_twice_comes_home_as_written(runner, tmp_path, home, away):
+    # Verified by asking one_line_per_key of the exact rebuild too (restore._restore_sources): the second
+    # description alone comes home.
+    if away == home:
+        pytest.skip("a round trip goes through another dialect")
+    inp = tmp_path / "in"
+    write_files(inp, _STORES[home])
+    for source, target, a, b in ((home, away, inp, tmp_path / "away"), (away, home, tmp_path / "away", tmp_path / "back")):
+        result = runner.invoke(main, [f"{source}-to-{target}", str(a), str(b)])
+        assert result.exit_code == 0, result.output
+    assert tree(tmp_path / "back") == tree(inp)
