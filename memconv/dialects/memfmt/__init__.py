@@ -271,6 +271,8 @@ def _read_whole(root: Path, store: Store, placings: list["_Placing"], migrated: 
         store.foreign.remove(foreign)
         store.quarantined.append(Quarantined(path=foreign.path, raw=foreign.raw, reason=unportable(foreign.path)))
     index = _index(store)
+    if index is None:
+        store.meta["index"] = False  # a store fact: its writer writes none, home again too (_index_path)
     if not placings and index is None and not store.quarantined:
         raise StoreError(f"{root}: no memfmt files here (no Markdown file has memfmt_type in its frontmatter)",
                          hint="point at a memfmt store or its memory/ folder")
@@ -754,8 +756,8 @@ def _index(store: Store) -> IndexFile | None:
 def _index_path(store: Store, prefix: str, say) -> str | None:
     """Where the index of ``store`` is written, or None when none is (what that says is told to ``say``)."""
     path = prefix + INDEX
-    if _index(store) is None and store.dialect == NAME:
-        return None  # the store had no index: writing one would change what was read
+    if _index(store) is None and (store.dialect == NAME or store.meta.get("index") is False):
+        return None  # the store had no index (read so, or home again): writing one would change what was read
     if any(f.path == path for f in store.foreign):
         say(f"{path} is someone's own note; memfmt's index was not written over it")
         return None
@@ -839,7 +841,8 @@ TITLE_IS_LINK = frozenset({"entity", "episode", "procedure"})
 #: A memory's name is its ``# `` line: one line (its frontmatter the writer keeps on one line itself).
 ONE_LINE_FIELDS = frozenset({"title"})
 #: The folder the store is in, inside the folder a user points at.
-STORE_FACTS = {"root": ROOT}
+#: ``index``: whether the store has its ``MEMORY.md`` (False: it had none, and its writer writes none).
+STORE_FACTS = {"root": ROOT, "index": True}
 #: ``root`` names that folder.
 FOLDER_FACTS = ("root",)
 #: :func:`iter_read` reads the store twice: a conversion into another dialect, which holds the store, reads it once.
