@@ -59,3 +59,15 @@ def test_names_that_fold_alike_arriving_from_elsewhere_are_still_numbered(runner
     names = [path for path in tree(tmp_path / "out") if path.endswith(".md") and "/" not in path]
     folded = [unicodedata.normalize("NFC", name).casefold() for name in names]
     assert len(set(folded)) == len(folded), names
+
+
+def test_a_carry_bringing_a_record_home_under_the_index_name_is_still_numbered(runner, tmp_path):
+    # A crafted carry (IN is untrusted) names a Claude memory MEMORY: home again it would keep that name, over the
+    # index. Verified by letting an own name through Names.place even when reserved: exit 4, MEMORY.md twice.
+    inp = tmp_path / "in"
+    write_files(inp, {"memory/fact_r.md": b'---\ntype: fact\nname: R\ndescription: d\nmemconv: "{\\"v\\":1,'
+                                          b'\\"from\\":\\"claude\\",\\"fields\\":{\\"link\\":\\"MEMORY\\"},'
+                                          b'\\"native\\":{}}"\ncreated: 2026-01-01\n---\n\nBody\n'})
+    result = _convert(runner, "memoir", "claude", inp, tmp_path / "out")
+    assert "MEMORY.md is written as MEMORY_2.md" in result.output
+    assert b"Body" in (tmp_path / "out" / "MEMORY_2.md").read_bytes()

@@ -370,12 +370,14 @@ class Names:
     def place(self, path: str, own: bool = False) -> str:
         """``path``, or a numbered variant no name given out so far folds to.
 
-        ``own``: the file is the record's own, read from this dialect: it keeps
-        its name (it is already so in IN, and the round trip is byte for byte),
-        and a clash is only reported.
+        ``own``: the file is the record's own, read from this dialect (or home
+        again, named by its link as it was there): it keeps its name (it is
+        already so in IN, and the round trip is byte for byte), and a clash is
+        only reported. A name the dialect keeps for itself (its index) is never
+        kept so: only a crafted carry can bring one home.
         """
         wanted = path
-        if own:
+        if own and not self._reserved(path):
             if fold(path) in self._taken:
                 self.clashes.append(path)
             self._taken.add(fold(path))
