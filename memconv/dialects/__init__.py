@@ -345,11 +345,47 @@ def fold(path: str) -> str:
 
 def passed_through(store: Any, written: set[str]) -> Iterator[tuple[str, bytes]]:
     """The files of ``store`` no dialect reads (``store.foreign``), after a writer's own: each path
-    once, and never over a file the writer wrote (``written``, which gains their paths)."""
+    once, and never over a file the writer wrote (``written``, which gains their paths).
+
+    A file whose name is taken (one the writer wrote, or that folds to one, or memconv's manifest) is
+    kept aside, at ``.memconv/quarantine/<path>``, and a warning on ``store.warnings`` says where: a
+    file carried from IN (``.memconv/files/<dialect>/MEMORY.md``, crafted or not) was dropped in
+    silence (docs/limits.md). The same path twice is one file, passed once.
+    """
+    from ..fs import MANIFEST, quarantine_path
+
+    passed: set[str] = set()
+    folded: set[str] | None = None
     for foreign in store.foreign:
-        if foreign.path not in written:
-            written.add(foreign.path)
-            yield foreign.path, foreign.raw
+        path = foreign.path
+        if path in passed:
+            continue
+        passed.add(path)
+        if folded is None:
+            folded = {fold(p) for p in written} | {fold(MANIFEST)}
+        if path in written or fold(path) in folded:
+            aside = quarantine_path(path, _Taken(written, folded))
+            said = (f"{path}: a file carried from IN has the name of a file written here; " +
+                    (f"kept aside at {aside}" if aside is not None else "its name is not safe to write, so no copy "
+                     "was kept"))
+            if said not in store.warnings:
+                store.warnings.append(said)
+            if aside is None:
+                continue
+            path = aside
+        written.add(path)
+        folded.add(fold(path))
+        yield path, foreign.raw
+
+
+class _Taken:
+    """The names given out so far, as :func:`passed_through` asks: a name is taken when it, or its folded form, is."""
+
+    def __init__(self, written: set[str], folded: set[str]):
+        self.written, self.folded = written, folded
+
+    def __contains__(self, path: object) -> bool:
+        return path in self.written or (isinstance(path, str) and fold(path) in self.folded)
 
 
 class Names:
