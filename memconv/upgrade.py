@@ -121,18 +121,19 @@ def backup(in_path: Path, now: datetime | None = None,
     """
     stamp = (now or clock()).strftime("%Y%m%dT%H%M%SZ")
     real = Path(os.path.realpath(in_path))
-    parent = Path(os.path.abspath(in_path)).parent
-    work = fs.make_temporary(f".{in_path.name}.memconv-backup-{os.getpid()}-", parent)
+    here = Path(os.path.abspath(in_path))
+    parent, name = here.parent, here.name  # IN given as ".": the folder's own name, not ""
+    work = fs.make_temporary(f".{name}.memconv-backup-{os.getpid()}-", parent)
     try:
         copy = work / "copy"
         shutil.copytree(real, copy, symlinks=True, copy_function=_copy_file)
         if _signature(copy) != _signature(real):
             raise OutputError(f"the backup of {fs.display(str(in_path))} does not match the original",
                               hint="nothing was changed in IN; check the disk and try again")
-        target = parent / f"{in_path.name}.memconv-backup-{stamp}"
+        target = parent / f"{name}.memconv-backup-{stamp}"
         n = 2
         while os.path.lexists(target):
-            target = parent / f"{in_path.name}.memconv-backup-{stamp}-{n}"
+            target = parent / f"{name}.memconv-backup-{stamp}-{n}"
             n += 1
         with fs.signals_deferred():
             os.rename(copy, target)

@@ -121,3 +121,16 @@ def test_json_report_lists_changes_opaque_and_not_canonical_per_file(tmp_path):
     commits = files["feedback_commits.md"]
     assert commits["status"] == "opaque"
     assert any("**How to apply:**" in w for w in commits["warnings"]), "says why it could not become canonical"
+
+
+def test_in_place_of_the_current_folder_names_the_backup_after_it(tmp_path, monkeypatch):
+    # IN given as ".": its name was "", so the backup was a hidden ".memconv-backup-…" and its temporary
+    # folder "..memconv-backup-<pid>-…", which no later run would sweep. Verified by naming it in_path.name.
+    root = _copy(tmp_path)
+    original = tree(root)
+    monkeypatch.chdir(root)
+    result = CliRunner().invoke(main, ["upgrade", "--in-place", ".", "--json"])
+    assert result.exit_code == 0, result.output
+    [backup] = _backups(root)
+    assert tree(backup) == original
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["memory", backup.name]
