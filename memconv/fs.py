@@ -89,6 +89,16 @@ def name_problem(name: str, *, backslash: bool = True) -> str | None:
     return None
 
 
+def fitting(stem: str, tail: str) -> str:
+    """``stem`` cut, at a whole character, so that ``stem + tail`` is a name of at most :data:`MAX_NAME_BYTES` of
+    UTF-8: the name of a copy beside a file whose own name was already near the limit (merge's conflict copies)."""
+    room = MAX_NAME_BYTES - len(tail.encode("utf-8"))
+    data = stem.encode("utf-8", "surrogatepass")
+    if len(data) <= room:
+        return stem
+    return data[:max(room, 0)].decode("utf-8", "ignore")
+
+
 def path_problem(path: object) -> str | None:
     """Why ``path`` is not a safe relative path inside a folder, or None. The one rule."""
     if not isinstance(path, str) or not path:

@@ -23,6 +23,7 @@ from ..dialects.claude import entries as claude_entries
 from ..dialects.claude import index as claude_index
 from ..dialects.claude import written_type
 from ..model import IndexFile, IndexLink, Record, Store, clone, fingerprint, unedited
+from ..fs import fitting
 from ..text import flat, short_digest
 from .memoir import MergeResult, Tree, finish
 from .records import Hints, Rules, merge_records, merge_sequences
@@ -60,7 +61,8 @@ def _dates(record: Record) -> list[tuple[str, object]]:
 
 def _conflict_copy(record: Record, raw: bytes) -> Record:
     copy = clone(record, keep_source=True)
-    copy.link = f"{record.link}.conflict-{short_digest(raw, 8)}"
+    tail = f".conflict-{short_digest(raw, 8)}"
+    copy.link = fitting(record.link, tail + ".md") + tail  # a long name stays a name a disk takes
     if copy.source is not None:
         # A new Source: the loser's own is shared with the store it was read from, which must not change.
         copy.source = copy.source.replaced(path=f"{copy.link}.md") \

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..dialects.memoir import entries as memoir_entries
 from ..dialects.memoir import session as memoir_session
-from ..fs import QUARANTINE_DIR
+from ..fs import QUARANTINE_DIR, fitting
 from ..model import Lifecycle, Record, Source, Store, WorkingSet, clone, fingerprint
 from ..text import short_digest
 from .identity import canonical, instant, item_key
@@ -60,7 +60,8 @@ class Tree:
             stem, ext = name, ""
         length = 8
         while True:
-            copy = f"{head}{sep}{stem}.conflict-{short_digest(data, length)}{'.' + ext if ext else ''}"
+            tail = f".conflict-{short_digest(data, length)}{'.' + ext if ext else ''}"
+            copy = f"{head}{sep}{fitting(stem, tail)}{tail}"  # a long name stays a name a disk takes
             if self.files.get(copy, data) == data:
                 return copy
             length += 4
