@@ -33,6 +33,20 @@ def write_files(root: Path, files: dict[str, bytes]) -> None:
         target.write_bytes(data)
 
 
+def round_trip(runner: CliRunner, tmp_path: Path, files: dict[str, bytes], home: str, away: str) -> list:
+    """``files`` written as IN (``tmp_path/in``), converted ``home`` → ``away`` (``tmp_path/away``) and back
+    (``tmp_path/back``), each with ``--json`` and exit 0; the two runs' results."""
+    from memconv.cli import main
+
+    write_files(tmp_path / "in", files)
+    results = []
+    for source, target, a, b in ((home, away, "in", "away"), (away, home, "away", "back")):
+        result = runner.invoke(main, [f"{source}-to-{target}", "--json", str(tmp_path / a), str(tmp_path / b)])
+        assert result.exit_code == 0, result.output
+        results.append(result)
+    return results
+
+
 def assert_tree(expected_dir: Path, actual: dict[str, bytes]) -> None:
     """``actual`` equals the tree at ``expected_dir``, byte for byte (golden outputs are syrupy snapshots:
     docs/golden.md)."""

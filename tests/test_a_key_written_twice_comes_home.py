@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from memconv.cli import main
-
-from .conftest import tree, write_files
+from .conftest import round_trip, tree
 
 _STORES = {
     "claude": {
@@ -33,9 +31,5 @@ def test_a_key_written_twice_comes_home_as_written(runner, tmp_path, home, away)
     # description alone comes home.
     if away == home:
         pytest.skip("a round trip goes through another dialect")
-    inp = tmp_path / "in"
-    write_files(inp, _STORES[home])
-    for source, target, a, b in ((home, away, inp, tmp_path / "away"), (away, home, tmp_path / "away", tmp_path / "back")):
-        result = runner.invoke(main, [f"{source}-to-{target}", str(a), str(b)])
-        assert result.exit_code == 0, result.output
-    assert tree(tmp_path / "back") == tree(inp)
+    round_trip(runner, tmp_path, _STORES[home], home, away)
+    assert tree(tmp_path / "back") == tree(tmp_path / "in")

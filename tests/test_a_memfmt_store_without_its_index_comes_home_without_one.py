@@ -11,7 +11,7 @@ import pytest
 
 from memconv.cli import main
 
-from .conftest import tree, write_files
+from .conftest import round_trip, tree, write_files
 
 _STORE = {"memory/entities/Ali.md": b"---\nmemfmt_type: entity\n---\n\n# Ali\n\n## Facts\n\n- Works on the swipe feed\n"}
 
@@ -19,13 +19,8 @@ _STORE = {"memory/entities/Ali.md": b"---\nmemfmt_type: entity\n---\n\n# Ali\n\n
 @pytest.mark.parametrize("away", ["claude", "memoir", "memspec"])
 def test_a_memfmt_store_without_its_index_comes_home_without_one(runner, tmp_path, away):
     # Verified by leaving out the store fact in memfmt's _read_whole: memory/MEMORY.md comes home.
-    inp = tmp_path / "in"
-    write_files(inp, _STORE)
-    for source, target, a, b in (("memfmt", away, inp, tmp_path / "away"),
-                                 (away, "memfmt", tmp_path / "away", tmp_path / "back")):
-        result = runner.invoke(main, [f"{source}-to-{target}", str(a), str(b)])
-        assert result.exit_code == 0, result.output
-    assert tree(tmp_path / "back") == tree(inp)
+    round_trip(runner, tmp_path, _STORE, "memfmt", away)
+    assert tree(tmp_path / "back") == tree(tmp_path / "in")
 
 
 def test_a_store_converted_into_memfmt_gets_its_index(runner, tmp_path):

@@ -14,7 +14,7 @@ import pytest
 
 from memconv.cli import main
 
-from .conftest import tree, write_files
+from .conftest import round_trip, tree, write_files
 
 _CLAUDE = {
     "MEMORY.md": b"# Memory Index\n\n- [A](user_a.md) \xe2\x80\x94 one\n- [A](User_A.md) \xe2\x80\x94 two\n",
@@ -43,11 +43,8 @@ def test_names_that_fold_alike_come_home_as_they_were(runner, tmp_path, home, aw
     # fact_cafe\u0301-2.md and fact_foo-2.md come home.
     if away == home:
         pytest.skip("a round trip goes through another dialect")
-    inp = tmp_path / "in"
-    write_files(inp, _STORES[home])
-    _convert(runner, home, away, inp, tmp_path / "away")
-    back = _convert(runner, away, home, tmp_path / "away", tmp_path / "back")
-    assert tree(tmp_path / "back") == tree(inp)
+    _, back = round_trip(runner, tmp_path, _STORES[home], home, away)
+    assert tree(tmp_path / "back") == tree(tmp_path / "in")
     assert "only in case or Unicode normalisation: kept as it is" in back.output, "the clash is still said"
 
 
