@@ -76,9 +76,11 @@ def _offline_prefix() -> tuple[str, ...]:
     return (unshare, "-rn") if done.returncode == 0 else ()
 
 
-def run_node(args: list[str], *, cwd: Path, stdin: str | None = None) -> subprocess.CompletedProcess:
-    """``node ARGS`` in ``cwd``: a fresh HOME, telemetry off, no colours, offline where possible."""
-    with tempfile.TemporaryDirectory(prefix="memconv-tool-home-") as home:
+def run_node(args: list[str], *, cwd: Path, stdin: str | None = None, home: Path | None = None
+             ) -> subprocess.CompletedProcess:
+    """``node ARGS`` in ``cwd``: a fresh HOME (or ``home``), telemetry off, no colours, offline where possible."""
+    with tempfile.TemporaryDirectory(prefix="memconv-tool-home-") as fresh:
+        home = str(home) if home is not None else fresh
         env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
             "HOME": home,

@@ -199,6 +199,8 @@ def native_text(target: str, kind: str) -> frozenset[str]:
 KEPT_WHOLE_TYPES: Mapping[str, frozenset[str] | None] = _PerDialect("KEPT_WHOLE_TYPES", _names_or_any)
 #: The folder a dialect's store root holds its notes folder in (its ``NOTES_ROOT``; "" the root).
 NOTES_ROOT: Mapping[str, str] = _PerDialect("NOTES_ROOT", str)
+#: How a dialect's notes' file names end (its ``NOTE_SUFFIX``; ``.md`` by default).
+NOTE_SUFFIX: Mapping[str, str] = _PerDialect("NOTE_SUFFIX", str)
 #: Whether a dialect's writer makes a file name of a record's link (its ``LINKS_ARE_FILE_NAMES``).
 LINKS_ARE_FILE_NAMES: Mapping[str, bool] = _PerDialect("LINKS_ARE_FILE_NAMES", bool)
 #: (model kind, link) of the one record the working set is shown as (its ``WORKING_SET_AS``).

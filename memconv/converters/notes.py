@@ -34,7 +34,7 @@ from ..text import short_digest
 from ..text import decode
 from .carry import KEY, VERSION
 from .codec import as_json, compact_json, from_json, json_pieces
-from .mapping import NOTES_ROOT
+from .mapping import NOTE_SUFFIX, NOTES_ROOT
 from .native import render_working_set
 
 #: memconv's own folder in a target store: a dot-name, so the target's tools skip it.
@@ -88,7 +88,7 @@ def _digest(text: str) -> str:
 
 
 def _path(target: str, name: str) -> str:
-    return f"{_root(target)}{NOTES_DIR}/{name}.md"
+    return f"{_root(target)}{NOTES_DIR}/{name}{NOTE_SUFFIX[target]}"
 
 
 #: Characters a note's file name never holds, separators, controls and what Windows refuses: ``a/b:c`` → ``a-b-c``.
@@ -241,7 +241,7 @@ def _store_note_lines(indexes) -> Iterator[str]:
 
 
 def is_note_path(path: str) -> bool:
-    if not path.endswith(".md"):
+    if not path.endswith((".md", *NOTE_SUFFIX.values())):  # any dialect's, and .md as every note was before
         return False
     for prefix in _roots():
         for folder in (NOTES_DIR, _OLD_NOTES_DIR):

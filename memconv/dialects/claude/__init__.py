@@ -430,6 +430,10 @@ CARRY_SLOT = CarrySlot("extra", mapping=True, words="unknown frontmatter keys")
 LINK_NAMING = LinkNaming("typed")
 #: A file it cannot read as a memory (a bare Markdown file) is kept whole, and stays bare.
 OPAQUE_FILES = True
+#: memoir-cli's ``recall`` reads every ``.md`` file under a Claude Code project's memory folder, hidden folders
+#: too: a note (a hidden decision, a superseded one) named ``.md`` there was handed to the agent as live memory.
+#: ``.markdown`` is still Markdown to an editor, and no tool of Claude's reads it (docs/claude.md).
+NOTE_SUFFIX = ".markdown"
 
 
 def splice(rendered: bytes, marker: str, carry: str | None) -> bytes | None:
@@ -446,4 +450,5 @@ def splice(rendered: bytes, marker: str, carry: str | None) -> bytes | None:
 SPLICED_READS = ("link", "title", "description", "trigger", "opaque")
 
 __all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "LINK_NAMING", "OPAQUE_FILES",
+            "NOTE_SUFFIX",
             "read_index", "splice", "SPLICED_READS"]
