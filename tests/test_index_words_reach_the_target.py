@@ -159,7 +159,7 @@ def test_words_retracted_in_memspec_leave_the_index_and_stay_retracted(tmp_path)
     assert any("taken out of MEMORY.md" in w for w in back["warnings"]), back["warnings"]
     index = (tmp_path / "back" / "MEMORY.md").read_text()
     assert WORDS not in index and "User prefers Tailwind CSS" in index
-    assert [p for p in (tmp_path / "back" / ".memconv" / "notes").glob("*.md") if WORDS in p.read_text()]
+    assert [p for p in (tmp_path / "back" / ".memconv" / "notes").glob("*.markdown") if WORDS in p.read_text()]
     _run("convert", "--to", "memspec", str(tmp_path / "back"), str(tmp_path / "again"))
     holding = [p for p in (tmp_path / "again" / ".memspec").rglob("*.md") if WORDS in p.read_text() and ".memconv" not in p.parts]
     assert holding and all("\nstate: superseded\n" in p.read_text() for p in holding)
