@@ -438,6 +438,27 @@ def take_tags_out(record: Record, edited: list[str]) -> None:
         edited.append("tags")
 
 
+def fold_in_relations(record: Record, dialect: str) -> bool:
+    """The edges of ``record`` that ``dialect`` does not write (its ``EDGE_TYPES``) written into its body as
+    :func:`show` writes them (``**Relations:**``, a line each; a line already there not again), and taken off
+    the record; whether any was. A record home again that the target related to another (memspec's ``relate``,
+    a relation added with the memfmt library) lost the edge: its own writer has no key for it, and the report
+    said nothing."""
+    held = EDGE_TYPES[dialect]
+    if held is None or record.opaque or "body" not in native_text(dialect, record.kind):
+        return False
+    relations = [e for e in record.edges if (e.type not in held or e.direction != "out") and e.target]
+    if not relations:
+        return False
+    probe = Record(kind=record.kind, link=record.link, edges=relations)
+    blocks = _new_blocks(record, _blocks(probe, frozenset({"body", "title", "description"}), held),
+                         native_text(dialect, record.kind))
+    record.edges = [e for e in record.edges if not any(e is r for r in relations)]
+    if blocks:
+        record.body = join_paragraphs(([record.body.strip()] if record.body.strip() else []) + blocks)
+    return True
+
+
 def fold_in(record: Record, dialect: str, edited: list[str], before: dict | None = None) -> list[str]:
     """Fields ``edited`` in another dialect that ``dialect``'s kind has no place for, written into the
     record's readable home as :func:`show` writes them (its body, else a memfmt entity's facts or a

@@ -230,6 +230,12 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             readable.fold_in(home, carry.owner, applied.overridden,
                              _shown_before(home, carry, applied.overridden, record.kind, store.dialect, unrename,
                                            written, restored))
+        if "edges" not in applied.carried and carry.owner in TARGET_KIND and home.edges \
+                and readable.fold_in_relations(home, carry.owner):
+            # Related in the target to another record: home has no key for that edge, its body shows it.
+            if "edges" not in applied.overridden:
+                applied.overridden.append("edges")
+            report.edited[id(home)] = list(applied.overridden)
         if "body" not in applied.overridden and store.dialect in TARGET_KIND and home.how_to_apply \
                 and readable.HOW_TO_APPLY.search(home.body):
             read = clone(record)
