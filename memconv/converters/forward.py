@@ -19,7 +19,7 @@ from . import format_patch, native as renderings, native_form, notes, transforms
 from .carry import KEY, Carry
 from .codec import TextOfBytes
 from .conversion import Conversion
-from .mapping import INDEX_IS_CONTENT, LIFECYCLE, LOSSY_AS_DOSSIER, TARGET_KIND, working_set_dialect
+from .mapping import EDGE_TYPES, INDEX_IS_CONTENT, LIFECYCLE, LOSSY_AS_DOSSIER, TARGET_KIND, working_set_dialect
 from .naming import differs_however_renamed, home_link, native_link, rename_links, unique_link
 from .read_back import ReadBack, quarantine_unwritable
 from .restore import home_record
@@ -297,6 +297,13 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             carry.payload[renderings.INLINE] = {**inline[key], "digest": shown_digest}
         if original.kind != TARGET_KIND.get(owner, {}).get(returned_kind, returned_kind):
             carry.payload["kind"] = original.kind
+        held = EDGE_TYPES[owner] if owner in TARGET_KIND else None
+        if "edges" not in carry.fields and held is not None \
+                and any(e.type not in held or e.direction != "out" for e in original.edges):
+            # Edges its own files cannot say (a record built in code): carried as they are, so that the way home
+            # tells them from an edge the target added, which it writes into the body (readable.fold_in_relations).
+            carry.fields["edges"] = carrying.as_json(original.edges)
+            carry.native["edges"] = carrying.field_digest(as_written.edges)
         if original.lifecycle.state != "active" and "lifecycle" not in carry.fields:
             # Its state, as it was: an edit of it in the target is then told from the state it came with.
             carry.fields["lifecycle"] = carrying.as_json(original.lifecycle)
