@@ -15,7 +15,7 @@ from ..errors import StoreError, Unstreamable
 from ..model import ForeignFile, Packed, Record, Store, clearer
 from ..report import FileReport
 from . import carry as carrying
-from . import format_patch, native as renderings, native_form, notes, transforms
+from . import format_patch, native as renderings, native_form, notes, readable, transforms
 from .carry import KEY, Carry
 from .codec import TextOfBytes
 from .conversion import Conversion
@@ -297,9 +297,8 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             carry.payload[renderings.INLINE] = {**inline[key], "digest": shown_digest}
         if original.kind != TARGET_KIND.get(owner, {}).get(returned_kind, returned_kind):
             carry.payload["kind"] = original.kind
-        held = EDGE_TYPES[owner] if owner in TARGET_KIND else None
-        if "edges" not in carry.fields and held is not None \
-                and any(e.type not in held or e.direction != "out" for e in original.edges):
+        if "edges" not in carry.fields and owner in TARGET_KIND \
+                and readable.unsaid(original.edges, EDGE_TYPES[owner]):
             # Edges its own files cannot say (a record built in code): carried as they are, so that the way home
             # tells them from an edge the target added, which it writes into the body (readable.fold_in_relations).
             carry.fields["edges"] = carrying.as_json(original.edges)

@@ -15,7 +15,7 @@ import difflib
 import re
 
 from ..markdown import code_lines
-from ..model import Record, Step
+from ..model import Edge, Record, Step
 from ..text import flat
 from .mapping import EDGE_TYPES, REQUIRED_TEXT, native_text
 from . import transforms
@@ -76,8 +76,7 @@ def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None 
             if k.artifact:
                 lines += ["", "```", str(k.artifact).rstrip(), "```", ""]
         blocks.append("\n".join(lines).rstrip())
-    relations = [e for e in record.edges
-                 if edges is not None and (e.type not in edges or e.direction != "out") and e.target]
+    relations = unsaid(record.edges, edges)
     if relations:
         blocks.append("**Relations:**\n\n" + "\n".join(
             f"- {flat(e.type)} {'←' if e.direction == 'in' else '→'} [[{e.target}]]"
@@ -438,22 +437,25 @@ def take_tags_out(record: Record, edited: list[str]) -> None:
         edited.append("tags")
 
 
+def unsaid(edges: list[Edge], held: frozenset[str] | None) -> list[Edge]:
+    """The ``edges`` a dialect's files do not say, when they say the edge types ``held`` (its ``EDGE_TYPES``;
+    None: any type, as relations), an outgoing edge each: what :func:`show` writes as relation lines."""
+    return [] if held is None else [e for e in edges if (e.type not in held or e.direction != "out") and e.target]
+
+
 def fold_in_relations(record: Record, dialect: str) -> bool:
     """The edges of ``record`` that ``dialect`` does not write (its ``EDGE_TYPES``) written into its body as
     :func:`show` writes them (``**Relations:**``, a line each; a line already there not again), and taken off
     the record; whether any was. A record home again that the target related to another (memspec's ``relate``,
     a relation added with the memfmt library) lost the edge: its own writer has no key for it, and the report
     said nothing."""
-    held = EDGE_TYPES[dialect]
-    if held is None or record.opaque or "body" not in native_text(dialect, record.kind):
+    shown = native_text(dialect, record.kind)
+    relations = unsaid(record.edges, EDGE_TYPES[dialect])
+    if not relations or record.opaque or "body" not in shown:
         return False
-    relations = [e for e in record.edges if (e.type not in held or e.direction != "out") and e.target]
-    if not relations:
-        return False
-    probe = Record(kind=record.kind, link=record.link, edges=relations)
-    blocks = _new_blocks(record, _blocks(probe, frozenset({"body", "title", "description"}), held),
-                         native_text(dialect, record.kind))
-    record.edges = [e for e in record.edges if not any(e is r for r in relations)]
+    blocks = _new_blocks(record, _blocks(Record(kind=record.kind, link=record.link, edges=relations), shown,
+                                         EDGE_TYPES[dialect]), shown)
+    record.edges = [e for e in record.edges if e not in relations]
     if blocks:
         record.body = join_paragraphs(([record.body.strip()] if record.body.strip() else []) + blocks)
     return True
