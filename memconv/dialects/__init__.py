@@ -363,8 +363,8 @@ def passed_through(store: Any, written: set[str]) -> Iterator[tuple[str, bytes]]
         passed.add(path)
         if folded is None:
             folded = {fold(p) for p in written} | {fold(MANIFEST)}
-        if path in written or fold(path) in folded:
-            aside = quarantine_path(path, _Taken(written, folded))
+        if fold(path) in folded:  # (every name written is there, folded)
+            aside = quarantine_path(path, _Folded(folded))
             said = (f"{path}: a file carried from IN has the name of a file written here; " +
                     (f"kept aside at {aside}" if aside is not None else "its name is not safe to write, so no copy "
                      "was kept"))
@@ -378,14 +378,14 @@ def passed_through(store: Any, written: set[str]) -> Iterator[tuple[str, bytes]]
         yield path, foreign.raw
 
 
-class _Taken:
-    """The names given out so far, as :func:`passed_through` asks: a name is taken when it, or its folded form, is."""
+class _Folded:
+    """Names given out, as :func:`fs.quarantine_path` asks whether one is taken: a name is, when its folded form is."""
 
-    def __init__(self, written: set[str], folded: set[str]):
-        self.written, self.folded = written, folded
+    def __init__(self, folded: set[str]):
+        self.folded = folded
 
     def __contains__(self, path: object) -> bool:
-        return path in self.written or (isinstance(path, str) and fold(path) in self.folded)
+        return isinstance(path, str) and fold(path) in self.folded
 
 
 class Names:
