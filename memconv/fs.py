@@ -935,17 +935,40 @@ def write_tree(files: Files, out: Path, force: bool = False, *, with_manifest: b
     if with_manifest and isinstance(files, Mapping) and MANIFEST in files:
         raise OutputError(f"refusing to write {MANIFEST}: memconv's own manifest cannot come from the input")
     mode = stat.S_IMODE(os.stat(dest).st_mode) if dest.is_dir() else 0o777 & ~_umask()
-    tmp = stage(_and_manifest(files) if with_manifest else files, dest)
+    with _parents_made(dest):
+        tmp = stage(_and_manifest(files) if with_manifest else files, dest)
+        try:
+            os.chmod(tmp, mode)
+            with signals_deferred():
+                if os.path.lexists(dest):
+                    _swap(tmp, dest, force)
+                else:
+                    os.rename(tmp, dest)
+                settle(tmp)
+        except BaseException:
+            remove_tree(tmp)
+            raise
+
+
+@contextlib.contextmanager
+def _parents_made(folder: Path) -> Iterator[None]:
+    """Make the folders above ``folder`` that are missing (an OUT deep in new folders); if the block fails,
+    remove again those it made, deepest first, as long as they are still empty: a failed run leaves the disk
+    as it found it, not a trail of empty folders."""
+    made: list[Path] = []
+    above = folder.parent
+    while not os.path.lexists(above) and above != above.parent:
+        made.append(above)
+        above = above.parent
+    folder.parent.mkdir(parents=True, exist_ok=True)
     try:
-        os.chmod(tmp, mode)
-        with signals_deferred():
-            if os.path.lexists(dest):
-                _swap(tmp, dest, force)
-            else:
-                os.rename(tmp, dest)
-            settle(tmp)
+        yield
     except BaseException:
-        remove_tree(tmp)
+        for path in made:
+            try:
+                os.rmdir(path)
+            except OSError:  # something else was put there meanwhile: it is not memconv's to remove
+                break
         raise
 
 

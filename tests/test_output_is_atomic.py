@@ -64,6 +64,26 @@ def test_a_run_that_fails_midway_leaves_no_half_written_store(tmp_path, monkeypa
     assert list(tmp_path.iterdir()) == [], "neither OUT nor the temporary folder is left behind"
 
 
+def test_a_failed_run_into_a_deep_new_out_leaves_no_folder_it_made(tmp_path, monkeypatch):
+    # Verified by taking the removal out of fs._parents_made: a/b/c stay behind and this fails.
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "mine.txt").write_text("kept")
+
+    def failing_write(full, data):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(fs, "_write_one", failing_write)
+    with pytest.raises(OSError):
+        fs.write_tree({"x.md": b"x"}, tmp_path / "a" / "b" / "c" / "out")
+    left = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*"))
+    assert left == ["a", "a/mine.txt"], "the folders the run made are gone, the ones it found stay"
+
+
+def test_a_deep_new_out_is_made_when_the_run_succeeds(tmp_path):
+    fs.write_tree({"x.md": b"x"}, tmp_path / "a" / "b" / "out", with_manifest=False)
+    assert tree(tmp_path) == {"a/b/out/x.md": b"x"}
+
+
 @pytest.mark.parametrize("path", ["../escape.md", "/etc/passwd", "a/../../b", "", "a\\..\\b"])
 def test_paths_outside_out_are_refused(path):
     with pytest.raises(OutputError):
