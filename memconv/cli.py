@@ -656,9 +656,14 @@ def detect(in_path, as_json):
     report = begin_report(DetectReport(command="detect", input=str(in_path)))
     fs.confine(in_path)
     try:
-        survey = dialects.survey(in_path)
+        with fs.noting_refusals() as refusals:
+            survey = dialects.survey(in_path)
     except MemconvError as exc:
         fail_report(report, exc, as_json)
+    # What the listing would not read (a link out of IN, a FIFO) is named, as a converting command names it: a
+    # store folder that is a link out would otherwise be described as a store with no entries, and no reason.
+    report.refused.extend({"path": path, "reason": reason} for path, reason in fs.refused_under(in_path, refusals))
+    refused_lines = [f"  refused {r['path']}: {r['reason']}" for r in report.refused]
     found, finding = survey.found, survey.finding
     report.finding = finding
     report.detections = [{"dialect": d.dialect, "version": d.version, "confidence": round(d.confidence, 3),
@@ -674,6 +679,8 @@ def detect(in_path, as_json):
         if as_json:
             click.echo(report.to_json())
         click.echo(message, err=True)
+        for line in refused_lines:
+            click.echo(line, err=True)
         sys.exit(EXIT_ERROR)
     if as_json:
         click.echo(report.to_json())
@@ -683,6 +690,8 @@ def detect(in_path, as_json):
             click.echo(f"  {d.dialect} (version {d.version}) at {d.where}: {d.evidence}", err=as_json)
             if d.hint:
                 click.echo(f"    hint: {d.hint}", err=as_json)
+        for line in refused_lines:
+            click.echo(line, err=as_json)
         sys.exit(EXIT_OK)
     best = found[0]
     click.echo(f"{best.dialect} (version {best.version}): {best.evidence}", err=as_json)
@@ -690,6 +699,8 @@ def detect(in_path, as_json):
         click.echo(f"  also looks like {other.dialect} ({other.evidence})", err=as_json)
     if best.hint:
         click.echo(f"  hint: {best.hint}", err=as_json)
+    for line in refused_lines:
+        click.echo(line, err=as_json)
     sys.exit(EXIT_OK)
 
 

@@ -62,6 +62,18 @@ def test_every_odd_entry_is_refused_by_name_by_every_command(runner, store, tmp_
         assert not any(b"outside IN" in data for data in tree(out).values()), "no byte from outside IN"
 
 
+def test_detect_names_every_entry_it_would_not_read(runner, store, tmp_path):
+    # Verified by dropping the refusals from cli's detect: neither the report nor the words name them.
+    expected = _hostile(store, tmp_path / "outside")
+    result = runner.invoke(main, ["detect", "--json", str(store)])
+    assert result.exit_code == 0 and "Traceback" not in result.stderr
+    refused = {r["path"]: r["reason"] for r in json.loads(result.stdout)["refused"]}
+    for path, word in expected.items():
+        assert path in refused and word in refused[path], (path, refused)
+    said = runner.invoke(main, ["detect", str(store)])
+    assert "refused memory/out-link.md: " in said.stdout and "outside the store" in said.stdout
+
+
 @pytest.mark.parametrize("command", [["convert", "--to", "memfmt"], ["migrate"]])
 def test_in_is_scanned_once_and_every_refusal_still_said(runner, store, tmp_path, monkeypatch, command):
     # Detection and the reader share one listing (fs.listings_kept). Verified by dropping listings_kept
@@ -176,5 +188,7 @@ def test_a_store_folder_linked_out_of_in_is_not_listed(runner, tmp_path, args):
     out = tmp_path / "out"
     result = runner.invoke(main, [*args, str(tmp_path / "in"), *([str(out)] if args[0] == "convert" else [])])
     assert "Traceback" not in result.stderr and "SECRET" not in result.stdout
+    if args[0] == "detect":  # said, not described as a store with no records and no reason
+        assert "refused .memspec: " in result.output and "outside the store" in result.output
     if out.exists():
         assert not any(b"SECRET-OUTSIDE" in data for data in tree(out).values())
