@@ -746,10 +746,8 @@ def upgrade(in_path, out_path, in_place, dry_run, force, as_json, show_diff, che
                     report.dry_run = True
                     _would_write(in_path, planned.files)
                 else:
-                    kept = upgrading.backup(in_path)
-                    report.warnings.append(f"originals backed up to {kept}")
                     with progress.task("writing", total=len(planned.files)):
-                        upgrading.replace_in_place(planned.files, in_path, planned.read)
+                        upgrading.backed_up_and_replaced(planned.files, in_path, planned.read, report.warnings)
                     report.written = True
         else:
             _guard_in_out(in_path, out_path)

@@ -171,9 +171,7 @@ def convert_into(command, source, target, in_path, out_path, into, *, dry_run, f
             elif dry_run or show_diff or check_only:
                 report.dry_run = True
             else:
-                kept = upgrade.backup(into)
-                report.warnings.append(f"EXISTING backed up to {kept}")
-                upgrade.replace_in_place(planned.files, into, planned.read)
+                upgrade.backed_up_and_replaced(planned.files, into, planned.read, report.warnings, "EXISTING")
                 report.written = True
         refused = bool(report.refused)
         report.settle_exit()

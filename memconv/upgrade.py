@@ -145,6 +145,38 @@ def backup(in_path: Path, now: datetime | None = None,
     return target
 
 
+def backed_up_and_replaced(files: dict[str, bytes], in_path: Path, read: set[str], said: list[str],
+                           what: str = "originals") -> Path:
+    """The one in-place write (``upgrade --in-place``, ``--into``): :func:`backup`, said in ``said`` as
+    "<what> backed up to <path>", then :func:`replace_in_place`; the backup's path.
+
+    If the replacement fails, IN is as it was (the swap never happened, or was undone), and so the backup is
+    removed again, with its line, when IN is still exactly what it holds: a failed run leaves no trace. When IN
+    differs from it, or cannot be compared, the backup is the only sure copy of the originals, and stays.
+    """
+    kept = backup(in_path)
+    line = f"{what} backed up to {kept}"
+    said.append(line)
+    try:
+        replace_in_place(files, in_path, read)
+    except BaseException:
+        if _unneeded(kept, in_path):
+            said.remove(line)
+        raise
+    return kept
+
+
+def _unneeded(kept: Path, in_path: Path) -> bool:
+    """Remove the backup ``kept`` if IN is still exactly what it holds; whether it was removed."""
+    try:
+        unchanged = _signature(kept) == _signature(Path(os.path.realpath(in_path)))
+    except OSError:
+        return False
+    if unchanged:
+        fs.remove_tree(kept)
+    return unchanged
+
+
 def _refuse_special(path: str, mode: int) -> None:
     raise OutputError(f"{fs.display(path)}: {fs.file_kind(mode)} inside the folder; it cannot be backed up or kept",
                       hint="move it away, or upgrade into a new folder (memconv upgrade IN OUT); nothing was changed")

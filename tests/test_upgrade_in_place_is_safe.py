@@ -143,6 +143,35 @@ def test_a_failed_swap_leaves_in_as_it_was(tmp_path, monkeypatch):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["memory"]
 
 
+def test_a_failed_in_place_upgrade_leaves_no_backup_of_an_in_it_did_not_change(tmp_path, monkeypatch):
+    # Verified by not calling _unneeded in backed_up_and_replaced: the backup is left beside IN.
+    root = _copy(tmp_path)
+    before = _listing(root)
+    real_rename = os.rename
+
+    def failing(src, dst):
+        if ".memconv-new-" in str(src):
+            raise OSError(28, "No space left on device")
+        return real_rename(src, dst)
+
+    monkeypatch.setattr(upgrading.os, "rename", failing)
+    result = CliRunner().invoke(main, ["upgrade", "--in-place", str(root)])
+    assert result.exit_code == 4 and "Traceback" not in result.stderr, result.stderr
+    assert "backed up" not in result.stderr, "no backup is named that is not there"
+    assert _listing(root) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["memory"]
+
+
+def test_a_backup_of_originals_in_no_longer_holds_is_kept(tmp_path):
+    root = _copy(tmp_path)
+    kept = upgrading.backup(root)
+    (root / "MEMORY.md").write_text("changed\n")
+    assert not upgrading._unneeded(kept, root)
+    assert kept.is_dir(), "the only sure copy of the originals stays"
+    (root / "MEMORY.md").write_bytes((kept / "MEMORY.md").read_bytes())
+    assert upgrading._unneeded(kept, root) and not kept.exists()
+
+
 def test_a_fifo_in_in_stops_an_in_place_upgrade_before_anything_changes(tmp_path):
     root = _copy(tmp_path)
     os.mkfifo(root / "pipe")

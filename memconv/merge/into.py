@@ -19,7 +19,7 @@ EXISTING``):
    report says "from IN" / "from EXISTING" instead of A / B;
 5. the CLI swaps the merged files into EXISTING under its lock, after a
    verified backup, with the one in-place rule ``upgrade --in-place`` uses
-   (:func:`memconv.upgrade.backup`, :func:`memconv.upgrade.replace_in_place`).
+   (:func:`memconv.upgrade.backed_up_and_replaced`).
    Files of EXISTING its reader did not read are kept as they are.
 
 See docs/merge.md ("Importing into an existing store").
