@@ -24,7 +24,7 @@ WORD = re.compile(r"[^\W\d_][^\W_]{2,}")
 
 #: Record fields that hold human-written text.
 TEXT_FIELDS = ("title", "description", "body", "aliases", "tags", "why", "rejected", "trigger", "how_to_apply", "outcome",
-               "last_failure", "facts", "preconditions", "steps", "knowledge", "evolution", "edges")
+               "last_failure", "facts", "preconditions", "steps", "knowledge", "evolution", "edges", "participants")
 #: Keys of an opaque record's frontmatter that are structure, not text.
 _STRUCTURAL_KEYS = frozenset({"type", "metadata", "originSessionId", "node_type"})
 #: Keys of working-set items that hold text.

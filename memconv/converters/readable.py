@@ -60,6 +60,8 @@ def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None 
             blocks.append(f"**{label}:** {flat(value)}")
     if "aliases" not in shown and record.aliases:
         blocks.append("**Also known as:** " + ", ".join(flat(a) for a in record.aliases if a.strip()))
+    if "participants" not in shown and record.participants:
+        blocks.append("**Participants:** " + ", ".join(flat(p) for p in record.participants if p.strip()))
     if "tags" not in shown and record.tags:
         blocks.append("**Tags:** " + ", ".join(flat(t) for t in record.tags if isinstance(t, str) and t.strip()))
     if "facts" not in shown and record.facts:
