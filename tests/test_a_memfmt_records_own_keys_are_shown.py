@@ -98,3 +98,13 @@ def test_memspec_search_finds_a_record_by_its_own_keys(tmp_path):
     assert "Ali" in done.stdout, done.stdout
     assert dialects.get("memspec").read(tmp_path).records
 
+
+def test_a_keys_line_edited_in_memspec_is_the_keys_new_value():
+    files, _ = convert_files(_store(), "memspec")
+    path = next(p for p, b in files.items() if b"**ticket:** OPSZORB" in b)
+    files[path] = files[path].replace(b"**ticket:** OPSZORB", b"**ticket:** OPSQUUX")
+    back, report = convert_files(read_files(files, "memspec"), "memfmt")
+    home = back["memory/episodes/2026-07-30-deploy failed.md"].decode()
+    # Verified by leaving unknown keys out of unshow's labelled lines: the old key came home, and the edited line
+    # beside it in the episode's context.
+    assert home == STORE["memory/episodes/2026-07-30-deploy failed.md"].replace("OPSZORB", "OPSQUUX")

@@ -659,8 +659,10 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
     runs = [b for b in blocks if len(b) > 1]
     parts = [p for p in PARAGRAPH_BREAK.split(record.body.strip()) if p.strip()]
     flats = [flat(p) for p in parts]
-    for name, label in _LABELS:
-        value = getattr(record, name)
+    labelled = [(name, label, getattr(record, name)) for name, label in _LABELS]
+    if target in UNKNOWN_KEYS_HIDDEN:  # an unknown key's line, as _blocks writes it, is edited as a field's is
+        labelled += [(f"extra.{key}", flat(key), value) for key, value in record.extra.items() if key != CARRY_KEY]
+    for name, label, value in labelled:
         if name in shown or not isinstance(value, str) or not value.strip():
             continue
         prefix = f"**{label}:** "
@@ -671,7 +673,10 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
         # Its line edited in the target (the one line with its label that show did not write): the edit wins.
         lines = [f for f in flats if f.startswith(prefix) and f not in rendered and f[len(prefix):].strip()]
         if len(lines) == 1:
-            setattr(record, name, lines[0][len(prefix):].strip())
+            if name.startswith("extra."):
+                record.extra[name[len("extra."):]] = lines[0][len(prefix):].strip()
+            else:
+                setattr(record, name, lines[0][len(prefix):].strip())
             rendered.add(lines[0])
             if edited is not None and name not in edited:
                 edited.append(name)
