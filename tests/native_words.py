@@ -24,8 +24,9 @@ WORD = re.compile(r"[^\W\d_][^\W_]{2,}")
 
 #: Record fields that hold human-written text.
 TEXT_FIELDS = ("title", "description", "body", "aliases", "tags", "why", "rejected", "trigger", "how_to_apply", "outcome",
-               "last_failure", "facts", "preconditions", "steps", "knowledge", "evolution", "edges")
-#: Keys of an opaque record's frontmatter that are structure, not text.
+               "last_failure", "facts", "preconditions", "steps", "knowledge", "evolution", "edges", "participants")
+#: Keys of a record's frontmatter (its unknown keys; an opaque record's whole frontmatter) that are structure,
+#: not text.
 _STRUCTURAL_KEYS = frozenset({"type", "metadata", "originSessionId", "node_type"})
 #: Keys of working-set items that hold text.
 _WS_TEXT = ("text", "why", "rejected", "summary")
@@ -71,10 +72,12 @@ def strings(value: Any, *, parts: frozenset[str] | None = _PART_FIELDS, skip_key
 def record_text(record: Record) -> Iterable[str]:
     for name in TEXT_FIELDS:
         yield from strings(getattr(record, name))
-    if record.opaque:
-        for key, value in record.extra.items():
-            if key not in _STRUCTURAL_KEYS and key != "memconv":
-                yield from strings(value)
+    # A record's unknown keys are text someone wrote too (a memfmt entity's ``source: mengram export``), whatever
+    # its kind: before 2026-12-04 only an opaque record's were counted, and memspec kept every other record's
+    # out of its tools' sight (under ``ext.memconv.fields``) unmeasured.
+    for key, value in record.extra.items():
+        if key not in _STRUCTURAL_KEYS and key != "memconv":
+            yield from strings(value)
 
 
 def source_words(store: Store, target: str) -> set[str]:

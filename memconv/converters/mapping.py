@@ -115,6 +115,10 @@ EDGE_TYPES: Mapping[str, frozenset[str] | None] = _PerDialect("EDGE_TYPES", _nam
 #: Dialects whose index is written by hand, so what it says beyond its links is content
 #: (its ``INDEX_IS_CONTENT``; a regenerated index is not).
 INDEX_IS_CONTENT = _Marked("INDEX_IS_CONTENT")
+#: Dialects whose writer keeps a record's unknown keys where their tools neither show nor search them
+#: (its ``UNKNOWN_KEYS_HIDDEN``; memspec: under ``ext.memconv.fields``): ``readable.show`` writes them
+#: into the record's text too.
+UNKNOWN_KEYS_HIDDEN = _Marked("UNKNOWN_KEYS_HIDDEN")
 #: Kinds a dialect holds only through memconv's own marker; ``--lossy`` writes them as plain
 #: records kept whole (its ``LOSSY_AS_DOSSIER``), so that no memconv key is left in the files.
 LOSSY_AS_DOSSIER: Mapping[str, frozenset[str]] = _PerDialect("LOSSY_AS_DOSSIER", frozenset)

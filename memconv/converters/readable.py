@@ -14,10 +14,11 @@ import copy
 import difflib
 import re
 
+from ..dialects.protocol import CARRY_KEY
 from ..markdown import code_lines
 from ..model import Edge, Record, Step
 from ..text import flat
-from .mapping import EDGE_TYPES, REQUIRED_TEXT, native_text
+from .mapping import EDGE_TYPES, REQUIRED_TEXT, UNKNOWN_KEYS_HIDDEN, native_text
 from . import transforms
 from .transforms import PARAGRAPH_BREAK, join_paragraphs, numbered_items, tags_as_text
 
@@ -43,11 +44,27 @@ def _step_line(step: Step) -> str:
     return text
 
 
-def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None = None) -> list[str]:
+def _value_line(value: object) -> str | None:
+    """An unknown key's value as :func:`show` writes it, on one line: a text, a number, a list of them (``Ali B.,
+    ali``). None for a flag (``hidden: false``) and for a value that holds a mapping: structure a program wrote
+    (Claude Code's ``metadata``), not words."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (str, int, float)):
+        return flat(str(value))
+    if isinstance(value, list) and value and all(isinstance(v, (str, int, float)) for v in value):
+        return ", ".join(line for line in map(_value_line, value) if line) or None
+    return None
+
+
+def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None = None,
+            keys: bool = False) -> list[str]:
     """The record's text that ``shown`` leaves out, as markdown blocks, in reading order.
 
     ``edges`` are the edge types the target writes natively (None: all); the others are
-    written as relation lines, ``- works at → [[Mengram]] — since 2024``.
+    written as relation lines, ``- works at → [[Mengram]] — since 2024``. ``keys``: the target
+    hides the record's unknown keys (its ``UNKNOWN_KEYS_HIDDEN``), so each is written as a line of
+    its own, labelled by its key: ``**source:** mengram export``.
     """
     blocks: list[str] = []
     if "description" not in shown and record.description and record.description.strip():
@@ -60,6 +77,8 @@ def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None 
             blocks.append(f"**{label}:** {flat(value)}")
     if "aliases" not in shown and record.aliases:
         blocks.append("**Also known as:** " + ", ".join(flat(a) for a in record.aliases if a.strip()))
+    if "participants" not in shown and record.participants:
+        blocks.append("**Participants:** " + ", ".join(flat(p) for p in record.participants if p.strip()))
     if "tags" not in shown and record.tags:
         blocks.append("**Tags:** " + ", ".join(flat(t) for t in record.tags if isinstance(t, str) and t.strip()))
     if "facts" not in shown and record.facts:
@@ -85,6 +104,10 @@ def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None 
         blocks.append("**Evolution:**\n\n" + "\n".join(
             f"- v{r.from_version} → v{r.to_version}" + (f" ({r.date})" if r.date else "") + f": {flat(r.reason)}"
             for r in record.evolution))
+    for key, value in record.extra.items() if keys else ():
+        line = _value_line(value) if key != CARRY_KEY else None
+        if line:
+            blocks.append(f"**{flat(key)}:** {line}")
     return [b for b in blocks if b.strip()]
 
 
@@ -529,7 +552,7 @@ def show(record: Record, target: str) -> Record:
     if record.opaque:
         return record
     shown = native_text(target, record.kind)
-    every = _blocks(record, shown, EDGE_TYPES[target])
+    every = _blocks(record, shown, EDGE_TYPES[target], target in UNKNOWN_KEYS_HIDDEN)
     blocks = _new_blocks(record, every, shown)
     if "body" not in shown and {"steps", "preconditions"} <= shown:
         # No body, but steps and preconditions (a memfmt procedure): list items are steps. Beside the steps the
@@ -629,14 +652,17 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
     written = [p for p in PARAGRAPH_BREAK.split(probe.body.strip()) if p.strip()]
     probe.body = ""
     blocks = [[flat(p)] for p in written] \
-        + [[flat(p) for p in PARAGRAPH_BREAK.split(b.strip())] for b in _blocks(probe, shown)]
+        + [[flat(p) for p in PARAGRAPH_BREAK.split(b.strip())]
+           for b in _blocks(probe, shown, keys=target in UNKNOWN_KEYS_HIDDEN)]
     rendered = {" ".join(b) for b in blocks}
     # A block of more than one paragraph (``**Steps:**``, a blank line, its list) is taken out where it is whole.
     runs = [b for b in blocks if len(b) > 1]
     parts = [p for p in PARAGRAPH_BREAK.split(record.body.strip()) if p.strip()]
     flats = [flat(p) for p in parts]
-    for name, label in _LABELS:
-        value = getattr(record, name)
+    labelled = [(name, label, getattr(record, name)) for name, label in _LABELS]
+    if target in UNKNOWN_KEYS_HIDDEN:  # an unknown key's line, as _blocks writes it, is edited as a field's is
+        labelled += [(f"extra.{key}", flat(key), value) for key, value in record.extra.items() if key != CARRY_KEY]
+    for name, label, value in labelled:
         if name in shown or not isinstance(value, str) or not value.strip():
             continue
         prefix = f"**{label}:** "
@@ -647,7 +673,10 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
         # Its line edited in the target (the one line with its label that show did not write): the edit wins.
         lines = [f for f in flats if f.startswith(prefix) and f not in rendered and f[len(prefix):].strip()]
         if len(lines) == 1:
-            setattr(record, name, lines[0][len(prefix):].strip())
+            if name.startswith("extra."):
+                record.extra[name[len("extra."):]] = lines[0][len(prefix):].strip()
+            else:
+                setattr(record, name, lines[0][len(prefix):].strip())
             rendered.add(lines[0])
             if edited is not None and name not in edited:
                 edited.append(name)

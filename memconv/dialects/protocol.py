@@ -328,6 +328,9 @@ OPTIONAL: dict[str, Optional] = {
     "KEPT_WHOLE_READ_AS": Optional("type word → the kind a record kept whole with it is elsewhere", "mapping",
                                    _always({})),
     "TEXT_FIELDS": Optional("kind → the text fields its files show for it", "mapping", _always({})),
+    "UNKNOWN_KEYS_HIDDEN": Optional("its writer keeps a record's unknown keys where its tools neither show nor search "
+                                    "them: readable.show writes them into the record's text too", "bool",
+                                    _always(False)),
     "DEFAULT_TEXT_FIELDS": Optional("the text fields its files show for a kind not in TEXT_FIELDS (an entry's)",
                                     "names", _always(frozenset({"title", "description", "body", "aliases"}))),
     "ONE_LINE_FIELDS": Optional("model fields (``extra`` for the unknown keys) its files hold on one line: a "

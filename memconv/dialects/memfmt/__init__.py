@@ -810,7 +810,7 @@ EDGE_TYPES = None
 #: The text fields its files show, per kind; a profile is its body.
 TEXT_FIELDS = {
     "entity": frozenset({"title", "facts", "knowledge"}),
-    "episode": frozenset({"title", "body", "outcome"}),
+    "episode": frozenset({"title", "body", "outcome", "participants"}),
     "procedure": frozenset({"title", "trigger", "preconditions", "steps", "evolution", "last_failure"}),
     "profile": frozenset({"body"}),
 }

@@ -413,6 +413,9 @@ CARRY_SLOT = CarrySlot("ext", words="`ext`")
 #: ``scope`` is newer than memspec 0.7.2, which does not know it: from another dialect it rides with
 #: the unknown keys (under ``ext.memconv.fields``, which memspec keeps), and the reader gives it back.
 RIDES_AS_UNKNOWN = ("scope",)
+#: A record's unknown keys ride under ``ext.memconv.fields``, which its tools (``status``, ``search``) neither show
+#: nor search: their text is written into the body too (``readable.show``).
+UNKNOWN_KEYS_HIDDEN = True
 #: What ``memspec verify`` and ``memspec sweep`` add to a record, which other dialects have no word for.
 WITNESS_FIELDS = ("last_verified", "verified_with", "stale", "ext")
 #: ``memspec verify`` sets the next review too.
@@ -479,4 +482,4 @@ def native_link(record: Record, kind: str) -> str:
 
 
 __all__ += ["splice", "SPLICED_READS", "KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "RIDES_AS_UNKNOWN", "WITNESS_FIELDS",
-            "WITNESS_EDITS", "NATIVE_FIELDS", "LINK_ID", "STORE_FACTS", "FOLDER_FACTS", "native_link", "ONE_LINE_FIELDS"]
+            "UNKNOWN_KEYS_HIDDEN", "WITNESS_EDITS", "NATIVE_FIELDS", "LINK_ID", "STORE_FACTS", "FOLDER_FACTS", "native_link", "ONE_LINE_FIELDS"]
