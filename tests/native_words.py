@@ -29,6 +29,9 @@ TEXT_FIELDS = ("title", "description", "body", "aliases", "tags", "why", "reject
 _STRUCTURAL_KEYS = frozenset({"type", "metadata", "originSessionId", "node_type"})
 #: Keys of working-set items that hold text.
 _WS_TEXT = ("text", "why", "rejected", "summary")
+#: The working set's lists the memoir spec names; any other list under ``current`` is counted whole.
+_WS_LISTS = frozenset({"goals", "next_actions", "parked_actions", "open_questions", "decisions", "completed_actions",
+                       "completed_goals"})
 
 
 #: What is structure or identity in a source text, not its words: a ``[[link]]`` names a record
@@ -88,9 +91,15 @@ def source_words(store: Store, target: str) -> set[str]:
     ws = store.working_set
     if ws is not None:
         current = ws.document.get("current") if isinstance(ws.document, dict) else None
-        for items in (current or {}).values():
+        for name, items in (current if isinstance(current, dict) else {}).items():
             for item in items if isinstance(items, list) else ():
-                if isinstance(item, dict) and item.get("hidden") is not True:
+                if isinstance(item, dict) and item.get("hidden") is True:
+                    continue
+                if name not in _WS_LISTS:
+                    # A list the spec does not name: every text in it, an item a text or an object.
+                    for text in strings(item):
+                        out |= source_text_words(text)
+                elif isinstance(item, dict):
                     for key in _WS_TEXT:
                         out |= source_text_words(str(item.get(key) or ""))
         for row in ws.history or ():

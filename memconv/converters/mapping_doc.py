@@ -131,6 +131,11 @@ def table() -> str:
         "place for is also written, labelled, into the record's readable text (a body, an entity's",
         "facts, a procedure's preconditions and steps; `readable.show`). See docs/conversion.md.",
         "",
+        "What a store says outside its records is shown too, as a record the target's tools load and",
+        "search (a rendering: the way back drops it, and the exact source comes home from its note).",
+        "The working set shows every list under `current`: the seven the memoir spec names, then any",
+        "other under its key (`blockers` as `## Blockers`), an item as its text or else its values.",
+        "",
         "| dialect | concept | meaning | " + " | ".join(columns) + " |",
         "|---|---|---|" + "---|" * len(columns),
     ]

@@ -22,6 +22,7 @@ rendering and for the body of the note that holds its exact JSON.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ..dialects.protocol import declared
@@ -60,11 +61,36 @@ def working_set_items(ws: WorkingSet) -> list[tuple[str, list[str]]]:
             lines.append(f"{text}{extra}")
         if lines:
             out.append((heading, lines))
+    known = {name for name, _, _ in _LISTS}
+    current = ws.document.get("current") if isinstance(ws.document, dict) else None
+    for name, found in (current.items() if isinstance(current, dict) else ()):
+        # A list the spec does not name (memoir-cli keeps unknown ``current.*`` keys): shown too, under its key.
+        if name in known or not isinstance(found, list):
+            continue
+        lines = [line for item in found if (line := _unknown_item(item))]
+        if lines:
+            out.append((flat(str(name).replace("_", " ")).capitalize() or "Other", lines))
     history = [f"{row.get('date', '?')}: {' '.join(str(row.get('summary', '')).split())}".rstrip()
                for row in ws.history or [] if isinstance(row, dict)]
     if history:
         out.append(("History", history))
     return out
+
+
+def _unknown_item(item: Any) -> str:
+    """An item of a list the spec does not name, on one line: its text, else its values (``key: value``).
+    A hidden item is not shown, as a hidden decision is not."""
+    if isinstance(item, dict):
+        if item.get("hidden") is True:
+            return ""
+        if isinstance(item.get("text"), str) and item["text"].strip():
+            return flat(item["text"])
+        return "; ".join(f"{key}: {said}" for key, value in item.items() if (said := _unknown_item(value)))
+    if isinstance(item, list):
+        return "; ".join(said for value in item if (said := _unknown_item(value)))
+    if isinstance(item, str):
+        return flat(item)
+    return "" if item is None else json.dumps(item)
 
 
 def render_working_set(ws: WorkingSet, *, title: bool = True) -> str:
