@@ -3,7 +3,7 @@
 A *word* is a run of at least three letters or digits starting with a letter,
 lower-cased. The source's words are taken from the human-written text of its
 model (titles, descriptions, bodies, facts, steps, the working set, inline index
-bullets…), never from structural headings or frontmatter keys, and only from
+bullets, what an index that travels says itself: its words, title, headings, hooks…), never from structural headings or frontmatter keys, and only from
 what the target may show as live (a hidden decision is deliberately not shown).
 The target's words are taken from its files *outside* the carry: memconv's notes
 folder is skipped and every ``memconv:`` key (with its continuation lines) is cut
@@ -17,7 +17,8 @@ from dataclasses import fields, is_dataclass
 from typing import Any, Iterable
 
 from memconv.converters import holds_state
-from memconv.converters.mapping import LIFECYCLE, TARGET_KIND
+from memconv.converters.mapping import INDEX_IS_CONTENT, LIFECYCLE, TARGET_KIND
+from memconv.converters.store_facts import carried_indexes
 from memconv.model import Record, Store
 
 WORD = re.compile(r"[^\W\d_][^\W_]{2,}")
@@ -109,6 +110,25 @@ def source_words(store: Store, target: str) -> set[str]:
         for section in index.sections:
             for bullet in section.inline:
                 out |= source_text_words(bullet)
+    return out | index_words(store)
+
+
+def index_words(store: Store) -> set[str]:
+    """The words of what the store's indexes say themselves, where an index travels (it is not only a
+    rendering of the records): its own text, its links' titles and hooks, and, where the index is
+    written by hand (a Claude ``MEMORY.md``), its title and headings, but those every index may have
+    (``# Memory Index``, ``## Feedback``: ``claude.index.generated_heading``)."""
+    from memconv.dialects.claude.index import generated_heading
+
+    out: set[str] = set()
+    for index in carried_indexes(store, own=True):
+        by_hand = (index.source.dialect if index.source is not None else store.dialect) in INDEX_IS_CONTENT
+        said = [f"# {index.title}"] if index.title is not None else []
+        said += [f"## {s.heading}" for s in index.sections if s.heading is not None]
+        texts = [index.words] + ([line for line in said if not generated_heading(line)] if by_hand else [])
+        texts += [text for s in index.sections for link in s.links for text in (link.title, link.hook or "")]
+        for text in texts:
+            out |= source_text_words(text)
     return out
 
 
