@@ -92,3 +92,14 @@ def test_a_rendering_of_a_hook_alone_deleted_in_the_target_is_told(tmp_path):
     back = _run("convert", "--to", "claude", str(tmp_path / "there"), str(tmp_path / "back"))
     assert [w for w in back["warnings"] if "the words written in it is not in memoir any more" in w], back["warnings"]
     assert _own(tmp_path / "back") == tree(src)
+
+
+def test_a_link_named_otherwise_than_its_memory_is_shown(tmp_path):
+    # Its hook is the description, but the index calls the memory something else. Watched fail without the
+    # title's test in native.index_words.
+    src = _store(tmp_path, "- [Who I am](user_role.md) — Senior backend engineer, new to the frontend "
+                           "of this codebase\n- a bullet\n")
+    _run("convert", "--from", "claude", "--to", "memspec", str(src), str(tmp_path / "there"))
+    assert "- Who I am — Senior backend engineer" in _shown(tmp_path / "there").decode()
+    _run("convert", "--to", "claude", str(tmp_path / "there"), str(tmp_path / "back"))
+    assert _own(tmp_path / "back") == tree(src)

@@ -165,18 +165,19 @@ def _fact_kind(index: IndexFile) -> str:
 
 def index_words(index: IndexFile, records: dict[str, Record]) -> str:
     """What ``index`` says that no record of the store shows: its own words (``IndexFile.words``) and each
-    link whose hook its memory does not say (``- Title — hook``), or that has no memory behind it.
+    link whose title or hook its memory does not say (``- Title — hook``), or that has no memory behind it.
 
-    ``records``: the store's records by the file each is (``<link>.md``). A hook is said when it is the
-    memory's description or trigger, whitespace and case aside: Claude Code writes the description there.
+    ``records``: the store's records by the file each is (``<link>.md``). A link is said when its title is
+    the memory's name and its hook, if any, the memory's description or trigger, whitespace and case aside:
+    Claude Code writes them there.
     """
     lines = []
     for section in index.sections:
         for link in section.links:
             record = records.get(link.target) if link.resolved else None
             hook = flat(link.hook) if link.hook else ""
-            if record is not None and (not hook or hook.casefold() in (flat(record.description or "").casefold(),
-                                                                       flat(record.trigger or "").casefold())):
+            if record is not None and _said(flat(link.title), (record.title,)) \
+                    and (not hook or _said(hook, (record.description, record.trigger))):
                 continue
             if link.resolved and record is None and not hook:
                 continue  # a link the target links by name (memfmt's ``[[stem]]``): its record shows it
@@ -188,6 +189,11 @@ def index_words(index: IndexFile, records: dict[str, Record]) -> str:
     if words.startswith("# "):
         title, _, rest = words.partition("\n\n")
     return "\n\n".join(part for part in (title, "\n".join(lines), rest) if part)
+
+
+def _said(text: str, fields: tuple[str | None, ...]) -> bool:
+    """Whether one of ``fields`` says ``text`` (one line), case aside."""
+    return any(text.casefold() == flat(field).casefold() for field in fields if field)
 
 
 def inline_records(indexes: list[IndexFile], records: list[Record]) -> list[tuple[Record, dict[str, Any]]]:
