@@ -415,9 +415,10 @@ class IndexFile:
     title: str | None = None
     sections: list[IndexSection] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
-    #: What it says in its own words, as its dialect reads it: every line that is not its title, a
-    #: heading, a link or a bullet (a paragraph, a numbered list, a fenced block), as written, a blank
-    #: line between two blocks; "" when there is none. Content: the target's user must see it.
+    #: What it says in its own words, as its dialect reads it: every line that is not a link, a bullet
+    #: or what its dialect's writer generates (a paragraph, a numbered list, a fenced block; a Claude
+    #: index's title and headings, written by hand), as written, a blank line between two blocks; ""
+    #: when there is none. Content: the target's user must see it.
     words: str = ""
     source: Source | None = None
 

@@ -3,7 +3,7 @@
 A *word* is a run of at least three letters or digits starting with a letter,
 lower-cased. The source's words are taken from the human-written text of its
 model (titles, descriptions, bodies, facts, steps, the working set, inline index
-bullets…), never from structural headings or frontmatter keys, and only from
+bullets, what an index that travels says itself: its words, title, headings, hooks…), never from structural headings or frontmatter keys, and only from
 what the target may show as live (a hidden decision is deliberately not shown).
 The target's words are taken from its files *outside* the carry: memconv's notes
 folder is skipped and every ``memconv:`` key (with its continuation lines) is cut
@@ -17,7 +17,8 @@ from dataclasses import fields, is_dataclass
 from typing import Any, Iterable
 
 from memconv.converters import holds_state
-from memconv.converters.mapping import LIFECYCLE, TARGET_KIND
+from memconv.converters.mapping import INDEX_IS_CONTENT, LIFECYCLE, TARGET_KIND
+from memconv.converters.store_facts import carried_indexes
 from memconv.model import Record, Store
 
 WORD = re.compile(r"[^\W\d_][^\W_]{2,}")
@@ -30,6 +31,9 @@ TEXT_FIELDS = ("title", "description", "body", "aliases", "tags", "why", "reject
 _STRUCTURAL_KEYS = frozenset({"type", "metadata", "originSessionId", "node_type"})
 #: Keys of working-set items that hold text.
 _WS_TEXT = ("text", "why", "rejected", "summary")
+#: The working set's lists the memoir spec names; any other list under ``current`` is counted whole.
+_WS_LISTS = frozenset({"goals", "next_actions", "parked_actions", "open_questions", "decisions", "completed_actions",
+                       "completed_goals"})
 
 
 #: What is structure or identity in a source text, not its words: a ``[[link]]`` names a record
@@ -91,9 +95,15 @@ def source_words(store: Store, target: str) -> set[str]:
     ws = store.working_set
     if ws is not None:
         current = ws.document.get("current") if isinstance(ws.document, dict) else None
-        for items in (current or {}).values():
+        for name, items in (current if isinstance(current, dict) else {}).items():
             for item in items if isinstance(items, list) else ():
-                if isinstance(item, dict) and item.get("hidden") is not True:
+                if isinstance(item, dict) and item.get("hidden") is True:
+                    continue
+                if name not in _WS_LISTS:
+                    # A list the spec does not name: every text in it, an item a text or an object.
+                    for text in strings(item):
+                        out |= source_text_words(text)
+                elif isinstance(item, dict):
                     for key in _WS_TEXT:
                         out |= source_text_words(str(item.get(key) or ""))
         for row in ws.history or ():
@@ -103,6 +113,25 @@ def source_words(store: Store, target: str) -> set[str]:
         for section in index.sections:
             for bullet in section.inline:
                 out |= source_text_words(bullet)
+    return out | index_words(store)
+
+
+def index_words(store: Store) -> set[str]:
+    """The words of what the store's indexes say themselves, where an index travels (it is not only a
+    rendering of the records): its own text, its links' titles and hooks, and, where the index is
+    written by hand (a Claude ``MEMORY.md``), its title and headings, but those every index may have
+    (``# Memory Index``, ``## Feedback``: ``claude.index.generated_heading``)."""
+    from memconv.dialects.claude.index import generated_heading
+
+    out: set[str] = set()
+    for index in carried_indexes(store, own=True):
+        by_hand = (index.source.dialect if index.source is not None else store.dialect) in INDEX_IS_CONTENT
+        said = [f"# {index.title}"] if index.title is not None else []
+        said += [f"## {s.heading}" for s in index.sections if s.heading is not None]
+        texts = [index.words] + ([line for line in said if not generated_heading(line)] if by_hand else [])
+        texts += [text for s in index.sections for link in s.links for text in (link.title, link.hook or "")]
+        for text in texts:
+            out |= source_text_words(text)
     return out
 
 

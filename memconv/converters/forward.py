@@ -100,8 +100,8 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
     if indexes:
         # Memory kept as inline bullets of an index, and its own words: facts the target's tools show.
         written_by = {index.path: renderings.index_dialect(index) for index in indexes}
-        # The store's links from ``records``: with ``release``, ``store.records`` is already empty here.
-        for record, mark in renderings.inline_records(indexes, {r.link for r in records}):
+        # The store's records from ``records``: with ``release``, ``store.records`` is already empty here.
+        for record, mark in renderings.inline_records(indexes, records):
             owners[id(record)] = written_by[mark["path"]]
             inline[id(record)] = mark
             records.append(record)

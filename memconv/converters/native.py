@@ -8,8 +8,10 @@ such still shows them natively, as records its tools load and search:
 * the working set becomes one record, "Working set": a Claude ``project``
   memory, a memspec fact claim, a memfmt entity whose facts are its items;
 * every inline bullet becomes a fact (a memfmt entity), titled by its words;
-* what an index says beyond its links and bullets (a paragraph, a numbered
-  list, a fenced block) becomes one fact, "Written in MEMORY.md".
+* what an index says beyond its bullets and what its memories say (a
+  paragraph, a fenced block, a Claude index's title and headings, a link's
+  hook its memory's description does not say) becomes one fact, "Written in
+  MEMORY.md".
 
 These records are renderings. The exact source (the working set's JSON, the
 index file) travels in a note, and each rendering carries a marker saying
@@ -22,6 +24,7 @@ rendering and for the body of the note that holds its exact JSON.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ..dialects.protocol import declared
@@ -60,11 +63,36 @@ def working_set_items(ws: WorkingSet) -> list[tuple[str, list[str]]]:
             lines.append(f"{text}{extra}")
         if lines:
             out.append((heading, lines))
+    known = {name for name, _, _ in _LISTS}
+    current = ws.document.get("current") if isinstance(ws.document, dict) else None
+    for name, found in (current.items() if isinstance(current, dict) else ()):
+        # A list the spec does not name (memoir-cli keeps unknown ``current.*`` keys): shown too, under its key.
+        if name in known or not isinstance(found, list):
+            continue
+        lines = [line for item in found if (line := _unknown_item(item))]
+        if lines:
+            out.append((flat(str(name).replace("_", " ")).capitalize() or "Other", lines))
     history = [f"{row.get('date', '?')}: {' '.join(str(row.get('summary', '')).split())}".rstrip()
                for row in ws.history or [] if isinstance(row, dict)]
     if history:
         out.append(("History", history))
     return out
+
+
+def _unknown_item(item: Any) -> str:
+    """An item of a list the spec does not name, on one line: its text, else its values (``key: value``).
+    A hidden item is not shown, as a hidden decision is not."""
+    if isinstance(item, dict):
+        if item.get("hidden") is True:
+            return ""
+        if isinstance(item.get("text"), str) and item["text"].strip():
+            return flat(item["text"])
+        return "; ".join(f"{key}: {said}" for key, value in item.items() if (said := _unknown_item(value)))
+    if isinstance(item, list):
+        return "; ".join(said for value in item if (said := _unknown_item(value)))
+    if isinstance(item, str):
+        return flat(item)
+    return "" if item is None else json.dumps(item)
 
 
 def render_working_set(ws: WorkingSet, *, title: bool = True) -> str:
@@ -135,7 +163,40 @@ def _fact_kind(index: IndexFile) -> str:
     return TARGET_KIND.get(index_dialect(index), {}).get("fact") or "fact"
 
 
-def inline_records(indexes: list[IndexFile], links: set[str]) -> list[tuple[Record, dict[str, Any]]]:
+def index_words(index: IndexFile, records: dict[str, Record]) -> str:
+    """What ``index`` says that no record of the store shows: its own words (``IndexFile.words``) and each
+    link whose title or hook its memory does not say (``- Title — hook``), or that has no memory behind it.
+
+    ``records``: the store's records by the file each is (``<link>.md``). A link is said when its title is
+    the memory's name and its hook, if any, the memory's description or trigger, whitespace and case aside:
+    Claude Code writes them there.
+    """
+    lines = []
+    for section in index.sections:
+        for link in section.links:
+            record = records.get(link.target) if link.resolved else None
+            hook = flat(link.hook) if link.hook else ""
+            if record is not None and _said(flat(link.title), (record.title,)) \
+                    and (not hook or _said(hook, (record.description, record.trigger))):
+                continue
+            if link.resolved and record is None and not hook:
+                continue  # a link the target links by name (memfmt's ``[[stem]]``): its record shows it
+            lines.append(f"- {flat(link.title)}" + (f" — {hook}" if hook else ""))
+    # The links first (under the index's title, when its words begin with one): after the words they read
+    # as if under the last heading, which holds none of them.
+    words = index.words.strip()
+    title, rest = ("", words)
+    if words.startswith("# "):
+        title, _, rest = words.partition("\n\n")
+    return "\n\n".join(part for part in (title, "\n".join(lines), rest) if part)
+
+
+def _said(text: str, fields: tuple[str | None, ...]) -> bool:
+    """Whether one of ``fields`` says ``text`` (one line), case aside."""
+    return any(text.casefold() == flat(field).casefold() for field in fields if field)
+
+
+def inline_records(indexes: list[IndexFile], records: list[Record]) -> list[tuple[Record, dict[str, Any]]]:
     """Each inline bullet of ``indexes`` as a fact, with the marker its carry gets.
 
     Its link is the file name the index's own dialect would give such a memory (its type word
@@ -143,7 +204,8 @@ def inline_records(indexes: list[IndexFile], links: set[str]) -> list[tuple[Reco
     store's own) or another bullet's has it: a link is a file name in the dialects that keep
     entries as files, and an edited bullet comes home as that file.
     """
-    taken = {link.casefold() for link in links}
+    taken = {record.link.casefold() for record in records}
+    by_file = {f"{record.link}.md": record for record in records}
     out = []
     for index in indexes:
         kind = _fact_kind(index)
@@ -155,9 +217,9 @@ def inline_records(indexes: list[IndexFile], links: set[str]) -> list[tuple[Reco
                 link = _numbered(f"{_fact_word(index)}_{slug(title_of(text))}", taken)
                 record = Record(kind=kind, link=link, title=title_of(text), body=text + "\n")
                 out.append((record, {"path": index.path, "section": section.heading, "n": n}))
-        words = index.words.strip()
+        words = index_words(index, by_file)
         if words:
-            # What the index says beyond its links and bullets (a paragraph, a numbered list): one fact.
+            # What the index says beyond its bullets and what its memories say (a paragraph, its title): one fact.
             name = index.path.rpartition("/")[2]
             link = _numbered(f"{_fact_word(index)}_{slug(name.removesuffix('.md'))}-words", taken)
             record = Record(kind=kind, link=link, title=f"Written in {name}", body=words + "\n")

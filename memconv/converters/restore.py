@@ -193,7 +193,8 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         restored.append((record, home, applied))
         carries.append(carry)
     if rendered:
-        report.warnings.extend(_deleted_renderings(out.indexes, rendered, store.dialect))
+        homes = {f"{r.link}.md": r for r in [home for _, home, _ in restored] + untouched}
+        report.warnings.extend(_deleted_renderings(out.indexes, rendered, store.dialect, homes))
     if withdrawn:
         out.indexes = [_withdraw(index, withdrawn, store) for index in out.indexes]
     rename = {record.link: home.link for record, home, _ in restored}
@@ -325,9 +326,10 @@ def _shown_before(home: Record, carry: Carry, edited: list[str], kind: str, targ
     return before
 
 
-def _deleted_renderings(indexes: list, rendered: set[tuple], dialect: str) -> list[str]:
+def _deleted_renderings(indexes: list, rendered: set[tuple], dialect: str, homes: dict[str, Record]) -> list[str]:
     """A warning for each bullet (and an index's words) whose rendering is gone from ``dialect``: deleted
-    there, it is still in the index, which comes home from its note as it was."""
+    there, it is still in the index, which comes home from its note as it was. ``homes``: the records home
+    again, by file (what their memories say of a link's hook, as at conversion)."""
     said = []
     for index in indexes:
         if not any(r[0] == index.path for r in rendered):
@@ -338,7 +340,7 @@ def _deleted_renderings(indexes: list, rendered: set[tuple], dialect: str) -> li
                     said.append(f"{index.path}: the record of its bullet '{' '.join(bullet.split())[:60]}' is not in "
                                 f"{dialect} any more; the bullet stays in {index.path}: take it out there if it "
                                 "should go")
-        if index.words.strip() and (index.path, "words") not in rendered:
+        if (index.path, "words") not in rendered and renderings.index_words(index, homes):
             said.append(f"{index.path}: the record of the words written in it is not in {dialect} any more; they "
                         f"stay in {index.path}: take them out there if they should go")
     return said

@@ -59,6 +59,8 @@ def heading_text(line: str, level: int) -> str | None:
 #: How generated indexes group entries, in Claude Code's type order.
 GROUPS = (("user", "User"), ("feedback", "Feedback"), ("project", "Project"), ("reference", "Reference"),
           (None, "Other"))
+#: The title Claude Code (and :func:`generate`) gives every index.
+TITLE = "Memory Index"
 
 
 @dataclass
@@ -139,12 +141,28 @@ def read_index(raw: bytes, path: str, present: set[str]) -> IndexFile:
     return index
 
 
+def generated_heading(line: str) -> bool:
+    """Whether ``line`` is a title or heading every index may have, saying nothing of its store: the title
+    Claude Code gives an index, a type's group, the section that links more pages (:func:`generate`)."""
+    return heading_text(line, 1) == TITLE or heading_text(line, 2) in {label for _, label in GROUPS} | {MORE}
+
+
 def _words(items: list[tuple]) -> str:
-    """The index's own words: its text lines (neither its title, a ``## `` heading, a link nor a bullet:
-    a paragraph, a numbered list, a fenced block, a line under a link), blocks a blank line apart."""
+    """The index's own words: every line that is neither a link nor a bullet (its ``# `` title, its ``## ``
+    headings, a paragraph, a numbered list, a fenced block, a line under a link), as written, blocks a
+    blank line apart. Claude Code's index is written by hand: its title and headings are someone's words,
+    but for those every index may have (:func:`generated_heading`)."""
     blocks: list[list[str]] = [[]]
     for item in items:
-        if item[0] == "text" and item[1].strip():
+        if item[0] in ("title", "section") and generated_heading(item[-1]):
+            if blocks[-1]:
+                blocks.append([])
+        elif item[0] in ("title", "section"):
+            if blocks[-1]:
+                blocks.append([])
+            blocks[-1].append(item[-1])
+            blocks.append([])
+        elif item[0] == "text" and item[1].strip():
             blocks[-1].append(item[1])
         elif blocks[-1]:
             blocks.append([])
@@ -391,7 +409,7 @@ def paginate(title_line: str, preamble: list[str], units: list[Unit], *,
         used_lines += cost
         used_bytes += weight
         current = heading
-    title = heading_text(title_line, 1) or "Memory Index"
+    title = heading_text(title_line, 1) or TITLE
     # Page 1 links pages 2..61, page 61 links 62..121, and so on.
     hosted: dict[int, list[int]] = {}
     host, n = 1, 2
@@ -442,7 +460,7 @@ def generated_link(path: str, record: Record) -> IndexLink:
 
 
 def generate(entries: list[tuple[str, Record, str | None]], extra: list[IndexSection] = (),
-             title: str = "Memory Index") -> tuple[dict[str, bytes], list[str]]:
+             title: str = TITLE) -> tuple[dict[str, bytes], list[str]]:
     """The index files linking every ``(path, record, claude type)``, grouped by type, within Claude Code's limits.
 
     ``extra`` are sections to keep after the groups (inline memory from another
@@ -465,7 +483,7 @@ def entry_line(path: str, record: Record, written_type: str | None) -> EntryLine
 
 
 def generate_from(lines: Iterable[EntryLine], extra: list[IndexSection] = (),
-                  title: str = "Memory Index") -> tuple[dict[str, bytes], list[str]]:
+                  title: str = TITLE) -> tuple[dict[str, bytes], list[str]]:
     """:func:`generate`, from each entry's :func:`entry_line`, given in the order of their paths."""
     # Each record's line is made at once and its link let go; one heading string per group: at 100,000
     # records, a link object and a heading each were about 26 MB at the end of a write (docs/performance.md).
