@@ -408,8 +408,13 @@ KEPT_WHOLE_READ_AS = {**READ_AS, "project": "fact"}
 #: The text fields its memory files show, per type, and for every other type.
 TEXT_FIELDS = entry_frontmatter.TEXT_FIELDS_BY_TYPE
 DEFAULT_TEXT_FIELDS = entry_frontmatter.ENTRY_TEXT_FIELDS
-#: What Claude Code shows of every memory (``*``: its name and description) and a lesson's trigger.
-REQUIRED_TEXT = {"*": ("title", "description"), "lesson": ("trigger",)}
+#: What Claude Code shows of every memory (``*``: its name and description), and what a feedback memory says:
+#: when it applies (its trigger) and how to apply it (memoir-cli's ``validate`` warns of one without it).
+REQUIRED_TEXT = {"*": ("title", "description"), "lesson": ("trigger", "how_to_apply")}
+#: Claude Code reads a feedback memory's rule from its body's ``**How to apply:**`` section (memoir spec,
+#: Appendix A), and memoir-cli's ``validate`` warns of a feedback memory without one: a lesson whose body has
+#: no such section is given one, and no ``how_to_apply`` key (docs/claude.md).
+SECTION_FIELDS = {"lesson": ("how_to_apply",)}
 #: The working set is a ``project`` memory, kept whole.
 WORKING_SET_AS = ("opaque", "project_working-set")
 
@@ -450,5 +455,5 @@ def splice(rendered: bytes, marker: str, carry: str | None) -> bytes | None:
 SPLICED_READS = ("link", "title", "description", "trigger", "opaque")
 
 __all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "LINK_NAMING", "OPAQUE_FILES",
-            "NOTE_SUFFIX",
+            "NOTE_SUFFIX", "SECTION_FIELDS",
             "read_index", "splice", "SPLICED_READS"]
