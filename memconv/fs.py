@@ -46,9 +46,12 @@ MEMCONV_DIR = ".memconv"
 QUARANTINE_DIR = ".memconv/quarantine"
 #: What memconv wrote into OUT, path → sha256: the mark that lets ``--force`` replace it.
 MANIFEST = ".memconv/manifest.json"
-#: Where memconv keeps files as IN had them, in OUT: passed through from a store of another dialect
-#: (``converters.notes.FILES_DIR``), and quarantined originals.
-KEPT_DIRS = (f"{MEMCONV_DIR}/files/", f"{QUARANTINE_DIR}/")
+#: Where a file the source store did not own is set aside in a target of another dialect (under the target's
+#: notes root: ``converters.notes.carried_file``).
+FILES_DIR = f"{MEMCONV_DIR}/files"
+#: Where memconv keeps files as IN had them, in OUT: passed through from a store of another dialect, and
+#: quarantined originals.
+KEPT_DIRS = (f"{FILES_DIR}/", f"{QUARANTINE_DIR}/")
 
 
 def kept_name(path: str, suffix: str) -> str:
