@@ -27,7 +27,8 @@ CASES = [(("memfmt", "vault"), "my vault", ".memconv/files/memfmt/README.md"),
 
 
 def _converted(runner, tmp_path, dialect, name, target="claude", out="out"):
-    result = runner.invoke(main, [f"{dialect}-to-{target}", str(GOLDEN / dialect / name / "input"), str(tmp_path / out)])
+    result = runner.invoke(main, [f"{dialect}-to-{target}", str(GOLDEN / dialect / name / "input"),
+                                  str(tmp_path / out)])
     assert result.exit_code in (0, 3), result.output  # 3: the memspec store has files to quarantine
     return tmp_path / out
 

@@ -368,8 +368,8 @@ def passed_through(store: Any, written: set[str], named: Callable[[str], str] = 
         if fold(path) in folded:  # (every name written is there, folded)
             aside = quarantine_path(path, _Folded(folded))
             said = (f"{path}: a file carried from IN has the name of a file written here; " +
-                    (f"kept aside at {named(aside)}" if aside is not None else "its name is not safe to write, so no copy "
-                     "was kept"))
+                    (f"kept aside at {named(aside)}" if aside is not None
+                     else "its name is not safe to write, so no copy was kept"))
             if said not in store.warnings:
                 store.warnings.append(said)
             if aside is None:
