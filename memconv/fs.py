@@ -65,10 +65,12 @@ def kept_name(path: str, suffix: str) -> str:
 
 
 def kept_path(name: str, suffix: str) -> str:
-    """The path of the kept file written as ``name`` (the inverse of :func:`kept_name`). A name without the
-    suffix is the file's own: an output written before the suffix was (docs/claude.md)."""
-    if suffix and name.startswith(KEPT_DIRS) and name.endswith(suffix) and len(name) > len(suffix):
-        return name[:-len(suffix)]
+    """The path of the kept file written as ``name`` (the inverse of :func:`kept_name`). A name :func:`kept_name`
+    does not write (``x.kept``, or ``a.md``: an output written before the suffix was) is the file's own."""
+    if suffix and name.startswith(KEPT_DIRS) and name.endswith(suffix):
+        own = name[:-len(suffix)]
+        if own.lower().endswith(".md") or own.endswith(suffix):
+            return own
     return name
 
 #: Longest file or folder name most file systems accept, in UTF-8 bytes.

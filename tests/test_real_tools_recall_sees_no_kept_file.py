@@ -86,6 +86,24 @@ def test_a_kept_name_comes_back_as_it_was():
         assert fs.kept_path(written, ".kept") == path
         assert not (written.startswith(fs.KEPT_DIRS) and written.lower().endswith(".md"))
     assert fs.kept_name(".memconv/files/memfmt/a.md", "") == ".memconv/files/memfmt/a.md"
+    # A name kept_name never writes is a file's own (crafted, or an earlier output's): x.kept is not x.
+    assert fs.kept_path(".memconv/files/memfmt/x.kept", ".kept") == ".memconv/files/memfmt/x.kept"
+
+
+def test_a_crafted_kept_name_beside_its_own_name_loses_neither(runner, tmp_path):
+    # Broken once (the reader always giving the name back): a.md.kept was read as a.md, and one of the two was
+    # passed once, the other gone from OUT.
+    from .conftest import write_files
+
+    files = {"MEMORY.md": b"# Memory Index\n", ".memconv/files/memfmt/a.md": b"OLD\n",
+             ".memconv/files/memfmt/a.md.kept": b"NEW\n", ".memconv/files/memfmt/x.kept": b"X\n"}
+    write_files(tmp_path / "in", files)
+    out = tree(_back(runner, tmp_path / "in", "claude", tmp_path / "out"))
+    for data in (b"OLD\n", b"NEW\n", b"X\n"):
+        assert data in out.values(), data
+    home = tree(_back(runner, tmp_path / "out", "memfmt", tmp_path / "home"))
+    assert home["x.kept"] == b"X\n", "a name ending in .kept comes home as it was"
+    assert {home.get("a.md"), home.get("a.md.kept")} == {b"OLD\n", b"NEW\n"}
 
 
 def test_a_merge_of_claude_stores_keeps_the_names_and_the_way_home(runner, tmp_path):

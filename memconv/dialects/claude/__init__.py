@@ -142,7 +142,11 @@ def _entries(root: Path, files: list[str], store: Store) -> Iterator[Record]:
                 store.indexes.append(idx)
                 _warn_broken(store, idx)
             else:  # (a .md file memconv kept, named so that recall skips it, under its own name again)
-                store.foreign.append(ForeignFile(kept_path(path, KEPT_SUFFIX), raw))
+                own = kept_path(path, KEPT_SUFFIX)
+                # (unless a file of IN is read under that name too, crafted or from an earlier output: neither
+                # is lost)
+                taken = own != path and own in present and kept_path(own, KEPT_SUFFIX) == own
+                store.foreign.append(ForeignFile(path if taken else own, raw))
         except ReadError as exc:
             store.quarantined.append(Quarantined.because(exc, path, raw))
 
