@@ -46,6 +46,32 @@ MEMCONV_DIR = ".memconv"
 QUARANTINE_DIR = ".memconv/quarantine"
 #: What memconv wrote into OUT, path → sha256: the mark that lets ``--force`` replace it.
 MANIFEST = ".memconv/manifest.json"
+#: Where a file the source store did not own is set aside in a target of another dialect (under the target's
+#: notes root: ``converters.notes.carried_file``).
+FILES_DIR = f"{MEMCONV_DIR}/files"
+#: Where memconv keeps files as IN had them, in OUT: passed through from a store of another dialect, and
+#: quarantined originals.
+KEPT_DIRS = (f"{FILES_DIR}/", f"{QUARANTINE_DIR}/")
+
+
+def kept_name(path: str, suffix: str) -> str:
+    """The name a file kept as IN had it (under :data:`KEPT_DIRS`) is written with in a store whose tools read
+    every Markdown file, hidden folders too (its dialect's ``KEPT_SUFFIX``; "" for none): one named ``.md``,
+    in any case, gains ``suffix``, and so does one already ending in it, so that :func:`kept_path` gives every
+    name back as it was (``a.md`` → ``a.md.kept``, ``a.kept`` → ``a.kept.kept``; ``a.png`` stays)."""
+    if suffix and path.startswith(KEPT_DIRS) and (path.lower().endswith(".md") or path.endswith(suffix)):
+        return path + suffix
+    return path
+
+
+def kept_path(name: str, suffix: str) -> str:
+    """The path of the kept file written as ``name`` (the inverse of :func:`kept_name`). A name :func:`kept_name`
+    does not write (``x.kept``, or ``a.md``: an output written before the suffix was) is the file's own."""
+    if suffix and name.startswith(KEPT_DIRS) and name.endswith(suffix):
+        own = name[:-len(suffix)]
+        if own.lower().endswith(".md") or own.endswith(suffix):
+            return own
+    return name
 
 #: Longest file or folder name most file systems accept, in UTF-8 bytes.
 MAX_NAME_BYTES = 255

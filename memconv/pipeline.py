@@ -250,7 +250,7 @@ def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date
     def settle() -> None:  # the conversion's report and what it set aside: whole once its records are written
         report.files.extend(conversion.records)
         taken.update(dict.fromkeys(f.path for f in out_store.foreign))  # the notes too, now made
-        _quarantine(out_store, taken, report, store.refused)  # the source's, and any the conversion set aside
+        _quarantine(out_store, taken, report, store.refused, target)  # the source's, and any the conversion set aside
 
     report.warnings.extend(store.warnings)
     if out_store is not store:
@@ -273,11 +273,11 @@ def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date
         return result
     if conversion is not None:
         report.files.extend(conversion.records)
-        _quarantine(out_store, taken, report, store.refused)  # the source's, and any the conversion set aside
+        _quarantine(out_store, taken, report, store.refused, target)  # the source's, and any the conversion set aside
         return result
     report.files.extend(_record_within(record, target) for record in store.records)
     _rest_within(store, target, report)
-    _quarantine(store, taken, report)
+    _quarantine(store, taken, report, target=target)
     return result
 
 
@@ -324,7 +324,7 @@ def stream_within(root: Path, dialect: str, report: Report, *, date: str | None 
         report.warnings.extend(store.warnings)
         taken: dict[str, bytes | None] = dict.fromkeys(f.path for f in store.foreign)
         _rest_within(store, dialect, report)
-        _quarantine(store, taken, report)
+        _quarantine(store, taken, report, target=dialect)
         yield from ((path, data) for path, data in taken.items() if data is not None)
 
     return store, Plan(files, report, about=lambda: count)
@@ -424,14 +424,18 @@ def _written(writer, store: Store, render, date: str | None = None,
 
 
 def _quarantine(store: Store, files: dict[str, bytes | None], report: Report,
-                refused: list[tuple[str, str]] | None = None) -> None:
+                refused: list[tuple[str, str]] | None = None, target: str | None = None) -> None:
     """Copy each quarantined original to ``.memconv/quarantine/<path>`` (never over another file); list the refused.
 
-    ``files`` holds the paths already taken (the value may be None: a path the writer will write).
+    ``files`` holds the paths already taken (the value may be None: a path the writer will write). In a
+    ``target`` whose tools read every Markdown file (its ``KEPT_SUFFIX``), a ``.md`` copy's name gains it.
     """
+    suffix = dialects.declaration(target, "KEPT_SUFFIX") if target is not None else ""
     for q in store.quarantined:
         kept = fs.quarantine_path(q.path, files)
         if kept is not None:
+            files[kept] = None  # taken, as its own name: the next copy of that name is numbered
+            kept = fs.kept_name(kept, suffix)
             files[kept] = q.raw
         reason = q.reason if kept is not None else q.reason + "; its name is not safe to write, so no copy was kept"
         report.quarantined.append({"path": fs.display(q.path), "line": q.line, "reason": reason, "kept_at": kept})

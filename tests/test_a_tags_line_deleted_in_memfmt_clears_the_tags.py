@@ -61,8 +61,7 @@ def test_the_tags_line_edited_in_memfmt_still_sets_them(tmp_path):
 def test_tags_memfmt_never_showed_stay_when_the_record_is_edited(tmp_path, monkeypatch):
     # A memfmt file written before tags were shown there: show wrote no **Tags:** line.
     blocks = readable._blocks
-    monkeypatch.setattr(readable, "_blocks", lambda record, shown, edges=None, keys=False:
-                        blocks(record, shown | {"tags"}, edges, keys))
+    monkeypatch.setattr(readable, "_blocks", lambda record, shown, *more: blocks(record, shown | {"tags"}, *more))
     (tmp_path / "in" / "memory").mkdir(parents=True)
     (tmp_path / "in" / "memory" / "fact_x.md").write_text(FACT)
     out = convert_dir(tmp_path / "in", "memfmt", tmp_path / "mf")

@@ -193,6 +193,12 @@ ONE_LINE_FIELDS: Mapping[str, frozenset[str]] = _PerDialect("ONE_LINE_FIELDS", f
 #: in the order they are filled (its ``REQUIRED_TEXT``).
 REQUIRED_TEXT: Mapping[str, dict[str, tuple[str, ...]]] = _PerDialect(
     "REQUIRED_TEXT", lambda v: {kind: tuple(fields) for kind, fields in v.items()})
+#: The text fields a dialect's tools read from a labelled section of a record's body, per kind (its
+#: ``SECTION_FIELDS``): a Claude Code feedback memory's ``**How to apply:**``.
+SECTION_FIELDS: Mapping[str, dict[str, frozenset[str]]] = _PerDialect("SECTION_FIELDS", lambda v: {
+    kind: frozenset(fields) for kind, fields in v.items()})
+
+
 def native_text(target: str, kind: str) -> frozenset[str]:
     """The text fields a ``kind`` record shows in ``target``'s files (what ``target`` declares)."""
     return TEXT_FIELDS[target].get(kind, DEFAULT_TEXT_FIELDS[target])

@@ -26,6 +26,7 @@ import unicodedata
 from typing import Any, Callable, Iterable, Iterator
 
 from .. import frontmatter as fmx
+from .. import fs
 from ..errors import ReadError
 from ..limits import load_json
 from ..markdown import escape_link_text
@@ -57,7 +58,7 @@ def _roots() -> list[str]:
 
 
 #: Where files the source store did not own are set aside in a target of another dialect.
-FILES_DIR = f"{MEMCONV_DIR}/files"
+FILES_DIR = fs.FILES_DIR
 _OLD_FILES_DIR = f"{_OLD_NOTES_DIR}/files"
 
 

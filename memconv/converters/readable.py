@@ -18,7 +18,7 @@ from ..dialects.protocol import CARRY_KEY
 from ..markdown import code_lines
 from ..model import Edge, Record, Step
 from ..text import flat
-from .mapping import EDGE_TYPES, REQUIRED_TEXT, UNKNOWN_KEYS_HIDDEN, native_text
+from .mapping import EDGE_TYPES, REQUIRED_TEXT, SECTION_FIELDS, UNKNOWN_KEYS_HIDDEN, native_text
 from . import transforms
 from .transforms import PARAGRAPH_BREAK, join_paragraphs, numbered_items, tags_as_text
 
@@ -58,22 +58,27 @@ def _value_line(value: object) -> str | None:
 
 
 def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None = None,
-            keys: bool = False) -> list[str]:
+            sections: frozenset[str] = frozenset(), keys: bool = False) -> list[str]:
     """The record's text that ``shown`` leaves out, as markdown blocks, in reading order.
 
     ``edges`` are the edge types the target writes natively (None: all); the others are
-    written as relation lines, ``- works at → [[Mengram]] — since 2024``. ``keys``: the target
-    hides the record's unknown keys (its ``UNKNOWN_KEYS_HIDDEN``), so each is written as a line of
+    written as relation lines, ``- works at → [[Mengram]] — since 2024``. ``sections``: the fields the
+    target reads from a labelled section of the body (:func:`sections_wanted`); a how_to_apply that is the
+    record's steps said (a memfmt procedure's) is their list, under its label, and not said again. ``keys``: the
+    target hides the record's unknown keys (its ``UNKNOWN_KEYS_HIDDEN``), so each is written as a line of
     its own, labelled by its key: ``**source:** mengram export``.
     """
     blocks: list[str] = []
+    steps_say_how = "how_to_apply" in sections and "steps" not in shown and bool(record.steps) \
+        and record.how_to_apply == "; ".join(s.action for s in record.steps)
     if "description" not in shown and record.description and record.description.strip():
         blocks.append(record.description.strip())
     if "body" not in shown and record.body.strip():
         blocks.extend(p.strip() for p in PARAGRAPH_BREAK.split(record.body.strip()) if p.strip())
     for name, label in _LABELS:
         value = getattr(record, name)
-        if name not in shown and isinstance(value, str) and value.strip():
+        if name not in shown and isinstance(value, str) and value.strip() and not (steps_say_how
+                                                                                    and name == "how_to_apply"):
             blocks.append(f"**{label}:** {flat(value)}")
     if "aliases" not in shown and record.aliases:
         blocks.append("**Also known as:** " + ", ".join(flat(a) for a in record.aliases if a.strip()))
@@ -86,7 +91,8 @@ def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None 
     if "preconditions" not in shown and record.preconditions:
         blocks.append("**Preconditions:**\n\n" + "\n".join(f"- {flat(p)}" for p in record.preconditions))
     if "steps" not in shown and record.steps:
-        blocks.append("**Steps:**\n\n" + "\n".join(f"{n}. {_step_line(s)}" for n, s in enumerate(record.steps, 1)))
+        label = dict(_LABELS)["how_to_apply"] if steps_say_how else "Steps"
+        blocks.append(f"**{label}:**\n\n" + "\n".join(f"{n}. {_step_line(s)}" for n, s in enumerate(record.steps, 1)))
     if "knowledge" not in shown and record.knowledge:
         lines = []
         for k in record.knowledge:
@@ -371,8 +377,8 @@ def _how_to_apply_follows(record: Record, original: str, owner: str | None, edit
     showed it only there: it says what the edited section says, and is among the ``edited`` fields.
     Before, the carried copy came home beside the edited section, and Claude Code read the old text from
     the ``how_to_apply`` key it was written in. The section taken out, the field goes too, unless
-    ``owner`` requires it of the record's kind (``REQUIRED_TEXT``: memoir's lessons), where the carried
-    text stays; a section left in a shape this does not read (two labels) keeps the carried text too."""
+    ``owner`` requires it of the record's kind (``REQUIRED_TEXT``: memoir's lessons) and reads it from a key,
+    where the carried text stays; a section left in a shape this does not read (two labels) keeps the carried text too."""
     how = record.how_to_apply
     if not isinstance(how, str) or "how_to_apply" in edited or said_how_to_apply(original) != how:
         return
@@ -382,8 +388,9 @@ def _how_to_apply_follows(record: Record, original: str, owner: str | None, edit
     if now is None:
         code = code_lines(record.body)
         if any(n not in code and HOW_TO_APPLY.match(line) for n, line in enumerate(record.body.split("\n"))) \
-                or owner is None or "how_to_apply" in REQUIRED_TEXT[owner].get(record.kind, ()):
-            return
+                or owner is None or ("how_to_apply" in REQUIRED_TEXT[owner].get(record.kind, ())
+                                     and "how_to_apply" not in SECTION_FIELDS[owner].get(record.kind, ())):
+            return  # (where its tools read it from the section, as Claude Code does, the section was its place)
     record.how_to_apply = now
     edited.append("how_to_apply")
 
@@ -539,6 +546,27 @@ def fold_in(record: Record, dialect: str, edited: list[str], before: dict | None
     return folded + names
 
 
+def sections_wanted(record: Record, target: str, kind: str, body: str) -> frozenset[str]:
+    """The fields of ``record`` (a ``kind`` of ``target``) that ``target``'s tools read from a labelled section
+    of the body (its ``SECTION_FIELDS``: a Claude Code feedback memory's ``**How to apply:**``) and that
+    ``body`` has no section for: :func:`show` writes them there, not in a key (memoir-cli's ``validate``
+    warned of every feedback memory memconv wrote from memfmt or memspec). A body with a section of its own
+    keeps it as written, and a how_to_apply it does not say stays in its key."""
+    wanted = SECTION_FIELDS[target].get(kind, frozenset())
+    if record.opaque or not wanted:
+        return frozenset()
+    code = code_lines(body) if "**" in body else frozenset()
+    lines = body.split("\n")
+    out = set()
+    for name in wanted:
+        value = getattr(record, name, None)
+        label = re.compile(rf"^\*\*{re.escape(dict(_LABELS)[name])}:?\*\*:?", re.I)
+        if isinstance(value, str) and value.strip() \
+                and not any(n not in code and label.match(line) for n, line in enumerate(lines)):
+            out.add(name)
+    return frozenset(out)
+
+
 def show(record: Record, target: str) -> Record:
     """``record`` (a copy the caller owns) with every piece of its text where ``target`` shows it.
 
@@ -551,9 +579,14 @@ def show(record: Record, target: str) -> Record:
     """
     if record.opaque:
         return record
-    shown = native_text(target, record.kind)
-    every = _blocks(record, shown, EDGE_TYPES[target], target in UNKNOWN_KEYS_HIDDEN)
+    sections = sections_wanted(record, target, record.kind, record.body)
+    shown = native_text(target, record.kind) - sections
+    every = _blocks(record, shown, EDGE_TYPES[target], sections, target in UNKNOWN_KEYS_HIDDEN)
     blocks = _new_blocks(record, every, shown)
+    if sections:
+        # The section is written even where the body says its words: the target's tools read it under its label.
+        labels = tuple(f"**{dict(_LABELS)[name]}:**" for name in sections)
+        blocks = [b for b in every if b in blocks or b.startswith(labels)]
     if "body" not in shown and {"steps", "preconditions"} <= shown:
         # No body, but steps and preconditions (a memfmt procedure): list items are steps. Beside the steps the
         # record has (a lesson's how_to_apply), only the numbered list of its **How to apply:** section is: a
@@ -639,7 +672,8 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
     home (``owner``): a how_to_apply its ``**How to apply:**`` section said follows that section's edit."""
     if record.opaque or not record.body.strip():
         return record
-    shown = native_text(target, kind)
+    sections = sections_wanted(record, target, kind, original if isinstance(original, str) else record.body)
+    shown = native_text(target, kind) - sections
     if isinstance(original, str) and edited is not None and "body" in shown and "how_to_apply" not in shown:
         _how_to_apply_follows(record, original, owner, edited)
     # What the target showed was written of the record in the target's kind: by the kind's transform (a
@@ -653,7 +687,7 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
     probe.body = ""
     blocks = [[flat(p)] for p in written] \
         + [[flat(p) for p in PARAGRAPH_BREAK.split(b.strip())]
-           for b in _blocks(probe, shown, keys=target in UNKNOWN_KEYS_HIDDEN)]
+           for b in _blocks(probe, shown, None, sections, target in UNKNOWN_KEYS_HIDDEN)]
     rendered = {" ".join(b) for b in blocks}
     # A block of more than one paragraph (``**Steps:**``, a blank line, its list) is taken out where it is whole.
     runs = [b for b in blocks if len(b) > 1]

@@ -343,9 +343,11 @@ def fold(path: str) -> str:
     return path if folded == path else folded
 
 
-def passed_through(store: Any, written: set[str]) -> Iterator[tuple[str, bytes]]:
+def passed_through(store: Any, written: set[str], named: Callable[[str], str] = lambda path: path
+                   ) -> Iterator[tuple[str, bytes]]:
     """The files of ``store`` no dialect reads (``store.foreign``), after a writer's own: each path
-    once, and never over a file the writer wrote (``written``, which gains their paths).
+    once, and never over a file the writer wrote (``written``, which gains their paths). ``named``: the
+    name a path is written with (claude: a ``.md`` file memconv keeps, ``.md.kept``; :func:`fs.kept_name`).
 
     A file whose name is taken (one the writer wrote, or that folds to one, or memconv's manifest) is
     kept aside, at ``.memconv/quarantine/<path>``, and a warning on ``store.warnings`` says where: a
@@ -366,8 +368,8 @@ def passed_through(store: Any, written: set[str]) -> Iterator[tuple[str, bytes]]
         if fold(path) in folded:  # (every name written is there, folded)
             aside = quarantine_path(path, _Folded(folded))
             said = (f"{path}: a file carried from IN has the name of a file written here; " +
-                    (f"kept aside at {aside}" if aside is not None else "its name is not safe to write, so no copy "
-                     "was kept"))
+                    (f"kept aside at {named(aside)}" if aside is not None
+                     else "its name is not safe to write, so no copy was kept"))
             if said not in store.warnings:
                 store.warnings.append(said)
             if aside is None:
@@ -375,7 +377,7 @@ def passed_through(store: Any, written: set[str]) -> Iterator[tuple[str, bytes]]
             path = aside
         written.add(path)
         folded.add(fold(path))
-        yield path, foreign.raw
+        yield named(path), foreign.raw
 
 
 class _Folded:

@@ -338,9 +338,15 @@ OPTIONAL: dict[str, Optional] = {
                                 "exact text carried", "names", _always(frozenset())),
     "REQUIRED_TEXT": Optional("kind or * → the fields its tools expect a record to have", "mapping",
                               _always({})),
+    "SECTION_FIELDS": Optional("kind → the text fields its tools read from a labelled section of the body "
+                               "(**How to apply:**), not from a key: written there when the body has none",
+                               "mapping", _always({})),
     "NOTES_ROOT": Optional("the folder of its store its .memconv/notes/ is in", "str", _always("")),
     "NOTE_SUFFIX": Optional("how its notes' file names end: .md, or another where a tool of its own reads every "
                             "Markdown file under the store, hidden folders too", "str", _always(".md")),
+    "KEPT_SUFFIX": Optional("what the name of a .md file memconv keeps as IN had it (.memconv/files/, "
+                            ".memconv/quarantine/) gains where a tool of its own reads every Markdown file under "
+                            "the store, hidden folders too", "str", _always("")),
     "LINKS_ARE_FILE_NAMES": Optional("its writer makes a file name of a record's link", "bool", _always(True)),
     "WORKING_SET_AS": Optional("(kind, link) of the record another dialect's working set is shown as", "pair",
                                _always(("fact", "working-set"))),

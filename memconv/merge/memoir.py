@@ -21,7 +21,7 @@ from typing import Any
 
 from ..dialects.memoir import entries as memoir_entries
 from ..dialects.memoir import session as memoir_session
-from ..fs import QUARANTINE_DIR, fitting
+from ..fs import QUARANTINE_DIR, fitting, kept_name
 from ..model import Lifecycle, Record, Source, Store, WorkingSet, clone, fingerprint
 from ..text import short_digest
 from .identity import canonical, instant, item_key
@@ -317,11 +317,19 @@ def finish(dialect: str, a: Store, b: Store, tree: Tree, outcomes: list[Outcome]
            seen: set[str] | None = None) -> MergeResult:
     """What every dialect's merge ends with: the files no record owns (foreign, quarantined), each
     side's own warnings, and the result. ``seen``: every path the two readers saw (default: computed)."""
+    from .. import dialects
+
     quarantined: list[dict] = []
     _merge_files(a, b, tree, outcomes, quarantined, _paths(a) | _paths(b) if seen is None else seen)
     for side, store in (("A", a), ("B", b)):
         warnings.extend(f"{side}: {w}" for w in store.warnings)
-    return MergeResult(dialect, dict(sorted(tree.files.items())), outcomes, warnings, quarantined)
+    # A .md file memconv keeps as IN had it, in a dialect whose tools read every Markdown file (claude:
+    # KEPT_SUFFIX), is written under the name that keeps it from them, as that dialect's writer writes it.
+    suffix = dialects.declaration(dialect, "KEPT_SUFFIX")
+    for q in quarantined:
+        q["kept_at"] = kept_name(q["kept_at"], suffix)
+    files = {kept_name(path, suffix): data for path, data in tree.files.items()}
+    return MergeResult(dialect, dict(sorted(files.items())), outcomes, warnings, quarantined)
 
 
 def _paths(store: Store) -> set[str]:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from ...errors import ReadError, StoreError
-from ...fs import list_files, read_bytes
+from ...fs import kept_name, kept_path, list_files, read_bytes
 from ...model import ForeignFile, IndexSection, Quarantined, Record, Store
 from .. import Detection, evidence, Names, fold, passed_through, unportable
 from ..protocol import NO_OCCASION, Occasion
@@ -141,8 +141,12 @@ def _entries(root: Path, files: list[str], store: Store) -> Iterator[Record]:
                 idx = read_index(raw, path, present)
                 store.indexes.append(idx)
                 _warn_broken(store, idx)
-            else:
-                store.foreign.append(ForeignFile(path, raw))
+            else:  # (a .md file memconv kept, named so that recall skips it, under its own name again)
+                own = kept_path(path, KEPT_SUFFIX)
+                # (unless a file of IN is read under that name too, crafted or from an earlier output: neither
+                # is lost)
+                taken = own != path and own in present and kept_path(own, KEPT_SUFFIX) == own
+                store.foreign.append(ForeignFile(path if taken else own, raw))
         except ReadError as exc:
             store.quarantined.append(Quarantined.because(exc, path, raw))
 
@@ -153,6 +157,11 @@ def read_file(path: str, raw: bytes, meta: dict) -> Record | None:
     Raises ``ReadError`` where :func:`read` quarantines.
     """
     return read_entry(raw, path, path[:-3]) if is_entry_path(path) else None
+
+
+def _passed_through(store: Store, files: set[str]) -> Iterator[tuple[str, bytes]]:
+    """The files no reader read (:func:`passed_through`), a ``.md`` one memconv keeps named ``.md.kept``."""
+    return passed_through(store, files, lambda path: kept_name(path, KEPT_SUFFIX))
 
 
 def _warn_broken(store: Store, idx) -> None:
@@ -275,7 +284,7 @@ def write_each(store: Store, records: Iterator[Record], context: Occasion | None
     for path, data in written.items():
         files.add(path)
         yield path, data
-    yield from passed_through(store, files)
+    yield from _passed_through(store, files)
 
 
 def _pages(store: Store, context: Occasion, say, any_record: bool, arrived: list[tuple[str, Record]],
@@ -360,7 +369,7 @@ def _stream(store: Store, paths: list[str], pages: Callable[[], dict[str, bytes]
     for path, data in pages().items():
         files.add(path)
         yield path, data
-    yield from passed_through(store, files)
+    yield from _passed_through(store, files)
 
 
 __all__ = ["NAME", "detect", "read", "iter_read", "read_file", "write", "iter_write", "write_each", "generated_index", "body", "entries", "index",
@@ -408,8 +417,13 @@ KEPT_WHOLE_READ_AS = {**READ_AS, "project": "fact"}
 #: The text fields its memory files show, per type, and for every other type.
 TEXT_FIELDS = entry_frontmatter.TEXT_FIELDS_BY_TYPE
 DEFAULT_TEXT_FIELDS = entry_frontmatter.ENTRY_TEXT_FIELDS
-#: What Claude Code shows of every memory (``*``: its name and description) and a lesson's trigger.
-REQUIRED_TEXT = {"*": ("title", "description"), "lesson": ("trigger",)}
+#: What Claude Code shows of every memory (``*``: its name and description), and what a feedback memory says:
+#: when it applies (its trigger) and how to apply it (memoir-cli's ``validate`` warns of one without it).
+REQUIRED_TEXT = {"*": ("title", "description"), "lesson": ("trigger", "how_to_apply")}
+#: Claude Code reads a feedback memory's rule from its body's ``**How to apply:**`` section (memoir spec,
+#: Appendix A), and memoir-cli's ``validate`` warns of a feedback memory without one: a lesson whose body has
+#: no such section is given one, and no ``how_to_apply`` key (docs/claude.md).
+SECTION_FIELDS = {"lesson": ("how_to_apply",)}
 #: The working set is a ``project`` memory, kept whole.
 WORKING_SET_AS = ("opaque", "project_working-set")
 
@@ -434,6 +448,10 @@ OPAQUE_FILES = True
 #: too: a note (a hidden decision, a superseded one) named ``.md`` there was handed to the agent as live memory.
 #: ``.markdown`` is still Markdown to an editor, and no tool of Claude's reads it (docs/claude.md).
 NOTE_SUFFIX = ".markdown"
+#: For the same reason, a ``.md`` file memconv keeps as IN had it (a file passed through from another dialect's
+#: store, under ``.memconv/files/``; a quarantined original, under ``.memconv/quarantine/``) is written
+#: ``<name>.md.kept``, and read under its own name again: no tool of Claude's reads it (docs/claude.md).
+KEPT_SUFFIX = ".kept"
 
 
 def splice(rendered: bytes, marker: str, carry: str | None) -> bytes | None:
@@ -450,5 +468,5 @@ def splice(rendered: bytes, marker: str, carry: str | None) -> bytes | None:
 SPLICED_READS = ("link", "title", "description", "trigger", "opaque")
 
 __all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "LINK_NAMING", "OPAQUE_FILES",
-            "NOTE_SUFFIX",
+            "NOTE_SUFFIX", "KEPT_SUFFIX", "SECTION_FIELDS",
             "read_index", "splice", "SPLICED_READS"]
