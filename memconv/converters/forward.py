@@ -249,6 +249,7 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         if owner == target:
             # Home again: the target's own reader and writer keep it; nothing to carry.
             rep.native = carrying.said(original)
+            rep.dropped = list(report.lost.get(key, ()))
             _carry_witness(native, target, lossy, rep, out, note_names, written_at, report.edited.get(key, ()))
             continue
         if returned is None:

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import copy
 import difflib
+import json
 import re
 
 from ..markdown import code_lines
-from ..model import Edge, Record, Step
+from ..model import Anchor, Edge, Record, Step
 from ..text import flat
 from .mapping import EDGE_TYPES, REQUIRED_TEXT, native_text
 from . import transforms
@@ -461,6 +462,53 @@ def fold_in_relations(record: Record, dialect: str) -> bool:
     return True
 
 
+def _anchor_line(anchor: Anchor) -> str:
+    """An anchor as a line of its block: ``- src/app.py @ 7d4290a1…``, its repo and any other sub-key after it."""
+    text = flat(anchor.file) + (f" @ {flat(anchor.sha)}" if anchor.sha else "")
+    if anchor.repo:
+        text += f" (repo: {flat(anchor.repo)})"
+    for key, value in anchor.extra.items():
+        text += f"; {flat(key)}: {flat(value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str))}"
+    return f"- {text}"
+
+
+def fold_in_anchors(record: Record, dialect: str) -> bool:
+    """The anchors of ``record`` (memspec's ``anchor``: a file and the git blob sha it was pinned to), which
+    ``dialect``, its home, has no key for, written into its readable home as an ``**Anchors:**`` block, a line each
+    (a line already there not again), and taken off the record; whether they were. False, the anchors left on it,
+    where home has no place that shows text (an entry kept whole): they are then dropped, and counted so.
+    Before, they were lost on the way home while the report said "0 dropped"."""
+    if not record.anchors:
+        return False
+    shown = native_text(dialect, record.kind)
+    lines = [_anchor_line(a) for a in record.anchors]
+    # A body shows them as a list under one label; a list of facts or preconditions, a labelled line each.
+    blocks = ["**Anchors:**\n\n" + "\n".join(lines)] if "body" in shown \
+        else [f"**Anchor:** {line.removeprefix('- ')}" for line in lines]
+    if not _place(record, shown, blocks):
+        return False
+    record.anchors = None
+    return True
+
+
+def _place(record: Record, shown: frozenset[str], blocks: list[str]) -> bool:
+    """``blocks`` (what :func:`_blocks` makes) written where ``shown`` puts the record's text, those already there
+    not again: its body, else a memfmt entity's facts, else a procedure's preconditions, each line one, as
+    :func:`show` writes them. False where it has none of these, or is kept whole (opaque)."""
+    if record.opaque or not ("body" in shown or "facts" in shown or {"steps", "preconditions"} <= shown):
+        return False
+    blocks = _new_blocks(record, blocks, shown)
+    if blocks and "body" in shown:
+        record.body = join_paragraphs(([record.body.strip()] if record.body.strip() else []) + blocks)
+    elif blocks:
+        lines = [flat(line.removeprefix("- ")) for b in blocks for line in b.split("\n") if line.strip()]
+        if "facts" in shown:
+            record.facts = (record.facts or []) + lines
+        else:
+            record.preconditions = (record.preconditions or []) + lines
+    return True
+
+
 def fold_in(record: Record, dialect: str, edited: list[str], before: dict | None = None) -> list[str]:
     """Fields ``edited`` in another dialect that ``dialect``'s kind has no place for, written into the
     record's readable home as :func:`show` writes them (its body, else a memfmt entity's facts or a
@@ -502,17 +550,7 @@ def fold_in(record: Record, dialect: str, edited: list[str], before: dict | None
                                               and _there(v if isinstance(v, str) else _step_line(v), home))] or None
         setattr(probe, name, value)
         setattr(record, name, None)
-    blocks = _new_blocks(record, _blocks(probe, shown), shown)
-    if blocks and "body" in shown:
-        record.body = join_paragraphs(([record.body.strip()] if record.body.strip() else []) + blocks)
-    elif blocks:
-        # No body: a list of facts (a memfmt entity), else of preconditions (a procedure), each line one, as
-        # show writes them.
-        lines = [flat(line.removeprefix("- ")) for b in blocks for line in b.split("\n") if line.strip()]
-        if "facts" in shown:
-            record.facts = (record.facts or []) + lines
-        else:
-            record.preconditions = (record.preconditions or []) + lines
+    _place(record, shown, _blocks(probe, shown))
     return folded + names
 
 

@@ -236,6 +236,19 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             if "edges" not in applied.overridden:
                 applied.overridden.append("edges")
             report.edited[id(home)] = list(applied.overridden)
+        if home.anchors and "anchors" not in applied.carried and carry.owner in TARGET_KIND \
+                and "anchors" not in dialects.declaration(carry.owner, "NATIVE_FIELDS"):
+            # Pinned to a file in the target (memspec's anchor): home has no key for it, its body shows it;
+            # where nothing of home shows it (an entry kept whole), it is dropped, and counted so.
+            if readable.fold_in_anchors(home, carry.owner):
+                if "anchors" not in applied.overridden:
+                    applied.overridden.append("anchors")
+                report.edited[id(home)] = list(applied.overridden)
+            else:
+                home.anchors = None
+                report.lost.setdefault(id(home), []).append("anchors")
+                report.warnings.append(f"{where_from(record)}: anchors added in {store.dialect}; {carry.owner} "
+                                       "keeps this record whole and has no place for them: dropped")
         if "body" not in applied.overridden and store.dialect in TARGET_KIND and home.how_to_apply \
                 and readable.HOW_TO_APPLY.search(home.body):
             read = clone(record)
