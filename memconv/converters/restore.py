@@ -7,6 +7,7 @@ from typing import Any
 from .. import dialects
 from ..errors import ReadError
 from ..model import ForeignFile, IndexFile, Record, Store, clone
+from ..report import FileReport
 from . import carry as carrying
 from . import format_patch, native as renderings, native_form, notes, readable, transforms
 from .carry import KEY, Carry
@@ -106,14 +107,14 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                 report.warnings.append(f"{where_from(record)}: the working set's rendering was edited in {store.dialect}; "
                                        "the working set is restored from its carried copy, and the edits are not "
                                        "applied")
-            witnessed = [n for n in witness_fields()
-                         if getattr(record, n) is not None and (n != "ext" or set(record.ext) - {KEY})]
+            witnessed = _added_there(record)
             if record.lifecycle.state != "active":
                 report.warnings.append(f"{where_from(record)}: the working set's rendering is {record.lifecycle.state} in "
                                        f"{store.dialect}; the working set is session state, restored as it was")
             if witnessed:
                 report.warnings.append(f"{where_from(record)}: the working set's rendering holds {', '.join(witnessed)} "
                                        f"from {store.dialect}; the working set has no place for them: dropped")
+                report.records.append(_dropped_from_rendering(record, "session.json", "working_set", witnessed))
             continue
         home = home_record(record, carry)
         was_active = "lifecycle" not in carry.fields
@@ -170,12 +171,12 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             if ours and not retracted and renderings.digest(record) == mark.get("digest"):
                 # Its words unchanged: the index says them again. What a tool of the target added (memspec's
                 # verify) has no place in it; before, it made the bullet an entry of its own, twice said.
-                added = sorted(set(applied.overridden) | {n for n in witness_fields() if getattr(record, n) is not None
-                                                          and (n != "ext" or set(record.ext) - {KEY})})
+                added = sorted(set(applied.overridden) | set(_added_there(record)))
                 if added:
                     report.warnings.append(f"{where_from(record)}: the rendering of {where} holds {', '.join(added)} "
                                            f"from {store.dialect}, and its words are unchanged; {where} has no place "
                                            "for the rest: dropped")
+                    report.records.append(_dropped_from_rendering(record, where, "inline", added))
                 continue
             said = f"the words written in {where} were" if words else f"an inline bullet of {where} was"
             if ours and retracted:
@@ -266,6 +267,21 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                 + " — the edit wins, the carried copies were dropped")
     report.warnings.extend(_restore_sources(formats + noted))
     return out, report
+
+
+def _added_there(record: Record) -> list[str]:
+    """What the dialect read, or a tool of it, added to a rendering memconv wrote there (an inline bullet's
+    record, the working set's), which the way home restores from its note: a verification (memspec's ``verify``,
+    ``migrate --apply``), anchors, edges. The rendering's source has no place for them."""
+    added = [n for n in witness_fields() if getattr(record, n) is not None and (n != "ext" or set(record.ext) - {KEY})]
+    return added + [n for n in ("anchors", "edges") if getattr(record, n)]
+
+
+def _dropped_from_rendering(record: Record, where: str, kind: str, dropped: list[str]) -> FileReport:
+    """The report of a rendering home again as the bullet (or the working set) it was, without ``dropped``:
+    counted, so that ``--fail-on-loss`` fails. Before, only a warning said so, and the counts said 0 dropped."""
+    return FileReport(source=where_from(record), source_kind=record.kind, target=where, target_kind=kind,
+                      status="kept", dropped=sorted(dropped))
 
 
 def _trigger_is_description(home: Record, applied: carrying.Applied) -> None:
