@@ -24,8 +24,8 @@ from .naming import differs_however_renamed, home_link, native_link, rename_link
 from .read_back import ReadBack, quarantine_unwritable
 from .restore import home_record
 from .slots import get_carry, set_carry
-from .store_facts import (by_owner, carried_meta, holds_state, mark_home, owner_of, store_owner, where_from,
-                          witness_edits, witness_fields)
+from .store_facts import (by_owner, carried_meta, holds_anchors, holds_state, mark_home, owner_of, store_owner,
+                          where_from, witness_edits, witness_fields)
 
 
 def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date: str | None = None,
@@ -304,6 +304,10 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             # tells them from an edge the target added, which it writes into the body (readable.fold_in_relations).
             carry.fields["edges"] = carrying.as_json(original.edges)
             carry.native["edges"] = carrying.field_digest(as_written.edges)
+        if "anchors" not in carry.fields and original.anchors and owner in TARGET_KIND and not holds_anchors(owner):
+            # Anchors its own files cannot say (a record built in code), likewise (readable.fold_in_anchors).
+            carry.fields["anchors"] = carrying.as_json(original.anchors)
+            carry.native["anchors"] = carrying.field_digest(as_written.anchors)
         if original.lifecycle.state != "active" and "lifecycle" not in carry.fields:
             # Its state, as it was: an edit of it in the target is then told from the state it came with.
             carry.fields["lifecycle"] = carrying.as_json(original.lifecycle)

@@ -468,7 +468,8 @@ def _anchor_line(anchor: Anchor) -> str:
     if anchor.repo:
         text += f" (repo: {flat(anchor.repo)})"
     for key, value in anchor.extra.items():
-        text += f"; {flat(key)}: {flat(value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str))}"
+        said = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+        text += f"; {flat(key)}: {flat(said)}"
     return f"- {text}"
 
 

@@ -18,7 +18,7 @@ from .mapping import TARGET_KIND, native_text
 from .naming import home_link, native_link, rename_links, safe_link
 from .read_back import one_line_per_key, reread
 from .slots import get_carry, strip_carry
-from .store_facts import folder_facts, owner_can_write, self_carried, where_from, witness_fields
+from .store_facts import folder_facts, holds_anchors, owner_can_write, self_carried, where_from, witness_fields
 
 
 def restore(store: Store) -> tuple[Store, Conversion]:
@@ -238,7 +238,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                 applied.overridden.append("edges")
             report.edited[id(home)] = list(applied.overridden)
         if home.anchors and "anchors" not in applied.carried and carry.owner in TARGET_KIND \
-                and "anchors" not in dialects.declaration(carry.owner, "NATIVE_FIELDS"):
+                and not holds_anchors(carry.owner):
             # Pinned to a file in the target (memspec's anchor): home has no key for it, its body shows it;
             # where nothing of home shows it (an entry kept whole), it is dropped, and counted so.
             if readable.fold_in_anchors(home, carry.owner):
