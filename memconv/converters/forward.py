@@ -23,7 +23,7 @@ from .mapping import EDGE_TYPES, INDEX_IS_CONTENT, LIFECYCLE, LOSSY_AS_DOSSIER, 
 from .naming import differs_however_renamed, home_link, native_link, rename_links, unique_link
 from .read_back import ReadBack, quarantine_unwritable
 from .restore import home_record
-from .slots import get_carry, set_carry
+from .slots import get_carry, set_carry, strip_carry
 from .store_facts import (by_owner, carried_meta, holds_anchors, holds_state, mark_home, owner_of, store_owner,
                           where_from, witness_edits, witness_fields)
 
@@ -251,6 +251,8 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             rep.native = carrying.said(original)
             rep.dropped = list(report.lost.get(key, ()))
             _carry_witness(native, target, lossy, rep, out, note_names, written_at, report.edited.get(key, ()))
+            if returned is not None:
+                _count_unwritten(original, returned, owner, rep)
             continue
         if returned is None:
             if quarantine_unwritable(out, original, target, back.refused()):
@@ -506,6 +508,25 @@ def _rides_as_unknown(native: Record, names: tuple[str, ...]) -> None:
         native.extra = {**moved, **native.extra}
         for name in moved:
             setattr(native, name, None)
+
+
+def _count_unwritten(original: Record, returned: Record, owner: str, rep: FileReport) -> None:
+    """A record home again keeps what its own writer writes; whatever else it brought from the dialect it was
+    read from (a memfmt procedure's step counts, an evolution or a knowledge entry added there to a memoir lesson
+    or fact), and nothing carries or shows, its writer leaves out: counted dropped, so that ``--fail-on-loss``
+    fails. Before, it was lost while the report said "0 dropped". (``returned``: the record as its own reader read
+    its rendering back.)"""
+    lost = carrying.difference(original, returned, owner).fields
+    if not lost:
+        return
+    read = copy.copy(returned)
+    read.extra = dict(returned.extra)
+    strip_carry(read)  # the read-back's marker is no part of it (a new ``ext`` is made without it)
+    lost = set(carrying.difference(original, read, owner).fields) - {"link"} - set(rep.carried)
+    if lost:
+        rep.dropped = sorted(set(rep.dropped) | lost)
+        rep.warnings.append(f"{', '.join(sorted(lost))}: brought home from another dialect, and {owner}'s files "
+                            "have no place for them: dropped")
 
 
 def _carry_witness(native: Record, target: str, lossy: bool, rep: FileReport, out: Store,
