@@ -444,6 +444,13 @@ def unsaid(edges: list[Edge], held: frozenset[str] | None) -> list[Edge]:
     return [] if held is None else [e for e in edges if (e.type not in held or e.direction != "out") and e.target]
 
 
+def shows_knowledge(dialect: str, kind: str) -> bool:
+    """Whether a ``kind`` record of ``dialect`` holds an entity's knowledge in its files (memfmt's entity). A record
+    of one that does not carries the knowledge it has (built in code), so that the way home tells it from an entry
+    the target added, which :func:`fold_in` writes into its body."""
+    return "knowledge" in native_text(dialect, kind)
+
+
 def fold_in_relations(record: Record, dialect: str) -> bool:
     """The edges of ``record`` that ``dialect`` does not write (its ``EDGE_TYPES``) written into its body as
     :func:`show` writes them (``**Relations:**``, a line each; a line already there not again), and taken off

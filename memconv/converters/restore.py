@@ -250,6 +250,13 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                 report.lost.setdefault(id(home), []).append("anchors")
                 report.warnings.append(f"{where_from(record)}: anchors added in {store.dialect}; {carry.owner} "
                                        "keeps this record whole and has no place for them: dropped")
+        if home.knowledge and not {"knowledge"} & {*applied.carried, *applied.overridden} \
+                and carry.owner in TARGET_KIND and not readable.shows_knowledge(carry.owner, home.kind) \
+                and readable.fold_in(home, carry.owner, ["knowledge"]):
+            # Added in the target (a memfmt entity's ## Knowledge entry): home's kind has no key for it, its body
+            # shows it, as show writes knowledge; else it is counted dropped (forward._count_unwritten).
+            applied.overridden.append("knowledge")
+            report.edited[id(home)] = list(applied.overridden)
         if "body" not in applied.overridden and store.dialect in TARGET_KIND and home.how_to_apply \
                 and readable.HOW_TO_APPLY.search(home.body):
             read = clone(record)
