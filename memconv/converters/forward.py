@@ -310,11 +310,11 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             # Anchors its own files cannot say (a record built in code), likewise (readable.fold_in_anchors).
             carry.fields["anchors"] = carrying.as_json(original.anchors)
             carry.native["anchors"] = carrying.field_digest(as_written.anchors)
-        if "knowledge" not in carry.fields and original.knowledge and owner in TARGET_KIND \
-                and not readable.shows_knowledge(owner, original.kind):
-            # Knowledge its own files cannot say (a record built in code), likewise (readable.shows_knowledge).
-            carry.fields["knowledge"] = carrying.as_json(original.knowledge)
-            carry.native["knowledge"] = carrying.field_digest(as_written.knowledge)
+        for name in readable.unsaid_text(original, owner) if owner in TARGET_KIND else ():
+            if name not in carry.fields:
+                # Text its own files cannot say (a record built in code), likewise (readable.unsaid_text).
+                carry.fields[name] = carrying.as_json(getattr(original, name))
+                carry.native[name] = carrying.field_digest(getattr(as_written, name))
         if original.lifecycle.state != "active" and "lifecycle" not in carry.fields:
             # Its state, as it was: an edit of it in the target is then told from the state it came with.
             carry.fields["lifecycle"] = carrying.as_json(original.lifecycle)

@@ -444,11 +444,20 @@ def unsaid(edges: list[Edge], held: frozenset[str] | None) -> list[Edge]:
     return [] if held is None else [e for e in edges if (e.type not in held or e.direction != "out") and e.target]
 
 
-def shows_knowledge(dialect: str, kind: str) -> bool:
-    """Whether a ``kind`` record of ``dialect`` holds an entity's knowledge in its files (memfmt's entity). A record
-    of one that does not carries the knowledge it has (built in code), so that the way home tells it from an entry
-    the target added, which :func:`fold_in` writes into its body."""
-    return "knowledge" in native_text(dialect, kind)
+#: The text fields an edit in another dialect may add to a record, which :func:`fold_in` writes whole into its
+#: readable home where its own dialect has no key for them: an alias added in memoir to a memspec claim, an outcome
+#: or a precondition added in memfmt to a memoir decision or lesson, a memfmt entity's ``## Knowledge`` entry.
+#: (A step's counts or an evolution line would lose their numbers in a line: they are counted dropped instead.)
+ADDED_TEXT = ("aliases", "why", "rejected", "trigger", "how_to_apply", "outcome", "last_failure", "facts",
+              "preconditions", "knowledge")
+
+
+def unsaid_text(record: Record, dialect: str) -> list[str]:
+    """The fields of :data:`ADDED_TEXT` that ``record`` has and its kind in ``dialect`` has no place for (its text
+    fields leave them out). A record of ``dialect`` that has them (built in code) carries them, so that the way home
+    tells them from text the target added, which :func:`fold_in` writes into its body."""
+    shown = native_text(dialect, record.kind)
+    return [n for n in ADDED_TEXT if n not in shown and getattr(record, n)]
 
 
 def fold_in_relations(record: Record, dialect: str) -> bool:

@@ -250,12 +250,13 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                 report.lost.setdefault(id(home), []).append("anchors")
                 report.warnings.append(f"{where_from(record)}: anchors added in {store.dialect}; {carry.owner} "
                                        "keeps this record whole and has no place for them: dropped")
-        if home.knowledge and not {"knowledge"} & {*applied.carried, *applied.overridden} \
-                and carry.owner in TARGET_KIND and not readable.shows_knowledge(carry.owner, home.kind) \
-                and readable.fold_in(home, carry.owner, ["knowledge"]):
-            # Added in the target (a memfmt entity's ## Knowledge entry): home's kind has no key for it, its body
-            # shows it, as show writes knowledge; else it is counted dropped (forward._count_unwritten).
-            applied.overridden.append("knowledge")
+        added = [n for n in readable.unsaid_text(home, carry.owner) if n not in applied.carried
+                 and n not in applied.overridden] if carry.owner in TARGET_KIND else []
+        if added and readable.fold_in(home, carry.owner, added):
+            # Text added in the target that home's kind has no key for (an alias added in memoir, a memfmt entity's
+            # ## Knowledge entry): its body shows it, as show writes it; else it is counted dropped
+            # (forward._count_unwritten).
+            applied.overridden.extend(n for n in added if n not in applied.overridden)
             report.edited[id(home)] = list(applied.overridden)
         if "body" not in applied.overridden and store.dialect in TARGET_KIND and home.how_to_apply \
                 and readable.HOW_TO_APPLY.search(home.body):
