@@ -50,3 +50,21 @@ def test_a_round_trip_with_no_edit_drops_nothing(runner, tmp_path):
                                         str(there)]).exit_code == 0
             result = runner.invoke(main, [f"{away}-to-{home}", "--json", "--fail-on-loss", str(there), str(back)])
             assert result.exit_code == 0, (home, away, result.output)
+
+
+def test_keys_added_in_memoir_that_memfmt_cannot_hold_are_counted_dropped(runner, tmp_path):
+    # memoir's fired_count, last_fired and project added to a lesson converted from a memfmt procedure: memfmt has
+    # no key for them. Counted by the same comparison (it was 0 dropped).
+    inp = GOLDEN / "memfmt" / "full" / "input"
+    assert runner.invoke(main, ["memfmt-to-memoir", str(inp), str(tmp_path / "mo")]).exit_code == 0
+    lesson = tmp_path / "mo" / "memory" / "lesson_deploy-to-railway.md"
+    text = lesson.read_text(encoding="utf-8")
+    assert "\nowner: Ali\n" in text
+    lesson.write_text(text.replace("\nowner: Ali\n", "\nowner: Ali\nfired_count: 5\nproject: infra\n", 1),
+                      encoding="utf-8")
+    args = ["memoir-to-memfmt", "--json", str(tmp_path / "mo")]
+    result = runner.invoke(main, [*args, str(tmp_path / "back")])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert [f["dropped"] for f in report["files"] if f["dropped"]] == [["fired_count", "project"]]
+    assert runner.invoke(main, [*args, "--fail-on-loss", str(tmp_path / "back2")]).exit_code == 5
