@@ -68,3 +68,20 @@ def test_keys_added_in_memoir_that_memfmt_cannot_hold_are_counted_dropped(runner
     report = json.loads(result.stdout)
     assert [f["dropped"] for f in report["files"] if f["dropped"]] == [["fired_count", "project"]]
     assert runner.invoke(main, [*args, "--fail-on-loss", str(tmp_path / "back2")]).exit_code == 5
+
+
+def test_a_step_count_added_in_memfmt_to_a_memspec_procedure_is_counted_dropped(runner, tmp_path):
+    # The steps come home as the body's numbered lines, which say a step's text, not its (4✓/1✗): the edited steps
+    # were written there and their counts lost with 0 dropped. Broken once: without readable.uncounted, 0 dropped.
+    inp = GOLDEN / "memspec" / "current-every-field" / "input"
+    assert runner.invoke(main, ["memspec-to-memfmt", str(inp), str(tmp_path / "mf")]).exit_code == 0
+    [procedure] = (tmp_path / "mf" / "memory" / "procedures").glob("*.md")
+    text = procedure.read_text(encoding="utf-8")
+    assert "\n3. `npm publish`.\n" in text
+    procedure.write_text(text.replace("\n3. `npm publish`.\n", "\n3. `npm publish`. (4✓/1✗)\n"), encoding="utf-8")
+    args = ["memfmt-to-memspec", "--json", str(tmp_path / "mf")]
+    result = runner.invoke(main, [*args, str(tmp_path / "back")])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert [f["dropped"] for f in report["files"] if f["dropped"]] == [["steps"]]
+    assert runner.invoke(main, [*args, "--fail-on-loss", str(tmp_path / "back2")]).exit_code == 5

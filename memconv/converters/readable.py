@@ -526,6 +526,14 @@ def _place(record: Record, shown: frozenset[str], blocks: list[str]) -> bool:
     return True
 
 
+def uncounted(record: Record) -> list[str]:
+    """The lists of ``record`` whose items hold what :func:`show`'s lines do not say: a step's runs (``4✓/1✗``),
+    what it needs and gives, a revision's runs. Written into a readable home by :func:`fold_in`, that is lost."""
+    steps = any(s.successes is not None or s.failures is not None or s.needs or s.gives for s in record.steps or ())
+    revisions = any(r.successes is not None or r.failures is not None for r in record.evolution or ())
+    return [n for n, lost in (("steps", steps), ("evolution", revisions)) if lost]
+
+
 def fold_in(record: Record, dialect: str, edited: list[str], before: dict | None = None) -> list[str]:
     """Fields ``edited`` in another dialect that ``dialect``'s kind has no place for, written into the
     record's readable home as :func:`show` writes them (its body, else a memfmt entity's facts or a

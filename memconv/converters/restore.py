@@ -228,9 +228,15 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             # An edit in a field home has no place for (a memfmt procedure's steps, home as a memoir
             # lesson) is written into the body, where home's user reads it; before, it was lost. (Its
             # links named home first: the body it goes into names them so.)
-            readable.fold_in(home, carry.owner, applied.overridden,
-                             _shown_before(home, carry, applied.overridden, record.kind, store.dialect, unrename,
-                                           written, restored))
+            counted = readable.uncounted(home)
+            folded = readable.fold_in(home, carry.owner, applied.overridden,
+                                      _shown_before(home, carry, applied.overridden, record.kind, store.dialect,
+                                                    unrename, written, restored))
+            for name in (n for n in counted if n in folded):
+                # Written as lines that say their text, not their numbers: those are dropped, and counted so.
+                report.lost.setdefault(id(home), []).append(name)
+                report.warnings.append(f"{where_from(record)}: the counts of its {name} ({store.dialect}'s runs) "
+                                       f"have no place in {carry.owner}: dropped")
         if "edges" not in applied.carried and carry.owner in TARGET_KIND and home.edges \
                 and readable.fold_in_relations(home, carry.owner):
             # Related in the target to another record: home has no key for that edge, its body shows it.
