@@ -7,6 +7,8 @@ written into the body as ``show`` writes relations (``**Relations:**``), and the
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from memconv.cli import main
@@ -31,3 +33,25 @@ def test_an_edge_added_in_memspec_comes_home_as_a_relation_line(runner, tmp_path
     assert len(changed) == 1, changed
     assert "**Relations:**" in back[changed[0]].decode() and "- supports → [[" in back[changed[0]].decode()
     assert "edges" in result.stdout
+
+
+def test_a_relation_added_in_memfmt_comes_home_named_by_its_home_link(runner, tmp_path):
+    # A ## Relations line added with memfmt's syntax to an entity converted from a memoir fact, naming another
+    # record by its memfmt name: it comes home as a relation line naming the memoir link, and the report says
+    # the edit won. (Checked by hand before; broken once by leaving out readable.fold_in_relations in restore:
+    # the file came home as it was, 0 dropped.)
+    inp = GOLDEN / "memoir" / "canonical" / "input"
+    assert runner.invoke(main, ["memoir-to-memfmt", str(inp), str(tmp_path / "mf")]).exit_code == 0
+    entity = tmp_path / "mf" / "memory" / "entities" / "Staging API endpoints.md"
+    assert (tmp_path / "mf" / "memory" / "entities" / "Ship v1 of the importer.md").is_file()
+    with entity.open("a", encoding="utf-8") as file:
+        file.write("\n## Relations\n\n- depends_on → [[Ship v1 of the importer]]\n- reviewed by ← [[Commit message style]]\n")
+    result = runner.invoke(main, ["memfmt-to-memoir", "--json", "--fail-on-loss", str(tmp_path / "mf"),
+                                  str(tmp_path / "back")])
+    assert result.exit_code == 0, result.output
+    back, before = tree(tmp_path / "back"), tree(inp)
+    changed = [p for p in back if p in before and back[p] != before[p] and not p.startswith(".memconv")]
+    assert changed == ["memory/fact_staging-endpoints.md"]
+    assert back[changed[0]].decode().endswith(
+        "\n\n**Relations:**\n\n- depends_on → [[goal_importer-v1]]\n- reviewed by ← [[preference_commit-style]]\n")
+    assert any("edited in memfmt: edges" in w for w in json.loads(result.stdout)["warnings"])

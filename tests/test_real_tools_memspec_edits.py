@@ -83,7 +83,11 @@ def test_a_store_edited_by_memspec_comes_back_with_nothing_lost(dialect, name, t
         lost = {k: (was.get(k), now.get(k)) for k in set(was) | set(now)
                 if k not in EDITED_BY_MEMSPEC and was.get(k) != now.get(k)}
         assert lost == {}, f"{record.link}: every field memspec did not edit comes back as it was"
-    assert [f.dropped for f in report.files if f.dropped] == [], "nothing is dropped"
+    # Nothing is dropped but what memspec's commands added to a rendering (the working set's claim, an inline
+    # bullet's), which comes home from its note and has no place for it: that is counted, not only warned about.
+    assert [f.dropped for f in report.files if f.dropped and not (f.target_kind in ("inline", "working_set")
+                                                                  and set(f.dropped) <= EDITED_BY_MEMSPEC)] == [], \
+        "nothing else is dropped"
     assert len(back.records) + len(noted) >= len(source.records), "every record comes back"
 
 

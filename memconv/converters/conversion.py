@@ -21,6 +21,9 @@ class Conversion:
     owners: dict[int, str] = field(default_factory=dict)
     #: id(record) → the fields of a restored record edited in the dialect read (the edit won).
     edited: dict[int, list[str]] = field(default_factory=dict)
+    #: id(record) → fields a restored record brought from the dialect read that its home can neither hold nor
+    #: show (anchors on an entry kept whole): its report counts them dropped.
+    lost: dict[int, list[str]] = field(default_factory=dict)
     #: id(record) of restored records whose lifecycle state was changed in the dialect read
     #: (retracted, retired…) → the file it was read from: that edit wins over the state they had at home.
     state_edited: dict[int, str] = field(default_factory=dict)

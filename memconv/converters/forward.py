@@ -23,9 +23,9 @@ from .mapping import EDGE_TYPES, INDEX_IS_CONTENT, LIFECYCLE, LOSSY_AS_DOSSIER, 
 from .naming import differs_however_renamed, home_link, native_link, rename_links, unique_link
 from .read_back import ReadBack, quarantine_unwritable
 from .restore import home_record
-from .slots import get_carry, set_carry
-from .store_facts import (by_owner, carried_meta, holds_state, mark_home, owner_of, store_owner, where_from,
-                          witness_edits, witness_fields)
+from .slots import get_carry, set_carry, strip_carry
+from .store_facts import (by_owner, carried_meta, holds_anchors, holds_state, mark_home, owner_of, store_owner,
+                          where_from, witness_edits, witness_fields)
 
 
 def forward(store: Store, target: str, *, lossy: bool, report: Conversion, date: str | None = None,
@@ -249,7 +249,10 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         if owner == target:
             # Home again: the target's own reader and writer keep it; nothing to carry.
             rep.native = carrying.said(original)
+            rep.dropped = list(report.lost.get(key, ()))
             _carry_witness(native, target, lossy, rep, out, note_names, written_at, report.edited.get(key, ()))
+            if returned is not None:
+                _count_unwritten(original, returned, owner, rep)
             continue
         if returned is None:
             if quarantine_unwritable(out, original, target, back.refused()):
@@ -303,6 +306,15 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             # tells them from an edge the target added, which it writes into the body (readable.fold_in_relations).
             carry.fields["edges"] = carrying.as_json(original.edges)
             carry.native["edges"] = carrying.field_digest(as_written.edges)
+        if "anchors" not in carry.fields and original.anchors and owner in TARGET_KIND and not holds_anchors(owner):
+            # Anchors its own files cannot say (a record built in code), likewise (readable.fold_in_anchors).
+            carry.fields["anchors"] = carrying.as_json(original.anchors)
+            carry.native["anchors"] = carrying.field_digest(as_written.anchors)
+        for name in readable.unsaid_text(original, owner) if owner in TARGET_KIND else ():
+            if name not in carry.fields:
+                # Text its own files cannot say (a record built in code), likewise (readable.unsaid_text).
+                carry.fields[name] = carrying.as_json(getattr(original, name))
+                carry.native[name] = carrying.field_digest(getattr(as_written, name))
         if original.lifecycle.state != "active" and "lifecycle" not in carry.fields:
             # Its state, as it was: an edit of it in the target is then told from the state it came with.
             carry.fields["lifecycle"] = carrying.as_json(original.lifecycle)
@@ -501,6 +513,25 @@ def _rides_as_unknown(native: Record, names: tuple[str, ...]) -> None:
         native.extra = {**moved, **native.extra}
         for name in moved:
             setattr(native, name, None)
+
+
+def _count_unwritten(original: Record, returned: Record, owner: str, rep: FileReport) -> None:
+    """A record home again keeps what its own writer writes; whatever else it brought from the dialect it was
+    read from (a memfmt procedure's step counts, an evolution or a knowledge entry added there to a memoir lesson
+    or fact), and nothing carries or shows, its writer leaves out: counted dropped, so that ``--fail-on-loss``
+    fails. Before, it was lost while the report said "0 dropped". (``returned``: the record as its own reader read
+    its rendering back.)"""
+    lost = carrying.difference(original, returned, owner).fields
+    if not lost:
+        return
+    read = copy.copy(returned)
+    read.extra = dict(returned.extra)
+    strip_carry(read)  # the read-back's marker is no part of it (a new ``ext`` is made without it)
+    lost = set(carrying.difference(original, read, owner).fields) - {"link"} - set(rep.carried)
+    if lost:
+        rep.dropped = sorted(set(rep.dropped) | lost)
+        rep.warnings.append(f"{', '.join(sorted(lost))}: brought home from another dialect, and {owner}'s files "
+                            "have no place for them: dropped")
 
 
 def _carry_witness(native: Record, target: str, lossy: bool, rep: FileReport, out: Store,

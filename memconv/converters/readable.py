@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import copy
 import difflib
+import json
 import re
 
 from ..dialects.protocol import CARRY_KEY
 from ..markdown import code_lines
-from ..model import Edge, Record, Step
+from ..model import Anchor, Edge, Record, Step
 from ..text import flat
 from .mapping import EDGE_TYPES, REQUIRED_TEXT, SECTION_FIELDS, UNKNOWN_KEYS_HIDDEN, native_text
 from . import transforms
@@ -473,6 +474,22 @@ def unsaid(edges: list[Edge], held: frozenset[str] | None) -> list[Edge]:
     return [] if held is None else [e for e in edges if (e.type not in held or e.direction != "out") and e.target]
 
 
+#: The text fields an edit in another dialect may add to a record, which :func:`fold_in` writes whole into its
+#: readable home where its own dialect has no key for them: an alias added in memoir to a memspec claim, an outcome
+#: or a precondition added in memfmt to a memoir decision or lesson, a memfmt entity's ``## Knowledge`` entry.
+#: (A step's counts or an evolution line would lose their numbers in a line: they are counted dropped instead.)
+ADDED_TEXT = ("aliases", "why", "rejected", "trigger", "how_to_apply", "outcome", "last_failure", "facts",
+              "preconditions", "knowledge")
+
+
+def unsaid_text(record: Record, dialect: str) -> list[str]:
+    """The fields of :data:`ADDED_TEXT` that ``record`` has and its kind in ``dialect`` has no place for (its text
+    fields leave them out). A record of ``dialect`` that has them (built in code) carries them, so that the way home
+    tells them from text the target added, which :func:`fold_in` writes into its body."""
+    shown = native_text(dialect, record.kind)
+    return [n for n in ADDED_TEXT if n not in shown and getattr(record, n)]
+
+
 def fold_in_relations(record: Record, dialect: str) -> bool:
     """The edges of ``record`` that ``dialect`` does not write (its ``EDGE_TYPES``) written into its body as
     :func:`show` writes them (``**Relations:**``, a line each; a line already there not again), and taken off
@@ -489,6 +506,62 @@ def fold_in_relations(record: Record, dialect: str) -> bool:
     if blocks:
         record.body = join_paragraphs(([record.body.strip()] if record.body.strip() else []) + blocks)
     return True
+
+
+def _anchor_line(anchor: Anchor) -> str:
+    """An anchor as a line of its block: ``- src/app.py @ 7d4290a1…``, its repo and any other sub-key after it."""
+    text = flat(anchor.file) + (f" @ {flat(anchor.sha)}" if anchor.sha else "")
+    if anchor.repo:
+        text += f" (repo: {flat(anchor.repo)})"
+    for key, value in anchor.extra.items():
+        said = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+        text += f"; {flat(key)}: {flat(said)}"
+    return f"- {text}"
+
+
+def fold_in_anchors(record: Record, dialect: str) -> bool:
+    """The anchors of ``record`` (memspec's ``anchor``: a file and the git blob sha it was pinned to), which
+    ``dialect``, its home, has no key for, written into its readable home as an ``**Anchors:**`` block, a line each
+    (a line already there not again), and taken off the record; whether they were. False, the anchors left on it,
+    where home has no place that shows text (an entry kept whole): they are then dropped, and counted so.
+    Before, they were lost on the way home while the report said "0 dropped"."""
+    if not record.anchors:
+        return False
+    shown = native_text(dialect, record.kind)
+    lines = [_anchor_line(a) for a in record.anchors]
+    # A body shows them as a list under one label; a list of facts or preconditions, a labelled line each.
+    blocks = ["**Anchors:**\n\n" + "\n".join(lines)] if "body" in shown \
+        else [f"**Anchor:** {line.removeprefix('- ')}" for line in lines]
+    if not _place(record, shown, blocks):
+        return False
+    record.anchors = None
+    return True
+
+
+def _place(record: Record, shown: frozenset[str], blocks: list[str]) -> bool:
+    """``blocks`` (what :func:`_blocks` makes) written where ``shown`` puts the record's text, those already there
+    not again: its body, else a memfmt entity's facts, else a procedure's preconditions, each line one, as
+    :func:`show` writes them. False where it has none of these, or is kept whole (opaque)."""
+    if record.opaque or not ("body" in shown or "facts" in shown or {"steps", "preconditions"} <= shown):
+        return False
+    blocks = _new_blocks(record, blocks, shown)
+    if blocks and "body" in shown:
+        record.body = join_paragraphs(([record.body.strip()] if record.body.strip() else []) + blocks)
+    elif blocks:
+        lines = [flat(line.removeprefix("- ")) for b in blocks for line in b.split("\n") if line.strip()]
+        if "facts" in shown:
+            record.facts = (record.facts or []) + lines
+        else:
+            record.preconditions = (record.preconditions or []) + lines
+    return True
+
+
+def uncounted(record: Record) -> list[str]:
+    """The lists of ``record`` whose items hold what :func:`show`'s lines do not say: a step's runs (``4✓/1✗``),
+    what it needs and gives, a revision's runs. Written into a readable home by :func:`fold_in`, that is lost."""
+    steps = any(s.successes is not None or s.failures is not None or s.needs or s.gives for s in record.steps or ())
+    revisions = any(r.successes is not None or r.failures is not None for r in record.evolution or ())
+    return [n for n, lost in (("steps", steps), ("evolution", revisions)) if lost]
 
 
 def fold_in(record: Record, dialect: str, edited: list[str], before: dict | None = None) -> list[str]:
@@ -532,17 +605,7 @@ def fold_in(record: Record, dialect: str, edited: list[str], before: dict | None
                                               and _there(v if isinstance(v, str) else _step_line(v), home))] or None
         setattr(probe, name, value)
         setattr(record, name, None)
-    blocks = _new_blocks(record, _blocks(probe, shown), shown)
-    if blocks and "body" in shown:
-        record.body = join_paragraphs(([record.body.strip()] if record.body.strip() else []) + blocks)
-    elif blocks:
-        # No body: a list of facts (a memfmt entity), else of preconditions (a procedure), each line one, as
-        # show writes them.
-        lines = [flat(line.removeprefix("- ")) for b in blocks for line in b.split("\n") if line.strip()]
-        if "facts" in shown:
-            record.facts = (record.facts or []) + lines
-        else:
-            record.preconditions = (record.preconditions or []) + lines
+    _place(record, shown, _blocks(probe, shown))
     return folded + names
 
 

@@ -7,6 +7,7 @@ from typing import Any
 from .. import dialects
 from ..errors import ReadError
 from ..model import ForeignFile, IndexFile, Record, Store, clone
+from ..report import FileReport
 from . import carry as carrying
 from . import format_patch, native as renderings, native_form, notes, readable, transforms
 from .carry import KEY, Carry
@@ -17,7 +18,7 @@ from .mapping import TARGET_KIND, native_text
 from .naming import home_link, native_link, rename_links, safe_link
 from .read_back import one_line_per_key, reread
 from .slots import get_carry, strip_carry
-from .store_facts import folder_facts, owner_can_write, self_carried, where_from, witness_fields
+from .store_facts import folder_facts, holds_anchors, owner_can_write, self_carried, where_from, witness_fields
 
 
 def restore(store: Store) -> tuple[Store, Conversion]:
@@ -106,14 +107,14 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                 report.warnings.append(f"{where_from(record)}: the working set's rendering was edited in {store.dialect}; "
                                        "the working set is restored from its carried copy, and the edits are not "
                                        "applied")
-            witnessed = [n for n in witness_fields()
-                         if getattr(record, n) is not None and (n != "ext" or set(record.ext) - {KEY})]
+            witnessed = _added_there(record)
             if record.lifecycle.state != "active":
                 report.warnings.append(f"{where_from(record)}: the working set's rendering is {record.lifecycle.state} in "
                                        f"{store.dialect}; the working set is session state, restored as it was")
             if witnessed:
                 report.warnings.append(f"{where_from(record)}: the working set's rendering holds {', '.join(witnessed)} "
                                        f"from {store.dialect}; the working set has no place for them: dropped")
+                report.records.append(_dropped_from_rendering(record, "session.json", "working_set", witnessed))
             continue
         home = home_record(record, carry)
         was_active = "lifecycle" not in carry.fields
@@ -170,12 +171,12 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             if ours and not retracted and renderings.digest(record) == mark.get("digest"):
                 # Its words unchanged: the index says them again. What a tool of the target added (memspec's
                 # verify) has no place in it; before, it made the bullet an entry of its own, twice said.
-                added = sorted(set(applied.overridden) | {n for n in witness_fields() if getattr(record, n) is not None
-                                                          and (n != "ext" or set(record.ext) - {KEY})})
+                added = sorted(set(applied.overridden) | set(_added_there(record)))
                 if added:
                     report.warnings.append(f"{where_from(record)}: the rendering of {where} holds {', '.join(added)} "
                                            f"from {store.dialect}, and its words are unchanged; {where} has no place "
                                            "for the rest: dropped")
+                    report.records.append(_dropped_from_rendering(record, where, "inline", added))
                 continue
             said = f"the words written in {where} were" if words else f"an inline bullet of {where} was"
             if ours and retracted:
@@ -228,14 +229,41 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             # An edit in a field home has no place for (a memfmt procedure's steps, home as a memoir
             # lesson) is written into the body, where home's user reads it; before, it was lost. (Its
             # links named home first: the body it goes into names them so.)
-            readable.fold_in(home, carry.owner, applied.overridden,
-                             _shown_before(home, carry, applied.overridden, record.kind, store.dialect, unrename,
-                                           written, restored))
+            counted = readable.uncounted(home)
+            folded = readable.fold_in(home, carry.owner, applied.overridden,
+                                      _shown_before(home, carry, applied.overridden, record.kind, store.dialect,
+                                                    unrename, written, restored))
+            for name in (n for n in counted if n in folded):
+                # Written as lines that say their text, not their numbers: those are dropped, and counted so.
+                report.lost.setdefault(id(home), []).append(name)
+                report.warnings.append(f"{where_from(record)}: the counts of its {name} ({store.dialect}'s runs) "
+                                       f"have no place in {carry.owner}: dropped")
         if "edges" not in applied.carried and carry.owner in TARGET_KIND and home.edges \
                 and readable.fold_in_relations(home, carry.owner):
             # Related in the target to another record: home has no key for that edge, its body shows it.
             if "edges" not in applied.overridden:
                 applied.overridden.append("edges")
+            report.edited[id(home)] = list(applied.overridden)
+        if home.anchors and "anchors" not in applied.carried and carry.owner in TARGET_KIND \
+                and not holds_anchors(carry.owner):
+            # Pinned to a file in the target (memspec's anchor): home has no key for it, its body shows it;
+            # where nothing of home shows it (an entry kept whole), it is dropped, and counted so.
+            if readable.fold_in_anchors(home, carry.owner):
+                if "anchors" not in applied.overridden:
+                    applied.overridden.append("anchors")
+                report.edited[id(home)] = list(applied.overridden)
+            else:
+                home.anchors = None
+                report.lost.setdefault(id(home), []).append("anchors")
+                report.warnings.append(f"{where_from(record)}: anchors added in {store.dialect}; {carry.owner} "
+                                       "keeps this record whole and has no place for them: dropped")
+        added = [n for n in readable.unsaid_text(home, carry.owner) if n not in applied.carried
+                 and n not in applied.overridden] if carry.owner in TARGET_KIND else []
+        if added and readable.fold_in(home, carry.owner, added):
+            # Text added in the target that home's kind has no key for (an alias added in memoir, a memfmt entity's
+            # ## Knowledge entry): its body shows it, as show writes it; else it is counted dropped
+            # (forward._count_unwritten).
+            applied.overridden.extend(n for n in added if n not in applied.overridden)
             report.edited[id(home)] = list(applied.overridden)
         if "body" not in applied.overridden and store.dialect in TARGET_KIND and home.how_to_apply \
                 and readable.HOW_TO_APPLY.search(home.body):
@@ -254,6 +282,21 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                 + " — the edit wins, the carried copies were dropped")
     report.warnings.extend(_restore_sources(formats + noted))
     return out, report
+
+
+def _added_there(record: Record) -> list[str]:
+    """What the dialect read, or a tool of it, added to a rendering memconv wrote there (an inline bullet's
+    record, the working set's), which the way home restores from its note: a verification (memspec's ``verify``,
+    ``migrate --apply``), anchors, edges. The rendering's source has no place for them."""
+    added = [n for n in witness_fields() if getattr(record, n) is not None and (n != "ext" or set(record.ext) - {KEY})]
+    return added + [n for n in ("anchors", "edges") if getattr(record, n)]
+
+
+def _dropped_from_rendering(record: Record, where: str, kind: str, dropped: list[str]) -> FileReport:
+    """The report of a rendering home again as the bullet (or the working set) it was, without ``dropped``:
+    counted, so that ``--fail-on-loss`` fails. Before, only a warning said so, and the counts said 0 dropped."""
+    return FileReport(source=where_from(record), source_kind=record.kind, target=where, target_kind=kind,
+                      status="kept", dropped=sorted(dropped))
 
 
 def _trigger_is_description(home: Record, applied: carrying.Applied) -> None:

@@ -29,6 +29,13 @@ def self_carried() -> frozenset[str]:
     return frozenset(witness_fields()) | {"link", *witness_edits()}
 
 
+def holds_anchors(dialect: str) -> bool:
+    """Whether ``dialect``'s files hold a record's anchors (its ``NATIVE_FIELDS``: memspec's ``anchors``). A record
+    of one that does not carries the anchors it has (built in code), so that the way home tells them from anchors
+    the target added, which it writes into the body (``readable.fold_in_anchors``)."""
+    return "anchors" in dialects.declaration(dialect, "NATIVE_FIELDS")
+
+
 def reference_dialect() -> str:
     """The dialect a store of no registered dialect is taken for: the registry's first (memoir, whose
     spec the model follows; docs/plugins.md)."""

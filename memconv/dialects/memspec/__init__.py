@@ -420,8 +420,9 @@ UNKNOWN_KEYS_HIDDEN = True
 WITNESS_FIELDS = ("last_verified", "verified_with", "stale", "ext")
 #: ``memspec verify`` sets the next review too.
 WITNESS_EDITS = ("check_by",)
-#: memspec holds its tools' fields itself: a record home here carries none of them.
-NATIVE_FIELDS = frozenset(WITNESS_FIELDS + WITNESS_EDITS)
+#: memspec holds its tools' fields itself, and its anchors (`memspec anchor`): a record home here carries none of
+#: them, and anchors a record brings home elsewhere go into its body (readable.fold_in_anchors).
+NATIVE_FIELDS = frozenset(WITNESS_FIELDS + WITNESS_EDITS + ("anchors",))
 #: A memspec link is an id (``ms_`` + ULID), not a name.
 LINK_ID = _ID
 #: A record's title is its body's ``# `` line: one line (memspec's loader reads the first line as the title).

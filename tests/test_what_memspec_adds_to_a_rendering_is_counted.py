@@ -1,0 +1,57 @@
+"""What memspec's tools add to a rendering memconv wrote (an inline ``MEMORY.md`` bullet's claim, the working
+set's) is counted as dropped on the way home, not only warned about.
+
+``memspec migrate --apply`` gives every claim ``verified_with`` (and ``stale`` once its review is past). A claim that
+renders an inline bullet of a Claude index comes home as that bullet, from the index's note, byte for byte: the
+index has no place for them. A warning said "dropped" while the counts said 0 dropped and ``--fail-on-loss``
+passed. They are now counted, so ``--fail-on-loss`` fails (exit 5), and the index still comes back as it was.
+"""
+
+from __future__ import annotations
+
+import json
+
+from memconv.cli import main
+
+from .conftest import GOLDEN, tree
+from .reference_tools import memspec, needs_memspec
+
+
+@needs_memspec
+def test_a_migrate_of_inline_bullets_claims_is_counted_dropped(runner, tmp_path):
+    # Broken once: without restore._dropped_from_rendering the counts said 0 dropped and --fail-on-loss exited 0.
+    inp = GOLDEN / "claude" / "inline-only" / "input"
+    out = tmp_path / "ms"
+    assert runner.invoke(main, ["claude-to-memspec", str(inp), str(out)]).exit_code == 0
+    done = memspec(out, "migrate", "--apply")
+    assert done.returncode == 0 and "Wrote" in done.stdout, done.stdout + done.stderr
+    args = ["memspec-to-claude", "--json", str(out)]
+    result = runner.invoke(main, [*args, str(tmp_path / "back")])
+    assert result.exit_code == 0, result.output
+    assert tree(tmp_path / "back")["MEMORY.md"] == tree(inp)["MEMORY.md"]
+    report = json.loads(result.stdout)
+    dropped = [f for f in report["files"] if f["dropped"]]
+    assert dropped and all(f["target"] == "MEMORY.md" and "verified_with" in f["dropped"] for f in dropped)
+    assert report["counts"]["dropped"] == sum(len(f["dropped"]) for f in dropped)
+    failed = runner.invoke(main, [*args, "--fail-on-loss", str(tmp_path / "back2")])
+    assert failed.exit_code == 5, failed.output
+    assert not (tmp_path / "back2").exists()
+
+
+def test_a_verification_of_the_working_set_rendering_is_counted_dropped(runner, tmp_path):
+    # The working set comes home from its note; what memspec's verify added to its claim has no place there.
+    # Broken once with the inline test (one helper): 0 dropped, exit 0.
+    inp = GOLDEN / "memoir" / "canonical" / "input"
+    out = tmp_path / "ms"
+    assert runner.invoke(main, ["memoir-to-memspec", str(inp), str(out)]).exit_code == 0
+    [claim] = [c for c in (out / ".memspec" / "memory").rglob("ms_*.md") if "\n# Working set\n" in c.read_text()]
+    text = claim.read_text()
+    claim.write_text(text.replace("\ntags:", "\nverified_with: evidence\ntags:", 1))  # as memspec's verify
+    args = ["memspec-to-memoir", "--json", str(out)]
+    result = runner.invoke(main, [*args, str(tmp_path / "back")])
+    assert result.exit_code == 0, result.output
+    assert tree(tmp_path / "back")["session.json"] == tree(inp)["session.json"]
+    report = json.loads(result.stdout)
+    assert [(f["target"], f["dropped"]) for f in report["files"] if f["dropped"]] == [("session.json",
+                                                                                          ["verified_with"])]
+    assert runner.invoke(main, [*args, "--fail-on-loss", str(tmp_path / "back2")]).exit_code == 5
