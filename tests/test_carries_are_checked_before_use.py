@@ -37,6 +37,16 @@ CRAFTED = {
     "format edits that are not edits": ({"format": {"path": "a.md", "base": "x", "ops": [["a"]]}}, "format.ops"),
     "a carried kind in the payload": ({"kind": "bogus"}, "kind 'bogus'"),
     "native digests that are not text": ({"fields": {"title": "t"}, "native": {"title": 1}}, "native digests"),
+    # Values memspec's reader refuses: written into memspec, the record was lost on read-back, exit 4.
+    "a source_kind memspec does not take": ({"fields": {"source_kind": "bogus"}},
+                                            "source_kind 'bogus' is not one memspec takes"),
+    "a verified_with memspec does not take": ({"fields": {"verified_with": "hearsay"}},
+                                              "verified_with 'hearsay' is not one memspec takes"),
+    # Links the owner's reader does not read a record by: claude wrote them as files of a folder, or as its index.
+    "a link in a folder": ({"fields": {"link": "sub/x"}}, "link 'sub/x' is not a name claude reads"),
+    "a link that is the index": ({"fields": {"link": "MEMORY"}}, "link 'MEMORY' is not a name claude reads"),
+    "a memspec link that is no id": ({"from": "memspec", "fields": {"link": "ms_nope"}},
+                                     "link 'ms_nope' is not a name memspec reads"),
 }
 
 
@@ -111,6 +121,9 @@ def test_a_date_field_keeps_what_its_dialect_keeps():
     {"v": 1, "store": {"indexes": [{"path": "../x"}]}},
     {"v": 1, "store": {"raw": {"/etc/x": "y"}}},
     {"v": 1, "from": "memoir", "record": {"kind": "fact", "link": "x"}, "format": {"path": "/tmp/pwned.md", "raw": ""}},
+    {"v": 1, "from": "memoir", "record": {"kind": "fact", "link": "MEMORY"}},
+    {"v": 1, "from": "memoir", "record": {"kind": "fact", "link": "sub/x"}},
+    {"v": 1, "from": "memoir", "record": {"kind": "fact", "link": "x", "source_kind": "bogus"}},
 ])
 def test_a_crafted_note_is_kept_as_a_file_with_the_reason_said(doc):
     note = "---\nmemconv: " + json.dumps(json.dumps(doc)) + "\n---\nbody\n"

@@ -8,7 +8,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
+from memconv import dialects
 from memconv.cli import main
+
+from .conftest import GOLDEN
 
 
 def _claude_store(root, claude_type: str, carry: dict) -> None:
@@ -54,3 +59,50 @@ def test_the_depth_limit_is_an_option(runner, tmp_path):
     # Every run starts from the default bounds: the option of one run does not leak into the next.
     again = runner.invoke(main, ["memoir-to-memfmt", str(root), str(tmp_path / "p")])
     assert again.exit_code == 0, "the default depth (100) reads it"
+
+
+def _carried(path, change) -> None:
+    """``path``'s carry (a memoir entry's ``memconv`` key, one line of JSON in a JSON string) changed by ``change``."""
+    lines = path.read_text().split("\n")
+    at = next(n for n, line in enumerate(lines) if line.startswith("memconv: "))
+    doc = json.loads(json.loads(lines[at][len("memconv: "):]))
+    change(doc)
+    lines[at] = "memconv: " + json.dumps(json.dumps(doc))
+    path.write_text("\n".join(lines))
+
+
+@pytest.mark.parametrize("name, value", [("source_kind", "bogus"), ("verified_with", "hearsay")])
+def test_a_carried_value_memspec_refuses_never_stops_the_way_home(runner, tmp_path, name, value):
+    # memspec → memoir → memspec with a value memspec's reader refuses in the carry: the record came home from
+    # it, was refused on read-back with no file of IN left to quarantine, and the run ended with exit 4 ("bug").
+    assert runner.invoke(main, ["memspec-to-memoir", str(GOLDEN / "memspec/canonical/input"),
+                                str(tmp_path / "memoir")]).exit_code == 0
+    entry = tmp_path / "memoir" / "memory" / "fact_nobody-sets-core-autocrlf.md"
+    _carried(entry, lambda doc: doc["fields"].__setitem__(name, value))
+    out = tmp_path / "back"
+    result = runner.invoke(main, ["memoir-to-memspec", str(tmp_path / "memoir"), str(out)])
+    assert result.exit_code == 0, result.stderr
+    assert f"memory/fact_nobody-sets-core-autocrlf.md: the carried {name} '{value}' is not one memspec takes" \
+        in result.stderr
+    back = dialects.get("memspec").read(out)
+    assert back.quarantined == [] and len(back.records) == 4
+    assert any("Line endings are the repository's business." in r.body for r in back.records), "converted as it stands"
+    assert value.encode() not in b"".join(p.read_bytes() for p in out.rglob("*.md"))
+
+
+@pytest.mark.parametrize("link", ["MEMORY", "sub/x"])
+def test_a_carried_link_memoir_does_not_read_is_refused(runner, tmp_path, link):
+    # claude → memoir with a crafted carry naming a memoir link: memoir wrote memory/MEMORY.md (its index's name)
+    # or memory/sub/x.md (a folder its reader does not read), a record its own reader then did not see.
+    root = tmp_path / "in"
+    root.mkdir()
+    carry = json.dumps(json.dumps({"v": 1, "from": "memoir", "fields": {"link": link}}))
+    (root / "reference_a.md").write_text(
+        f"---\nname: a\ndescription: d\ntype: reference\nmemconv:\n  carry: {carry}\n---\n\nbody a\n")
+    (root / "MEMORY.md").write_text("# Memory\n\n- [a](reference_a.md)\n")
+    out = tmp_path / "out"
+    result = runner.invoke(main, ["claude-to-memoir", str(root), str(out)])
+    assert result.exit_code == 0, result.stderr
+    assert f"reference_a.md: the carried link '{link}' is not a name memoir reads a record by" in result.stderr
+    assert sorted(p.relative_to(out).as_posix() for p in (out / "memory").rglob("*")) == ["memory/fact_a.md"]
+    assert [r.body for r in dialects.get("memoir").read(out).records] == ["body a\n"]

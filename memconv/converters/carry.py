@@ -22,7 +22,7 @@ from ..limits import load_json
 from ..model import Record
 from ..text import flat, is_long, remember, repr_digest, short_digest
 from .codec import as_json, check_json, compact_json, dataclass_fields, field_type, from_json
-from .carry_checks import check_format, check_meaning, link_names_a_file
+from .carry_checks import check_format, check_link, check_meaning
 from .transforms import PARAGRAPH_BREAK
 
 #: The one key memconv owns in every target's extension mechanism.
@@ -182,8 +182,9 @@ class Carry:
             if name not in FIELDS:
                 raise ValueError(f"the carry holds a field {name!r} that memconv does not have")
             check_json(value, field_type(name), f"the carried {name}")
-            if name != "link" or link_names_a_file(self.owner):
-                check_meaning(name, value)
+            check_meaning(name, value)
+            if name == "link":
+                check_link(self.owner, value)
         if "kind" in self.payload:
             check_meaning("kind", self.payload["kind"])
         if "format" in self.payload:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import dialects
 from ..dialects import MODULES
 from ..errors import MemconvError
 from ..fs import safe_relpath
@@ -35,7 +36,8 @@ _KINDS = frozenset(KINDS) | {"opaque"}
 
 
 def check_meaning(name: str, value: Any) -> None:
-    """Values whose type is right but whose meaning is not: kinds, states, directions, links.
+    """Values whose type is right but whose meaning is not: kinds, states, directions, a value a dialect's
+    reader refuses (its ``FIELD_VALUES``). Links: :func:`check_link`.
 
     Dates are checked as text only: every dialect's reader keeps a date field as written
     (memspec ``check_by: never``, memfmt ``happened: -``), so the way back must too.
@@ -52,8 +54,26 @@ def check_meaning(name: str, value: Any) -> None:
         for edge in value:
             if edge.get("direction", "out") not in ("in", "out"):
                 raise ValueError(f"a carried edge has direction {edge.get('direction')!r}, not 'in' or 'out'")
-    if name == "link" and value:  # a name, not a path; but writers make file names of it
-        check_path("link", value)
+    for dialect, values in dialects.declarations("FIELD_VALUES").items():
+        if name in values and value not in values[name]:
+            # Its reader would quarantine the record written with it, and a record home from a carry has
+            # no file of IN to quarantine: the run stopped as a bug (exit 4).
+            raise ValueError(f"the carried {name} {str(value)[:80]!r} is not one {dialect} takes "
+                             f"({', '.join(values[name])})")
+
+
+def check_link(owner: str, link: Any) -> None:
+    """A carried link of a record of ``owner`` (a carry's, a noted record's): where ``owner``'s writer makes a
+    file name of it, it passes the path guard and names a file ``owner``'s reader reads as a record (its
+    ``takes_link``: ``MEMORY`` may be its index's name, ``a/b`` a folder it does not read)."""
+    if not link or not isinstance(link, str) or not link_names_a_file(owner):
+        return
+    check_path("link", link)
+    takes = dialects.declaration(owner, "takes_link")
+    if takes is not None and not takes(link):
+        raise ValueError(f"the carried link {link[:80]!r} is not a name {owner} reads a record by: its writer "
+                         "would put the record where its reader does not look (in a folder, at its index's "
+                         "name, or not in its id's form)")
 
 
 def check_path(name: str, value: str) -> None:
@@ -96,6 +116,7 @@ def check_note(doc: dict[str, Any]) -> None:
         check_json(record, Record, "the noted record")
         for name, value in record.items():
             check_meaning(name, value)
+        check_link(doc["from"], record.get("link"))
     elif "working_set" in doc:
         check_json(doc["working_set"], dict[str, Any], "the noted working set")
     elif "store" in doc:
