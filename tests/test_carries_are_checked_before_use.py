@@ -23,6 +23,8 @@ CRAFTED = {
     "a format path leaving OUT": ({"format": {"path": "../../memconv-pwned.md", "raw": "x"}}, "format.path"),
     "a link leaving OUT": ({"fields": {"link": "../../memconv-pwned"}}, "link '../../memconv-pwned'"),
     "an unknown dialect": ({"from": "bogus"}, "'bogus' as its dialect"),
+    "a dialect that is a list": ({"from": ["claude"]}, "['claude'] as its dialect"),  # was a TypeError, exit 4
+    "a dialect that is a mapping": ({"from": {}}, "{} as its dialect"),
     "version 0": ({"v": 0}, "version 0"),
     "a newer version": ({"v": 99}, "version 99"),
     "fields that are a list": ({"fields": [1]}, "fields is a list"),
@@ -116,6 +118,7 @@ def test_a_date_field_keeps_what_its_dialect_keeps():
     {"v": 1, "from": "memoir", "record": [1]},
     {"v": 1, "from": "memoir", "record": {"kind": "fact", "link": "x", "edges": [{"t": 1}]}},
     {"v": 1, "from": "bogus", "record": {"kind": "fact", "link": "x"}},
+    {"v": 1, "from": ["memoir"], "record": {"kind": "fact", "link": "x"}},
     {"v": 1, "working_set": [1]},
     {"v": 1, "store": [1]},
     {"v": 1, "store": {"indexes": [{"path": "../x"}]}},

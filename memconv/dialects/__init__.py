@@ -128,6 +128,11 @@ class _Modules(Mapping[str, str]):
     def __getitem__(self, name: str) -> str:
         return registry()[name]
 
+    def __contains__(self, name: object) -> bool:
+        # Asked of values read from IN (a carry's or a note's "from"): a list or a mapping is no dialect's name,
+        # not a TypeError (unhashable) that ended the run as a bug.
+        return isinstance(name, str) and name in registry()
+
     def __iter__(self) -> Iterator[str]:
         return iter(registry())
 
