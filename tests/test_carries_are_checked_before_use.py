@@ -38,6 +38,7 @@ CRAFTED = {
     "format edits out of order": ({"format": {"path": "a.md", "base": "x", "ops": [[5, 1, "x"]]}}, "format.ops"),
     "format edits that are not edits": ({"format": {"path": "a.md", "base": "x", "ops": [["a"]]}}, "format.ops"),
     "a carried kind in the payload": ({"kind": "bogus"}, "kind 'bogus'"),
+    "a carried kind that is a list": ({"kind": ["fact"]}, "kind is a list"),  # was a TypeError, exit 4
     "native digests that are not text": ({"fields": {"title": "t"}, "native": {"title": 1}}, "native digests"),
     # Values memspec's reader refuses: written into memspec, the record was lost on read-back, exit 4.
     "a source_kind memspec does not take": ({"fields": {"source_kind": "bogus"}},

@@ -186,6 +186,7 @@ class Carry:
             if name == "link":
                 check_link(self.owner, value)
         if "kind" in self.payload:
+            check_json(self.payload["kind"], str, "the carried kind")  # a list was a TypeError: exit 4
             check_meaning("kind", self.payload["kind"])
         if "format" in self.payload:
             check_format(self.payload["format"])
