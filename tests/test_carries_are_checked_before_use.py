@@ -39,6 +39,13 @@ CRAFTED = {
     "format edits that are not edits": ({"format": {"path": "a.md", "base": "x", "ops": [["a"]]}}, "format.ops"),
     "a carried kind in the payload": ({"kind": "bogus"}, "kind 'bogus'"),
     "a carried kind that is a list": ({"kind": ["fact"]}, "kind is a list"),  # was a TypeError, exit 4
+    # An inline bullet's mark: a list or a mapping where text or a number goes was a TypeError, exit 4.
+    "an inline mark whose path is a list": ({"inline": {"path": [1], "section": None, "n": 0}}, "inline mark"),
+    "an inline mark whose section is a mapping": ({"inline": {"path": "MEMORY.md", "section": {}, "n": 0}},
+                                                  "inline mark"),
+    "an inline mark whose number is a list": ({"inline": {"path": "MEMORY.md", "section": None, "n": [0]}},
+                                              "inline mark"),
+    "an inline mark that is a list": ({"inline": [1]}, "inline mark"),
     "native digests that are not text": ({"fields": {"title": "t"}, "native": {"title": 1}}, "native digests"),
     # Values memspec's reader refuses: written into memspec, the record was lost on read-back, exit 4.
     "a source_kind memspec does not take": ({"fields": {"source_kind": "bogus"}},

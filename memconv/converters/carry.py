@@ -22,7 +22,8 @@ from ..limits import load_json
 from ..model import Record
 from ..text import flat, is_long, remember, repr_digest, short_digest
 from .codec import as_json, check_json, compact_json, dataclass_fields, field_type, from_json
-from .carry_checks import check_format, check_link, check_meaning
+from .carry_checks import check_format, check_inline, check_link, check_meaning
+from .native import INLINE
 from .transforms import PARAGRAPH_BREAK
 
 #: The one key memconv owns in every target's extension mechanism.
@@ -190,6 +191,8 @@ class Carry:
             check_meaning("kind", self.payload["kind"])
         if "format" in self.payload:
             check_format(self.payload["format"])
+        if INLINE in self.payload:
+            check_inline(self.payload[INLINE])
         if self.payload.get("derived", ["trigger"]) != ["trigger"]:
             raise ValueError("the carry's derived fields are not the ones memconv writes there")
 

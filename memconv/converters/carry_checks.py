@@ -16,6 +16,7 @@ from ..errors import MemconvError
 from ..fs import safe_relpath
 from ..model import KINDS, LIFECYCLE_STATES, IndexFile, Record
 from .codec import check_json
+from .native import WORDS
 
 
 def link_names_a_file(owner: str) -> bool:
@@ -83,6 +84,18 @@ def check_path(name: str, value: str) -> None:
         safe_relpath(value)
     except MemconvError:
         raise ValueError(f"the carried {name} {value[:80]!r} is not a safe relative path: it would land outside the store") from None
+
+
+def check_inline(mark: Any) -> None:
+    """The mark of a rendering of an index's inline bullet: the index's path, the bullet's section heading and
+    number (or ``words``: the index's own words), and the rendering's digest. A list or a mapping where text
+    goes ended the run with exit 4 (kept in a set, unhashable)."""
+    if not isinstance(mark, dict) or not isinstance(mark.get("path"), str) \
+            or not isinstance(mark.get("digest", ""), str) or not isinstance(mark.get("section"), (str, type(None))) \
+            or type(mark.get(WORDS, False)) is not bool \
+            or not (type(mark.get("n")) is int or (mark.get(WORDS) is True and mark.get("n") is None)):
+        raise ValueError("the carried inline mark is not one memconv writes (an index's path, and a bullet's "
+                         "section and number, or its words)")
 
 
 def check_format(patch: Any) -> None:
