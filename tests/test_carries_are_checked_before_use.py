@@ -127,6 +127,10 @@ def test_a_date_field_keeps_what_its_dialect_keeps():
     {"v": 1, "from": "memoir", "record": {"kind": "fact", "link": "x", "edges": [{"t": 1}]}},
     {"v": 1, "from": "bogus", "record": {"kind": "fact", "link": "x"}},
     {"v": 1, "from": ["memoir"], "record": {"kind": "fact", "link": "x"}},
+    # A store note whose dialect or store facts are not what memconv writes there: each was an exit 4.
+    {"v": 1, "store": {"from": [1], "meta": {"layout": "flat"}}},
+    {"v": 1, "store": {"from": "memspec", "meta": {"prefix": [1]}}},
+    {"v": 1, "store": {"from": "memspec", "meta": {"operators": 7}}},
     {"v": 1, "working_set": [1]},
     {"v": 1, "store": [1]},
     {"v": 1, "store": {"indexes": [{"path": "../x"}]}},

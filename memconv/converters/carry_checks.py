@@ -135,6 +135,10 @@ def check_note(doc: dict[str, Any]) -> None:
     elif "store" in doc:
         store = doc["store"]
         check_json(store, dict[str, Any], "the noted store")
+        if store.get("from") not in MODULES:
+            raise ValueError(f"the note names {str(store.get('from'))[:80]!r} as the store's dialect, which memconv "
+                             "does not know")
+        _check_store_facts(store.get("meta", {}))
         check_json(store.get("indexes", []), list[IndexFile], "the noted indexes")
         check_json(store.get("raw", {}), dict[str, str], "the noted index texts")
         check_json(store.get("meta", {}), dict[str, Any], "the noted store facts")
@@ -144,3 +148,19 @@ def check_note(doc: dict[str, Any]) -> None:
             check_path("index path", index["path"])
     if doc.get("format") is not None:
         check_format(doc["format"])
+
+
+#: The JSON type of a store fact, by the type of the value a dialect's writer assumes for it (``STORE_FACTS``).
+_FACT_TYPES = {str: str, bool: bool, tuple: list[str], list: list[str], int: int}
+
+
+def _check_store_facts(meta: Any) -> None:
+    """A store fact some dialect's writer assumes (its ``STORE_FACTS``) has that value's type: a folder that is
+    text, operators that are a list of text (a list or a number there ended the run with exit 4)."""
+    if not isinstance(meta, dict):
+        return  # check_json says so
+    for facts in dialects.declarations("STORE_FACTS").values():
+        for key, default in facts.items():
+            hint = _FACT_TYPES.get(type(default))
+            if key in meta and meta[key] is not None and hint is not None:
+                check_json(meta[key], hint, f"the noted store fact {key}")
