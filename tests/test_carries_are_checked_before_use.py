@@ -39,6 +39,11 @@ CRAFTED = {
     "format edits that are not edits": ({"format": {"path": "a.md", "base": "x", "ops": [["a"]]}}, "format.ops"),
     "a carried kind in the payload": ({"kind": "bogus"}, "kind 'bogus'"),
     "a carried kind that is a list": ({"kind": ["fact"]}, "kind is a list"),  # was a TypeError, exit 4
+    # Text no file holds, said as JSON escapes: a NUL made a file every reader refuses (exit 4, the record lost on
+    # read-back), a lone surrogate could not be written as UTF-8 (a traceback).
+    "a NUL in carried text": ({"fields": {"title": "a\u0000b"}}, "a NUL or a lone surrogate"),
+    "a lone surrogate in carried text": ({"fields": {"why": "\ud800"}}, "a NUL or a lone surrogate"),
+    "a lone surrogate in an unknown key": ({"fields": {"extra.k": [{"\ud800": 1}]}}, "a NUL or a lone surrogate"),
     # An inline bullet's mark: a list or a mapping where text or a number goes was a TypeError, exit 4.
     "an inline mark whose path is a list": ({"inline": {"path": [1], "section": None, "n": 0}}, "inline mark"),
     "an inline mark whose section is a mapping": ({"inline": {"path": "MEMORY.md", "section": {}, "n": 0}},
@@ -127,6 +132,7 @@ def test_a_date_field_keeps_what_its_dialect_keeps():
     {"v": 1, "from": "memoir", "record": {"kind": "fact", "link": "x", "edges": [{"t": 1}]}},
     {"v": 1, "from": "bogus", "record": {"kind": "fact", "link": "x"}},
     {"v": 1, "from": ["memoir"], "record": {"kind": "fact", "link": "x"}},
+    {"v": 1, "from": "memoir", "record": {"kind": "fact", "link": "x", "title": "\ud800"}},
     # A store note whose dialect or store facts are not what memconv writes there: each was an exit 4.
     {"v": 1, "store": {"from": [1], "meta": {"layout": "flat"}}},
     {"v": 1, "store": {"from": "memspec", "meta": {"prefix": [1]}}},

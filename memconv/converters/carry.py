@@ -22,7 +22,7 @@ from ..limits import load_json
 from ..model import Record
 from ..text import flat, is_long, remember, repr_digest, short_digest
 from .codec import as_json, check_json, compact_json, dataclass_fields, field_type, from_json
-from .carry_checks import check_format, check_inline, check_link, check_meaning
+from .carry_checks import check_format, check_inline, check_link, check_meaning, check_text
 from .native import INLINE
 from .transforms import PARAGRAPH_BREAK
 
@@ -160,6 +160,7 @@ class Carry:
             raise ValueError(f"the memconv carry is version {doc['v']}; this memconv knows up to {VERSION}")
         if doc["v"] < 1:
             raise ValueError(f"the memconv carry has version {doc['v']}, which no memconv wrote")
+        check_text(doc, "the memconv carry")
         payload = {k: v for k, v in doc.items() if k not in ("v", "from", "fields", "native", "extra_order")}
         carry = cls(owner=doc.get("from"), fields=doc.get("fields", {}), native=doc.get("native", {}),
                     extra_order=doc.get("extra_order"), payload=payload)

@@ -19,6 +19,34 @@ from .codec import check_json
 from .native import WORDS
 
 
+def check_text(doc: Any, where: str) -> None:
+    """Every text of a carry's or a note's document (keys too) is text a file holds: no NUL, no lone surrogate.
+
+    JSON says them as escapes (``\\u0000``, ``\\ud800``), and memconv's writers put carried text into the
+    target's files: a surrogate cannot be written as UTF-8 (a traceback), and a file with a NUL is refused by
+    every reader, so the record was lost on read-back (exit 4) or the index quarantined. No reader reads
+    such text from a file, so no carry memconv wrote holds it.
+    """
+    stack = [doc]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend(value.keys())
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+        elif isinstance(value, str) and ("\x00" in value or not value.isascii() and _has_surrogate(value)):
+            raise ValueError(f"{where} holds a NUL or a lone surrogate (a \\u escape): text no file holds")
+
+
+def _has_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
 def link_names_a_file(owner: str) -> bool:
     """Whether ``owner``'s writer makes a file name of a record's link, so a carried link must pass the path guard.
 
@@ -122,6 +150,7 @@ def check_note(doc: dict[str, Any]) -> None:
     A note is input like a carry: a record it holds is checked field by field
     as a carried one is, before anything is built from it.
     """
+    check_text(doc, "the note")
     if "record" in doc:
         record = doc["record"]
         if doc.get("from") not in MODULES:
