@@ -7,6 +7,7 @@ their guards: seen by running each test against the code without them.
 from __future__ import annotations
 
 import json
+import shutil
 
 import pytest
 
@@ -106,3 +107,31 @@ def test_a_carried_link_memoir_does_not_read_is_refused(runner, tmp_path, link):
     assert f"reference_a.md: the carried link '{link}' is not a name memoir reads a record by" in result.stderr
     assert sorted(p.relative_to(out).as_posix() for p in (out / "memory").rglob("*")) == ["memory/fact_a.md"]
     assert [r.body for r in dialects.get("memoir").read(out).records] == ["body a\n"]
+
+
+@pytest.mark.parametrize("line", ["memfmt_type: bogus", "id: [1]", "happened: [1]", '"---": x'])
+def test_an_unknown_key_memfmt_owns_is_carried_not_written_over_its_own(runner, tmp_path, line):
+    # memfmt's writer let an unknown key of a record from another dialect take the place of its own key: the file
+    # became another kind, one memfmt refuses, or (``---``) one whose frontmatter ended early. The record was lost
+    # on read-back: exit 4 ("bug"), with no file of IN quarantined.
+    root = tmp_path / "in"
+    shutil.copytree(GOLDEN / "memoir/canonical/input", root)
+    entry = f"---\ntype: decision\nname: Dec\ndescription: d\ndate: 2026-01-01\n{line}\n---\n\nbody\n"
+    (root / "memory" / "decision_x.md").write_text(entry)
+    result = runner.invoke(main, ["memoir-to-memfmt", str(root), str(tmp_path / "memfmt")])
+    assert result.exit_code == 0, result.stderr
+    assert "Dec" in [r.title for r in dialects.get("memfmt").read(tmp_path / "memfmt").records]
+    back = runner.invoke(main, ["memfmt-to-memoir", str(tmp_path / "memfmt"), str(tmp_path / "back")])
+    assert back.exit_code == 0, back.stderr
+    assert (tmp_path / "back" / "memory" / "decision_x.md").read_text() == entry, "the key came home in its carry"
+
+
+def test_a_carried_unknown_key_memfmt_owns_never_stops_the_store(runner, tmp_path):
+    # The same key brought by a carry (memspec → memoir, the carry given extra.memfmt_type): exit 4 before.
+    assert runner.invoke(main, ["memspec-to-memoir", str(GOLDEN / "memspec/canonical/input"),
+                                str(tmp_path / "memoir")]).exit_code == 0
+    entry = tmp_path / "memoir" / "memory" / "fact_nobody-sets-core-autocrlf.md"
+    _carried(entry, lambda doc: doc["fields"].__setitem__("extra.memfmt_type", ["bogus"]))
+    result = runner.invoke(main, ["memoir-to-memfmt", str(tmp_path / "memoir"), str(tmp_path / "memfmt")])
+    assert result.exit_code == 0, result.stderr
+    assert len(dialects.get("memfmt").read(tmp_path / "memfmt").records) == 4
