@@ -161,6 +161,7 @@ def check_note(doc: dict[str, Any]) -> None:
         check_link(doc["from"], record.get("link"))
     elif "working_set" in doc:
         check_json(doc["working_set"], dict[str, Any], "the noted working set")
+        _check_working_set(doc["working_set"])
     elif "store" in doc:
         store = doc["store"]
         check_json(store, dict[str, Any], "the noted store")
@@ -193,3 +194,19 @@ def _check_store_facts(meta: Any) -> None:
             hint = _FACT_TYPES.get(type(default))
             if key in meta and meta[key] is not None and hint is not None:
                 check_json(meta[key], hint, f"the noted store fact {key}")
+
+
+def _check_working_set(document: dict[str, Any]) -> None:
+    """A noted working set is one its own dialect's reader reads, as that dialect's writer writes it (decided
+    2026-12-04: a crafted ``version: 99`` was written as a ``session.json`` that reader quarantines)."""
+    from ..errors import ReadError
+    from ..model import WorkingSet
+    from .mapping import working_set_dialect
+
+    owner = working_set_dialect()
+    if owner is None:
+        return
+    try:
+        owner.read_working_set(owner.write_working_set(WorkingSet(document=document)), "the noted working set")
+    except ReadError as exc:
+        raise ValueError(f"the noted working set is not one {owner.NAME} reads ({exc.problem})") from None
