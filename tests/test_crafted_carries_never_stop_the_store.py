@@ -135,3 +135,25 @@ def test_a_carried_unknown_key_memfmt_owns_never_stops_the_store(runner, tmp_pat
     result = runner.invoke(main, ["memoir-to-memfmt", str(tmp_path / "memoir"), str(tmp_path / "memfmt")])
     assert result.exit_code == 0, result.stderr
     assert len(dialects.get("memfmt").read(tmp_path / "memfmt").records) == 4
+
+
+def test_a_carried_format_naming_another_records_file_never_stops_the_store(runner, tmp_path):
+    # A carry's format patch names the file another record comes home to (a hidden decision, home from its note):
+    # both records were written to memory/decision_client-name.md and the run ended with exit 4 ("two outputs
+    # collide"). The second is numbered now, and a warning says so.
+    golden = GOLDEN / "memoir/canonical/input"
+    assert runner.invoke(main, ["memoir-to-claude", str(golden), str(tmp_path / "claude")]).exit_code == 0
+    entry = tmp_path / "claude" / "reference_staging-endpoints.md"
+    carry = {"v": 1, "from": "memoir", "fields": {},
+             "format": {"path": "memory/decision_client-name.md",
+                        "raw": (golden / "memory" / "fact_staging-endpoints.md").read_text()}}
+    entry.write_text(entry.read_text().replace("---\n", "---\nmemconv:\n  carry: " + json.dumps(json.dumps(carry))
+                                               + "\n", 1))
+    out = tmp_path / "back"
+    result = runner.invoke(main, ["claude-to-memoir", str(tmp_path / "claude"), str(out)])
+    assert result.exit_code == 0, result.stderr
+    assert "memory/decision_client-name.md is written as memory/decision_client-name-2.md: another record is " \
+           "written under that very name" in result.stderr
+    assert (out / "memory" / "decision_client-name.md").read_bytes() == \
+        (golden / "memory" / "decision_client-name.md").read_bytes(), "the record whose file it is keeps it"
+    assert b"staging.api.example.com" in (out / "memory" / "decision_client-name-2.md").read_bytes()
