@@ -38,6 +38,16 @@ def test_two_carries_claiming_one_memspec_id_both_arrive(runner, tmp_path):
     assert "two records claim this memspec id" in result.stderr
 
 
+def test_two_carries_claiming_one_memoir_link_both_arrive(runner, tmp_path):
+    # Both came home under memory/fact_same.md, their own name: the run ended with exit 4, "two outputs collide".
+    _claude_store(tmp_path / "in", "reference", {"v": 1, "from": "memoir", "fields": {"link": "fact_same"}})
+    out = tmp_path / "out"
+    result = runner.invoke(main, ["claude-to-memoir", str(tmp_path / "in"), str(out)])
+    assert result.exit_code == 0, result.stderr
+    assert sorted(p.name for p in (out / "memory").glob("*.md")) == ["fact_same-2.md", "fact_same.md"]
+    assert "another record is written under that very name" in result.stderr
+
+
 def test_a_carry_claiming_a_dialect_that_cannot_hold_the_record_is_ignored(runner, tmp_path):
     _claude_store(tmp_path / "in", "project", {"v": 1, "from": "memspec", "fields": {}})
     out = tmp_path / "out"
