@@ -7,8 +7,14 @@ their guards: seen by running each test against the code without them.
 from __future__ import annotations
 
 import json
+import shutil
 
+import pytest
+
+from memconv import dialects
 from memconv.cli import main
+
+from .conftest import GOLDEN
 
 
 def _claude_store(root, claude_type: str, carry: dict) -> None:
@@ -30,6 +36,16 @@ def test_two_carries_claiming_one_memspec_id_both_arrive(runner, tmp_path):
     assert len(records) == 2, "neither record is written over the other"
     assert {b"body a", b"body b"} <= {line for p in records for line in p.read_bytes().splitlines()}
     assert "two records claim this memspec id" in result.stderr
+
+
+def test_two_carries_claiming_one_memoir_link_both_arrive(runner, tmp_path):
+    # Both came home under memory/fact_same.md, their own name: the run ended with exit 4, "two outputs collide".
+    _claude_store(tmp_path / "in", "reference", {"v": 1, "from": "memoir", "fields": {"link": "fact_same"}})
+    out = tmp_path / "out"
+    result = runner.invoke(main, ["claude-to-memoir", str(tmp_path / "in"), str(out)])
+    assert result.exit_code == 0, result.stderr
+    assert sorted(p.name for p in (out / "memory").glob("*.md")) == ["fact_same-2.md", "fact_same.md"]
+    assert "another record is written under that very name" in result.stderr
 
 
 def test_a_carry_claiming_a_dialect_that_cannot_hold_the_record_is_ignored(runner, tmp_path):
@@ -54,3 +70,100 @@ def test_the_depth_limit_is_an_option(runner, tmp_path):
     # Every run starts from the default bounds: the option of one run does not leak into the next.
     again = runner.invoke(main, ["memoir-to-memfmt", str(root), str(tmp_path / "p")])
     assert again.exit_code == 0, "the default depth (100) reads it"
+
+
+def _carried(path, change) -> None:
+    """``path``'s carry (a memoir entry's ``memconv`` key, one line of JSON in a JSON string) changed by ``change``."""
+    lines = path.read_text().split("\n")
+    at = next(n for n, line in enumerate(lines) if line.startswith("memconv: "))
+    doc = json.loads(json.loads(lines[at][len("memconv: "):]))
+    change(doc)
+    lines[at] = "memconv: " + json.dumps(json.dumps(doc))
+    path.write_text("\n".join(lines))
+
+
+@pytest.mark.parametrize("name, value", [("source_kind", "bogus"), ("verified_with", "hearsay")])
+def test_a_carried_value_memspec_refuses_never_stops_the_way_home(runner, tmp_path, name, value):
+    # memspec → memoir → memspec with a value memspec's reader refuses in the carry: the record came home from
+    # it, was refused on read-back with no file of IN left to quarantine, and the run ended with exit 4 ("bug").
+    assert runner.invoke(main, ["memspec-to-memoir", str(GOLDEN / "memspec/canonical/input"),
+                                str(tmp_path / "memoir")]).exit_code == 0
+    entry = tmp_path / "memoir" / "memory" / "fact_nobody-sets-core-autocrlf.md"
+    _carried(entry, lambda doc: doc["fields"].__setitem__(name, value))
+    out = tmp_path / "back"
+    result = runner.invoke(main, ["memoir-to-memspec", str(tmp_path / "memoir"), str(out)])
+    assert result.exit_code == 0, result.stderr
+    assert f"memory/fact_nobody-sets-core-autocrlf.md: the carried {name} '{value}' is not one memspec takes" \
+        in result.stderr
+    back = dialects.get("memspec").read(out)
+    assert back.quarantined == [] and len(back.records) == 4
+    assert any("Line endings are the repository's business." in r.body for r in back.records), "converted as it stands"
+    assert value.encode() not in b"".join(p.read_bytes() for p in out.rglob("*.md"))
+
+
+@pytest.mark.parametrize("link", ["MEMORY", "sub/x"])
+def test_a_carried_link_memoir_does_not_read_is_refused(runner, tmp_path, link):
+    # claude → memoir with a crafted carry naming a memoir link: memoir wrote memory/MEMORY.md (its index's name)
+    # or memory/sub/x.md (a folder its reader does not read), a record its own reader then did not see.
+    root = tmp_path / "in"
+    root.mkdir()
+    carry = json.dumps(json.dumps({"v": 1, "from": "memoir", "fields": {"link": link}}))
+    (root / "reference_a.md").write_text(
+        f"---\nname: a\ndescription: d\ntype: reference\nmemconv:\n  carry: {carry}\n---\n\nbody a\n")
+    (root / "MEMORY.md").write_text("# Memory\n\n- [a](reference_a.md)\n")
+    out = tmp_path / "out"
+    result = runner.invoke(main, ["claude-to-memoir", str(root), str(out)])
+    assert result.exit_code == 0, result.stderr
+    assert f"reference_a.md: the carried link '{link}' is not a name memoir reads a record by" in result.stderr
+    assert sorted(p.relative_to(out).as_posix() for p in (out / "memory").rglob("*")) == ["memory/fact_a.md"]
+    assert [r.body for r in dialects.get("memoir").read(out).records] == ["body a\n"]
+
+
+@pytest.mark.parametrize("line", ["memfmt_type: bogus", "id: [1]", "happened: [1]", '"---": x'])
+def test_an_unknown_key_memfmt_owns_is_carried_not_written_over_its_own(runner, tmp_path, line):
+    # memfmt's writer let an unknown key of a record from another dialect take the place of its own key: the file
+    # became another kind, one memfmt refuses, or (``---``) one whose frontmatter ended early. The record was lost
+    # on read-back: exit 4 ("bug"), with no file of IN quarantined.
+    root = tmp_path / "in"
+    shutil.copytree(GOLDEN / "memoir/canonical/input", root)
+    entry = f"---\ntype: decision\nname: Dec\ndescription: d\ndate: 2026-01-01\n{line}\n---\n\nbody\n"
+    (root / "memory" / "decision_x.md").write_text(entry)
+    result = runner.invoke(main, ["memoir-to-memfmt", str(root), str(tmp_path / "memfmt")])
+    assert result.exit_code == 0, result.stderr
+    assert "Dec" in [r.title for r in dialects.get("memfmt").read(tmp_path / "memfmt").records]
+    back = runner.invoke(main, ["memfmt-to-memoir", str(tmp_path / "memfmt"), str(tmp_path / "back")])
+    assert back.exit_code == 0, back.stderr
+    assert (tmp_path / "back" / "memory" / "decision_x.md").read_text() == entry, "the key came home in its carry"
+
+
+def test_a_carried_unknown_key_memfmt_owns_never_stops_the_store(runner, tmp_path):
+    # The same key brought by a carry (memspec → memoir, the carry given extra.memfmt_type): exit 4 before.
+    assert runner.invoke(main, ["memspec-to-memoir", str(GOLDEN / "memspec/canonical/input"),
+                                str(tmp_path / "memoir")]).exit_code == 0
+    entry = tmp_path / "memoir" / "memory" / "fact_nobody-sets-core-autocrlf.md"
+    _carried(entry, lambda doc: doc["fields"].__setitem__("extra.memfmt_type", ["bogus"]))
+    result = runner.invoke(main, ["memoir-to-memfmt", str(tmp_path / "memoir"), str(tmp_path / "memfmt")])
+    assert result.exit_code == 0, result.stderr
+    assert len(dialects.get("memfmt").read(tmp_path / "memfmt").records) == 4
+
+
+def test_a_carried_format_naming_another_records_file_never_stops_the_store(runner, tmp_path):
+    # A carry's format patch names the file another record comes home to (a hidden decision, home from its note):
+    # both records were written to memory/decision_client-name.md and the run ended with exit 4 ("two outputs
+    # collide"). The second is numbered now, and a warning says so.
+    golden = GOLDEN / "memoir/canonical/input"
+    assert runner.invoke(main, ["memoir-to-claude", str(golden), str(tmp_path / "claude")]).exit_code == 0
+    entry = tmp_path / "claude" / "reference_staging-endpoints.md"
+    carry = {"v": 1, "from": "memoir", "fields": {},
+             "format": {"path": "memory/decision_client-name.md",
+                        "raw": (golden / "memory" / "fact_staging-endpoints.md").read_text()}}
+    entry.write_text(entry.read_text().replace("---\n", "---\nmemconv:\n  carry: " + json.dumps(json.dumps(carry))
+                                               + "\n", 1))
+    out = tmp_path / "back"
+    result = runner.invoke(main, ["claude-to-memoir", str(tmp_path / "claude"), str(out)])
+    assert result.exit_code == 0, result.stderr
+    assert "memory/decision_client-name.md is written as memory/decision_client-name-2.md: another record is " \
+           "written under that very name" in result.stderr
+    assert (out / "memory" / "decision_client-name.md").read_bytes() == \
+        (golden / "memory" / "decision_client-name.md").read_bytes(), "the record whose file it is keeps it"
+    assert b"staging.api.example.com" in (out / "memory" / "decision_client-name-2.md").read_bytes()

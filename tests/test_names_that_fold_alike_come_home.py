@@ -58,13 +58,16 @@ def test_names_that_fold_alike_arriving_from_elsewhere_are_still_numbered(runner
     assert len(set(folded)) == len(folded), names
 
 
-def test_a_carry_bringing_a_record_home_under_the_index_name_is_still_numbered(runner, tmp_path):
+def test_a_carry_bringing_a_record_home_under_the_index_name_is_refused(runner, tmp_path):
     # A crafted carry (IN is untrusted) names a Claude memory MEMORY: home again it would keep that name, over the
     # index. Verified by letting an own name through Names.place even when reserved: exit 4, MEMORY.md twice.
+    # Since 2026-12-04 the carried link is checked first, by the rule claude's reader reads memory files by
+    # (takes_link): the carry is refused, the record converted as it stands, and never written as the index.
     inp = tmp_path / "in"
     write_files(inp, {"memory/fact_r.md": b'---\ntype: fact\nname: R\ndescription: d\nmemconv: "{\\"v\\":1,'
                                           b'\\"from\\":\\"claude\\",\\"fields\\":{\\"link\\":\\"MEMORY\\"},'
                                           b'\\"native\\":{}}"\ncreated: 2026-01-01\n---\n\nBody\n'})
     result = _convert(runner, "memoir", "claude", inp, tmp_path / "out")
-    assert "MEMORY.md is written as MEMORY_2.md" in result.output
-    assert b"Body" in (tmp_path / "out" / "MEMORY_2.md").read_bytes()
+    assert "the carried link 'MEMORY' is not a name claude reads a record by" in result.output
+    assert b"Body" not in (tmp_path / "out" / "MEMORY.md").read_bytes()
+    assert [p.name for p in (tmp_path / "out").glob("*.md") if b"Body" in p.read_bytes()] == ["reference_r.md"]

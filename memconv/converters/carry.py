@@ -22,7 +22,8 @@ from ..limits import load_json
 from ..model import Record
 from ..text import flat, is_long, remember, repr_digest, short_digest
 from .codec import as_json, check_json, compact_json, dataclass_fields, field_type, from_json
-from .carry_checks import check_format, check_meaning, link_names_a_file
+from .carry_checks import check_format, check_inline, check_link, check_meaning, check_text
+from .native import INLINE
 from .transforms import PARAGRAPH_BREAK
 
 #: The one key memconv owns in every target's extension mechanism.
@@ -159,6 +160,7 @@ class Carry:
             raise ValueError(f"the memconv carry is version {doc['v']}; this memconv knows up to {VERSION}")
         if doc["v"] < 1:
             raise ValueError(f"the memconv carry has version {doc['v']}, which no memconv wrote")
+        check_text(doc, "the memconv carry")
         payload = {k: v for k, v in doc.items() if k not in ("v", "from", "fields", "native", "extra_order")}
         carry = cls(owner=doc.get("from"), fields=doc.get("fields", {}), native=doc.get("native", {}),
                     extra_order=doc.get("extra_order"), payload=payload)
@@ -182,12 +184,16 @@ class Carry:
             if name not in FIELDS:
                 raise ValueError(f"the carry holds a field {name!r} that memconv does not have")
             check_json(value, field_type(name), f"the carried {name}")
-            if name != "link" or link_names_a_file(self.owner):
-                check_meaning(name, value)
+            check_meaning(name, value)
+            if name == "link":
+                check_link(self.owner, value)
         if "kind" in self.payload:
+            check_json(self.payload["kind"], str, "the carried kind")  # a list was a TypeError: exit 4
             check_meaning("kind", self.payload["kind"])
         if "format" in self.payload:
             check_format(self.payload["format"])
+        if INLINE in self.payload:
+            check_inline(self.payload[INLINE])
         if self.payload.get("derived", ["trigger"]) != ["trigger"]:
             raise ValueError("the carry's derived fields are not the ones memconv writes there")
 

@@ -128,6 +128,11 @@ class _Modules(Mapping[str, str]):
     def __getitem__(self, name: str) -> str:
         return registry()[name]
 
+    def __contains__(self, name: object) -> bool:
+        # Asked of values read from IN (a carry's or a note's "from"): a list or a mapping is no dialect's name,
+        # not a TypeError (unhashable) that ended the run as a bug.
+        return isinstance(name, str) and name in registry()
+
     def __iter__(self) -> Iterator[str]:
         return iter(registry())
 
@@ -401,8 +406,11 @@ class Names:
 
     def __init__(self, reserved: Callable[[str], bool] = lambda path: False):
         self._taken: set[str] = set()
+        #: The names given out, as written: a record's own name already given is one file, and cannot be kept.
+        self._given: set[str] = set()
         self._reserved = reserved
-        self.renamed: list[tuple[str, str, bool]] = []
+        #: (wanted, given, why): "index" (a name the dialect keeps), "same" (given out as written), or "fold".
+        self.renamed: list[tuple[str, str, str]] = []
         self.clashes: list[str] = []
 
     def place(self, path: str, own: bool = False) -> str:
@@ -412,13 +420,18 @@ class Names:
         again, named by its link as it was there): it keeps its name (it is
         already so in IN, and the round trip is byte for byte), and a clash is
         only reported. A name the dialect keeps for itself (its index) is never
-        kept so: only a crafted carry can bring one home.
+        kept so, nor one already given out as it is written (two records claiming
+        one file: a crafted carry's format patch can name another record's file;
+        before, both were written there and the run ended with exit 4): only a
+        crafted carry can bring one home.
         """
         wanted = path
-        if own and not self._reserved(path):
+        why = "index" if self._reserved(path) else "same" if path in self._given else "fold"
+        if own and not self._reserved(path) and path not in self._given:
             if fold(path) in self._taken:
                 self.clashes.append(path)
             self._taken.add(fold(path))
+            self._given.add(path)
             return path
         stem, dot, ext = wanted.rpartition(".")
         if not dot or "/" in ext:
@@ -428,14 +441,16 @@ class Names:
         while fold(path) in self._taken or self._reserved(path):
             path = next(candidates)
         self._taken.add(fold(path))
+        self._given.add(path)
         if path != wanted:
-            self.renamed.append((wanted, path, self._reserved(wanted)))
+            self.renamed.append((wanted, path, why))
         return path
 
     def warnings(self) -> list[str]:
         return [f"{wanted} is written as {path}: " + (
-                    "that name is the dialect's own (its index)" if reserved else
+                    "that name is the dialect's own (its index)" if why == "index" else
+                    "another record is written under that very name" if why == "same" else
                     "another file has that name but for case or Unicode normalisation, and the two would be "
-                    "one file on macOS and Windows") for wanted, path, reserved in self.renamed] + [
+                    "one file on macOS and Windows") for wanted, path, why in self.renamed] + [
                 f"{path} differs from another file only in case or Unicode normalisation: kept as it is, "
                 "but the two are one file on macOS and Windows" for path in self.clashes]

@@ -348,6 +348,13 @@ OPTIONAL: dict[str, Optional] = {
                             ".memconv/quarantine/) gains where a tool of its own reads every Markdown file under "
                             "the store, hidden folders too", "str", _always("")),
     "LINKS_ARE_FILE_NAMES": Optional("its writer makes a file name of a record's link", "bool", _always(True)),
+    "takes_link": Optional("takes_link(link) -> bool: (with LINKS_ARE_FILE_NAMES) whether its reader reads the "
+                           "file its writer makes of a record's link as that record (not in a folder, not its "
+                           "index's name, its id's form): a carried link it does not take is refused "
+                           "(without it: any link the path guard passes)", "callable", _always(None)),
+    "FIELD_VALUES": Optional("model field → the values its reader takes for it (memspec's source_kind): a "
+                             "carried value one such dialect does not take is refused", "mapping",
+                             _always({})),
     "WORKING_SET_AS": Optional("(kind, link) of the record another dialect's working set is shown as", "pair",
                                _always(("fact", "working-set"))),
     "WORKING_SET_DESCRIPTION": Optional("(the dialect that has a working set) what it is, in words", "str",

@@ -454,6 +454,11 @@ NOTE_SUFFIX = ".markdown"
 KEPT_SUFFIX = ".kept"
 
 
+def takes_link(link: str) -> bool:
+    """Whether its reader reads ``<link>.md``, where its writer puts a record of that link, as a memory file."""
+    return is_entry_path(f"{link}.md")
+
+
 def splice(rendered: bytes, marker: str, carry: str | None) -> bytes | None:
     """What :func:`iter_write`'s render gives for a record wearing the carry ``carry`` (a string, under ``carry``
     of its ``memconv`` key; None: none), from what it gave for the record wearing ``marker`` there; None when
@@ -468,5 +473,5 @@ def splice(rendered: bytes, marker: str, carry: str | None) -> bytes | None:
 SPLICED_READS = ("link", "title", "description", "trigger", "opaque")
 
 __all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "LINK_NAMING", "OPAQUE_FILES",
-            "NOTE_SUFFIX", "KEPT_SUFFIX", "SECTION_FIELDS",
+            "NOTE_SUFFIX", "KEPT_SUFFIX", "SECTION_FIELDS", "takes_link",
             "read_index", "splice", "SPLICED_READS"]

@@ -66,10 +66,23 @@ def _text(values: dict[str, Any], key: str) -> str | None:
     return value if isinstance(value, str) and value else None
 
 
+def owned(kind: str) -> frozenset[str]:
+    """The frontmatter keys a kind's file owns: its known keys and both type keys."""
+    return frozenset(KNOWN_KEYS[kind]) | {sx.TYPE_KEY, sx.LEGACY_TYPE_KEY}
+
+
 def extra(values: dict[str, Any], kind: str) -> dict[str, Any]:
-    """Frontmatter the kind does not own, in source order (both type keys are owned)."""
-    owned = set(KNOWN_KEYS[kind]) | {sx.TYPE_KEY, sx.LEGACY_TYPE_KEY}
-    return {k: v for k, v in values.items() if k not in owned}
+    """Frontmatter the kind does not own, in source order."""
+    mine = owned(kind)
+    return {k: v for k, v in values.items() if k not in mine}
+
+
+def _writable(key: str, kind: str) -> bool:
+    """Whether an unknown key of a record may be written in a ``kind`` file and read back as itself: not a key the
+    kind owns (which the reader takes as the file's own: from another dialect, ``memfmt_type`` or ``id: [1]``
+    made a file of another kind, or one refused), not one that ends the frontmatter (``---``, a line break).
+    What is not written is the converter's to carry. A record read from memfmt has none of them."""
+    return key not in owned(kind) and not key.startswith("---") and "\n" not in key
 
 
 def title(body: str) -> str:
@@ -269,7 +282,8 @@ def _finish(lines: list[str]) -> str:
 def _front(kind: str, known: dict[str, Any], extra_keys: dict[str, Any]) -> str:
     pairs: dict[str, Any] = {sx.TYPE_KEY: kind, **known}
     for key, value in extra_keys.items():
-        pairs[key] = value  # memfmt merges extra last; a clash takes the extra value in place
+        if _writable(key, kind):
+            pairs[key] = value  # memfmt merges extra last
     return sx.render_frontmatter(pairs)
 
 

@@ -48,7 +48,11 @@ def _is_entry_path(path: str, layout: str) -> bool:
     prefix = _entry_dir(layout)
     if not path.startswith(prefix) or not path.endswith(".md"):
         return False
-    name = path[len(prefix):]
+    return _is_entry_name(path[len(prefix):])
+
+
+def _is_entry_name(name: str) -> bool:
+    """An entry's file name: in no folder below the entries', and not the index's (``MEMORY.md``)."""
     return "/" not in name and name != "MEMORY.md"
 
 
@@ -319,6 +323,11 @@ OPAQUE_FILES = True
 STORE_FACTS = {"layout": "nested"}
 
 
+def takes_link(link: str) -> bool:
+    """Whether its reader reads ``<link>.md``, where its writer puts a record of that link, as an entry."""
+    return _is_entry_name(f"{link}.md")
+
+
 def kind_says_state(record: Record, kind: str | None) -> bool:
     """Whether a memoir entry of ``kind`` can say ``record``'s state: memoir marks it per type.
 
@@ -364,6 +373,6 @@ def splice(rendered: bytes, marker: str, carry: str | None) -> bytes | None:
 SPLICED_READS = ("link",)
 
 
-__all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "LINK_NAMING",
+__all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "LINK_NAMING", "takes_link",
             "OPAQUE_FILES", "STORE_FACTS", "kind_says_state", "marks_edited_state", "ONE_LINE_FIELDS",
             "splice", "SPLICED_READS"]

@@ -400,7 +400,7 @@ NOTES_ROOT = ".memspec/"
 
 # --- what this dialect declares for the converter core (docs/plugins.md) ---
 
-from ...migrations.memspec import LADDER  # noqa: E402
+from ...migrations.memspec import LADDER, SOURCE_KINDS, VERIFIED_WITH  # noqa: E402
 from ...migrations.memspec.fields import ID as _ID  # noqa: E402
 from ...model import Record  # noqa: E402
 from ..protocol import CarrySlot  # noqa: E402
@@ -431,6 +431,13 @@ ONE_LINE_FIELDS = frozenset({"title"})
 STORE_FACTS = {"prefix": STORE_DIR + "/", "operators": ()}
 #: ``prefix`` names the folder the store is in.
 FOLDER_FACTS = ("prefix",)
+#: Its reader quarantines a record with any other (a newer memspec's, or a mistake): a carry may not bring one.
+FIELD_VALUES = {"source_kind": SOURCE_KINDS, "verified_with": VERIFIED_WITH}
+
+
+def takes_link(link: str) -> bool:
+    """A memspec record's link is its id, which its reader requires (``ms_`` + ULID)."""
+    return _ID.fullmatch(link) is not None
 
 
 #: A carry line as memspec's writer puts it: the ``memconv`` key of ``ext`` (or ``carry:`` under it, beside
@@ -483,4 +490,5 @@ def native_link(record: Record, kind: str) -> str:
 
 
 __all__ += ["splice", "SPLICED_READS", "KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "RIDES_AS_UNKNOWN", "WITNESS_FIELDS",
-            "UNKNOWN_KEYS_HIDDEN", "WITNESS_EDITS", "NATIVE_FIELDS", "LINK_ID", "STORE_FACTS", "FOLDER_FACTS", "native_link", "ONE_LINE_FIELDS"]
+            "UNKNOWN_KEYS_HIDDEN", "WITNESS_EDITS", "NATIVE_FIELDS", "LINK_ID", "STORE_FACTS", "FOLDER_FACTS", "native_link",
+            "ONE_LINE_FIELDS", "FIELD_VALUES", "takes_link"]
