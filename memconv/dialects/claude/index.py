@@ -454,9 +454,18 @@ def _encode_lines(lines: list[str]) -> bytes:
 def generated_link(path: str, record: Record) -> IndexLink:
     """The link line a generated index gives an entry: its name, and its description (else trigger) as hook."""
     hook = record.description or record.trigger
-    hook = _clip(hook.replace("\n", " ").strip(), LINK_TEXT) if hook else None
+    hook = _clip(_one_line(hook).strip(), LINK_TEXT) if hook else None
     name = record.title or record.link
-    return IndexLink(title=_clip(name.replace("\n", " "), LINK_TEXT), target=path, hook=hook)
+    return IndexLink(title=_clip(_one_line(name), LINK_TEXT), target=path, hook=hook)
+
+
+#: What cannot stand in a line of MEMORY.md: a line break of any kind, and every other control character (a NUL
+#: made the whole index a binary file, quarantined when read again). The memory's file holds the text as it is.
+_NOT_IN_A_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def _one_line(text: str) -> str:
+    return _NOT_IN_A_LINE.sub(" ", text)
 
 
 def generate(entries: list[tuple[str, Record, str | None]], extra: list[IndexSection] = (),
