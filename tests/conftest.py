@@ -47,6 +47,13 @@ def round_trip(runner: CliRunner, tmp_path: Path, files: dict[str, bytes], home:
     return results
 
 
+def changed_files(back: Path, before: Path) -> tuple[dict[str, bytes], list[str]]:
+    """The tree at ``back`` (a store converted home again), and the files of it that differ from the same path at
+    ``before`` (memconv's own folder left out)."""
+    came, was = tree(back), tree(before)
+    return came, [p for p in came if p in was and came[p] != was[p] and not p.startswith(".memconv")]
+
+
 def assert_tree(expected_dir: Path, actual: dict[str, bytes]) -> None:
     """``actual`` equals the tree at ``expected_dir``, byte for byte (golden outputs are syrupy snapshots:
     docs/golden.md)."""

@@ -13,7 +13,7 @@ import pytest
 
 from memconv.cli import main
 
-from .conftest import GOLDEN, tree
+from .conftest import GOLDEN, changed_files
 
 
 @pytest.mark.parametrize("home, store", [("memoir", "memoir/canonical"), ("claude", "claude/canonical")])
@@ -28,8 +28,7 @@ def test_an_edge_added_in_memspec_comes_home_as_a_relation_line(runner, tmp_path
     first.write_text(text.replace("\ntags:", f"\nsupports:\n  - {other.stem}\ntags:", 1))  # as `memspec relate`
     result = runner.invoke(main, ["memspec-to-" + home, "--json", str(tmp_path / "ms"), str(tmp_path / "back")])
     assert result.exit_code == 0, result.output
-    back, before = tree(tmp_path / "back"), tree(inp)
-    changed = [p for p in back if p in before and back[p] != before[p] and not p.startswith(".memconv")]
+    back, changed = changed_files(tmp_path / "back", inp)
     assert len(changed) == 1, changed
     assert "**Relations:**" in back[changed[0]].decode() and "- supports → [[" in back[changed[0]].decode()
     assert "edges" in result.stdout
@@ -49,8 +48,7 @@ def test_a_relation_added_in_memfmt_comes_home_named_by_its_home_link(runner, tm
     result = runner.invoke(main, ["memfmt-to-memoir", "--json", "--fail-on-loss", str(tmp_path / "mf"),
                                   str(tmp_path / "back")])
     assert result.exit_code == 0, result.output
-    back, before = tree(tmp_path / "back"), tree(inp)
-    changed = [p for p in back if p in before and back[p] != before[p] and not p.startswith(".memconv")]
+    back, changed = changed_files(tmp_path / "back", inp)
     assert changed == ["memory/fact_staging-endpoints.md"]
     assert back[changed[0]].decode().endswith(
         "\n\n**Relations:**\n\n- depends_on → [[goal_importer-v1]]\n- reviewed by ← [[preference_commit-style]]\n")

@@ -16,7 +16,7 @@ import pytest
 
 from memconv.cli import main
 
-from .conftest import GOLDEN, tree, write_files
+from .conftest import GOLDEN, changed_files, tree, write_files
 from .reference_tools import memspec, needs_memspec
 
 
@@ -46,8 +46,7 @@ def test_an_anchor_added_by_memspec_comes_home_in_the_body(runner, tmp_path, hom
     result = runner.invoke(main, ["memspec-to-" + home, "--json", "--fail-on-loss", str(tmp_path / "ms"),
                                   str(tmp_path / "back")])
     assert result.exit_code == 0, result.output
-    back, before = tree(tmp_path / "back"), tree(inp)
-    changed = [p for p in back if p in before and back[p] != before[p] and not p.startswith(".memconv")]
+    back, changed = changed_files(tmp_path / "back", inp)
     assert len(changed) == 1, changed
     text = back[changed[0]].decode()
     assert f"**Anchors:**\n\n- src/app.py @ {sha}\n" in text, text
@@ -86,7 +85,6 @@ def test_an_anchor_on_a_memfmt_entity_comes_home_as_a_fact(runner, tmp_path):
     result = runner.invoke(main, ["memspec-to-memfmt", "--json", "--fail-on-loss", str(tmp_path / "ms"),
                                   str(tmp_path / "back")])
     assert result.exit_code == 0, result.output
-    back, before = tree(tmp_path / "back"), tree(inp)
-    changed = [p for p in back if p in before and back[p] != before[p] and not p.startswith(".memconv")]
+    back, changed = changed_files(tmp_path / "back", inp)
     assert changed == ["memory/entities/Kenji.md"]
     assert back[changed[0]].decode().endswith("- **Anchor:** src/app.py @ abc123 (repo: other)\n")

@@ -13,7 +13,7 @@ import pytest
 
 from memconv.cli import main
 
-from .conftest import GOLDEN, tree
+from .conftest import GOLDEN, changed_files
 
 ENTRY = "\n## Knowledge\n\n**[snippet] hook** — the commit-msg hook\n\n```\nnpx commitlint --edit\n```\n"
 
@@ -28,8 +28,7 @@ def test_a_knowledge_entry_added_in_memfmt_comes_home_in_the_body(runner, tmp_pa
     result = runner.invoke(main, [f"memfmt-to-{home}", "--json", "--fail-on-loss", str(tmp_path / "mf"),
                                   str(tmp_path / "back")])
     assert result.exit_code == 0, result.output
-    back, before = tree(tmp_path / "back"), tree(inp)
-    changed = [p for p in back if p in before and back[p] != before[p] and not p.startswith(".memconv")]
+    back, changed = changed_files(tmp_path / "back", inp)
     assert len(changed) == 1, changed
     text = back[changed[0]].decode()
     assert text.endswith("\n\n- **[snippet] hook** — the commit-msg hook\n\n```\nnpx commitlint --edit\n```\n"), text

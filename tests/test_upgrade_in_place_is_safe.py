@@ -126,9 +126,8 @@ def test_the_backup_time_comes_from_an_injectable_clock(tmp_path):
     assert _listing(kept) == _listing(root)
 
 
-def test_a_failed_swap_leaves_in_as_it_was(tmp_path, monkeypatch):
-    root = _copy(tmp_path)
-    before = _listing(root)
+def _full_disk_at_the_swap(monkeypatch) -> None:
+    """The rename that puts the new folder in place fails, as on a full disk; every other rename works."""
     real_rename = os.rename
 
     def failing(src, dst):
@@ -137,6 +136,12 @@ def test_a_failed_swap_leaves_in_as_it_was(tmp_path, monkeypatch):
         return real_rename(src, dst)
 
     monkeypatch.setattr(upgrading.os, "rename", failing)
+
+
+def test_a_failed_swap_leaves_in_as_it_was(tmp_path, monkeypatch):
+    root = _copy(tmp_path)
+    before = _listing(root)
+    _full_disk_at_the_swap(monkeypatch)
     with pytest.raises(OSError):
         upgrading.replace_in_place({"a.md": b"x"}, root)
     assert _listing(root) == before
@@ -147,14 +152,7 @@ def test_a_failed_in_place_upgrade_leaves_no_backup_of_an_in_it_did_not_change(t
     # Verified by not calling _unneeded in backed_up_and_replaced: the backup is left beside IN.
     root = _copy(tmp_path)
     before = _listing(root)
-    real_rename = os.rename
-
-    def failing(src, dst):
-        if ".memconv-new-" in str(src):
-            raise OSError(28, "No space left on device")
-        return real_rename(src, dst)
-
-    monkeypatch.setattr(upgrading.os, "rename", failing)
+    _full_disk_at_the_swap(monkeypatch)
     result = CliRunner().invoke(main, ["upgrade", "--in-place", str(root)])
     assert result.exit_code == 4 and "Traceback" not in result.stderr, result.stderr
     assert "backed up" not in result.stderr, "no backup is named that is not there"
