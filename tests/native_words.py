@@ -25,7 +25,8 @@ WORD = re.compile(r"[^\W\d_][^\W_]{2,}")
 
 #: Record fields that hold human-written text.
 TEXT_FIELDS = ("title", "description", "body", "aliases", "tags", "why", "rejected", "trigger", "how_to_apply", "outcome",
-               "last_failure", "facts", "preconditions", "steps", "knowledge", "evolution", "edges", "participants")
+               "last_failure", "facts", "preconditions", "steps", "knowledge", "evolution", "edges", "participants",
+               "category", "valence")
 #: Keys of a record's frontmatter (its unknown keys; an opaque record's whole frontmatter) that are structure,
 #: not text.
 _STRUCTURAL_KEYS = frozenset({"type", "metadata", "originSessionId", "node_type"})

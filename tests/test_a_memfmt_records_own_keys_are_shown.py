@@ -21,10 +21,10 @@ from .reference_tools import memspec, needs_memspec
 #: Words found nowhere else in the store, so that the measure sees where each went.
 STORE = {
     "memory/entities/Ali.md": (
-        "---\nmemfmt_type: entity\nentity_type: person\nsource: quillfeather export\nnote: zebrine quarterly\n"
+        "---\nmemfmt_type: entity\nentity_type: quokkaperson\nsource: quillfeather export\nnote: zebrine quarterly\n"
         "aliases:\n  - Alastor\n---\n\n# Ali\n\n## Facts\n\n- based in Tokyo\n"),
     "memory/episodes/2026-07-30-deploy failed.md": (
-        "---\nmemfmt_type: episode\nhappened: 2026-07-30\noutcome: rolled back\nparticipants:\n  - Wilhelmina\n"
+        "---\nmemfmt_type: episode\nhappened: 2026-07-30\noutcome: rolled back\nvalence: grimnegative\nimportance: 7\nparticipants:\n  - Wilhelmina\n"
         "  - Thaddeus\nticket: OPSZORB\n---\n\n# deploy failed\n\nThe pooler refused the fourth client.\n\n"
         "**Outcome** — rolled back\n"),
 }
@@ -45,10 +45,12 @@ def test_the_store_is_as_memfmt_writes_it():
 @pytest.mark.parametrize("target", TARGETS)
 def test_every_word_of_the_keys_and_the_participants_is_shown(target):
     # Verified by dropping the participants line from readable._blocks: Wilhelmina and Thaddeus are missing in
-    # every target; and by declaring UNKNOWN_KEYS_HIDDEN False in memspec: quillfeather, zebrine, opszorb… are.
+    # every target; by dropping the entity type and valence lines: quokkaperson and grimnegative are; and by
+    # declaring UNKNOWN_KEYS_HIDDEN False in memspec: quillfeather, zebrine, opszorb… are.
     from .native_words import source_words
 
-    unique = {"wilhelmina", "thaddeus", "quillfeather", "zebrine", "opszorb", "alastor"}
+    unique = {"wilhelmina", "thaddeus", "quillfeather", "zebrine", "opszorb", "alastor", "quokkaperson",
+              "grimnegative"}
     assert unique <= source_words(_store(), target), "the measure counts them"
     files, _ = convert_files(_store(), target)
     found, wanted, missing = share(_store(), target, files)
@@ -108,3 +110,11 @@ def test_a_keys_line_edited_in_memspec_is_the_keys_new_value():
     # Verified by leaving unknown keys out of unshow's labelled lines: the old key came home, and the edited line
     # beside it in the episode's context.
     assert home == STORE["memory/episodes/2026-07-30-deploy failed.md"].replace("OPSZORB", "OPSQUUX")
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_an_entity_type_a_valence_and_an_importance_are_shown_labelled(target):
+    files, _ = convert_files(_store(), target)
+    shown = "\n".join(b.decode() for p, b in files.items() if ".memconv" not in p)
+    for line in ("**Entity type:** quokkaperson", "**Valence:** grimnegative", "**Importance:** 7"):
+        assert line in shown

@@ -83,6 +83,12 @@ def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None 
             blocks.append(f"**{label}:** {flat(value)}")
     if "aliases" not in shown and record.aliases:
         blocks.append("**Also known as:** " + ", ".join(flat(a) for a in record.aliases if a.strip()))
+    if "category" not in shown and isinstance(record.category, str) and record.category.strip():
+        blocks.append(f"**Entity type:** {flat(record.category)}")
+    if "valence" not in shown and isinstance(record.valence, str) and record.valence.strip():
+        blocks.append(f"**Valence:** {flat(record.valence)}")
+    if "importance" not in shown and type(record.importance) is int:
+        blocks.append(f"**Importance:** {record.importance}")
     if "participants" not in shown and record.participants:
         blocks.append("**Participants:** " + ", ".join(flat(p) for p in record.participants if p.strip()))
     if "tags" not in shown and record.tags:
