@@ -47,6 +47,17 @@ def round_trip(runner: CliRunner, tmp_path: Path, files: dict[str, bytes], home:
     return results
 
 
+def run_json(*args: str) -> dict:
+    """``memconv *args --json`` run in-process: asserted to exit 0; its report."""
+    import json
+
+    from memconv.cli import main
+
+    result = CliRunner().invoke(main, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
 def changed_files(back: Path, before: Path) -> tuple[dict[str, bytes], list[str]]:
     """The tree at ``back`` (a store converted home again), and the files of it that differ from the same path at
     ``before`` (memconv's own folder left out)."""

@@ -9,27 +9,18 @@ in MEMORY.md" (``native.index_words``), a rendering the way back drops, the inde
 
 from __future__ import annotations
 
-import json
 import shutil
 
 import memfmt
 import pytest
-from click.testing import CliRunner
 
 from memconv import pipeline
-from memconv.cli import main
 
-from .conftest import GOLDEN, tree
+from .conftest import GOLDEN, run_json, tree
 from .reference_tools import memspec, needs_memspec
 
 MIXED = GOLDEN / "claude" / "mixed-project" / "input"
 HOOK = "mocked DB tests hid a broken migration"
-
-
-def _run(*args: str) -> dict:
-    result = CliRunner().invoke(main, [*args, "--json"])
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
 
 
 def _shown(folder) -> bytes:
@@ -42,23 +33,23 @@ def _own(folder) -> dict[str, bytes]:
 
 @pytest.mark.parametrize("target", ["memoir", "memspec", "memfmt"])
 def test_the_target_shows_them_and_the_way_back_is_exact(tmp_path, target):
-    _run("convert", "--from", "claude", "--to", target, str(MIXED), str(tmp_path / "there"))
+    run_json("convert", "--from", "claude", "--to", target, str(MIXED), str(tmp_path / "there"))
     shown = _shown(tmp_path / "there").decode()
     assert f"No mocks for the DB layer — {HOOK}" in shown
     assert "## Loose notes" in shown
-    _run("convert", "--to", "claude", str(tmp_path / "there"), str(tmp_path / "back"))
+    run_json("convert", "--to", "claude", str(tmp_path / "there"), str(tmp_path / "back"))
     assert _own(tmp_path / "back") == tree(MIXED)
 
 
 def test_memfmt_reads_them(tmp_path):
-    _run("convert", "--from", "claude", "--to", "memfmt", str(MIXED), str(tmp_path / "there"))
+    run_json("convert", "--from", "claude", "--to", "memfmt", str(MIXED), str(tmp_path / "there"))
     entities = {e.name: e for e in memfmt.load(tmp_path / "there" / "memory").entities}
     assert f"No mocks for the DB layer — {HOOK}" in entities["Written in MEMORY.md"].facts
 
 
 @needs_memspec
 def test_memspec_finds_a_hook(tmp_path):
-    _run("convert", "--from", "claude", "--to", "memspec", str(MIXED), str(tmp_path / "there"))
+    run_json("convert", "--from", "claude", "--to", "memspec", str(MIXED), str(tmp_path / "there"))
     found = memspec(tmp_path / "there", "search", "hid")
     assert found.returncode == 0, found.stderr
     assert "Written in MEMORY.md" in found.stdout
@@ -76,20 +67,20 @@ def test_a_hook_its_memory_says_is_not_said_twice(tmp_path):
     # The description is shown as the memory's own; the index says nothing more.
     src = _store(tmp_path, "- [Role and background](user_role.md) — Senior backend engineer, new to the frontend "
                            "of this codebase\n- a bullet\n")
-    _run("convert", "--from", "claude", "--to", "memoir", str(src), str(tmp_path / "there"))
+    run_json("convert", "--from", "claude", "--to", "memoir", str(src), str(tmp_path / "there"))
     assert not [r for r in pipeline.read(tmp_path / "there", "memoir").records if r.title == "Written in MEMORY.md"]
 
 
 def test_a_rendering_of_a_hook_alone_deleted_in_the_target_is_told(tmp_path):
     # Watched fail with _deleted_renderings asking IndexFile.words alone (empty here): no word of the deletion.
     src = _store(tmp_path, "- [Role and background](user_role.md) — backend, and learning the frontend\n- a bullet\n")
-    _run("convert", "--from", "claude", "--to", "memoir", str(src), str(tmp_path / "there"))
+    run_json("convert", "--from", "claude", "--to", "memoir", str(src), str(tmp_path / "there"))
     [words] = [p for p in (tmp_path / "there" / "memory").glob("*.md") if b"Written in MEMORY.md" in p.read_bytes()]
     assert b"- Role and background \xe2\x80\x94 backend, and learning the frontend" in words.read_bytes()
-    unedited = _run("convert", "--to", "claude", str(tmp_path / "there"), str(tmp_path / "same"))
+    unedited = run_json("convert", "--to", "claude", str(tmp_path / "there"), str(tmp_path / "same"))
     assert not [w for w in unedited["warnings"] if "any more" in w], unedited["warnings"]
     words.unlink()
-    back = _run("convert", "--to", "claude", str(tmp_path / "there"), str(tmp_path / "back"))
+    back = run_json("convert", "--to", "claude", str(tmp_path / "there"), str(tmp_path / "back"))
     assert [w for w in back["warnings"] if "the words written in it is not in memoir any more" in w], back["warnings"]
     assert _own(tmp_path / "back") == tree(src)
 
@@ -99,7 +90,7 @@ def test_a_link_named_otherwise_than_its_memory_is_shown(tmp_path):
     # title's test in native.index_words.
     src = _store(tmp_path, "- [Who I am](user_role.md) — Senior backend engineer, new to the frontend "
                            "of this codebase\n- a bullet\n")
-    _run("convert", "--from", "claude", "--to", "memspec", str(src), str(tmp_path / "there"))
+    run_json("convert", "--from", "claude", "--to", "memspec", str(src), str(tmp_path / "there"))
     assert "- Who I am — Senior backend engineer" in _shown(tmp_path / "there").decode()
-    _run("convert", "--to", "claude", str(tmp_path / "there"), str(tmp_path / "back"))
+    run_json("convert", "--to", "claude", str(tmp_path / "there"), str(tmp_path / "back"))
     assert _own(tmp_path / "back") == tree(src)

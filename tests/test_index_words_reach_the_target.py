@@ -21,17 +21,11 @@ from memconv.dialects.claude.index import read_index as claude_read_index
 from memconv.dialects.memfmt import read_index as memfmt_read_index
 from memconv.cli import main
 
-from .conftest import GOLDEN, tree
+from .conftest import GOLDEN, run_json, tree
 from .reference_tools import memspec, needs_memspec
 
 INLINE_ONLY = GOLDEN / "claude" / "inline-only" / "input"
 WORDS = "Notes the assistant keeps for this repository."
-
-
-def _run(*args: str) -> dict:
-    result = CliRunner().invoke(main, [*args, "--json"])
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
 
 
 def claude_index_of(text: str):
@@ -67,21 +61,21 @@ def test_each_reader_says_what_its_index_says_in_its_own_words():
 
 def test_memfmt_shows_them(tmp_path):
     # Watched fail without the words record: no memfmt entity held the paragraph.
-    _run("convert", "--from", "claude", "--to", "memfmt", str(INLINE_ONLY), str(tmp_path / "out"))
+    run_json("convert", "--from", "claude", "--to", "memfmt", str(INLINE_ONLY), str(tmp_path / "out"))
     entities = {e.name: e for e in memfmt.load(tmp_path / "out" / "memory").entities}
     assert WORDS in entities["Written in MEMORY.md"].facts
 
 
 @needs_memspec
 def test_memspec_finds_them(tmp_path):
-    _run("convert", "--from", "claude", "--to", "memspec", str(INLINE_ONLY), str(tmp_path / "out"))
+    run_json("convert", "--from", "claude", "--to", "memspec", str(INLINE_ONLY), str(tmp_path / "out"))
     found = memspec(tmp_path / "out", "search", "assistant")
     assert found.returncode == 0, found.stderr
     assert "Written in MEMORY.md" in found.stdout and WORDS in found.stdout
 
 
 def test_memoir_holds_them(tmp_path):
-    _run("convert", "--from", "claude", "--to", "memoir", str(INLINE_ONLY), str(tmp_path / "out"))
+    run_json("convert", "--from", "claude", "--to", "memoir", str(INLINE_ONLY), str(tmp_path / "out"))
     store = pipeline.read(tmp_path / "out", "memoir")
     [record] = [r for r in store.records if r.title == "Written in MEMORY.md"]
     assert record.body.startswith("# Project memory\n\n" + WORDS) and "inside-a-fence.md" in record.body
@@ -90,16 +84,16 @@ def test_memoir_holds_them(tmp_path):
 
 @pytest.mark.parametrize("target", ["memoir", "memspec", "memfmt"])
 def test_the_way_back_drops_the_rendering(tmp_path, target):
-    _run("convert", "--from", "claude", "--to", target, str(INLINE_ONLY), str(tmp_path / "there"))
-    _run("convert", "--to", "claude", str(tmp_path / "there"), str(tmp_path / "back"))
+    run_json("convert", "--from", "claude", "--to", target, str(INLINE_ONLY), str(tmp_path / "there"))
+    run_json("convert", "--to", "claude", str(tmp_path / "there"), str(tmp_path / "back"))
     assert _own(tmp_path / "back") == tree(INLINE_ONLY)
 
 
 def test_words_edited_in_the_target_come_back_as_an_entry_the_index_links(tmp_path):
-    _run("convert", "--from", "claude", "--to", "memoir", str(INLINE_ONLY), str(tmp_path / "there"))
+    run_json("convert", "--from", "claude", "--to", "memoir", str(INLINE_ONLY), str(tmp_path / "there"))
     entry = tmp_path / "there" / "memory" / "fact_memory-words.md"
     entry.write_text(entry.read_text().replace(WORDS, "Notes the assistant keeps, edited."))
-    back = _run("convert", "--to", "claude", str(tmp_path / "there"), str(tmp_path / "back"))
+    back = run_json("convert", "--to", "claude", str(tmp_path / "there"), str(tmp_path / "back"))
     assert any("the words written in MEMORY.md were edited in memoir" in w for w in back["warnings"]), back["warnings"]
     files = _own(tmp_path / "back")
     [entry] = [p for p, b in files.items() if b"Notes the assistant keeps, edited." in b and p != "MEMORY.md"]
@@ -117,11 +111,11 @@ def test_a_memfmt_index_written_in_shows_its_bullets_and_words_and_comes_home(tm
     shutil.copytree(GOLDEN / "memfmt" / "full" / "input", src)
     index = src / "memory" / "MEMORY.md"
     index.write_bytes(index.read_bytes() + b"\n## Notes\n\n- Kenji reviews on Tuesdays\n\nAli prefers mornings.\n")
-    _run("convert", "--to", target, str(src), str(tmp_path / "there"))
+    run_json("convert", "--to", target, str(src), str(tmp_path / "there"))
     shown = [p for p, b in _own(tmp_path / "there").items() if "/.memconv/" not in "/" + p]
     assert any(b"Kenji reviews on Tuesdays" in (tmp_path / "there" / p).read_bytes() for p in shown)
     assert any(b"Ali prefers mornings." in (tmp_path / "there" / p).read_bytes() for p in shown)
-    _run("convert", "--to", "memfmt", str(tmp_path / "there"), str(tmp_path / "back"))
+    run_json("convert", "--to", "memfmt", str(tmp_path / "there"), str(tmp_path / "back"))
     assert _own(tmp_path / "back") == tree(src)
 
 
@@ -130,9 +124,9 @@ def test_a_memfmt_index_written_in_shows_its_bullets_and_words_and_comes_home(tm
 def test_the_index_comes_home_after_two_other_dialects(tmp_path, first, second):
     # Watched fail without the note's index_from: the second hop wrote the note as memfmt's, the way
     # home read the Claude MEMORY.md as a memfmt index, ignored it, and its words were nowhere.
-    _run("convert", "--from", "claude", "--to", first, str(INLINE_ONLY), str(tmp_path / "one"))
-    _run("convert", "--to", second, str(tmp_path / "one"), str(tmp_path / "two"))
-    back = _run("convert", "--to", "claude", str(tmp_path / "two"), str(tmp_path / "back"))
+    run_json("convert", "--from", "claude", "--to", first, str(INLINE_ONLY), str(tmp_path / "one"))
+    run_json("convert", "--to", second, str(tmp_path / "one"), str(tmp_path / "two"))
+    back = run_json("convert", "--to", "claude", str(tmp_path / "two"), str(tmp_path / "back"))
     assert not [w for w in back["warnings"] if "index" in w], back["warnings"]
     assert _own(tmp_path / "back") == tree(INLINE_ONLY)
 
@@ -140,11 +134,11 @@ def test_the_index_comes_home_after_two_other_dialects(tmp_path, first, second):
 def _home_after_memspec(tmp_path, title: str, command: str, *args: str) -> dict:
     """inline-only converted to memspec, memspec's own ``command`` run on the claim titled ``title``, and the
     report of the way home to Claude (in ``tmp_path / "back"``)."""
-    _run("convert", "--from", "claude", "--to", "memspec", str(INLINE_ONLY), str(tmp_path / "there"))
+    run_json("convert", "--from", "claude", "--to", "memspec", str(INLINE_ONLY), str(tmp_path / "there"))
     [claim] = [p for p in (tmp_path / "there" / ".memspec").rglob("*.md") if f"\n# {title}\n" in p.read_text()]
     done = memspec(tmp_path / "there", command, claim.stem, *args)
     assert done.returncode == 0, done.stderr
-    return _run("convert", "--to", "claude", str(tmp_path / "there"), str(tmp_path / "back"))
+    return run_json("convert", "--to", "claude", str(tmp_path / "there"), str(tmp_path / "back"))
 
 
 @needs_memspec
@@ -165,26 +159,26 @@ def test_words_retracted_in_memspec_leave_the_index_and_stay_retracted(tmp_path)
     index = (tmp_path / "back" / "MEMORY.md").read_text()
     assert WORDS not in index and "User prefers Tailwind CSS" in index
     assert [p for p in (tmp_path / "back" / ".memconv" / "notes").glob("*.markdown") if WORDS in p.read_text()]
-    _run("convert", "--to", "memspec", str(tmp_path / "back"), str(tmp_path / "again"))
+    run_json("convert", "--to", "memspec", str(tmp_path / "back"), str(tmp_path / "again"))
     holding = [p for p in (tmp_path / "again" / ".memspec").rglob("*.md") if WORDS in p.read_text() and ".memconv" not in p.parts]
     assert holding and all("\nstate: superseded\n" in p.read_text() for p in holding)
 
 
 def test_a_rendering_deleted_in_the_target_is_told_and_the_index_keeps_it(tmp_path):
     # Watched fail without _deleted_renderings: the deletion was quietly undone, exit 0, no word of it.
-    _run("convert", "--from", "claude", "--to", "memoir", str(INLINE_ONLY), str(tmp_path / "there"))
+    run_json("convert", "--from", "claude", "--to", "memoir", str(INLINE_ONLY), str(tmp_path / "there"))
     (tmp_path / "there" / "memory" / "fact_memory-words.md").unlink()
     (tmp_path / "there" / "memory" / "fact_user-prefers-tailwind-css.md").unlink()
-    back = _run("convert", "--to", "claude", str(tmp_path / "there"), str(tmp_path / "back"))
+    back = run_json("convert", "--to", "claude", str(tmp_path / "there"), str(tmp_path / "back"))
     told = [w for w in back["warnings"] if "not in memoir any more" in w]
     assert len(told) == 2 and any("User prefers Tailwind CSS" in w for w in told), back["warnings"]
     assert _own(tmp_path / "back") == tree(INLINE_ONLY)
-    unedited = _run("convert", "--to", "claude", str(_fresh(tmp_path)), str(tmp_path / "back2"))
+    unedited = run_json("convert", "--to", "claude", str(_fresh(tmp_path)), str(tmp_path / "back2"))
     assert not [w for w in unedited["warnings"] if "any more" in w]
 
 
 def _fresh(tmp_path):
-    _run("convert", "--from", "claude", "--to", "memoir", str(INLINE_ONLY), str(tmp_path / "fresh"))
+    run_json("convert", "--from", "claude", "--to", "memoir", str(INLINE_ONLY), str(tmp_path / "fresh"))
     return tmp_path / "fresh"
 
 
@@ -198,7 +192,7 @@ def test_a_crafted_store_note_never_stops_the_way_home(tmp_path, craft):
     # Watched fail with index_from naming a list: exit 70, 'unhashable type: list'.
     import re
 
-    _run("convert", "--from", "claude", "--to", "memoir", str(INLINE_ONLY), str(tmp_path / "there"))
+    run_json("convert", "--from", "claude", "--to", "memoir", str(INLINE_ONLY), str(tmp_path / "there"))
     note = tmp_path / "there" / ".memconv" / "notes" / "store.md"
     text = note.read_text()
     found = re.search(r'^memconv: (".*")$', text, re.M)

@@ -8,24 +8,15 @@ the digest of the text regenerated then; home again with the same records, its b
 
 from __future__ import annotations
 
-import json
 import shutil
 
 import pytest
-from click.testing import CliRunner
 
-from memconv.cli import main
 
-from .conftest import GOLDEN, tree
+from .conftest import GOLDEN, run_json, tree
 
 NOTE = "\n## Notes\n\nAli prefers mornings; ask Kenji before deploys.\n"
 OTHERS = ["memoir", "claude", "memspec"]
-
-
-def _run(*args: str):
-    result = CliRunner().invoke(main, [*args, "--json"])
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
 
 
 def _store(tmp_path, name: str = "full", note: str = NOTE):
@@ -40,12 +31,12 @@ def _store(tmp_path, name: str = "full", note: str = NOTE):
 def test_an_index_written_in_comes_home_byte_for_byte(tmp_path, target):
     # Watched fail without the carry: MEMORY.md came home without its "## Notes" section.
     src = _store(tmp_path)
-    there = _run("convert", "--to", target, str(src), str(tmp_path / "there"))
+    there = run_json("convert", "--to", target, str(src), str(tmp_path / "there"))
     assert any("index file(s) carried" in w for w in there["warnings"]), there["warnings"]
     holding = [p for p, data in tree(tmp_path / "there").items() if b"Ali prefers mornings" in data]
     # Carried in the store note, and shown to the target's user in a record of its own.
     assert any("/.memconv/notes/" in "/" + p for p in holding) and any("/.memconv/" not in "/" + p for p in holding)
-    _run("convert", "--to", "memfmt", str(tmp_path / "there"), str(tmp_path / "back"))
+    run_json("convert", "--to", "memfmt", str(tmp_path / "there"), str(tmp_path / "back"))
     back = {p: b for p, b in tree(tmp_path / "back").items() if not p.startswith(".memconv/")}
     assert back == tree(src)
 
@@ -54,7 +45,7 @@ def test_an_index_written_in_comes_home_byte_for_byte(tmp_path, target):
 @pytest.mark.parametrize("target", OTHERS)
 def test_an_index_nobody_wrote_in_is_not_carried(tmp_path, name, target):
     # Watched fail with every index carried: the golden stores' conversions gained a store note.
-    out = _run("convert", "--from", "memfmt", "--to", target, str(GOLDEN / "memfmt" / name / "input"),
+    out = run_json("convert", "--from", "memfmt", "--to", target, str(GOLDEN / "memfmt" / name / "input"),
                str(tmp_path / "out"))
     assert not any("index file(s) carried" in w for w in out["warnings"]), out["warnings"]
 
@@ -62,10 +53,10 @@ def test_an_index_nobody_wrote_in_is_not_carried(tmp_path, name, target):
 def test_home_with_other_records_the_index_is_regenerated(tmp_path):
     # The records changed in memspec: memfmt regenerates its index, as memfmt's own writer does.
     src = _store(tmp_path)
-    _run("convert", "--to", "memspec", str(src), str(tmp_path / "there"))
+    run_json("convert", "--to", "memspec", str(src), str(tmp_path / "there"))
     [ali] = [p for p in (tmp_path / "there" / ".memspec").rglob("*.md") if "\n# Ali\n" in p.read_text()]
     ali.unlink()  # an entity: the index's counts and links change
-    _run("convert", "--to", "memfmt", str(tmp_path / "there"), str(tmp_path / "back"))
+    run_json("convert", "--to", "memfmt", str(tmp_path / "there"), str(tmp_path / "back"))
     index = (tmp_path / "back" / "memory" / "MEMORY.md").read_text()
     assert "Ali prefers mornings" not in index and "- 3 entities" in index and "[[Ali]]" not in index
 
@@ -73,11 +64,11 @@ def test_home_with_other_records_the_index_is_regenerated(tmp_path):
 def test_a_crafted_index_in_a_store_note_is_refused_with_a_warning(tmp_path):
     # Watched fail without the guard: a ReadError from read_index ended the run with exit 70.
     src = _store(tmp_path)
-    _run("convert", "--to", "memspec", str(src), str(tmp_path / "there"))
+    run_json("convert", "--to", "memspec", str(src), str(tmp_path / "there"))
     [note] = [p for p in (tmp_path / "there").rglob("store.md")]
     text = note.read_text()
     assert "memfmt_type: index" in text
     note.write_text(text.replace("memfmt_type: index", "memfmt_type: entity"))
-    back = _run("convert", "--to", "memfmt", str(tmp_path / "there"), str(tmp_path / "back"))
+    back = run_json("convert", "--to", "memfmt", str(tmp_path / "there"), str(tmp_path / "back"))
     assert any("is not one memfmt reads" in w for w in back["warnings"]), back["warnings"]
     assert "Ali prefers mornings" not in (tmp_path / "back" / "memory" / "MEMORY.md").read_text()
