@@ -331,18 +331,25 @@ def _land(record: Record, name: str, before: list, how: str | None = None) -> No
 #: The label a lesson's how_to_apply has on a line of its body: ``**How to apply:** run the tests`` (the label
 #: :func:`show` writes it with, from ``_LABELS``; ``**How to apply**:`` too, as Claude Code reads it), and the
 #: space after it.
-HOW_TO_APPLY = re.compile(rf"^\*\*{re.escape(dict(_LABELS)['how_to_apply'])}:?\*\*:?[ \t]*", re.I | re.M)
+_SECTION_LABEL = {name: re.compile(rf"^\*\*{re.escape(label)}:?\*\*:?[ \t]*", re.I | re.M) for name, label in _LABELS}
+HOW_TO_APPLY = _SECTION_LABEL["how_to_apply"]
 #: A line the text of a labelled section does not go on to: a blank line, another bold label, a list item, a
 #: heading, a fence, a quote (where Claude Code's reader ends the paragraph it takes the section from).
 _SECTION_ENDS = re.compile(r"^\s*$|^\*\*[^*\n]+\*\*|^\s*(?:\d{1,9}[.)]|[-*+])(?:\s|$)"
                            r"|^\s{0,3}(?:#{1,6}(?:\s|$)|```|~~~|>)")
 
 
+def _labelled_lines(lines: list[str], code: set[int] | frozenset, label: re.Pattern = HOW_TO_APPLY) -> list[int]:
+    """The lines of a body (outside its fenced ``code``) that begin a section under ``label`` (one of
+    ``_SECTION_LABEL``)."""
+    return [n for n, line in enumerate(lines) if n not in code and label.match(line)]
+
+
 def _how_to_apply_at(lines: list[str], code: set[int] | frozenset = frozenset()) -> tuple[int, int, int] | None:
     """Where the one ``**How to apply:**`` section of ``lines`` (outside ``code``) is: its label's line, the
     line its text begins on (the label's own; the next one, the label alone on its line) and the line after
     its text. None: no such label, more than one, or no text of its own (a list below the label)."""
-    hits = [n for n, line in enumerate(lines) if n not in code and HOW_TO_APPLY.match(line)]
+    hits = _labelled_lines(lines, code)
     if len(hits) != 1:
         return None
     n = hits[0]
@@ -367,7 +374,7 @@ def said_how_to_apply(body: str) -> str | None:
         n, first, end = at
         said = [lines[n][HOW_TO_APPLY.match(lines[n]).end():]] + lines[n + 1:end] if first == n else lines[first:end]
         return "\n".join(said).strip() or None
-    hits = [n for n, line in enumerate(lines) if n not in code and HOW_TO_APPLY.match(line)]
+    hits = _labelled_lines(lines, code)
     if len(hits) != 1 or lines[hits[0]][HOW_TO_APPLY.match(lines[hits[0]]).end():].strip():
         return None
     listed = []
@@ -393,8 +400,7 @@ def _how_to_apply_follows(record: Record, original: str, owner: str | None, edit
     if now == how:
         return
     if now is None:
-        code = code_lines(record.body)
-        if any(n not in code and HOW_TO_APPLY.match(line) for n, line in enumerate(record.body.split("\n"))) \
+        if _labelled_lines(record.body.split("\n"), code_lines(record.body)) \
                 or owner is None or ("how_to_apply" in REQUIRED_TEXT[owner].get(record.kind, ())
                                      and "how_to_apply" not in SECTION_FIELDS[owner].get(record.kind, ())):
             return  # (where its tools read it from the section, as Claude Code does, the section was its place)
@@ -629,9 +635,7 @@ def sections_wanted(record: Record, target: str, kind: str, body: str) -> frozen
     out = set()
     for name in wanted:
         value = getattr(record, name, None)
-        label = re.compile(rf"^\*\*{re.escape(dict(_LABELS)[name])}:?\*\*:?", re.I)
-        if isinstance(value, str) and value.strip() \
-                and not any(n not in code and label.match(line) for n, line in enumerate(lines)):
+        if isinstance(value, str) and value.strip() and not _labelled_lines(lines, code, _SECTION_LABEL[name]):
             out.add(name)
     return frozenset(out)
 
