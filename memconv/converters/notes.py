@@ -39,7 +39,7 @@ from .mapping import NOTE_SUFFIX, NOTES_ROOT
 from .native import render_working_set
 
 #: memconv's own folder in a target store: a dot-name, so the target's tools skip it.
-MEMCONV_DIR = ".memconv"
+MEMCONV_DIR = fs.MEMCONV_DIR
 #: Where notes go, relative to the target store's root.
 NOTES_DIR = f"{MEMCONV_DIR}/notes"
 #: Where notes went before: still read, so that older outputs come home.

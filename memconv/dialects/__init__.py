@@ -427,7 +427,7 @@ class Names:
         """
         wanted = path
         why = "index" if self._reserved(path) else "same" if path in self._given else "fold"
-        if own and not self._reserved(path) and path not in self._given:
+        if own and why == "fold":  # neither the dialect's own name nor one given out: it is kept
             if fold(path) in self._taken:
                 self.clashes.append(path)
             self._taken.add(fold(path))
