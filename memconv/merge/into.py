@@ -453,8 +453,9 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
     bases[key] = now
     files[record_path(existing)] = _render_record(bases)
     # EXISTING's own quarantined files stay where they are (not read, so kept by the swap).
+    suffix = _kept_suffix(existing)
     for q in existing.quarantined:
-        files.pop(fs.kept_name(f"{QUARANTINE_DIR}/{q.path}", _kept_suffix(existing)), None)
+        files.pop(fs.kept_name(f"{QUARANTINE_DIR}/{q.path}", suffix), None)
     with fs.noting_refusals(existing_path):  # EXISTING's listing, confined to EXISTING (not to IN)
         on_disk = set(list_files(existing_path))
         for path, data in sorted(kept_in.items()):  # IN's quarantined originals, beside EXISTING's
@@ -487,7 +488,8 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
 
 def _held(store: Store, root: Path):
     """``path → bytes`` of EXISTING: what its reader already read, else read from disk (each file read once)."""
-    known: dict[str, bytes] = {fs.kept_name(f.path, _kept_suffix(store)): f.raw for f in store.foreign}
+    suffix = _kept_suffix(store)
+    known: dict[str, bytes] = {fs.kept_name(f.path, suffix): f.raw for f in store.foreign}
     known.update((r.source.path, r.source.raw) for r in store.records
                  if r.source is not None and r.source.has_raw)
     known.update((i.source.path, i.source.raw) for i in store.indexes
@@ -527,7 +529,8 @@ def _kept_suffix(store: Store) -> str:
 
 def _read_paths(store: Store, on_disk: set[str]) -> set[str]:
     """The files of EXISTING its reader made part of the store (records, indexes, session, foreign files)."""
-    read = {fs.kept_name(f.path, _kept_suffix(store)) for f in store.foreign}  # (as they are named on disk)
+    suffix = _kept_suffix(store)
+    read = {fs.kept_name(f.path, suffix) for f in store.foreign}  # (as they are named on disk)
     read.update(r.source.path for r in store.records if r.source is not None)
     read.update(i.source.path for i in store.indexes if i.source is not None and i.source.path)
     ws = store.working_set
