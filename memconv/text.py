@@ -99,6 +99,16 @@ def has_line_break(text: str) -> bool:
     return _LINE_BREAK.search(text) is not None
 
 
+#: What cannot stand in a line a person reads: a line break of any kind and every other control character (a
+#: NUL makes a whole markdown file a binary one, refused when it is read again).
+NOT_IN_A_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def printable(text: str) -> str:
+    """``text`` with every character of :data:`NOT_IN_A_LINE` a space, nothing else changed."""
+    return NOT_IN_A_LINE.sub(" ", text)
+
+
 def on_one_line(text: str) -> str:
     """``text`` on one line: when it holds a line break, every run of whitespace is one space (a title,
     a frontmatter value); otherwise as it is."""

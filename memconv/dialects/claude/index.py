@@ -22,7 +22,7 @@ from typing import Iterable
 
 from ...markdown import code_lines, escape_link_text, link_text
 from ...model import IndexFile, IndexLink, IndexSection, Record, Source
-from ...text import decode, encode, flat
+from ...text import decode, encode, flat, printable
 
 NAME = "claude"
 PATH = "MEMORY.md"
@@ -459,13 +459,10 @@ def generated_link(path: str, record: Record) -> IndexLink:
     return IndexLink(title=_clip(_one_line(name), LINK_TEXT), target=path, hook=hook)
 
 
-#: What cannot stand in a line of MEMORY.md: a line break of any kind, and every other control character (a NUL
-#: made the whole index a binary file, quarantined when read again). The memory's file holds the text as it is.
-_NOT_IN_A_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-
-
 def _one_line(text: str) -> str:
-    return _NOT_IN_A_LINE.sub(" ", text)
+    """A line of MEMORY.md: no line break, no other control character (``text.printable``; a NUL made the whole
+    index a binary file, quarantined when read again). The memory's file holds the text as it is."""
+    return printable(text)
 
 
 def generate(entries: list[tuple[str, Record, str | None]], extra: list[IndexSection] = (),
