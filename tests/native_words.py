@@ -32,9 +32,15 @@ TEXT_FIELDS = ("title", "description", "body", "aliases", "tags", "why", "reject
 _STRUCTURAL_KEYS = frozenset({"type", "metadata", "originSessionId", "node_type"})
 #: Keys of working-set items that hold text.
 _WS_TEXT = ("text", "why", "rejected", "summary")
-#: The working set's lists the memoir spec names; any other list under ``current`` is counted whole.
+#: The working set's lists the memoir spec names; any other key under ``current`` is counted whole.
 _WS_LISTS = frozenset({"goals", "next_actions", "parked_actions", "open_questions", "decisions", "completed_actions",
                        "completed_goals"})
+#: The keys the memoir spec gives an item of those lists, a ``history`` row and ``session.json`` itself, that are
+#: structure (ids, dates, hashes); any other key's texts are counted (an item's ``owner``, a top-level ``team``).
+_WS_ITEM_KEYS = frozenset({"text", "why", "rejected", "machine_id", "set_on", "added", "asked", "date", "done_at",
+                           "parked_at", "hidden", "hidden_at", "text_hash"})
+_WS_HISTORY_KEYS = frozenset({"date", "machine_id", "summary", "files_touched", "duration_min", "session_id"})
+_WS_KEYS = frozenset({"version", "created_at", "updated_at", "machines", "current", "history"})
 
 
 #: What is structure or identity in a source text, not its words: a ``[[link]]`` names a record
@@ -96,20 +102,27 @@ def source_words(store: Store, target: str) -> set[str]:
     ws = store.working_set
     if ws is not None:
         current = ws.document.get("current") if isinstance(ws.document, dict) else None
-        for name, items in (current if isinstance(current, dict) else {}).items():
-            for item in items if isinstance(items, list) else ():
+        unknown = {k: v for k, v in ws.document.items() if k not in _WS_KEYS} if isinstance(ws.document, dict) else {}
+        for name, items in [*(current if isinstance(current, dict) else {}).items(), *unknown.items()]:
+            if name in _WS_LISTS and not isinstance(items, list):
+                continue
+            for item in items if isinstance(items, list) else [items]:
                 if isinstance(item, dict) and item.get("hidden") is True:
                     continue
                 if name not in _WS_LISTS:
-                    # A list the spec does not name: every text in it, an item a text or an object.
+                    # A key the spec does not name (under ``current`` or beside it): every text in it.
                     for text in strings(item):
                         out |= source_text_words(text)
                 elif isinstance(item, dict):
                     for key in _WS_TEXT:
                         out |= source_text_words(str(item.get(key) or ""))
+                    for text in strings({k: v for k, v in item.items() if k not in _WS_ITEM_KEYS}):
+                        out |= source_text_words(text)
         for row in ws.history or ():
             if isinstance(row, dict):
                 out |= source_text_words(str(row.get("summary") or ""))
+                for text in strings({k: v for k, v in row.items() if k not in _WS_HISTORY_KEYS}):
+                    out |= source_text_words(text)
     for index in store.indexes:
         for section in index.sections:
             for bullet in section.inline:

@@ -29,70 +29,118 @@ from typing import Any
 
 from ..dialects.protocol import declared
 from ..model import IndexFile, Record, WorkingSet
-from ..text import flat, short_digest, slug, title_of
+from ..text import flat, printable, short_digest, slug, title_of
 from .mapping import (INDEX_IS_CONTENT, TARGET_KIND, TYPE_WORDS, WORKING_SET_AS, native_text, type_word,
                       working_set_dialect)
 
-#: The working set's lists, in reading order: (key, heading, the key of an item's date).
+#: The working set's lists, in reading order: (key, heading, the key of an item's date, the keys the memoir spec
+#: gives an item beside ``text``, ``machine_id`` and its date).
 _LISTS = (
-    ("goals", "Goals", "set_on"),
-    ("next_actions", "Next actions", "added"),
-    ("parked_actions", "Parked actions", "added"),
-    ("open_questions", "Open questions", "asked"),
-    ("decisions", "Recent decisions", "date"),
-    ("completed_actions", "Completed actions", "done_at"),
-    ("completed_goals", "Completed goals", "done_at"),
+    ("goals", "Goals", "set_on", ()),
+    ("next_actions", "Next actions", "added", ()),
+    ("parked_actions", "Parked actions", "added", ("parked_at",)),
+    ("open_questions", "Open questions", "asked", ()),
+    ("decisions", "Recent decisions", "date", ("why", "rejected", "hidden", "hidden_at", "text_hash")),
+    ("completed_actions", "Completed actions", "done_at", ()),
+    ("completed_goals", "Completed goals", "done_at", ()),
 )
+#: The keys the spec gives a ``history`` row, and ``session.json`` itself: the others are shown as unknown.
+_HISTORY_KEYS = frozenset({"date", "machine_id", "summary", "files_touched", "duration_min", "session_id"})
+_SESSION_KEYS = frozenset({"version", "created_at", "updated_at", "machines", "current", "history"})
+#: What an item of a list the spec does not name is known by: its text, and whether it is hidden.
+_TEXT_KEYS = frozenset({"text", "hidden"})
 
 
 def working_set_items(ws: WorkingSet) -> list[tuple[str, list[str]]]:
-    """The working set's lists as (heading, one line per item), in reading order. Hidden decisions are not shown."""
+    """The working set's lists as (heading, one line per item), in reading order. Hidden decisions are not shown.
+
+    Every key the spec does not name is shown too (:func:`_as_line`, one rule): an item's, after its line
+    (``— owner: Kenji; due: 2026-07-01``); one under ``current`` and one beside it, under its key
+    (``## Blockers``), a list an item a line, any other value one line; in the file's order."""
     out: list[tuple[str, list[str]]] = []
-    for name, heading, date_key in _LISTS:
+    for name, heading, date_key, keys in _LISTS:
+        known = frozenset({"text", "machine_id", date_key, *keys})
         lines = []
         for item in ws.current(name) or ():
             if not isinstance(item, dict) or item.get("hidden") is True:
                 continue
-            text = flat(str(item.get("text", "")))
-            when = item.get(date_key)
+            when = _as_line(item.get(date_key), within="key")
             extra = f" ({date_key} {when})" if when else ""
-            if name == "decisions" and item.get("why"):
-                extra += f" — why: {' '.join(str(item['why']).split())}"
-            if name == "decisions" and item.get("rejected"):
-                extra += f" — rejected: {' '.join(str(item['rejected']).split())}"
-            lines.append(f"{text}{extra}")
+            for label in ("why", "rejected") if name == "decisions" else ():
+                if said := _as_line(item.get(label), within="key"):
+                    extra += f" — {label}: {said}"
+            if rest := _unknown_keys(item, known):
+                extra += f" — {rest}"
+            if line := f"{_as_line(item.get('text'), within='key')}{extra}".strip():
+                lines.append(line)
         if lines:
             out.append((heading, lines))
-    known = {name for name, _, _ in _LISTS}
+    named = {name for name, _, _, _ in _LISTS}
     current = ws.document.get("current") if isinstance(ws.document, dict) else None
-    for name, found in (current.items() if isinstance(current, dict) else ()):
-        # A list the spec does not name (memoir-cli keeps unknown ``current.*`` keys): shown too, under its key.
-        if name in known or not isinstance(found, list):
-            continue
-        lines = [line for item in found if (line := _unknown_item(item))]
-        if lines:
-            out.append((flat(str(name).replace("_", " ")).capitalize() or "Other", lines))
-    history = [f"{row.get('date', '?')}: {' '.join(str(row.get('summary', '')).split())}".rstrip()
-               for row in ws.history or [] if isinstance(row, dict)]
+    # A key the spec does not name (memoir-cli keeps unknown ``current.*`` and top-level keys): shown under it.
+    out += _unknown_values(current, named)
+    out += _unknown_values(ws.document, _SESSION_KEYS)
+    history = []
+    for row in ws.history or ():
+        if isinstance(row, dict):
+            rest = _unknown_keys(row, _HISTORY_KEYS)
+            line = f"{_as_line(row.get('date'), within='key') or '?'}: {_as_line(row.get('summary'), within='key')}"
+            history.append(line.rstrip() + (f" — {rest}" if rest else ""))
     if history:
         out.append(("History", history))
     return out
 
 
-def _unknown_item(item: Any) -> str:
-    """An item of a list the spec does not name, on one line: its text, else its values (``key: value``).
-    A hidden item is not shown, as a hidden decision is not."""
-    if isinstance(item, dict):
-        if item.get("hidden") is True:
+def _unknown_values(document: Any, known: frozenset[str] | set[str]) -> list[tuple[str, list[str]]]:
+    """The keys of ``document`` (a JSON object, else nothing) not in ``known``, each as (heading, lines)."""
+    out = []
+    for name, value in (document.items() if isinstance(document, dict) else ()):
+        if name in known:
+            continue
+        lines = [line for item in (value if isinstance(value, list) else [value]) if (line := _as_line(item))]
+        if lines:
+            out.append((_line(str(name).replace("_", " ")).capitalize() or "Other", lines))
+    return out
+
+
+def _unknown_keys(item: dict[str, Any], known: frozenset[str]) -> str:
+    """The keys of ``item`` not in ``known``, on one line: ``owner: Kenji; due: 2026-07-01``."""
+    return "; ".join(f"{_line(str(key))}: {said}" for key, value in item.items()
+                     if key not in known and (said := _as_line(value, within="key")))
+
+
+def _as_line(value: Any, *, within: str = "") -> str:
+    """Any JSON value on one line a person reads, "" when it says nothing (null, an empty text, a hidden item).
+
+    A text as it reads (:func:`_line`); a number or a flag as JSON writes it; a list its values (``a, b``); an
+    object its text and then its other keys (``Waiting on the vendor — since: 2026-03-02``), or only its keys
+    (``owner: Kenji; note: …``), and not at all when hidden, as a hidden decision is not. ``within``: where the
+    value stands, ``"key"`` (a key's value) or ``"list"`` (an element); an object there, and a list in a list, is
+    in parentheses, so that its keys are not read as its parent's."""
+    if isinstance(value, dict):
+        if value.get("hidden") is True:
             return ""
-        if isinstance(item.get("text"), str) and item["text"].strip():
-            return flat(item["text"])
-        return "; ".join(f"{key}: {said}" for key, value in item.items() if (said := _unknown_item(value)))
-    if isinstance(item, list):
-        return "; ".join(said for value in item if (said := _unknown_item(value)))
-    if isinstance(item, str):
-        return flat(item)
-    return "" if item is None else json.dumps(item)
+        text = _as_line(value.get("text"), within="key")
+        rest = _unknown_keys(value, _TEXT_KEYS)
+        said = f"{text} — {rest}" if text and rest else text or rest
+        return f"({said})" if said and within else said
+    if isinstance(value, list):
+        said = ", ".join(s for v in value if (s := _as_line(v, within="list")))
+        return f"({said})" if said and within == "list" else said
+    if isinstance(value, str):
+        return _line(value)
+    if value is None:
+        return ""
+    if isinstance(value, (bool, int, float)):
+        return json.dumps(value)
+    return _line(str(value))
+
+
+def _line(text: str) -> str:
+    """``text`` on one line, safe in any line of a target's file: no control character (``text.printable``: a NUL
+    would make the file a binary one), every run of whitespace one space (``text.flat``), no lone surrogate (a
+    file is UTF-8)."""
+    return flat(printable(text)).encode("utf-8", "replace").decode("utf-8")
 
 
 def render_working_set(ws: WorkingSet, *, title: bool = True) -> str:
