@@ -6,6 +6,7 @@ under ``current`` (docs/conversion.md) but not these, which travelled only in th
 which no tool of the target shows or searches (principle 1). Now an item's unknown keys follow its line
 (``— owner: Kenji; due: 2026-07-01``), and a key beside ``current`` (or a value under it that is not a list) is
 shown under its key, as an unknown list under ``current`` is: one rule (``native._as_line``) for every JSON value.
+An edit of those lines in the target is reported and counted dropped: the way home restores the note.
 """
 
 from __future__ import annotations
@@ -112,6 +113,32 @@ def test_memoir_validate_accepts_the_claude_output(tmp_path):
     there = convert_dir(_store(tmp_path), "claude", tmp_path / "there")
     verdict = memoir_validate(there)
     assert verdict.ok, verdict.output
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_an_edit_of_a_shown_line_is_reported_and_counted_dropped(tmp_path, target):
+    # Watched fail without the report entry: the edit was only a warning, the counts said 0 dropped.
+    src = _store(tmp_path)
+    files, _ = convert_files(dialects.get("memoir").read(src), target)
+    (path,) = [p for p, b in files.items() if ".memconv/" not in p and b"search platypus" in b]
+    files[path] = files[path].replace(b"search platypus", b"search wombat")
+    back, report = convert_files(read_files(files, target), "memoir")
+    assert back["session.json"] == (src / "session.json").read_bytes(), "the note wins"
+    assert any("working set's rendering was edited" in w for w in report.warnings)
+    (entry,) = [r for r in report.files if r.target_kind == "working_set"]
+    assert entry.target == "session.json" and entry.dropped == ["edits"]
+
+
+def test_an_edited_rendering_fails_fail_on_loss(runner, tmp_path):
+    # The count is what --fail-on-loss reads: exit 5, nothing written. Watched exit 0 without the report entry.
+    from memconv.cli import main
+
+    there = convert_dir(_store(tmp_path), "claude", tmp_path / "there")
+    (shown,) = [p for p in there.glob("*.md") if b"search platypus" in p.read_bytes()]
+    shown.write_bytes(shown.read_bytes().replace(b"search platypus", b"search wombat"))
+    failed = runner.invoke(main, ["convert", "--to", "memoir", "--fail-on-loss", str(there), str(tmp_path / "back")])
+    assert failed.exit_code == 5, failed.output
+    assert not (tmp_path / "back").exists()
 
 
 # --- any JSON value, anywhere a key may be unknown ----------------------------------------------------------

@@ -103,10 +103,11 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             continue
         if renderings.WORKING_SET in carry.payload:
             # A rendering of the working set, which its note restores exactly: not a record of its own.
-            if renderings.digest(record) != carry.payload[renderings.WORKING_SET]:
+            edited = renderings.digest(record) != carry.payload[renderings.WORKING_SET]
+            if edited:
                 report.warnings.append(f"{where_from(record)}: the working set's rendering was edited in {store.dialect}; "
                                        "the working set is restored from its carried copy, and the edits are not "
-                                       "applied")
+                                       "applied (counted dropped)")
             witnessed = _added_there(record)
             if record.lifecycle.state != "active":
                 report.warnings.append(f"{where_from(record)}: the working set's rendering is {record.lifecycle.state} in "
@@ -114,7 +115,11 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             if witnessed:
                 report.warnings.append(f"{where_from(record)}: the working set's rendering holds {', '.join(witnessed)} "
                                        f"from {store.dialect}; the working set has no place for them: dropped")
-                report.records.append(_dropped_from_rendering(record, "session.json", "working_set", witnessed))
+            if witnessed or edited:
+                # An edit of its lines is the target user's text, which the way home cannot apply: counted, so that
+                # ``--fail-on-loss`` fails (a line of an unknown key's as any other; docs/conversion.md).
+                report.records.append(_dropped_from_rendering(record, "session.json", "working_set",
+                                                              witnessed + [EDITS] * edited))
             continue
         home = home_record(record, carry)
         was_active = "lifecycle" not in carry.fields
@@ -290,6 +295,10 @@ def _added_there(record: Record) -> list[str]:
     ``migrate --apply``), anchors, edges. The rendering's source has no place for them."""
     added = [n for n in witness_fields() if getattr(record, n) is not None and (n != "ext" or set(record.ext) - {KEY})]
     return added + [n for n in ("anchors", "edges") if getattr(record, n)]
+
+
+#: What a report lists dropped for a rendering of the working set edited in the target: its edits.
+EDITS = "edits"
 
 
 def _dropped_from_rendering(record: Record, where: str, kind: str, dropped: list[str]) -> FileReport:
