@@ -1,8 +1,8 @@
-"""A memspec claim's anchors and probes are shown in a target that has no field for them.
+"""A memspec claim's anchors, probes and supersede reason are shown in a target that has no field for them.
 
 ``anchors`` (a file and the git blob sha the claim was pinned to) and ``probes`` (a command whose output witnessed
 it) were carried into memoir, Claude and memfmt, and nowhere else: the target's user never saw which files or
-commands back a claim (principle 1). They are now written where the target shows the record's text, a line each:
+commands back a claim (principle 1); nor why it replaced another (``supersede_reason``, a person's words). They are now written where the target shows the record's text, a line each:
 an ``**Anchors:**`` or ``**Probes:**`` block in a body, a labelled fact (``**Anchor:** …``) of a memfmt entity.
 The carry still holds them exactly, so the way back to memspec gives the same bytes.
 """
@@ -64,6 +64,17 @@ def test_the_way_back_gives_memspecs_bytes(tmp_path, target, store):
         assert back.get(path) == before[path], path
 
 
+@pytest.mark.parametrize("target, line", [("memoir", "**Supersede reason:** {}\n"), ("claude", "**Supersede reason:** {}\n"),
+                                          ("memfmt", "- **Supersede reason:** {}\n")])
+def test_the_reason_a_claim_superseded_another_is_a_labelled_line(tmp_path, target, line):
+    """memspec writes ``supersede_reason`` on the claim that replaced another too: words a person wrote."""
+    run_json(f"memspec-to-{target}", str(STORE), str(tmp_path / "out"))
+    reason = ("The old claim said sessions were cookie-only; the auth rewrite moved every client to short-lived JWTs "
+              "with refresh tokens, so the claim was replaced.")
+    [shown] = _shown(tmp_path / "out", reason)
+    assert line.format(reason) in (tmp_path / "out" / shown).read_text()
+
+
 def test_memspec_does_not_write_them_twice(tmp_path):
     """memspec holds them in its own keys: converted from another dialect they are not written into the body."""
     run_json("memspec-to-memoir", str(STORE), str(tmp_path / "memoir"))
@@ -82,5 +93,5 @@ def test_an_edited_body_comes_home_without_the_block(tmp_path, target):
     run_json(f"{target}-to-memspec", str(tmp_path / "out"), str(tmp_path / "back"))
     [claim] = [p for p, data in tree(tmp_path / "back").items() if b"Rotation was added in April." in data]
     text = (tmp_path / "back" / claim).read_text()
-    assert "**Anchors:**" not in text and "- src/auth/jwt.ts @" not in text
+    assert "**Anchors:**" not in text and "- src/auth/jwt.ts @" not in text and "**Supersede reason:**" not in text
     assert "  - file: src/auth/jwt.ts\n" in text

@@ -69,8 +69,9 @@ def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None 
     record's steps said (a memfmt procedure's) is their list, under its label, and not said again. ``keys``: the
     target hides the record's unknown keys (its ``UNKNOWN_KEYS_HIDDEN``), so each is written as a line of
     its own, labelled by its key: ``**source:** mengram export``. ``witness``: the target has no field for a
-    record's anchors and probes (memspec's pins of a claim to a file and to a command's output): each is a line
-    under an ``**Anchors:**`` or ``**Probes:**`` label.
+    record's anchors and probes (memspec's pins of a claim to a file and to a command's output), nor for the reason
+    one claim superseded another (memspec's ``supersede_reason``, on both ends): the reason is a labelled line, and
+    each anchor or probe a line under an ``**Anchors:**`` or ``**Probes:**`` label.
     """
     blocks: list[str] = []
     steps_say_how = "how_to_apply" in sections and "steps" not in shown and bool(record.steps) \
@@ -120,6 +121,9 @@ def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None 
         blocks.append("**Evolution:**\n\n" + "\n".join(
             f"- v{r.from_version} → v{r.to_version}" + (f" ({r.date})" if r.date else "") + f": {flat(r.reason)}"
             for r in record.evolution))
+    reason = record.lifecycle.reason
+    if witness and isinstance(reason, str) and reason.strip():
+        blocks.append(f"**Supersede reason:** {flat(reason)}")
     if witness and record.anchors:
         blocks += _listed("Anchors", "Anchor", [_anchor_line(a) for a in record.anchors], shown)
     if witness and record.probes:
