@@ -17,9 +17,10 @@ import re
 
 from ..dialects.protocol import CARRY_KEY
 from ..markdown import code_lines
-from ..model import Anchor, Edge, Record, Step
+from ..model import Anchor, Edge, Probe, Record, Step
 from ..text import flat
 from .mapping import EDGE_TYPES, REQUIRED_TEXT, SECTION_FIELDS, UNKNOWN_KEYS_HIDDEN, native_text
+from .store_facts import holds_anchors
 from . import transforms
 from .transforms import PARAGRAPH_BREAK, join_paragraphs, numbered_items, tags_as_text
 
@@ -59,7 +60,7 @@ def _value_line(value: object) -> str | None:
 
 
 def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None = None,
-            sections: frozenset[str] = frozenset(), keys: bool = False) -> list[str]:
+            sections: frozenset[str] = frozenset(), keys: bool = False, witness: bool = False) -> list[str]:
     """The record's text that ``shown`` leaves out, as markdown blocks, in reading order.
 
     ``edges`` are the edge types the target writes natively (None: all); the others are
@@ -67,7 +68,10 @@ def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None 
     target reads from a labelled section of the body (:func:`sections_wanted`); a how_to_apply that is the
     record's steps said (a memfmt procedure's) is their list, under its label, and not said again. ``keys``: the
     target hides the record's unknown keys (its ``UNKNOWN_KEYS_HIDDEN``), so each is written as a line of
-    its own, labelled by its key: ``**source:** mengram export``.
+    its own, labelled by its key: ``**source:** mengram export``. ``witness``: the target has no field for a
+    record's anchors and probes (memspec's pins of a claim to a file and to a command's output), nor for the reason
+    one claim superseded another (memspec's ``supersede_reason``, on both ends): the reason is a labelled line, and
+    each anchor or probe a line under an ``**Anchors:**`` or ``**Probes:**`` label.
     """
     blocks: list[str] = []
     steps_say_how = "how_to_apply" in sections and "steps" not in shown and bool(record.steps) \
@@ -117,6 +121,13 @@ def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None 
         blocks.append("**Evolution:**\n\n" + "\n".join(
             f"- v{r.from_version} → v{r.to_version}" + (f" ({r.date})" if r.date else "") + f": {flat(r.reason)}"
             for r in record.evolution))
+    reason = record.lifecycle.reason
+    if witness and isinstance(reason, str) and reason.strip():
+        blocks.append(f"**Supersede reason:** {flat(reason)}")
+    if witness and record.anchors:
+        blocks += _listed("Anchors", "Anchor", [_anchor_line(a) for a in record.anchors], shown)
+    if witness and record.probes:
+        blocks += _listed("Probes", "Probe", [_probe_line(p) for p in record.probes], shown)
     for key, value in record.extra.items() if keys else ():
         line = _value_line(value) if key != CARRY_KEY else None
         if line:
@@ -531,6 +542,24 @@ def _anchor_line(anchor: Anchor) -> str:
     return f"- {text}"
 
 
+def _listed(label: str, one: str, lines: list[str], shown: frozenset[str]) -> list[str]:
+    """``lines`` (``- …`` each) as blocks where ``shown`` puts a record's text: a body shows them as a list under one
+    label (``**Anchors:**``); a list of facts or preconditions, a line each, labelled (``**Anchor:** …``)."""
+    if "body" in shown:
+        return [f"**{label}:**\n\n" + "\n".join(lines)]
+    return [f"**{one}:** {line.removeprefix('- ')}" for line in lines]
+
+
+def _probe_line(probe: Probe) -> str:
+    """A probe as a line of its block: ``- node --version``, any sub-key but its output's digest after it (the
+    digest is a program's, not words)."""
+    text = flat(probe.command or "")
+    for key, value in probe.extra.items():
+        said = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+        text += f"; {flat(key)}: {flat(said)}"
+    return f"- {text}"
+
+
 def fold_in_anchors(record: Record, dialect: str) -> bool:
     """The anchors of ``record`` (memspec's ``anchor``: a file and the git blob sha it was pinned to), which
     ``dialect``, its home, has no key for, written into its readable home as an ``**Anchors:**`` block, a line each
@@ -540,11 +569,7 @@ def fold_in_anchors(record: Record, dialect: str) -> bool:
     if not record.anchors:
         return False
     shown = native_text(dialect, record.kind)
-    lines = [_anchor_line(a) for a in record.anchors]
-    # A body shows them as a list under one label; a list of facts or preconditions, a labelled line each.
-    blocks = ["**Anchors:**\n\n" + "\n".join(lines)] if "body" in shown \
-        else [f"**Anchor:** {line.removeprefix('- ')}" for line in lines]
-    if not _place(record, shown, blocks):
+    if not _place(record, shown, _listed("Anchors", "Anchor", [_anchor_line(a) for a in record.anchors], shown)):
         return False
     record.anchors = None
     return True
@@ -654,7 +679,8 @@ def show(record: Record, target: str) -> Record:
         return record
     sections = sections_wanted(record, target, record.kind, record.body)
     shown = native_text(target, record.kind) - sections
-    every = _blocks(record, shown, EDGE_TYPES[target], sections, target in UNKNOWN_KEYS_HIDDEN)
+    every = _blocks(record, shown, EDGE_TYPES[target], sections, target in UNKNOWN_KEYS_HIDDEN,
+                    not holds_anchors(target))
     blocks = _new_blocks(record, every, shown)
     if sections:
         # The section is written even where the body says its words: the target's tools read it under its label.
@@ -760,7 +786,8 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
     probe.body = ""
     blocks = [[flat(p)] for p in written] \
         + [[flat(p) for p in PARAGRAPH_BREAK.split(b.strip())]
-           for b in _blocks(probe, shown, None, sections, target in UNKNOWN_KEYS_HIDDEN)]
+           for b in _blocks(probe, shown, None, sections, target in UNKNOWN_KEYS_HIDDEN,
+                            not holds_anchors(target))]
     rendered = {" ".join(b) for b in blocks}
     # A block of more than one paragraph (``**Steps:**``, a blank line, its list) is taken out where it is whole.
     runs = [b for b in blocks if len(b) > 1]
