@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from typing import Any
 
 from .errors import ReadError
 
@@ -107,6 +108,31 @@ NOT_IN_A_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 def printable(text: str) -> str:
     """``text`` with every character of :data:`NOT_IN_A_LINE` a space, nothing else changed."""
     return NOT_IN_A_LINE.sub(" ", text)
+
+
+def unwritable(doc: Any) -> bool:
+    """Whether a JSON document (keys too) holds text no file holds: a NUL or a lone surrogate, which JSON says as
+    ``\\u0000``, ``\\ud800``. A surrogate cannot be written as UTF-8, and a file with a NUL is refused by every
+    reader (docs/limits.md)."""
+    stack = [doc]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend(value.keys())
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+        elif isinstance(value, str) and ("\x00" in value or not value.isascii() and _has_surrogate(value)):
+            return True
+    return False
+
+
+def _has_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def on_one_line(text: str) -> str:

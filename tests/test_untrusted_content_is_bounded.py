@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
 from memconv import limits
@@ -86,11 +88,30 @@ def test_a_long_integer_on_the_fast_path_goes_to_the_bounded_reader():
 @pytest.mark.parametrize("doc,problem", [
     ('{"version":1,"x":' + "[" * 5000 + "]" * 5000 + "}", "deeper than 100"),
     ('{"version":1,"x":' + "9" * 5000 + "}", "digits"),
+    # JSON can say text no file holds; carried into a target it ended the run with exit 4 ("a bug in memconv")
+    ('{"version":1,"current":{"goals":[{"text":"half an emoji \\ud83d"}]}}', "lone surrogate"),
+    ('{"version":1,"current":{"goals":[{"text":"a \\u0000 NUL"}]}}', "NUL"),
+    ('{"version":1,"\\udfff":1}', "lone surrogate"),
 ])
 def test_an_odd_session_json_is_quarantined_not_a_traceback(doc, problem):
     root = store_with("memoir", {"session.json": doc})
     for report in convert_everywhere(root, "memoir").values():
         assert problem in quarantined(report)["session.json"]
+
+
+def test_a_session_json_with_text_no_file_holds_is_quarantined_with_its_line(tmp_path):
+    from memconv.cli import main
+    from click.testing import CliRunner
+
+    root = store_with("memoir", {"session.json": '{\n  "version": 1,\n  "current": {"goals": [{"text": "x \\ud800"}]}\n}'})
+    try:
+        result = CliRunner().invoke(main, ["memoir-to-claude", str(root), str(tmp_path / "out"), "--json"])
+        assert result.exit_code == 3, result.output
+        assert '"line": 3' in result.output
+        assert (tmp_path / "out" / ".memconv" / "quarantine" / "session.json").read_bytes() == \
+            (root / "session.json").read_bytes()
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
 
 
 def test_json_depth_skips_brackets_inside_strings():

@@ -15,6 +15,7 @@ from ..dialects import MODULES
 from ..errors import MemconvError
 from ..fs import safe_relpath
 from ..model import KINDS, LIFECYCLE_STATES, IndexFile, Record
+from ..text import unwritable
 from .codec import check_json
 from .native import WORDS
 
@@ -27,24 +28,8 @@ def check_text(doc: Any, where: str) -> None:
     every reader, so the record was lost on read-back (exit 4) or the index quarantined. No reader reads
     such text from a file, so no carry memconv wrote holds it.
     """
-    stack = [doc]
-    while stack:
-        value = stack.pop()
-        if isinstance(value, dict):
-            stack.extend(value.keys())
-            stack.extend(value.values())
-        elif isinstance(value, list):
-            stack.extend(value)
-        elif isinstance(value, str) and ("\x00" in value or not value.isascii() and _has_surrogate(value)):
-            raise ValueError(f"{where} holds a NUL or a lone surrogate (a \\u escape): text no file holds")
-
-
-def _has_surrogate(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return True
-    return False
+    if unwritable(doc):
+        raise ValueError(f"{where} holds a NUL or a lone surrogate (a \\u escape): text no file holds")
 
 
 def link_names_a_file(owner: str) -> bool:
