@@ -13,7 +13,7 @@ from . import format_patch, native as renderings, native_form, notes, readable, 
 from .carry import KEY, Carry
 from .carry_checks import link_names_a_file
 from .codec import field_type, from_json
-from .conversion import Conversion
+from .conversion import Conversion, edits_said
 from .mapping import TARGET_KIND, native_text
 from .naming import home_link, native_link, rename_links, safe_link
 from .read_back import one_line_per_key, reread
@@ -282,9 +282,8 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         if "format" in carry.payload:
             formats.append((home, carry.owner, carry.payload["format"]))
         if applied.overridden:
-            report.warnings.append(
-                f"{where_from(record)}: edited in {store.dialect}: " + ", ".join(applied.overridden)
-                + " — the edit wins, the carried copies were dropped")
+            report.edits_warned[id(home)] = (where_from(record), store.dialect, list(applied.overridden))
+            report.warnings.append(edits_said(*report.edits_warned[id(home)]))
     report.warnings.extend(_restore_sources(formats + noted))
     return out, report
 
