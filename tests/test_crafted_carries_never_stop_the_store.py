@@ -150,7 +150,8 @@ def test_a_carried_unknown_key_memfmt_owns_never_stops_the_store(runner, tmp_pat
 def test_a_carried_format_naming_another_records_file_never_stops_the_store(runner, tmp_path):
     # A carry's format patch names the file another record comes home to (a hidden decision, home from its note):
     # both records were written to memory/decision_client-name.md and the run ended with exit 4 ("two outputs
-    # collide"). The second is numbered now, and a warning says so.
+    # collide"); then the other was numbered, with a warning that did not say which carry claimed its name. The
+    # patch is refused now, and the warning names both (restore._claimed).
     golden = GOLDEN / "memoir/canonical/input"
     assert runner.invoke(main, ["memoir-to-claude", str(golden), str(tmp_path / "claude")]).exit_code == 0
     entry = tmp_path / "claude" / "reference_staging-endpoints.md"
@@ -162,8 +163,43 @@ def test_a_carried_format_naming_another_records_file_never_stops_the_store(runn
     out = tmp_path / "back"
     result = runner.invoke(main, ["claude-to-memoir", str(tmp_path / "claude"), str(out)])
     assert result.exit_code == 0, result.stderr
-    assert "memory/decision_client-name.md is written as memory/decision_client-name-2.md: another record is " \
-           "written under that very name" in result.stderr
+    assert "fact_staging-endpoints: its carried format patch names memory/decision_client-name.md, the file of " \
+           "another record (decision_client-name); ignored" in result.stderr
     assert (out / "memory" / "decision_client-name.md").read_bytes() == \
         (golden / "memory" / "decision_client-name.md").read_bytes(), "the record whose file it is keeps it"
-    assert b"staging.api.example.com" in (out / "memory" / "decision_client-name-2.md").read_bytes()
+    assert not (out / "memory" / "decision_client-name-2.md").exists()
+    assert b"staging.api.example.com" in (out / "memory" / "fact_staging-endpoints.md").read_bytes()
+
+
+def _claims_another_file(path, claimed: str, raw: str) -> None:
+    """``path``'s carry given a format patch naming ``claimed``, another record's file, with ``raw`` for it."""
+    _carried(path, lambda doc: doc.__setitem__("format", {"path": claimed, "raw": raw}))
+
+
+@pytest.mark.parametrize("home, golden, away, entry, claimed, other", [
+    # memfmt home again: Ali's carry in memoir claims Kenji's file. Ali was written as Kenji.md and Kenji as
+    # Kenji (2).md, with no warning (memfmt numbers a name taken as its own writer does).
+    ("memfmt", "memfmt/full/input", "memoir", "memory/fact_ali.md", "memory/entities/Kenji.md",
+     "memory/entities/Ali.md"),
+    # memoir home again: a memfmt entity's carry claims a memoir decision's file.
+    ("memoir", "memoir/canonical/input", "memfmt", "memory/entities/Staging API endpoints.md",
+     "memory/decision_client-name.md", "memory/fact_staging-endpoints.md"),
+])
+def test_a_carried_format_claiming_another_records_file_is_refused_and_said(runner, tmp_path, home, golden, away,
+                                                                             entry, claimed, other):
+    # Broken once (restore._claimed finding nothing): memfmt wrote Kenji (2).md and said nothing; memoir numbered
+    # decision_client-name-2.md with a warning naming neither the claimer nor its carry.
+    golden = GOLDEN / golden
+    there = tmp_path / away
+    assert runner.invoke(main, [f"{home}-to-{away}", str(golden), str(there)]).exit_code == 0
+    _claims_another_file(there / entry, claimed, (golden / other).read_text())
+    result = runner.invoke(main, [f"{away}-to-{home}", "--json", str(there), str(tmp_path / "back")])
+    assert result.exit_code == 0, result.stderr
+    report = json.loads(result.stdout)
+    said = [w for w in report["warnings"] if "its carried format patch names" in w]
+    assert len(said) == 1 and claimed in said[0] and "the file of another record" in said[0], report["warnings"]
+    assert [n["kind"] for n in report["notices"] if n["message"] == said[0]] == ["carry-ignored"]
+    files = {p.relative_to(tmp_path / "back").as_posix(): p.read_bytes()
+             for p in (tmp_path / "back").rglob("*") if p.is_file() and ".memconv" not in p.parts}
+    assert files == {p.relative_to(golden).as_posix(): p.read_bytes() for p in golden.rglob("*") if p.is_file()}, \
+        "the output is the store as it was: every record at its own name, none numbered"

@@ -85,3 +85,62 @@ def test_a_step_count_added_in_memfmt_to_a_memspec_procedure_is_counted_dropped(
     report = json.loads(result.stdout)
     assert [f["dropped"] for f in report["files"] if f["dropped"]] == [["steps"]]
     assert runner.invoke(main, [*args, "--fail-on-loss", str(tmp_path / "back2")]).exit_code == 5
+
+
+def _said_twice(report: dict) -> list[tuple[str, str]]:
+    """(field, warning) for each field a warning of ``report`` says the edit of won while a warning says it dropped:
+    the report contradicting itself."""
+    said = report["warnings"] + [w for f in report["files"] for w in f["warnings"]]
+    won = {n.strip() for w in said if "the edit wins" in w
+           for n in w.split("edited in ", 1)[1].split(": ", 1)[1].split(" — the edit wins")[0].split(", ")}
+    return [(n, w) for w in said if "dropped" in w and "the edit wins" not in w for n in won if n in w]
+
+
+def test_a_tag_added_in_memspec_to_a_bare_claude_memory_is_said_dropped_once(runner, tmp_path):
+    # The report said both "edited in memspec: tags — the edit wins" and "tags: brought home from another dialect
+    # ... dropped" (the count, 1 dropped, was right). Now one warning says the edit was made in memspec and that
+    # claude's bare file has no place for it: dropped; the file comes home as it was.
+    memory = "# Deploy window\n\nWe deploy on Tuesdays.\n"
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "deploy.md").write_text(memory, encoding="utf-8")
+    (tmp_path / "in" / "MEMORY.md").write_text("- [Deploy window](deploy.md) — when\n", encoding="utf-8")
+    assert runner.invoke(main, ["claude-to-memspec", str(tmp_path / "in"), str(tmp_path / "ms")]).exit_code == 0
+    [claim] = [p for p in (tmp_path / "ms" / ".memspec" / "memory").rglob("ms_*.md")
+               if "We deploy on Tuesdays." in p.read_text(encoding="utf-8")]
+    text = claim.read_text(encoding="utf-8")
+    assert "\ntags: []\n" in text
+    claim.write_text(text.replace("\ntags: []\n", "\ntags:\n  - deploy\n", 1), encoding="utf-8")
+    args = ["memspec-to-claude", "--json", "-v", str(tmp_path / "ms")]
+    result = runner.invoke(main, [*args, str(tmp_path / "back")])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert [f["dropped"] for f in report["files"] if f["dropped"]] == [["tags"]]
+    assert report["counts"]["dropped"] == 1
+    said = [w for w in report["warnings"] + [w for f in report["files"] for w in f["warnings"]] if "tags" in w]
+    assert len(said) == 1, said
+    assert "edited in memspec" in said[0] and "dropped" in said[0] and "the edit wins" not in said[0]
+    assert not _said_twice(report)
+    assert (tmp_path / "back" / "deploy.md").read_text(encoding="utf-8") == memory
+    assert runner.invoke(main, [*args, "--fail-on-loss", str(tmp_path / "back2")]).exit_code == 5
+
+
+def test_no_edited_field_is_said_both_won_and_dropped(runner, tmp_path):
+    # The same double wording for any field edited in the target that home cannot hold: a memfmt procedure's
+    # step counts and evolution, home as a memoir lesson; memoir's own keys added to a lesson from memfmt.
+    inp = GOLDEN / "memoir" / "canonical" / "input"
+    assert runner.invoke(main, ["memoir-to-memfmt", str(inp), str(tmp_path / "mf")]).exit_code == 0
+    procedure = tmp_path / "mf" / "memory" / "procedures" / "Rehearse destructive migrations on a copy first.md"
+    text = procedure.read_text(encoding="utf-8")
+    procedure.write_text(text.replace("only then touch the real one.\n", "only then touch the real one. (3✓/1✗)\n")
+                         + "\n## Evolution\n\n- v1 → v2 (2026-08-01): added row counts\n", encoding="utf-8")
+    result = runner.invoke(main, ["memfmt-to-memoir", "--json", str(tmp_path / "mf"), str(tmp_path / "back")])
+    assert result.exit_code == 0, result.output
+    assert not _said_twice(json.loads(result.stdout))
+    assert runner.invoke(main, ["memfmt-to-memoir", str(GOLDEN / "memfmt" / "full" / "input"),
+                                str(tmp_path / "mo")]).exit_code == 0
+    lesson = tmp_path / "mo" / "memory" / "lesson_deploy-to-railway.md"
+    lesson.write_text(lesson.read_text(encoding="utf-8").replace("\nowner: Ali\n", "\nowner: Ali\nfired_count: 5\n", 1),
+                      encoding="utf-8")
+    result = runner.invoke(main, ["memoir-to-memfmt", "--json", str(tmp_path / "mo"), str(tmp_path / "back2")])
+    assert result.exit_code == 0, result.output
+    assert not _said_twice(json.loads(result.stdout))

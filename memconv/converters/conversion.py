@@ -21,6 +21,12 @@ class Conversion:
     owners: dict[int, str] = field(default_factory=dict)
     #: id(record) → the fields of a restored record edited in the dialect read (the edit won).
     edited: dict[int, list[str]] = field(default_factory=dict)
+    #: id(record) → (its file as read, the dialect read, the fields edited there): the warning
+    #: :func:`edits_said` made of them is said anew when home's writer cannot hold one (forward._count_unwritten).
+    edits_warned: dict[int, tuple[str, str, list[str]]] = field(default_factory=dict)
+    #: A warning said when the conversion was planned → what it says once the records are written (a streamed
+    #: run's report took the first already: the pipeline says the second in its place).
+    restated: dict[str, str] = field(default_factory=dict)
     #: id(record) → fields a restored record brought from the dialect read that its home can neither hold nor
     #: show (anchors on an entry kept whole): its report counts them dropped.
     lost: dict[int, list[str]] = field(default_factory=dict)
@@ -51,3 +57,15 @@ class Conversion:
     #: record ``out.records[i]`` is read back and carried, its ``rendered`` entry made; once it is exhausted, the
     #: notes, the working set's and the store's are in the store and the report is whole. None: all done.
     pending: Iterator[int] | None = None
+
+
+def edits_said(where: str, dialect: str, won: list[str], dropped: list[str] = (), home: str = "") -> str:
+    """The one warning of a record home again with fields edited in ``dialect``: those ``won``, and those
+    ``dropped`` because ``home``'s files have no place for them (a tag added to a bare Claude memory). One thing
+    said of each field: the report said the edit won, and then that the same field was dropped."""
+    said = []
+    if won:
+        said.append(", ".join(won) + " — the edit wins, the carried copies were dropped")
+    if dropped:
+        said.append(", ".join(dropped) + f" — {home}'s files have no place for them: the edit is dropped")
+    return f"{where}: edited in {dialect}: " + "; ".join(said)

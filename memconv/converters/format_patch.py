@@ -170,6 +170,13 @@ def _numbered_stem(dialect: str) -> re.Pattern[str]:
     return re.compile(rf"{re.escape(before)}(?P<name>.+){re.escape(middle)}\d+{re.escape(after)}$")
 
 
+def stem_of(dialect: str, path: str) -> str:
+    """The folded stem of ``path``, unnumbered (``Redis (2).md``: ``redis``): the name it was made of."""
+    stem = _stem(path)
+    m = _numbered_stem(dialect).match(stem)
+    return fold(m.group("name") if m else stem)
+
+
 def _stem(path: str) -> str:
     return path.rpartition("/")[2].rpartition(".")[0]
 

@@ -18,7 +18,7 @@ from . import carry as carrying
 from . import format_patch, native as renderings, native_form, notes, readable, transforms
 from .carry import KEY, Carry
 from .codec import TextOfBytes
-from .conversion import Conversion
+from .conversion import Conversion, edits_said
 from .mapping import EDGE_TYPES, INDEX_IS_CONTENT, LIFECYCLE, LOSSY_AS_DOSSIER, TARGET_KIND, working_set_dialect
 from .naming import differs_however_renamed, home_link, native_link, rename_links, unique_link
 from .read_back import ReadBack, quarantine_unwritable
@@ -252,7 +252,7 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             rep.dropped = list(report.lost.get(key, ()))
             _carry_witness(native, target, lossy, rep, out, note_names, written_at, report.edited.get(key, ()))
             if returned is not None:
-                _count_unwritten(original, returned, owner, rep)
+                _count_unwritten(original, returned, owner, rep, report.edits_warned.get(key), report)
             continue
         if returned is None:
             if quarantine_unwritable(out, original, target, back.refused()):
@@ -515,12 +515,14 @@ def _rides_as_unknown(native: Record, names: tuple[str, ...]) -> None:
             setattr(native, name, None)
 
 
-def _count_unwritten(original: Record, returned: Record, owner: str, rep: FileReport) -> None:
+def _count_unwritten(original: Record, returned: Record, owner: str, rep: FileReport,
+                     edits: tuple[str, str, list[str]] | None = None, report: Conversion | None = None) -> None:
     """A record home again keeps what its own writer writes; whatever else it brought from the dialect it was
     read from (a memfmt procedure's step counts, an evolution or a knowledge entry added there to a memoir lesson
     or fact), and nothing carries or shows, its writer leaves out: counted dropped, so that ``--fail-on-loss``
     fails. Before, it was lost while the report said "0 dropped". (``returned``: the record as its own reader read
-    its rendering back.)"""
+    its rendering back.) A field edited in the dialect read (``edits``: where, that
+    dialect, the fields edited) is said dropped in the warning of ``report`` that said the edit won, instead."""
     lost = carrying.difference(original, returned, owner).fields
     if not lost:
         return
@@ -528,8 +530,17 @@ def _count_unwritten(original: Record, returned: Record, owner: str, rep: FileRe
     read.extra = dict(returned.extra)
     strip_carry(read)  # the read-back's marker is no part of it (a new ``ext`` is made without it)
     lost = set(carrying.difference(original, read, owner).fields) - {"link"} - set(rep.carried)
+    if not lost:
+        return
+    rep.dropped = sorted(set(rep.dropped) | lost)
+    if edits is not None and lost & set(edits[2]) and edits_said(*edits) in report.warnings:
+        where, dialect, edited = edits
+        said = edits_said(*edits)
+        report.restated[said] = edits_said(where, dialect, [n for n in edited if n not in lost],
+                                           [n for n in edited if n in lost], owner)
+        report.warnings[report.warnings.index(said)] = report.restated[said]
+        lost -= set(edited)
     if lost:
-        rep.dropped = sorted(set(rep.dropped) | lost)
         rep.warnings.append(f"{', '.join(sorted(lost))}: brought home from another dialect, and {owner}'s files "
                             "have no place for them: dropped")
 

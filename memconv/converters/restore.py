@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import dialects
+from ..dialects import fold
 from ..errors import ReadError
 from ..model import ForeignFile, IndexFile, Record, Store, clone
 from ..report import FileReport
@@ -13,7 +14,7 @@ from . import format_patch, native as renderings, native_form, notes, readable, 
 from .carry import KEY, Carry
 from .carry_checks import link_names_a_file
 from .codec import field_type, from_json
-from .conversion import Conversion
+from .conversion import Conversion, edits_said
 from .mapping import TARGET_KIND, native_text
 from .naming import home_link, native_link, rename_links, safe_link
 from .read_back import one_line_per_key, reread
@@ -282,10 +283,9 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         if "format" in carry.payload:
             formats.append((home, carry.owner, carry.payload["format"]))
         if applied.overridden:
-            report.warnings.append(
-                f"{where_from(record)}: edited in {store.dialect}: " + ", ".join(applied.overridden)
-                + " — the edit wins, the carried copies were dropped")
-    report.warnings.extend(_restore_sources(formats + noted))
+            report.edits_warned[id(home)] = (where_from(record), store.dialect, list(applied.overridden))
+            report.warnings.append(edits_said(*report.edits_warned[id(home)]))
+    report.warnings.extend(_restore_sources(formats + noted, out.records, report.owners))
     return out, report
 
 
@@ -490,15 +490,19 @@ def _restore_store(out: Store, payload: dict[str, Any], store: Store, where: str
         out.meta = {"memconv.meta_from": owner, **meta}
 
 
-def _restore_sources(items: list[tuple[Record, str, dict[str, Any]]]) -> list[str]:
+def _restore_sources(items: list[tuple[Record, str, dict[str, Any]]], homes: list[Record] = (),
+                     owners: dict[int, str] | None = None) -> list[str]:
     """Give restored records their original file back from its format patch, where it still applies.
 
-    The patch came from IN: one that names a path outside the store is ignored, with a warning.
+    The patch came from IN: one that names a path outside the store is ignored, with a warning; so is one
+    that names the file another record of ``homes`` (``owners``: id → its dialect) is written to alone
+    (:func:`_claimed`).
     """
     from ..errors import OutputError
     from ..fs import safe_relpath
 
     rebuilt, warnings = [], []
+    moved: list[tuple[Record, str, str]] = []  # (record, owner, path) of patches naming a file not its own
     for home, owner, patch in items:
         path = patch.get("path") if isinstance(patch, dict) else None
         try:
@@ -519,6 +523,14 @@ def _restore_sources(items: list[tuple[Record, str, dict[str, Any]]]) -> list[st
             continue
         if raw is not None:
             rebuilt.append((home, owner, patch["path"], raw, exact))
+            if canonical is not None and canonical[0] != patch["path"] \
+                    and format_patch.stem_of(owner, patch["path"]) != format_patch.stem_of(owner, canonical[0]):
+                moved.append((home, owner, patch["path"]))
+    claimed = _claimed(moved, homes, owners or {}, {id(r[0]): r[2] for r in rebuilt})
+    for home, other, path in claimed:
+        warnings.append(f"{home.link}: its carried format patch names {path}, the file of another record "
+                        f"({other.link}); ignored, the record is written canonically and {path} stays {other.link}'s")
+    rebuilt = [r for r in rebuilt if id(r[0]) not in {id(h) for h, _, _ in claimed}]
     if not rebuilt:
         return warnings
     again = reread([(owner, path, raw) for _, owner, path, raw, _ in rebuilt])
@@ -531,3 +543,32 @@ def _restore_sources(items: list[tuple[Record, str, dict[str, Any]]]) -> list[st
             # renders the record in the original's layout (docs/conversion.md, "One formatting mechanism").
             home.source = found.source
     return warnings
+
+
+def _claimed(moved: list[tuple[Record, str, str]], homes: list[Record], owners: dict[int, str],
+             patched: dict[int, str]) -> list[tuple[Record, Record, str]]:
+    """(record, the other record, path) for each carried format patch of ``moved`` that names the file its
+    dialect's writer gives another record of ``homes`` alone: a crafted carry. Written there, the record took
+    the other's name, and the other was numbered in silence (memfmt: ``Kenji (2).md``; memoir and claude
+    warned, not saying which carry claimed it). A patch naming a file no other record is given (a hand-named
+    file), or its record's own name numbered (``Redis (2).md``), is the record's own; so is the file of a record
+    whose own patch (``patched``: id → the path it names) puts it elsewhere (memfmt: an untitled ``episode.md``
+    beside a blank ``unnamed.md``, which alone would be written ``episode.md``)."""
+    found = []
+    given: dict[str, dict[str, list[Record]]] = {}  # owner → folded path → the records written there alone
+    for home, owner, path in moved:
+        if owner not in given:  # made once, and only when a patch names a file not its own (rare)
+            given[owner] = {}
+            for other in homes:
+                if owners.get(id(other)) != owner:
+                    continue
+                if id(other) in patched:
+                    given[owner].setdefault(fold(patched[id(other)]), []).append(other)
+                    continue
+                alone = format_patch.render_alone(owner, other)
+                if alone is not None:
+                    given[owner].setdefault(fold(alone[0]), []).append(other)
+        other = next((r for r in given[owner].get(fold(path), ()) if r is not home), None)
+        if other is not None:
+            found.append((home, other, path))
+    return found
