@@ -7,13 +7,16 @@ import array
 import copy
 import dataclasses
 import functools
+import json
+import re
 from typing import Any, Iterator
 
 from .. import dialects, progress
 from ..dialects.protocol import declared
 from ..errors import StoreError, Unstreamable
-from ..model import ForeignFile, Packed, Record, Store, clearer
+from ..model import ForeignFile, Packed, Quarantined, Record, Store, clearer
 from ..report import FileReport
+from ..text import unwritable
 from . import carry as carrying
 from . import format_patch, native as renderings, native_form, notes, readable, transforms
 from .carry import KEY, Carry
@@ -198,9 +201,13 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
     # records are taken from all of them).
     ws_note = shown = None
     holds_working_set = working_set_dialect() is declares  # it has the working set's own file format
-    if store.working_set is not None and not holds_working_set:
-        ws_note = notes.working_set(store.working_set, target, store.dialect, lossy=lossy)
-        shown = renderings.working_set_record(store.working_set, target)
+    working_set = store.working_set
+    if working_set is not None and not holds_working_set and unwritable(working_set.document):
+        out.quarantined.append(_unwritable(working_set))
+        working_set = None
+    if working_set is not None and not holds_working_set:
+        ws_note = notes.working_set(working_set, target, store.dialect, lossy=lossy)
+        shown = renderings.working_set_record(working_set, target)
         if shown is not None:
             shown.link = unique_link(native_link(shown, shown.kind, target), taken, target)
             if shown.kind in declared(declares, "TITLE_IS_LINK"):
@@ -217,11 +224,11 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
     # the final store's from the start: a lazy conversion's final write is called before the rest of it runs.
     if written:
         out.indexes = written
-    if store.working_set is not None and holds_working_set:
-        out.working_set = store.working_set
+    if working_set is not None and holds_working_set:
+        out.working_set = working_set
     if lazy:
         out.records = [native for _, native in natives]
-        if shown is not None and store.working_set is not None and not holds_working_set:
+        if shown is not None and working_set is not None and not holds_working_set:
             out.records.append(shown)
             report.arrived.add(id(shown))
     yield lazy
@@ -377,7 +384,7 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         else:
             rep.carried = ["(whole record)"]
         report.records.append(rep)
-    if store.working_set is not None and not holds_working_set:
+    if working_set is not None and not holds_working_set:
         out.foreign.append(ws_note)
         if shown is not None:
             if not lazy:
@@ -444,6 +451,23 @@ class _Derived:
 @functools.lru_cache(maxsize=None)
 def _derived(fields: frozenset[str]) -> _Derived:  # one for each set of fields, shared by the records
     return _Derived(fields)
+
+
+def _unwritable(working_set) -> Quarantined:
+    """The quarantine entry of a working set whose JSON says text no file holds (a lone surrogate or a NUL, as a
+    ``\\u`` escape): memoir keeps it, but every other dialect's files and a note cannot (docs/limits.md)."""
+    source = working_set.source
+    raw = source.raw if source is not None and source.has_raw else json.dumps(working_set.document).encode()
+    text = raw.decode("utf-8", "replace")
+    m = _UNWRITABLE_ESCAPE.search(text)
+    return Quarantined(source.path if source is not None else "session.json", raw,
+                       "holds a lone surrogate or a NUL (a \\u escape such as \\ud800 or \\u0000): text no file "
+                       "but memoir's holds (fix or remove the escape: a lone surrogate is usually half of an emoji "
+                       "cut in two)", text.count("\n", 0, m.start()) + 1 if m else None)
+
+
+#: A JSON escape of a lone surrogate or a NUL.
+_UNWRITABLE_ESCAPE = re.compile(r"\\u(?:[dD][89a-fA-F][0-9a-fA-F]{2}|0000)")
 
 
 def _written_where_read(spliced: Any, written_at: str | None) -> bool:

@@ -15,7 +15,6 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -228,11 +227,7 @@ def _merge_session(a: Store, b: Store, tree: Tree, outcomes: list[Outcome], warn
         lb = wb.source.layout if wb.source is not None else None
         layout = la if la == lb and la is not None else memoir_session.SessionLayout()
         out = WorkingSet(document=merged.document, source=Source(dialect="memoir", path=path, layout=layout))
-        try:
-            data = memoir_session.write_session(out)
-        except UnicodeEncodeError:
-            # A lone surrogate (valid JSON, "\ud800") cannot be UTF-8: keep it as the escape it was read as.
-            data = _ascii_session(merged.document, layout)
+        data = memoir_session.write_session(out)  # a lone surrogate as its escape, as memoir-cli writes it
     tree.put(path, data)
     for conflict in merged.conflicts:
         copy_path, copy = conflict.file()
@@ -256,12 +251,6 @@ def _listing(document: dict, side: str) -> list[Outcome]:
             found.append(Outcome("session", f"session.json {name}", canonical(item), "added", side,
                                  label=item if isinstance(item, str) else _label(item)))
     return found or [Outcome("session", memoir_session.PATH, memoir_session.PATH, "added", side)]
-
-
-def _ascii_session(document: dict, layout: memoir_session.SessionLayout) -> bytes:
-    indent = layout.indent
-    text = json.dumps(document, ensure_ascii=True, indent=indent, separators=None if indent else (",", ":"))
-    return (text + ("\n" if layout.final_newline else "")).encode("ascii")
 
 
 def _merge_files(a: Store, b: Store, tree: Tree, outcomes: list[Outcome], quarantined: list[dict],

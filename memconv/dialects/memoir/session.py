@@ -20,7 +20,7 @@ from ...limits import load_json
 from ...migrations import VersionProblem
 from ...migrations.memoir import SESSION, session_version
 from ...model import Source, WorkingSet
-from ...text import TextLayout, decode, encode, unwritable
+from ...text import TextLayout, decode, encode
 
 NAME = "memoir"
 PATH = "session.json"
@@ -44,10 +44,6 @@ def read_session(raw: bytes, path: str = PATH) -> tuple[WorkingSet, list[str]]:
                         hint="fix the JSON; memconv converts nothing from a file it cannot parse") from None
     except ValueError as exc:  # over a bound of memconv.limits
         raise ReadError(path, f"refused: {exc}", hint="see docs/limits.md") from None
-    if unwritable(document):
-        raise ReadError(path, "holds a lone surrogate or a NUL (a \\u escape such as \\ud800 or \\u0000): text no "
-                        "file holds, which memconv cannot write anywhere", line=_escape_line(text),
-                        hint="fix or remove the escape (a lone surrogate is usually half of an emoji cut in two)")
     try:
         version = session_version(document)
         migrated, steps = SESSION.climb(document, version)
@@ -57,12 +53,6 @@ def read_session(raw: bytes, path: str = PATH) -> tuple[WorkingSet, list[str]]:
     working_set.source = Source(dialect=NAME, path=path, version=version, raw=raw,
                                 fingerprint=_fingerprint(document), layout=_layout(text, text_layout))
     return working_set, steps
-
-
-def _escape_line(text: str) -> int | None:
-    """The line of ``text`` (JSON) with the first ``\\ud800``-``\\udfff`` or ``\\u0000`` escape, if one is found."""
-    m = re.search(r"\\u(?:[dD][89a-fA-F][0-9a-fA-F]{2}|0000)", text)
-    return text.count("\n", 0, m.start()) + 1 if m else None
 
 
 def _layout(text: str, text_layout: TextLayout) -> SessionLayout:
@@ -87,7 +77,16 @@ def write_session(working_set: WorkingSet) -> bytes:
         text = json.dumps(document, ensure_ascii=False, indent=layout.indent)
     if layout.final_newline:
         text += "\n"
-    return encode(text, layout.text)
+    # A lone surrogate (JSON's ``"\ud800"``, which JSON.parse keeps) has no UTF-8 bytes: written as its escape, as
+    # memoir-cli's JSON.stringify writes it.
+    return encode(_LONE_SURROGATE.sub(_escaped, text), layout.text)
+
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _escaped(match: re.Match) -> str:
+    return f"\\u{ord(match.group()):04x}"
 
 
 def _js_numbers(value: Any) -> Any:
