@@ -203,7 +203,7 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
     holds_working_set = working_set_dialect() is declares  # it has the working set's own file format
     working_set = store.working_set
     if working_set is not None and not holds_working_set and unwritable(working_set.document):
-        out.quarantined.append(_unwritable(working_set))
+        out.quarantined.append(_unwritable(working_set, target))
         working_set = None
     if working_set is not None and not holds_working_set:
         ws_note = notes.working_set(working_set, target, store.dialect, lossy=lossy)
@@ -453,17 +453,17 @@ def _derived(fields: frozenset[str]) -> _Derived:  # one for each set of fields,
     return _Derived(fields)
 
 
-def _unwritable(working_set) -> Quarantined:
+def _unwritable(working_set, target: str) -> Quarantined:
     """The quarantine entry of a working set whose JSON says text no file holds (a lone surrogate or a NUL, as a
-    ``\\u`` escape): memoir keeps it, but every other dialect's files and a note cannot (docs/limits.md)."""
+    ``\\u`` escape): its own dialect keeps it, but ``target``'s files and a note cannot (docs/limits.md)."""
     source = working_set.source
     raw = source.raw if source is not None and source.has_raw else json.dumps(working_set.document).encode()
     text = raw.decode("utf-8", "replace")
     m = _UNWRITABLE_ESCAPE.search(text)
     return Quarantined(source.path if source is not None else "session.json", raw,
-                       "holds a lone surrogate or a NUL (a \\u escape such as \\ud800 or \\u0000): text no file "
-                       "but memoir's holds (fix or remove the escape: a lone surrogate is usually half of an emoji "
-                       "cut in two)", text.count("\n", 0, m.start()) + 1 if m else None)
+                       "holds a lone surrogate or a NUL (a \\u escape such as \\ud800 or \\u0000): text "
+                       f"{target}'s files cannot hold (fix or remove the escape: a lone surrogate is usually half of "
+                       "an emoji cut in two)", text.count("\n", 0, m.start()) + 1 if m else None)
 
 
 #: A JSON escape of a lone surrogate or a NUL.
