@@ -34,7 +34,7 @@ from .dialects.claude import body as bodies
 from .dialects.memoir import entries as memoir_entries
 from .dialects.entry_frontmatter import canonical_problems
 from .errors import ReadError
-from .fs import quarantine_path
+from .fs import kept_name, quarantine_path
 from .markdown import link_targets, rewrite_links
 from .model import Edge, ForeignFile, IndexLink, Record, Source, Store
 from .report import FileReport
@@ -187,12 +187,17 @@ def upgrade(source: Store, shape: str = "nested") -> Upgrade:
                                        why="Claude Code's MEMORY.md index, kept beside the entries"))
         result.files.append(report)
     for foreign in source.foreign:
-        out.foreign.append(ForeignFile(f"{prefix}{foreign.path}", foreign.raw, why=foreign.why))
-        result.files.append(FileReport(source=foreign.path, target=f"{prefix}{foreign.path}", status="foreign"))
+        # A file memconv kept (``.memconv/files/``, ``.memconv/quarantine/``) keeps the name that hides a ``.md``
+        # from Claude Code, which loads every Markdown file of the folder, hidden ones too: the reader gave it
+        # back its own name, and an upgrade in place is still a Claude folder (``a.md.kept``, not ``a.md``).
+        kept_at = f"{prefix}{kept_name(foreign.path, claude.KEPT_SUFFIX)}"
+        out.foreign.append(ForeignFile(kept_at, foreign.raw, why=foreign.why))
+        result.files.append(FileReport(source=foreign.path, target=kept_at, status="foreign"))
     for q in source.quarantined:
         # Carried where it was, untouched: an upgrade never drops or rewrites what it cannot read.
         # A name no file may have everywhere ('\\') goes to the quarantine folder, spelled as there.
-        kept_at = f"{prefix}{q.path}" if unportable(q.path) is None else quarantine_path(q.path, {})
+        kept_at = f"{prefix}{kept_name(q.path, claude.KEPT_SUFFIX)}" if unportable(q.path) is None \
+            else quarantine_path(q.path, {})
         out.foreign.append(ForeignFile(kept_at, q.raw, why=f"could not be read: {q.reason}"))
         where = f"line {q.line}: " if q.line else ""
         result.files.append(FileReport(source=q.path, target=kept_at, status="quarantined",

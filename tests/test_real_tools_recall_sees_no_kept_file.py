@@ -118,3 +118,21 @@ def test_a_merge_of_claude_stores_keeps_the_names_and_the_way_home(runner, tmp_p
     assert [p for p in files if p.startswith(fs.KEPT_DIRS) and p.lower().endswith(".md")] == []
     back = tree(_back(runner, merged, "memfmt", tmp_path / "back"))
     assert back["README.md"] == (GOLDEN / "memfmt" / "vault" / "input" / "README.md").read_bytes()
+
+
+@pytest.mark.parametrize(("store", "words", "kept"), CASES, ids=["passed-through", "quarantined"])
+@pytest.mark.parametrize("in_place", [True, False], ids=["in-place", "into-out"])
+def test_an_upgrade_keeps_the_kept_name(runner, tmp_path, store, words, kept, in_place):
+    """``memconv upgrade`` of such a folder: the reader gives a kept file its own name back, and the upgrade wrote
+    it so, a ``.md`` again that Claude Code loads (in place, the folder is still Claude's). Broken once (the
+    upgrade writing the name as read): both fail."""
+    out = _converted(runner, tmp_path, *store)
+    before = tree(out)
+    args = ["upgrade", "--in-place", str(out)] if in_place else ["upgrade", str(out), str(tmp_path / "up")]
+    result = runner.invoke(main, args)
+    assert result.exit_code in (0, 3), result.output
+    upgraded = tree(out if in_place else tmp_path / "up")
+    prefix = "" if in_place else "memory/"
+    assert prefix + kept + ".kept" in upgraded
+    assert [p for p in upgraded if ".memconv/" in p and p.lower().endswith(".md")] == []
+    assert upgraded[prefix + kept + ".kept"] == before[kept + ".kept"], "its bytes as they were"
