@@ -118,3 +118,33 @@ def test_an_entity_type_a_valence_and_an_importance_are_shown_labelled(target):
     shown = "\n".join(b.decode() for p, b in files.items() if ".memconv" not in p)
     for line in ("**Entity type:** quokkaperson", "**Valence:** grimnegative", "**Importance:** 7"):
         assert line in shown
+
+
+EPISODE = "memory/episodes/2026-07-30-deploy failed.md"
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize(("before", "after", "home"), [
+    (b"**Participants:** Wilhelmina, Thaddeus", b"**Participants:** Wilhelmina, Thaddeus, Ora",
+     "participants:\n  - Wilhelmina\n  - Thaddeus\n  - Ora\n"),
+    (b"**Valence:** grimnegative", b"**Valence:** positive", "valence: positive\n"),
+    (b"**Importance:** 7", b"**Importance:** 9", "importance: 9\n"),
+], ids=["participants", "valence", "importance"])
+def test_a_fields_line_edited_in_the_target_is_the_fields_new_value(target, before, after, home):
+    """Before, the edited line came home as a paragraph of the episode's text, beside the field's old value."""
+    files, _ = convert_files(_store(), target)
+    [path] = [p for p, b in files.items() if before in b and ".memconv" not in p]
+    files[path] = files[path].replace(before, after)
+    back, report = convert_files(read_files(files, target), "memfmt")
+    text = back[EPISODE].decode()
+    assert home in text, text
+    assert after.decode() not in text, "not also a paragraph of its text"
+
+
+def test_an_importance_that_is_no_number_stays_text():
+    files, _ = convert_files(_store(), "memspec")
+    [path] = [p for p, b in files.items() if b"**Importance:** 7" in b and ".memconv" not in p]
+    files[path] = files[path].replace(b"**Importance:** 7", b"**Importance:** very high")
+    back, _ = convert_files(read_files(files, "memspec"), "memfmt")
+    text = back[EPISODE].decode()
+    assert "importance: 7\n" in text and "**Importance:** very high" in text

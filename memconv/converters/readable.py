@@ -14,6 +14,7 @@ import copy
 import difflib
 import json
 import re
+from typing import Any
 
 from ..dialects.protocol import CARRY_KEY
 from ..markdown import code_lines
@@ -87,14 +88,7 @@ def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None 
             blocks.append(f"**{label}:** {flat(value)}")
     if "aliases" not in shown and record.aliases:
         blocks.append("**Also known as:** " + ", ".join(flat(a) for a in record.aliases if a.strip()))
-    if "category" not in shown and isinstance(record.category, str) and record.category.strip():
-        blocks.append(f"**Entity type:** {flat(record.category)}")
-    if "valence" not in shown and isinstance(record.valence, str) and record.valence.strip():
-        blocks.append(f"**Valence:** {flat(record.valence)}")
-    if "importance" not in shown and type(record.importance) is int:
-        blocks.append(f"**Importance:** {record.importance}")
-    if "participants" not in shown and record.participants:
-        blocks.append("**Participants:** " + ", ".join(flat(p) for p in record.participants if p.strip()))
+    blocks += [f"**{label}:** {said}" for name, label, said, _ in _value_lines(record) if name not in shown]
     if "tags" not in shown and record.tags:
         blocks.append("**Tags:** " + ", ".join(flat(t) for t in record.tags if isinstance(t, str) and t.strip()))
     if "facts" not in shown and record.facts:
@@ -133,6 +127,28 @@ def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None 
         if line:
             blocks.append(f"**{flat(key)}:** {line}")
     return [b for b in blocks if b.strip()]
+
+
+def _value_lines(record: Record) -> list[tuple[str, str, str, Any]]:
+    """The lines :func:`_blocks` writes for a memfmt entity's type and an episode's valence, importance and
+    participants, as (field, label, what the line says, how an edited line is read back: None where it says no
+    value of the field's type), so that :func:`unshow` takes an edit of one as the field's new value."""
+    out = []
+    if isinstance(record.category, str) and record.category.strip():
+        out.append(("category", "Entity type", flat(record.category), str.strip))
+    if isinstance(record.valence, str) and record.valence.strip():
+        out.append(("valence", "Valence", flat(record.valence), str.strip))
+    if type(record.importance) is int:
+        out.append(("importance", "Importance", str(record.importance), _integer))
+    if record.participants:
+        out.append(("participants", "Participants", ", ".join(flat(p) for p in record.participants if p.strip()),
+                    lambda text: [p.strip() for p in text.split(",") if p.strip()] or None))
+    return out
+
+
+def _integer(text: str) -> int | None:
+    text = text.strip()
+    return int(text) if re.fullmatch(r"[+-]?\d{1,18}", text) else None
 
 
 def _clear(record: Record, shown: frozenset[str]) -> None:
@@ -793,27 +809,33 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
     runs = [b for b in blocks if len(b) > 1]
     parts = [p for p in PARAGRAPH_BREAK.split(record.body.strip()) if p.strip()]
     flats = [flat(p) for p in parts]
-    labelled = [(name, label, getattr(record, name)) for name, label in _LABELS]
+    # (field, label, the value as its line says it, the value an edited line says, None if it says none)
+    labelled = [(name, label, flat(value), str.strip) for name, label in _LABELS
+                if isinstance(value := getattr(record, name), str) and value.strip()]
+    labelled += [(name, label, said, parse) for name, label, said, parse in _value_lines(record)]
     if target in UNKNOWN_KEYS_HIDDEN:  # an unknown key's line, as _blocks writes it, is edited as a field's is
-        labelled += [(f"extra.{key}", flat(key), value) for key, value in record.extra.items() if key != CARRY_KEY]
-    for name, label, value in labelled:
-        if name in shown or not isinstance(value, str) or not value.strip():
+        labelled += [(f"extra.{key}", flat(key), flat(value), str.strip) for key, value in record.extra.items()
+                     if key != CARRY_KEY and isinstance(value, str) and value.strip()]
+    for name, label, said, parse in labelled:
+        if name in shown:
             continue
         prefix = f"**{label}:** "
-        if f"{prefix}{flat(value)}" not in rendered:
+        if f"{prefix}{said}" not in rendered:
             continue  # not a line the target was given (a Claude lesson's how_to_apply is its body's own)
-        if f"{prefix}{flat(value)}" in flats:
+        if f"{prefix}{said}" in flats:
             continue  # shown as it was: not edited
         # Its line edited in the target (the one line with its label that show did not write): the edit wins.
         lines = [f for f in flats if f.startswith(prefix) and f not in rendered and f[len(prefix):].strip()]
-        if len(lines) == 1:
-            if name.startswith("extra."):
-                record.extra[name[len("extra."):]] = lines[0][len(prefix):].strip()
-            else:
-                setattr(record, name, lines[0][len(prefix):].strip())
-            rendered.add(lines[0])
-            if edited is not None and name not in edited:
-                edited.append(name)
+        new = parse(lines[0][len(prefix):]) if len(lines) == 1 else None
+        if new is None:
+            continue  # none, two, or one that says no value of the field's type: a paragraph of the body
+        if name.startswith("extra."):
+            record.extra[name[len("extra."):]] = new
+        else:
+            setattr(record, name, new)
+        rendered.add(lines[0])
+        if edited is not None and name not in edited:
+            edited.append(name)
     if edited is not None and "description" not in shown and "body" in shown and isinstance(original, str):
         _lead_edited(record, flats, rendered, original, edited)
     if "tags" not in shown:
