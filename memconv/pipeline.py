@@ -261,7 +261,8 @@ def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date
 
     def done() -> None:  # what the writer said while writing (a renamed file, an undated record)
         if pending is not None:  # what the conversion said after the records it had said when planned
-            report.warnings[:] = [conversion.restated.get(w, w) for w in report.warnings]
+            if conversion.restated:
+                report.warnings[:] = [conversion.restated.get(w, w) for w in report.warnings]
             report.warnings.extend(w for w in conversion.warnings if w not in report.warnings)
         report.warnings.extend(w for w in out_store.warnings[said:] if w not in report.warnings)
 

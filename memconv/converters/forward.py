@@ -557,9 +557,9 @@ def _count_unwritten(original: Record, returned: Record, owner: str, rep: FileRe
     if not lost:
         return
     rep.dropped = sorted(set(rep.dropped) | lost)
-    if edits is not None and lost & set(edits[2]) and edits_said(*edits) in report.warnings:
+    said = edits_said(*edits) if edits is not None and lost & set(edits[2]) else None
+    if said is not None and said in report.warnings:
         where, dialect, edited = edits
-        said = edits_said(*edits)
         report.restated[said] = edits_said(where, dialect, [n for n in edited if n not in lost],
                                            [n for n in edited if n in lost], owner)
         report.warnings[report.warnings.index(said)] = report.restated[said]

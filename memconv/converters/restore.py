@@ -530,7 +530,9 @@ def _restore_sources(items: list[tuple[Record, str, dict[str, Any]]], homes: lis
     for home, other, path in claimed:
         warnings.append(f"{home.link}: its carried format patch names {path}, the file of another record "
                         f"({other.link}); ignored, the record is written canonically and {path} stays {other.link}'s")
-    rebuilt = [r for r in rebuilt if id(r[0]) not in {id(h) for h, _, _ in claimed}]
+    if claimed:
+        refused = {id(h) for h, _, _ in claimed}
+        rebuilt = [r for r in rebuilt if id(r[0]) not in refused]
     if not rebuilt:
         return warnings
     again = reread([(owner, path, raw) for _, owner, path, raw, _ in rebuilt])
