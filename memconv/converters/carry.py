@@ -22,7 +22,7 @@ from ..limits import load_json
 from ..model import Record
 from ..text import flat, is_long, remember, repr_digest, short_digest
 from .codec import as_json, check_json, compact_json, dataclass_fields, field_type, from_json
-from .carry_checks import check_format, check_inline, check_link, check_meaning, check_text
+from .carry_checks import check_edges, check_format, check_inline, check_link, check_meaning, check_text
 from .native import INLINE
 from .transforms import PARAGRAPH_BREAK
 
@@ -187,6 +187,8 @@ class Carry:
             check_meaning(name, value)
             if name == "link":
                 check_link(self.owner, value)
+            if name == "edges":
+                check_edges(self.owner, value)
         if "kind" in self.payload:
             check_json(self.payload["kind"], str, "the carried kind")  # a list was a TypeError: exit 4
             check_meaning("kind", self.payload["kind"])

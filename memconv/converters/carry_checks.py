@@ -76,6 +76,18 @@ def check_meaning(name: str, value: Any) -> None:
                              f"({', '.join(values[name])})")
 
 
+def check_edges(owner: str, edges: Any) -> None:
+    """Carried edges of a record of ``owner`` (a carry's, a noted record's): each one its writer has a word for, where
+    it says which (``writes_edge``). Its reader makes no other, and its writer stops the run on one (exit 4)."""
+    writes = dialects.declaration(owner, "writes_edge")
+    if writes is None or not edges:
+        return
+    for edge in edges:
+        if not writes(edge.get("type"), edge.get("direction", "out")):
+            raise ValueError(f"a carried edge is {edge.get('type')!r} ({edge.get('direction', 'out')}), which "
+                             f"{owner} has no word for")
+
+
 def check_link(owner: str, link: Any) -> None:
     """A carried link of a record of ``owner`` (a carry's, a noted record's): where ``owner``'s writer makes a
     file name of it, it passes the path guard and names a file ``owner``'s reader reads as a record (its
@@ -143,6 +155,7 @@ def check_note(doc: dict[str, Any]) -> None:
         check_json(record, Record, "the noted record")
         for name, value in record.items():
             check_meaning(name, value)
+        check_edges(doc["from"], record.get("edges"))
         check_link(doc["from"], record.get("link"))
     elif "working_set" in doc:
         check_json(doc["working_set"], dict[str, Any], "the noted working set")

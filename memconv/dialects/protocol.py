@@ -352,6 +352,9 @@ OPTIONAL: dict[str, Optional] = {
                            "file its writer makes of a record's link as that record (not in a folder, not its "
                            "index's name, its id's form): a carried link it does not take is refused "
                            "(without it: any link the path guard passes)", "callable", _always(None)),
+    "writes_edge": Optional("writes_edge(type, direction) -> bool: whether its writer has a word for an edge; "
+                            "a carried edge it has none for is refused (without it: its writer takes any edge, "
+                            "writing what it cannot say elsewhere)", "callable", _always(None)),
     "FIELD_VALUES": Optional("model field → the values its reader takes for it (memspec's source_kind): a "
                              "carried value one such dialect does not take is refused", "mapping",
                              _always({})),

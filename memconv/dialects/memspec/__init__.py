@@ -27,6 +27,7 @@ from .. import Detection, evidence, passed_through, unportable
 from ..protocol import NO_OCCASION, Occasion
 from .ulid import derive
 from .records import (ALL_DATES, ISO_Z, NAME, UNDATED, RecordLayout, WriteContext, memspec_id, newest_date, read_record,
+                      writes_edge,
                       store_date, write_record)
 
 #: Model kind → the model kind this dialect's writer gives it a native home as; a kind left out is
@@ -491,4 +492,4 @@ def native_link(record: Record, kind: str) -> str:
 
 __all__ += ["splice", "SPLICED_READS", "KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "RIDES_AS_UNKNOWN", "WITNESS_FIELDS",
             "UNKNOWN_KEYS_HIDDEN", "WITNESS_EDITS", "NATIVE_FIELDS", "LINK_ID", "STORE_FACTS", "FOLDER_FACTS", "native_link",
-            "ONE_LINE_FIELDS", "FIELD_VALUES", "takes_link"]
+            "ONE_LINE_FIELDS", "FIELD_VALUES", "takes_link", "writes_edge"]

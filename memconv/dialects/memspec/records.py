@@ -38,6 +38,12 @@ NAME = "memspec"
 EDGE_KEYS = ("supersedes", "superseded_by", "conflicts_with", "refines", "supports", "depends_on")
 _LIST_EDGES = tuple(k for k in EDGE_KEYS if k != "superseded_by")
 
+
+def writes_edge(type_: str, direction: str) -> bool:
+    """Whether memspec's writer has a key for an edge: one of its edge keys, going out. Its reader makes no other,
+    so a carry of a memspec record holding another is refused (carry_checks.check_edges)."""
+    return type_ in EDGE_KEYS and direction == "out"
+
 #: Text fields: frontmatter key → model attribute.
 _TEXT = {"created": "created", "source": "source_text", "source_kind": "source_kind", "check_by": "check_by",
          "last_verified": "last_verified", "verified_with": "verified_with", "expires": "expires",
@@ -518,7 +524,7 @@ def frontmatter_pairs(record: Record, ctx: WriteContext, layout: RecordLayout | 
 def _edges(record: Record, ctx: WriteContext) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for edge in record.edges:
-        if edge.type not in EDGE_KEYS or edge.direction != "out":
+        if not writes_edge(edge.type, edge.direction):
             raise StoreError(f"record {record.link!r} has a {edge.type!r} link, which memspec has no edge for",
                              hint="convert the store to memspec with `memconv convert`, which maps links")
         target = ctx.ids.get(edge.target, edge.target)
