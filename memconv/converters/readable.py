@@ -777,14 +777,16 @@ def _lead_edited(record: Record, flats: list[str], rendered: set[str], original:
 
 
 def unshow(record: Record, target: str, kind: str, edited: list[str] | None = None, original: str | None = None,
-           owner: str | None = None) -> Record:
+           owner: str | None = None, relations: bool = False) -> Record:
     """``record``, mapped home from ``target`` with its fields restored, without the paragraphs
     :func:`show` wrote into its body for those fields: an edited body comes home once, not twice.
 
     A labelled line :func:`show` wrote for a one-line field (``**Why:** zero dependencies``) that was
     edited in the target gives the field its new text (its name is added to ``edited``), instead of
     coming home as a paragraph beside the field's old text. ``original``, the body the record had at
-    home (``owner``): a how_to_apply its ``**How to apply:**`` section said follows that section's edit."""
+    home (``owner``): a how_to_apply its ``**How to apply:**`` section said follows that section's edit.
+    ``relations``: the ``**Relations:**`` lines ``target`` wrote for the edges it has no key for are taken out
+    too (a home that holds every edge: a memfmt entity's facts); else they are the body's own text."""
     if record.opaque or not record.body.strip():
         return record
     sections = sections_wanted(record, target, kind, original if isinstance(original, str) else record.body)
@@ -802,7 +804,8 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
     probe.body = ""
     blocks = [[flat(p)] for p in written] \
         + [[flat(p) for p in PARAGRAPH_BREAK.split(b.strip())]
-           for b in _blocks(probe, shown, None, sections, target in UNKNOWN_KEYS_HIDDEN,
+           for b in _blocks(probe, shown, EDGE_TYPES[target] if relations else None, sections,
+                            target in UNKNOWN_KEYS_HIDDEN,
                             not holds_anchors(target))]
     rendered = {" ".join(b) for b in blocks}
     # A block of more than one paragraph (``**Steps:**``, a blank line, its list) is taken out where it is whole.

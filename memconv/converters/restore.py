@@ -222,6 +222,16 @@ def restore(store: Store) -> tuple[Store, Conversion]:
     written: dict[str, str] = {}
     for (record, home, applied), carry in zip(restored, carries):
         rename_links(home, rename, keep=set(applied.carried))
+        if "facts" in applied.overridden and home.kind == "entity" and record.kind != "entity" \
+                and store.dialect in TARGET_KIND:
+            # (Its links named home first: its edges, which the Relations lines show, are.)
+            _unshow_facts(home, record, store.dialect, applied.overridden, carry.owner)
+            if home.facts == carry.fields.get("facts"):
+                applied.overridden.remove("facts")  # what was edited was another field's line (its type)
+            if applied.overridden:
+                report.edited[id(home)] = list(applied.overridden)
+            else:
+                report.edited.pop(id(home), None)
         if "body" in applied.overridden and ({"tags", "extra.tags"} & set(applied.carried)) \
                 and carry.owner in TARGET_KIND and store.dialect in TARGET_KIND \
                 and "tags" not in native_text(store.dialect, record.kind) \
@@ -306,6 +316,18 @@ def _dropped_from_rendering(record: Record, where: str, kind: str, dropped: list
     counted, so that ``--fail-on-loss`` fails. Before, only a warning said so, and the counts said 0 dropped."""
     return FileReport(source=where_from(record), source_kind=record.kind, target=where, target_kind=kind,
                       status="kept", dropped=sorted(dropped))
+
+
+def _unshow_facts(home: Record, record: Record, target: str, edited: list[str], owner: str) -> None:
+    """An entity whose facts were edited in ``target``, where it was ``record`` (a fact-like record): its facts, read
+    home paragraph by paragraph (``transforms.to_entity``), without the paragraphs :func:`readable.show` wrote
+    there for its other fields (its ``**Entity type:**`` line, its ``**Relations:**``), an edited type line the
+    entity's new type. Before, every such paragraph came home as one more fact (2026-12-05, docs/conversion.md)."""
+    facts = home.facts or []
+    lead = facts[:1] if record.description else []  # the target's description, its first fact (to_entity)
+    home.facts, home.body = None, transforms.join_paragraphs(facts[len(lead):])
+    readable.unshow(home, target, record.kind, edited, None, owner, relations=True)
+    home.facts, home.body = lead + transforms.paragraphs(home.body) or None, ""
 
 
 def _trigger_is_description(home: Record, applied: carrying.Applied) -> None:
