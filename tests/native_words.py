@@ -39,7 +39,8 @@ _WS_LISTS = frozenset({"goals", "next_actions", "parked_actions", "open_question
 #: structure (ids, dates, hashes); any other key's texts are counted (an item's ``owner``, a top-level ``team``).
 _WS_ITEM_KEYS = frozenset({"text", "why", "rejected", "machine_id", "set_on", "added", "asked", "date", "done_at",
                            "parked_at", "hidden", "hidden_at", "text_hash"})
-_WS_HISTORY_KEYS = frozenset({"date", "machine_id", "summary", "files_touched", "duration_min", "session_id"})
+#: (A row's ``files_touched`` is counted: the paths a session touched are shown, docs/conversion.md.)
+_WS_HISTORY_KEYS = frozenset({"date", "machine_id", "summary", "duration_min", "session_id"})
 _WS_KEYS = frozenset({"version", "created_at", "updated_at", "machines", "current", "history"})
 
 

@@ -63,7 +63,7 @@ def test_every_unknown_key_is_shown_and_the_way_back_is_exact(tmp_path, target):
     shown = _shown(files)
     assert b"Ship v1 of the importer (set_on 2026-06-01T09:00:00.000Z) \xe2\x80\x94 owner: Kenji; due: 2026-07-01; " \
            b"links: (ticket: IMP-7 wombat; done: false)" in shown
-    assert b"Wired the importer flag \xe2\x80\x94 mood: quokka calm" in shown
+    assert b"Wired the importer flag \xe2\x80\x94 files touched: src/import/flag.js \xe2\x80\x94 mood: quokka calm" in shown
     assert b"search platypus" in shown and b"Ask Lena about narwhal tiers" in shown and b"axolotl" in shown
     assert b"A hidden aside" not in shown, "a hidden item is not shown, as a hidden decision is not"
     there = convert_dir(src, target, tmp_path / "there")
@@ -201,3 +201,27 @@ def test_any_value_renders_safely_and_comes_home_exact(tmp_path_factory, item_ke
     back, report = convert_files(read_files(files, target), "memoir")
     assert not any("edited" in w for w in report.warnings), "the target's reader reads the rendering as written"
     assert back["session.json"] == raw
+
+
+def test_a_history_rows_files_are_shown():
+    # Watched fail before (2026-12-05): the files a session touched were in the note alone.
+    document = {"history": [{"date": "2026-08-06", "summary": "Wired the flag", "files_touched": ["src/a.js", "b.md"]},
+                            {"date": "2026-08-01", "summary": "Triage", "files_touched": []}]}
+    assert working_set_items(WorkingSet(document=document)) == [
+        ("History", ["2026-08-06: Wired the flag — files touched: src/a.js, b.md", "2026-08-01: Triage"])]
+
+
+def test_no_two_headings_are_one():
+    # A key beside ``current`` named like one of its lists, an unknown ``current.history``: before (2026-12-05) each
+    # was a second ``## Goals`` or ``## History``, two lists under one heading.
+    document = {"current": {"goals": [{"text": "G"}], "history": ["h"], "blockers": ["b1"]},
+                "goals": ["top"], "Blockers": "B2", "history": [{"date": "d", "summary": "s"}]}
+    items = working_set_items(WorkingSet(document=document))
+    headings = [heading for heading, _ in items]
+    assert len(headings) == len(set(headings)), headings
+    assert items == [("Goals", ["G"]),
+                     ("History (session.json key current.history)", ["h"]),
+                     ("Blockers", ["b1"]),
+                     ("Goals (session.json key goals)", ["top"]),
+                     ("Blockers (session.json key Blockers)", ["B2"]),
+                     ("History", ["d: s"])]

@@ -78,28 +78,38 @@ def working_set_items(ws: WorkingSet) -> list[tuple[str, list[str]]]:
     named = {name for name, _, _, _ in _LISTS}
     current = ws.document.get("current") if isinstance(ws.document, dict) else None
     # A key the spec does not name (memoir-cli keeps unknown ``current.*`` and top-level keys): shown under it.
-    out += _unknown_values(current, named)
-    out += _unknown_values(ws.document, _SESSION_KEYS)
+    unknown = [(f"current.{key}", heading, lines) for key, heading, lines in _unknown_values(current, named)]
+    unknown += _unknown_values(ws.document, _SESSION_KEYS)
     history = []
     for row in ws.history or ():
         if isinstance(row, dict):
             rest = _unknown_keys(row, _HISTORY_KEYS)
             line = f"{_as_line(row.get('date'), within='key') or '?'}: {_as_line(row.get('summary'), within='key')}"
+            if files := _as_line(row.get("files_touched"), within="key"):
+                line = f"{line.rstrip()} — files touched: {files}"
             history.append(line.rstrip() + (f" — {rest}" if rest else ""))
+    # One heading, one list: an unknown key named like a list shown above it (a top-level ``goals`` beside
+    # ``current.goals``, a ``current.history``) is headed by its key too (docs/conversion.md).
+    taken = {heading for heading, _ in out} | ({"History"} if history else set())
+    for key, heading, lines in unknown:
+        if heading in taken:
+            heading = f"{heading} (session.json key {_line(key)})"
+        taken.add(heading)
+        out.append((heading, lines))
     if history:
         out.append(("History", history))
     return out
 
 
-def _unknown_values(document: Any, known: frozenset[str] | set[str]) -> list[tuple[str, list[str]]]:
-    """The keys of ``document`` (a JSON object, else nothing) not in ``known``, each as (heading, lines)."""
+def _unknown_values(document: Any, known: frozenset[str] | set[str]) -> list[tuple[str, str, list[str]]]:
+    """The keys of ``document`` (a JSON object, else nothing) not in ``known``, each as (key, heading, lines)."""
     out = []
     for name, value in (document.items() if isinstance(document, dict) else ()):
         if name in known:
             continue
         lines = [line for item in (value if isinstance(value, list) else [value]) if (line := _as_line(item))]
         if lines:
-            out.append((_line(str(name).replace("_", " ")).capitalize() or "Other", lines))
+            out.append((str(name), _line(str(name).replace("_", " ")).capitalize() or "Other", lines))
     return out
 
 
