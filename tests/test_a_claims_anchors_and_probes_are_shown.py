@@ -4,7 +4,9 @@
 it) were carried into memoir, Claude and memfmt, and nowhere else: the target's user never saw which files or
 commands back a claim (principle 1); nor why it replaced another (``supersede_reason``, a person's words). They are now written where the target shows the record's text, a line each:
 an ``**Anchors:**`` or ``**Probes:**`` block in a body, a labelled fact (``**Anchor:** …``) of a memfmt entity.
-The carry still holds them exactly, so the way back to memspec gives the same bytes.
+The carry still holds them exactly, so the way back to memspec gives the same bytes. So are the words in a claim's
+``ext`` (2026-12-05: a verification's ``evidence``, the ``reason`` an edge was removed, a key written by hand), a line
+per key under ``**Extensions:**``.
 """
 
 from __future__ import annotations
@@ -94,4 +96,23 @@ def test_an_edited_body_comes_home_without_the_block(tmp_path, target):
     [claim] = [p for p, data in tree(tmp_path / "back").items() if b"Rotation was added in April." in data]
     text = (tmp_path / "back" / claim).read_text()
     assert "**Anchors:**" not in text and "- src/auth/jwt.ts @" not in text and "**Supersede reason:**" not in text
+    assert "**Extensions:**" not in text and "  last_verification:\n" in text
     assert "  - file: src/auth/jwt.ts\n" in text
+
+
+EVIDENCE = "last_verification: (at: 2026-04-02T08:00:00.000Z; source: human:ana; evidence: read src/auth/jwt.ts after the rewrite)"
+REMOVAL = ("edge_removals: (type: refines; to: ms_01KNH5F520795G44J2YZX6ZWCR; removed_at: 2026-04-03T09:00:00.000Z; "
+           "removed_by: human:ana; reason: wrong parent: that record is about billing)")
+
+
+@pytest.mark.parametrize("target, line", [("memoir", "- {}\n"), ("claude", "- {}\n"), ("memfmt", "- **Extension:** {}\n")])
+def test_the_words_in_a_claims_extensions_are_shown(tmp_path, target, line):
+    # Watched fail before (2026-12-05): the evidence and the removal's reason were in the carry alone.
+    run_json(f"memspec-to-{target}", str(STORE), str(tmp_path / "out"))
+    [shown] = _shown(tmp_path / "out", "read src/auth/jwt.ts after the rewrite")
+    text = (tmp_path / "out" / shown).read_text()
+    assert line.format(EVIDENCE) in text and line.format(REMOVAL) in text
+    assert "wrong parent: that record is about billing" in text
+    if target != "memfmt":
+        assert "**Extensions:**\n\n- confirmations: 2\n" in text
+    [decision] = _shown(tmp_path / "out", "rejected: mongodb, dynamo")  # a key of ext written by hand

@@ -5,7 +5,7 @@ memoir-cli keeps unknown keys at every level of ``session.json``, and people and
 under ``current`` (docs/conversion.md) but not these, which travelled only in the note holding the exact JSON,
 which no tool of the target shows or searches (principle 1). Now an item's unknown keys follow its line
 (``— owner: Kenji; due: 2026-07-01``), and a key beside ``current`` (or a value under it that is not a list) is
-shown under its key, as an unknown list under ``current`` is: one rule (``native._as_line``) for every JSON value.
+shown under its key, as an unknown list under ``current`` is: one rule (``native.as_line``) for every JSON value.
 An edit of those lines in the target is reported and counted dropped: the way home restores the note.
 """
 

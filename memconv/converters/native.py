@@ -54,7 +54,7 @@ _TEXT_KEYS = frozenset({"text", "hidden"})
 def working_set_items(ws: WorkingSet) -> list[tuple[str, list[str]]]:
     """The working set's lists as (heading, one line per item), in reading order. Hidden decisions are not shown.
 
-    Every key the spec does not name is shown too (:func:`_as_line`, one rule): an item's, after its line
+    Every key the spec does not name is shown too (:func:`as_line`, one rule): an item's, after its line
     (``— owner: Kenji; due: 2026-07-01``); one under ``current`` and one beside it, under its key
     (``## Blockers``), a list an item a line, any other value one line; in the file's order."""
     out: list[tuple[str, list[str]]] = []
@@ -64,14 +64,14 @@ def working_set_items(ws: WorkingSet) -> list[tuple[str, list[str]]]:
         for item in ws.current(name) or ():
             if not isinstance(item, dict) or item.get("hidden") is True:
                 continue
-            when = _as_line(item.get(date_key), within="key")
+            when = as_line(item.get(date_key), within="key")
             extra = f" ({date_key} {when})" if when else ""
             for label in ("why", "rejected") if name == "decisions" else ():
-                if said := _as_line(item.get(label), within="key"):
+                if said := as_line(item.get(label), within="key"):
                     extra += f" — {label}: {said}"
             if rest := _unknown_keys(item, known):
                 extra += f" — {rest}"
-            if line := f"{_as_line(item.get('text'), within='key')}{extra}".strip():
+            if line := f"{as_line(item.get('text'), within='key')}{extra}".strip():
                 lines.append(line)
         if lines:
             out.append((heading, lines))
@@ -84,8 +84,8 @@ def working_set_items(ws: WorkingSet) -> list[tuple[str, list[str]]]:
     for row in ws.history or ():
         if isinstance(row, dict):
             rest = _unknown_keys(row, _HISTORY_KEYS)
-            line = f"{_as_line(row.get('date'), within='key') or '?'}: {_as_line(row.get('summary'), within='key')}"
-            if files := _as_line(row.get("files_touched"), within="key"):
+            line = f"{as_line(row.get('date'), within='key') or '?'}: {as_line(row.get('summary'), within='key')}"
+            if files := as_line(row.get("files_touched"), within="key"):
                 line = f"{line.rstrip()} — files touched: {files}"
             history.append(line.rstrip() + (f" — {rest}" if rest else ""))
     # One heading, one list: an unknown key named like a list shown above it (a top-level ``goals`` beside
@@ -107,7 +107,7 @@ def _unknown_values(document: Any, known: frozenset[str] | set[str]) -> list[tup
     for name, value in (document.items() if isinstance(document, dict) else ()):
         if name in known:
             continue
-        lines = [line for item in (value if isinstance(value, list) else [value]) if (line := _as_line(item))]
+        lines = [line for item in (value if isinstance(value, list) else [value]) if (line := as_line(item))]
         if lines:
             out.append((str(name), _line(str(name).replace("_", " ")).capitalize() or "Other", lines))
     return out
@@ -116,10 +116,10 @@ def _unknown_values(document: Any, known: frozenset[str] | set[str]) -> list[tup
 def _unknown_keys(item: dict[str, Any], known: frozenset[str]) -> str:
     """The keys of ``item`` not in ``known``, on one line: ``owner: Kenji; due: 2026-07-01``."""
     return "; ".join(f"{_line(str(key))}: {said}" for key, value in item.items()
-                     if key not in known and (said := _as_line(value, within="key")))
+                     if key not in known and (said := as_line(value, within="key")))
 
 
-def _as_line(value: Any, *, within: str = "") -> str:
+def as_line(value: Any, *, within: str = "") -> str:
     """Any JSON value on one line a person reads, "" when it says nothing (null, an empty text, a hidden item).
 
     A text as it reads (:func:`_line`); a number or a flag as JSON writes it; a list its values (``a, b``); an
@@ -130,12 +130,12 @@ def _as_line(value: Any, *, within: str = "") -> str:
     if isinstance(value, dict):
         if value.get("hidden") is True:
             return ""
-        text = _as_line(value.get("text"), within="key")
+        text = as_line(value.get("text"), within="key")
         rest = _unknown_keys(value, _TEXT_KEYS)
         said = f"{text} — {rest}" if text and rest else text or rest
         return f"({said})" if said and within else said
     if isinstance(value, list):
-        said = ", ".join(s for v in value if (s := _as_line(v, within="list")))
+        said = ", ".join(s for v in value if (s := as_line(v, within="list")))
         return f"({said})" if said and within == "list" else said
     if isinstance(value, str):
         return _line(value)

@@ -21,6 +21,7 @@ from ..markdown import code_lines
 from ..model import Anchor, Edge, Probe, Record, Step
 from ..text import flat
 from .mapping import EDGE_TYPES, REQUIRED_TEXT, SECTION_FIELDS, UNKNOWN_KEYS_HIDDEN, native_text
+from .native import as_line
 from .store_facts import holds_anchors
 from . import transforms
 from .transforms import PARAGRAPH_BREAK, join_paragraphs, numbered_items, tags_as_text
@@ -72,7 +73,8 @@ def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None 
     its own, labelled by its key: ``**source:** mengram export``. ``witness``: the target has no field for a
     record's anchors and probes (memspec's pins of a claim to a file and to a command's output), nor for the reason
     one claim superseded another (memspec's ``supersede_reason``, on both ends): the reason is a labelled line, and
-    each anchor or probe a line under an ``**Anchors:**`` or ``**Probes:**`` label.
+    each anchor or probe a line under an ``**Anchors:**`` or ``**Probes:**`` label; nor for its ``ext`` (what its
+    tools and people wrote beside it): a line per key under ``**Extensions:**``.
     """
     blocks: list[str] = []
     steps_say_how = "how_to_apply" in sections and "steps" not in shown and bool(record.steps) \
@@ -122,6 +124,13 @@ def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None 
         blocks += _listed("Anchors", "Anchor", [_anchor_line(a) for a in record.anchors], shown)
     if witness and record.probes:
         blocks += _listed("Probes", "Probe", [_probe_line(p) for p in record.probes], shown)
+    if witness and isinstance(record.ext, dict):
+        # What tools and people wrote in a claim's extensions (a verification's evidence, why an edge was removed):
+        # a line per key, its value on one line by the working set's rule; memconv's own key is structure.
+        lines = [f"- {as_line(str(key))}: {said}" for key, value in record.ext.items()
+                 if key != CARRY_KEY and (said := as_line(value, within="key"))]
+        if lines:
+            blocks += _listed("Extensions", "Extension", lines, shown)
     for key, value in record.extra.items() if keys else ():
         line = _value_line(value) if key != CARRY_KEY else None
         if line:
