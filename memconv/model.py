@@ -495,6 +495,9 @@ class Store:
     #: Store-level facts a dialect keeps (memfmt generated date, memspec
     #: config), by name.
     meta: dict[str, Any] = field(default_factory=dict)
+    #: The lines of a file that hold words its dialect's reader does not read (text outside its format: a memfmt
+    #: paragraph in ``## Facts`` with no ``- ``), by path: a record going home from it cannot take them (restore).
+    unread: dict[str, list[str]] = field(default_factory=dict)
 
 
 def _containers() -> tuple[str, ...]:

@@ -179,6 +179,7 @@ NOTICE_KINDS = (
     _k("backup", r"^originals backed up"),
     _k("nothing-to-do", r"^(already upgraded|round trip is byte-identical)"),
     _k("placeholder", r"^would be added, an empty placeholder"),
+    _k("unread-text", r"are text \w+ does not read"),
     _k("over-the-size-limit", r"larger than the size limit memconv reads",
        "written larger than memconv reads by default: give --max-file-size to read OUT again (see each message)"),
 )

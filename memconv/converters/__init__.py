@@ -63,7 +63,7 @@ def run(store: Store, target: str, *, lossy: bool = False, date: str | None = No
         # only a rendering of them, and need not travel. Facts restored from a note still do.
         store = Store(dialect=store.dialect, records=store.records, working_set=store.working_set,
                       indexes=store.indexes, foreign=store.foreign, quarantined=store.quarantined,
-                      migrations=store.migrations, warnings=store.warnings)
+                      migrations=store.migrations, warnings=store.warnings, unread=store.unread)
     given = store.records
     restored, report = restore(store)
     if release:

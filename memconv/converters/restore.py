@@ -9,6 +9,7 @@ from ..dialects import fold
 from ..errors import ReadError
 from ..model import ForeignFile, IndexFile, Record, Store, clone
 from ..report import FileReport
+from ..text import flat, printable
 from . import carry as carrying
 from . import format_patch, native as renderings, native_form, notes, readable, transforms
 from .carry import KEY, Carry
@@ -104,7 +105,8 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             continue
         if renderings.WORKING_SET in carry.payload:
             # A rendering of the working set, which its note restores exactly: not a record of its own.
-            edited = renderings.digest(record) != carry.payload[renderings.WORKING_SET]
+            unread = _unread(store, record)
+            edited = renderings.digest(record) != carry.payload[renderings.WORKING_SET] or bool(unread)
             if edited:
                 report.warnings.append(f"{where_from(record)}: the working set's rendering was edited in {store.dialect}; "
                                        "the working set is restored from its carried copy, and the edits are not "
@@ -165,6 +167,12 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             untouched.append(plain)
             continue
         report.owners[id(home)] = carry.owner
+        unread = _unread(store, record)
+        if unread:
+            # Text written in the target where its reader does not read it: nothing of it is in the record, so it
+            # cannot come home; counted, so that --fail-on-loss fails (docs/limits.md). Before, it was lost unsaid.
+            report.lost.setdefault(id(home), []).append(UNREAD)
+            report.warnings.append(_unread_said(record, unread, store.dialect, carry.owner))
         mark = carry.payload.get(renderings.INLINE)
         if mark is not None:
             # A rendering of an inline index bullet: the index, restored from its note, says it again.
@@ -309,6 +317,21 @@ def _added_there(record: Record) -> list[str]:
 
 #: What a report lists dropped for a rendering of the working set edited in the target: its edits.
 EDITS = "edits"
+#: What a report lists dropped for a record whose file in the target holds text its reader does not read.
+UNREAD = "text outside the format"
+
+
+def _unread(store: Store, record: Record) -> list[str]:
+    """The lines of ``record``'s file that its dialect's reader does not read (``Store.unread``)."""
+    return store.unread.get(record.source.path, []) if record.source is not None else []
+
+
+def _unread_said(record: Record, unread: list[str], dialect: str, owner: str) -> str:
+    first = flat(printable(unread[0]))
+    first = first if len(first) <= 80 else first[:79] + "…"
+    return (f"{where_from(record)}: {len(unread)} line(s) of it are text {dialect} does not read (\"{first}\"), "
+            f"which cannot come home to {owner}: dropped; write it where {dialect} reads it (a fact as \"- …\") "
+            "and convert again")
 
 
 def _dropped_from_rendering(record: Record, where: str, kind: str, dropped: list[str]) -> FileReport:

@@ -402,6 +402,16 @@ def _resolve_index(index: IndexFile, plan: "_Plan") -> None:
             link.resolved = link.title in stems
 
 
+_WORD = re.compile(r"\w+")
+
+
+def _unread_lines(text: str, rendered: str) -> list[str]:
+    """The lines of a file's ``text`` that hold a word its canonical rendering (what memfmt reads of it) does not:
+    text outside the format (a paragraph in ``## Facts`` with no ``- ``, a section of another name), not spacing."""
+    said = set(_WORD.findall(rendered))
+    return [line.strip() for line in text.splitlines() if not set(_WORD.findall(line)) <= said]
+
+
 def _warn_unfaithful(store: Store, record: Record, wanted: str, stems: dict[str, str], generated: str | None) -> None:
     """Say whether memfmt itself would rewrite ``record``'s file differently (what ``memfmt validate`` reports),
     or name it otherwise (``wanted``)."""
@@ -413,7 +423,10 @@ def _warn_unfaithful(store: Store, record: Record, wanted: str, stems: dict[str,
     if "\\" in source.path:
         store.warnings.append(f"{source.path}: its name holds a '\\', a folder separator on Windows; "
                               f"written as {wanted}")
-    elif not same_stripped(render(record, stems, date), text):
+    elif not same_stripped(rendered := render(record, stems, date), text):
+        unread = _unread_lines(text, rendered)
+        if unread:
+            store.unread[source.path] = unread
         store.warnings.append(f"{source.path}: memfmt would rewrite this file differently (it holds text or "
                               "spacing the format does not keep); kept as it is unless the record is edited")
     elif wanted != source.path:
