@@ -69,3 +69,16 @@ def test_a_paragraph_added_to_the_working_sets_entity_is_counted(runner, tmp_pat
     result = runner.invoke(main, ["memfmt-to-memoir", str(out), str(tmp_path / "back"), "--fail-on-loss"])
     assert result.exit_code == 5, result.stderr
     assert "the working set's rendering was edited in memfmt" in result.stderr
+
+
+def test_a_paragraph_added_to_an_inline_bullets_entity_is_counted(runner, tmp_path):
+    # A Claude index's inline bullet is an entity of its own in memfmt; home again, the index says the bullet, and
+    # the paragraph has nowhere to go. Found by the same fuzzing, after the fix above: exit 0, "0 dropped".
+    out = tmp_path / "memfmt"
+    made = runner.invoke(main, ["claude-to-memfmt", str(GOLDEN / "claude" / "inline-only" / "input"), str(out)])
+    assert made.exit_code == 0, made.stderr
+    shown = next(p for p in (out / "memory" / "entities").glob("*.md") if '\\"inline\\"' in p.read_text())
+    shown.write_text(shown.read_text(encoding="utf-8") + ADDED, encoding="utf-8")
+    result = runner.invoke(main, ["memfmt-to-claude", str(out), str(tmp_path / "back"), "--fail-on-loss"])
+    assert result.exit_code == 5, result.stderr
+    assert "text memfmt does not read" in result.stderr

@@ -190,7 +190,9 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                     report.warnings.append(f"{where_from(record)}: the rendering of {where} holds {', '.join(added)} "
                                            f"from {store.dialect}, and its words are unchanged; {where} has no place "
                                            "for the rest: dropped")
-                    report.records.append(_dropped_from_rendering(record, where, "inline", added))
+                if added or unread:  # (unread: said above)
+                    report.records.append(_dropped_from_rendering(record, where, "inline",
+                                                                  added + [UNREAD] * bool(unread)))
                 continue
             said = f"the words written in {where} were" if words else f"an inline bullet of {where} was"
             if ours and retracted:
