@@ -52,6 +52,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+#: The checkout this script is in: every command runs there, so that ``python -m memconv`` is its memconv. Started
+#: from another folder, ``-m`` put that folder first, and two checkouts measured one memconv (2026-12-05).
+REPO = Path(__file__).resolve().parent.parent
 
 from generators import DIALECTS, grow, make  # noqa: E402
 
@@ -100,7 +103,7 @@ def run_once(cmd: list[str], out: Path) -> Sample:
     """Run cmd as its own process; wall time, CPU time, its peak RSS, its exit status. OUT is removed after.
 
     The command is started by :data:`LAUNCHER`, which times it (its own start-up is not counted)."""
-    done = subprocess.run([PY, "-c", LAUNCHER, *cmd], capture_output=True, text=True, check=True)
+    done = subprocess.run([PY, "-c", LAUNCHER, *cmd], capture_output=True, text=True, check=True, cwd=REPO)
     seconds, cpu, peak_kib, status = json.loads(done.stdout)
     shutil.rmtree(out, ignore_errors=True)
     return Sample(seconds, cpu, peak_kib / 1024, status)  # ru_maxrss is KiB on Linux

@@ -32,6 +32,8 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+#: The checkout this script is in: each run starts there, so that ``-m memconv`` is its memconv (bench.REPO).
+REPO = Path(__file__).resolve().parent.parent
 
 from generators import make  # noqa: E402
 
@@ -130,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
             out = work / "out"
             session = keep / f"{name}.pyisession"
             subprocess.run([str(BIN / "pyinstrument"), "-r", "session", "-o", str(session), "-m", "memconv",
-                            *memconv_args(run, stores[src], out)], check=False,
+                            *memconv_args(run, stores[src], out)], check=False, cwd=REPO,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             shutil.rmtree(out, ignore_errors=True)
             tree = subprocess.run([str(BIN / "pyinstrument"), "--load", str(session), "-r", "text",
@@ -146,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
             mem.unlink(missing_ok=True)
             subprocess.run([str(BIN / "memray"), "run", "-q", "--trace-python-allocators", "-o", str(mem),
                             "-m", "memconv",
-                            *memconv_args(run, stores[src], out)], check=False,
+                            *memconv_args(run, stores[src], out)], check=False, cwd=REPO,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             shutil.rmtree(out, ignore_errors=True)
             text = at_peak(mem)
