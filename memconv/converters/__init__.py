@@ -24,6 +24,8 @@ and :mod:`.conversion` (the result). This module runs them in order.
 
 from __future__ import annotations
 
+import dataclasses
+
 from ..errors import StoreError
 from ..model import Store
 from .carry import Carry
@@ -61,9 +63,9 @@ def run(store: Store, target: str, *, lossy: bool = False, date: str | None = No
     if not own:
         # Every record came from elsewhere: the store's own facts (memfmt's generated date) are
         # only a rendering of them, and need not travel. Facts restored from a note still do.
-        store = Store(dialect=store.dialect, records=store.records, working_set=store.working_set,
-                      indexes=store.indexes, foreign=store.foreign, quarantined=store.quarantined,
-                      migrations=store.migrations, warnings=store.warnings, unread=store.unread)
+        # (Everything else is the same store's: a field added to Store is passed on without being named here, as
+        # Store.unread once was not.)
+        store = dataclasses.replace(store, meta={}, refused=[])
     given = store.records
     restored, report = restore(store)
     if release:
