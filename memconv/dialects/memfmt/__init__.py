@@ -816,8 +816,7 @@ HOLDS = {
              "`MEMORY.md` is regenerated, and travels too when someone wrote in it)",
     "lifecycle": "kept out of the live set (a note under `.memconv/notes/`)",
     "witness": "edges of relation kinds → relations; anchors, probes, a supersede reason and extensions (`ext`) "
-               "shown as facts or "
-               "in the body; the rest carried",
+               "shown as facts or in the body; the rest carried",
     "relations": "native",
 }
 #: Any edge type: its relations have a free verb.

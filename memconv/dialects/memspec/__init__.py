@@ -26,9 +26,8 @@ from ...migrations.memspec.fields import ID, ID_TEXT
 from .. import Detection, evidence, passed_through, unportable
 from ..protocol import NO_OCCASION, Occasion
 from .ulid import derive
-from .records import (ALL_DATES, ISO_Z, NAME, UNDATED, RecordLayout, WriteContext, memspec_id, newest_date, read_record,
-                      writes_edge,
-                      store_date, write_record)
+from .records import (ALL_DATES, EDGE_KEYS, ISO_Z, NAME, UNDATED, RecordLayout, WriteContext, memspec_id, newest_date,
+                      read_record, store_date, write_record, writes_edge)
 
 #: Model kind → the model kind this dialect's writer gives it a native home as; a kind left out is
 #: carried whole (memconv.converters.mapping builds its tables and docs/mapping.md from this).
@@ -392,7 +391,7 @@ HOLDS = {
     "relations": "relations → edges where the verb is one of memspec's six; the rest carried",
 }
 #: The edge types its records say: its six.
-EDGE_TYPES = frozenset({"supersedes", "superseded_by", "conflicts_with", "refines", "supports", "depends_on"})
+EDGE_TYPES = frozenset(EDGE_KEYS)
 #: Its records show a title, a body and their tags, whatever their kind.
 DEFAULT_TEXT_FIELDS = frozenset({"title", "body", "tags"})
 #: memspec reads only ``.memspec/``: memconv's notes folder goes inside it.

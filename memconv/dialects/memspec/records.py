@@ -44,6 +44,7 @@ def writes_edge(type_: str, direction: str) -> bool:
     so a carry of a memspec record holding another is refused (carry_checks.check_edges)."""
     return type_ in EDGE_KEYS and direction == "out"
 
+
 #: Text fields: frontmatter key → model attribute.
 _TEXT = {"created": "created", "source": "source_text", "source_kind": "source_kind", "check_by": "check_by",
          "last_verified": "last_verified", "verified_with": "verified_with", "expires": "expires",
