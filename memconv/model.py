@@ -353,6 +353,12 @@ class Record:
     last_failed: str | None = None  #: procedure: when (ISO date)
     last_succeeded: str | None = None  #: procedure: when it last worked (ISO date)
 
+    #: The lines of its file that hold words its dialect's reader does not read (text outside the format: a memfmt
+    #: paragraph in ``## Facts`` with no ``- ``, a section of another name), as written, trimmed. Its own dialect
+    #: keeps them in the file's bytes; any other shows them (``readable.show``), and a record going home from such a
+    #: file cannot take them (the way back counts them dropped). None: every line of it is read.
+    unread: list[str] | None = None
+
 
 @dataclass
 class WorkingSet:
@@ -495,9 +501,6 @@ class Store:
     #: Store-level facts a dialect keeps (memfmt generated date, memspec
     #: config), by name.
     meta: dict[str, Any] = field(default_factory=dict)
-    #: The lines of a file that hold words its dialect's reader does not read (text outside its format: a memfmt
-    #: paragraph in ``## Facts`` with no ``- ``), by path: a record going home from it cannot take them (restore).
-    unread: dict[str, list[str]] = field(default_factory=dict)
 
 
 def _containers() -> tuple[str, ...]:
@@ -594,7 +597,9 @@ _CONTAINERS = _containers()
 #: Every field of a record but ``source``, as one tuple: what :func:`fingerprint` digests. The repr of
 #: that tuple says what :func:`meaning` says, without the field names and the dataclass repr's
 #: recursion guard (a fingerprint is made for every record read, and again for each read back).
-_SAYS = attrgetter(*(f.name for f in fields(Record) if f.name != "source"))
+#: ``unread`` is left out too: it is what the record's file holds where its reader does not read it, which the file's
+#: bytes keep and no writer writes, so it does not make the record another than its file says.
+_SAYS = attrgetter(*(f.name for f in fields(Record) if f.name not in ("source", "unread")))
 
 
 #: Values ``copy.deepcopy`` returns as they are (``copy._deepcopy_atomic``'s types that a record holds).

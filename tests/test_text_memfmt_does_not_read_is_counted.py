@@ -4,12 +4,17 @@ memfmt reads an entity's facts from its ``## Facts`` bullets. A paragraph added 
 read, by memfmt's library or by memconv's reader, which follows it. In a memfmt store memconv wrote (records of
 another dialect), such a paragraph was lost on the way home, and the report counted nothing dropped: found by fuzzing
 edits of converted stores (docs/limits.md). The memfmt reader now lists the lines with a word its rendering does not
-say (``Store.unread``), and a record going home from such a file counts them dropped, so ``--fail-on-loss`` fails.
+say (``Record.unread``), and a record going home from such a file counts them dropped, so ``--fail-on-loss`` fails.
+
+A record of memfmt's own whose file holds such text keeps it for the way back in its carry's format patch, and the
+other dialects show it, under ``**Text outside the format:**`` (principle 1: before, only the carry held it).
 """
 
 from __future__ import annotations
 
 import shutil
+
+import pytest
 
 from memconv.cli import main
 
@@ -48,18 +53,63 @@ def test_spacing_is_not_text(runner, tmp_path):
     assert "does not read" not in result.stderr
 
 
-def test_memfmts_own_record_keeps_it_for_the_way_back(runner, tmp_path):
-    # A record of memfmt's own: the text travels in its carry's format patch, and memfmt gets its bytes back.
+NOTES = "\n## Notes\n\nAli asks to be copied on every deploy.\n"
+
+
+def _own(tmp_path):
+    """The full golden memfmt store, one entity with a paragraph and a section memfmt does not read."""
     src = tmp_path / "in"
     shutil.copytree(GOLDEN / "memfmt" / "full" / "input", src)
     entity = src / "memory" / "entities" / "cloud-api.py.md"
     entity.write_text(entity.read_text(encoding="utf-8") + ADDED, encoding="utf-8")
-    there = runner.invoke(main, ["memfmt-to-claude", str(src), str(tmp_path / "claude"), "--fail-on-loss"])
+    ali = src / "memory" / "entities" / "Ali.md"
+    ali.write_text(ali.read_text(encoding="utf-8").replace("\n## Relations", NOTES + "\n## Relations"),
+                   encoding="utf-8")
+    return src
+
+
+@pytest.mark.parametrize("target", ["claude", "memoir", "memspec"])
+def test_memfmts_own_record_keeps_it_for_the_way_back(runner, tmp_path, target):
+    # A record of memfmt's own: the text travels in its carry's format patch, and memfmt gets its bytes back.
+    src = _own(tmp_path)
+    there = runner.invoke(main, [f"memfmt-to-{target}", str(src), str(tmp_path / target), "--fail-on-loss"])
     assert there.exit_code == 0, there.stderr
-    back = runner.invoke(main, ["claude-to-memfmt", str(tmp_path / "claude"), str(tmp_path / "back"),
+    back = runner.invoke(main, [f"{target}-to-memfmt", str(tmp_path / target), str(tmp_path / "back"),
                                 "--fail-on-loss"])
     assert back.exit_code == 0, back.stderr
-    assert tree(tmp_path / "back")["memory/entities/cloud-api.py.md"] == entity.read_bytes()
+    assert tree(tmp_path / "back") == tree(src)
+
+
+@pytest.mark.parametrize("target", ["claude", "memoir", "memspec"])
+def test_memfmts_own_record_shows_it_in_the_target(runner, tmp_path, target):
+    # Watched fail before: the paragraph and the section were in the carry's format patch only, which no tool of
+    # the target shows (principle 1).
+    src = _own(tmp_path)
+    there = runner.invoke(main, [f"memfmt-to-{target}", str(src), str(tmp_path / target)])
+    assert there.exit_code == 0, there.stderr
+    shown = {path: data.decode("utf-8") for path, data in tree(tmp_path / target).items()
+             if "/.memconv/" not in f"/{path}"}
+    ali = [text for text in shown.values() if "- Ali asks to be copied on every deploy." in text]
+    assert len(ali) == 1 and "**Text outside the format:**\n\n- ## Notes\n- Ali asks" in ali[0]
+    assert sum("- A paragraph about quokkas, written without its dash." in text for text in shown.values()) == 1
+
+
+def test_an_edit_of_it_in_the_target_comes_home_where_memfmt_shows_it(runner, tmp_path):
+    # Edited in the target, the block is the target's text now: it comes home among the entity's facts, which memfmt
+    # shows, and the edit is said, not lost.
+    src = _own(tmp_path)
+    out = tmp_path / "memoir"
+    assert runner.invoke(main, ["memfmt-to-memoir", str(src), str(out)]).exit_code == 0
+    ali = out / "memory" / "fact_ali.md"
+    text = ali.read_text(encoding="utf-8")
+    assert text.count("\n- Ali asks to be copied on every deploy.") == 1
+    ali.write_text(text.replace("\n- Ali asks to be copied on every deploy.", "\n- Ali asks to be copied on releases."),
+                   encoding="utf-8")
+    back = runner.invoke(main, ["memoir-to-memfmt", str(out), str(tmp_path / "back"), "--fail-on-loss"])
+    assert back.exit_code == 0, back.stderr
+    assert "edited in memoir: facts" in back.stderr
+    assert "Ali asks to be copied on releases." in (tmp_path / "back" / "memory" / "entities" / "Ali.md").read_text(
+        encoding="utf-8")
 
 
 def test_a_paragraph_added_to_the_working_sets_entity_is_counted(runner, tmp_path):

@@ -63,8 +63,7 @@ def run(store: Store, target: str, *, lossy: bool = False, date: str | None = No
     if not own:
         # Every record came from elsewhere: the store's own facts (memfmt's generated date) are
         # only a rendering of them, and need not travel. Facts restored from a note still do.
-        # (Everything else is the same store's: a field added to Store is passed on without being named here, as
-        # Store.unread once was not.)
+        # (Everything else is the same store's: a field added to Store is passed on without being named here.)
         store = dataclasses.replace(store, meta={}, refused=[])
     given = store.records
     restored, report = restore(store)

@@ -547,13 +547,15 @@ def _count_unwritten(original: Record, returned: Record, owner: str, rep: FileRe
     fails. Before, it was lost while the report said "0 dropped". (``returned``: the record as its own reader read
     its rendering back.) A field edited in the dialect read (``edits``: where, that
     dialect, the fields edited) is said dropped in the warning of ``report`` that said the edit won, instead."""
-    lost = carrying.difference(original, returned, owner).fields
+    # (Text its own reader does not read, Record.unread, is for other dialects to show: its own file keeps it in
+    # the bytes its format patch writes again, which no reader's record holds.)
+    lost = carrying.difference(original, returned, owner).fields.keys() - {"unread"}
     if not lost:
         return
     read = copy.copy(returned)
     read.extra = dict(returned.extra)
     strip_carry(read)  # the read-back's marker is no part of it (a new ``ext`` is made without it)
-    lost = set(carrying.difference(original, read, owner).fields) - {"link"} - set(rep.carried)
+    lost = set(carrying.difference(original, read, owner).fields) - {"link", "unread"} - set(rep.carried)
     if not lost:
         return
     rep.dropped = sorted(set(rep.dropped) | lost)

@@ -35,6 +35,8 @@ from .transforms import PARAGRAPH_BREAK, join_paragraphs, numbered_items, tags_a
 #: The labels a moved one-line field is written with: ``**Why:** zero dependencies``.
 _LABELS = (("why", "Why"), ("rejected", "Rejected"), ("trigger", "When"), ("how_to_apply", "How to apply"),
            ("outcome", "Outcome"), ("last_failure", "Last failure"))
+#: The label of the text a record's file holds outside its format (``Record.unread``), and its report's word.
+UNREAD_LABEL = "Text outside the format"
 #: The line :func:`show` writes a record's tags as: ``**Tags:** staging, api``.
 _TAGS_LINE = re.compile(r"\*\*Tags:\*\* (.+)")
 #: A numbered or bulleted line of a body, one step of a procedure written as prose: ``2. Tag with git``.
@@ -135,6 +137,12 @@ def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None 
         line = _value_line(value) if key != CARRY_KEY else None
         if line:
             blocks.append(f"**{flat(key)}:** {line}")
+    if "unread" not in shown and record.unread:
+        # Text its file holds where its own dialect's reader does not read it (a memfmt section of another name):
+        # its own tool does not show it, the others do. A line each, as written.
+        lines = [f"- {said}" for line in record.unread if isinstance(line, str) and (said := flat(line))]
+        if lines:
+            blocks += _listed(UNREAD_LABEL, UNREAD_LABEL, lines, shown)
     return [b for b in blocks if b.strip()]
 
 

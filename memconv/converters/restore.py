@@ -105,7 +105,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             continue
         if renderings.WORKING_SET in carry.payload:
             # A rendering of the working set, which its note restores exactly: not a record of its own.
-            unread = _unread(store, record)
+            unread = _unread(record)
             edited = renderings.digest(record) != carry.payload[renderings.WORKING_SET] or bool(unread)
             if edited:
                 report.warnings.append(f"{where_from(record)}: the working set's rendering was edited in {store.dialect}; "
@@ -167,12 +167,13 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             untouched.append(plain)
             continue
         report.owners[id(home)] = carry.owner
-        unread = _unread(store, record)
+        unread = _unread(record)
         if unread:
             # Text written in the target where its reader does not read it: nothing of it is in the record, so it
             # cannot come home; counted, so that --fail-on-loss fails (docs/limits.md). Before, it was lost unsaid.
             report.lost.setdefault(id(home), []).append(UNREAD)
             report.warnings.append(_unread_said(record, unread, store.dialect, carry.owner))
+            home.unread = None  # counted dropped: not shown further on either
         mark = carry.payload.get(renderings.INLINE)
         if mark is not None:
             # A rendering of an inline index bullet: the index, restored from its note, says it again.
@@ -320,12 +321,12 @@ def _added_there(record: Record) -> list[str]:
 #: What a report lists dropped for a rendering of the working set edited in the target: its edits.
 EDITS = "edits"
 #: What a report lists dropped for a record whose file in the target holds text its reader does not read.
-UNREAD = "text outside the format"
+UNREAD = readable.UNREAD_LABEL.lower()
 
 
-def _unread(store: Store, record: Record) -> list[str]:
-    """The lines of ``record``'s file that its dialect's reader does not read (``Store.unread``)."""
-    return store.unread.get(record.source.path, []) if record.source is not None else []
+def _unread(record: Record) -> list[str]:
+    """The lines of ``record``'s file that its dialect's reader does not read (``Record.unread``)."""
+    return record.unread or []
 
 
 def _unread_said(record: Record, unread: list[str], dialect: str, owner: str) -> str:

@@ -426,7 +426,7 @@ def _warn_unfaithful(store: Store, record: Record, wanted: str, stems: dict[str,
     elif not same_stripped(rendered := render(record, stems, date), text):
         unread = _unread_lines(text, rendered)
         if unread:
-            store.unread[source.path] = unread
+            record.unread = unread  # so that another dialect shows it (its fingerprint leaves it out)
         store.warnings.append(f"{source.path}: memfmt would rewrite this file differently (it holds text or "
                               "spacing the format does not keep); kept as it is unless the record is edited")
     elif wanted != source.path:
