@@ -112,17 +112,23 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                                        "the working set is restored from its carried copy, and the edits are not "
                                        "applied (counted dropped)")
             witnessed = _added_there(record)
+            changed = [n for n in _rendering_fields_edited(record, out.working_set, store.dialect)
+                       if n not in witnessed]
+            if changed:
+                report.warnings.append(f"{where_from(record)}: the working set's rendering had its "
+                                       f"{', '.join(changed)} edited in {store.dialect}; the working set has no place "
+                                       "for them: dropped")
             if record.lifecycle.state != "active":
                 report.warnings.append(f"{where_from(record)}: the working set's rendering is {record.lifecycle.state} in "
                                        f"{store.dialect}; the working set is session state, restored as it was")
             if witnessed:
                 report.warnings.append(f"{where_from(record)}: the working set's rendering holds {', '.join(witnessed)} "
                                        f"from {store.dialect}; the working set has no place for them: dropped")
-            if witnessed or edited:
+            if witnessed or changed or edited:
                 # An edit of its lines is the target user's text, which the way home cannot apply: counted, so that
                 # ``--fail-on-loss`` fails (a line of an unknown key's as any other; docs/conversion.md).
                 report.records.append(_dropped_from_rendering(record, "session.json", "working_set",
-                                                              witnessed + [EDITS] * edited))
+                                                              witnessed + changed + [EDITS] * edited))
             continue
         home = home_record(record, carry)
         was_active = "lifecycle" not in carry.fields
@@ -316,6 +322,41 @@ def _added_there(record: Record) -> list[str]:
     ``migrate --apply``), anchors, edges. The rendering's source has no place for them."""
     added = [n for n in witness_fields() if getattr(record, n) is not None and (n != "ext" or set(record.ext) - {KEY})]
     return added + [n for n in ("anchors", "edges") if getattr(record, n)]
+
+
+#: Fields of the working set's rendering that :func:`_rendering_fields_edited` does not look at: what its digest
+#: covers (its text), its name, its state (said on its own), and what :func:`_added_there` lists.
+_RENDERING_FIELDS = frozenset(f for f in carrying.FIELDS if f not in {"link", "title", "body", "facts", "lifecycle",
+                                                                      "anchors", "edges", "unread"})
+
+
+def _rendering_fields_edited(record: Record, working_set, dialect: str) -> list[str]:
+    """The fields of the working set's rendering as ``dialect`` read it that are not what its writer gives the
+    rendering of ``working_set`` (restored from its note): a value memconv filled in there (memspec's ``source:
+    memconv-import``, its ``tags: []``), edited. The rendering's digest covers its text alone; before, such an edit
+    was dropped with nothing said (found by fuzzing frontmatter values, 2026-12-05)."""
+    if working_set is None:
+        return []
+    expected = renderings.working_set_record(working_set, dialect)
+    if expected is None:
+        return []
+    if expected.kind != record.kind:
+        return ["kind"]  # its type edited there
+    expected.link, expected.title = record.link, record.title
+    if expected.created is None:
+        expected.created = record.created  # stamped by the writer from the whole store, which one record is not
+    rendered = format_patch.render_alone(dialect, expected)
+    again = reread([(dialect, *rendered)]) if rendered is not None else {}
+    written = next(iter(again.values()), None)
+    if written is None:
+        return []
+    read = clone(record)
+    strip_carry(read)
+    strip_carry(written)
+    return [n for n in carrying.FIELDS if n in _RENDERING_FIELDS
+            and (getattr(read, n) or None) != (getattr(written, n) or None) and n not in witness_fields()] \
+        + [f"extra.{k}" for k in sorted(set(read.extra) | set(written.extra))
+           if read.extra.get(k) != written.extra.get(k)]
 
 
 #: What a report lists dropped for a rendering of the working set edited in the target: its edits.
