@@ -395,7 +395,8 @@ HOLDS = {
     "kept whole": "native",
     "index": "native",
     "lifecycle": "kept out of the live set (a note under `.memconv/notes/`)",
-    "witness": "carried; anchors, probes, a supersede reason and extensions (`ext`) also shown in the body",
+    "witness": "carried; anchors, probes, a supersede reason, a scope and extensions (`ext`) also shown in the "
+               "body",
     "relations": "carried",
 }
 #: The edge types its files say: ``superseded_by``, as memoir's.

@@ -815,8 +815,8 @@ HOLDS = {
     "index": "each inline bullet an entity, its own words one more; the index itself in a note (memfmt's own "
              "`MEMORY.md` is regenerated, and travels too when someone wrote in it)",
     "lifecycle": "kept out of the live set (a note under `.memconv/notes/`)",
-    "witness": "edges of relation kinds → relations; anchors, probes, a supersede reason and extensions (`ext`) "
-               "shown as facts or in the body; the rest carried",
+    "witness": "edges of relation kinds → relations; anchors, probes, a supersede reason, a scope and extensions "
+               "(`ext`) shown as facts or in the body; the rest carried",
     "relations": "native",
 }
 #: Any edge type: its relations have a free verb.

@@ -280,7 +280,8 @@ HOLDS = {
     "index": "each inline bullet a fact entry, its own words one more; the index itself in a note, restored on "
              "the way back",
     "lifecycle": "superseded → `superseded_by`; retired → kept out of `memory/` (a note under `.memconv/notes/`)",
-    "witness": "carried; anchors, probes, a supersede reason and extensions (`ext`) also shown in the body",
+    "witness": "carried; anchors, probes, a supersede reason, a scope and extensions (`ext`) also shown in the "
+               "body",
     "relations": "carried (relations also as wikilinks in the body)",
 }
 #: The edge types its files say: a decision's ``superseded_by``.
