@@ -243,4 +243,5 @@ def canonical_problems(record: Record) -> list[str]:
 #: declare these for the converter (``TEXT_FIELDS``, ``DEFAULT_TEXT_FIELDS``; docs/plugins.md).
 ENTRY_TEXT_FIELDS = frozenset({"title", "description", "body", "aliases", "tags"})
 TEXT_FIELDS_BY_TYPE = {"decision": ENTRY_TEXT_FIELDS | {"why", "rejected"},
-                       "lesson": ENTRY_TEXT_FIELDS | {"trigger", "how_to_apply"}}
+                       "lesson": ENTRY_TEXT_FIELDS | {"trigger", "how_to_apply"},
+                       "fact": ENTRY_TEXT_FIELDS | {"source_text"}}  # a fact's ``source``

@@ -393,7 +393,7 @@ HOLDS = {
 #: The edge types its records say: its six.
 EDGE_TYPES = frozenset(EDGE_KEYS)
 #: Its records show a title, a body and their tags, whatever their kind.
-DEFAULT_TEXT_FIELDS = frozenset({"title", "body", "tags"})
+DEFAULT_TEXT_FIELDS = frozenset({"title", "body", "tags", "source_text"})  # every claim says its ``source``
 #: memspec reads only ``.memspec/``: memconv's notes folder goes inside it.
 NOTES_ROOT = ".memspec/"
 
