@@ -243,7 +243,12 @@ def check_json(data: Any, hint: Any, where: str) -> None:
                 check_json(data, option, where)
                 return
             except ValueError as exc:
-                errors.append(exc)
+                if option is not type(None) and _fits(data, option):
+                    errors.append(exc)
+        if len(errors) == 1:
+            # Of the right shape, wrong within (a list holding a number): what is wrong there, not "a list, not a
+            # list or null".
+            raise errors[0]
         raise ValueError(f"{where} is {_json_type(data)}, not {_name(hint)}")
     if hint is type(None):
         if data is not None:
