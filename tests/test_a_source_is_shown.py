@@ -55,3 +55,22 @@ def test_an_edit_of_the_source_line_in_memfmt_wins(runner, tmp_path):
     assert "source_text" in back.stderr
     fact = (tmp_path / "back" / "memory" / "fact_staging-endpoints.md").read_bytes()
     assert b"\nsource: the ops wiki\n" in fact and b"**Source:**" not in fact
+
+
+def test_a_memoir_entrys_project_is_shown_in_memspec_and_memfmt(runner, tmp_path):
+    # memoir scopes an entry to a project (``project: acme-api``) and Claude's frontmatter keeps it; memspec and memfmt
+    # have no key for it, and it travelled in their carries only (found by listing every word of each record that the
+    # target's files do not show).
+    for target in ("memspec", "memfmt"):
+        out = tmp_path / target
+        assert runner.invoke(main, [f"memoir-to-{target}", str(MEMOIR), str(out)]).exit_code == 0
+        shown = _shown(out, b"**Project:** acme-api")
+        assert len(shown) == 2  # the fact and the decision scoped to it
+        back = runner.invoke(main, [f"{target}-to-memoir", str(out), str(tmp_path / f"back-{target}"),
+                                    "--fail-on-loss"])
+        assert back.exit_code == 0, back.stderr
+        home = tree(tmp_path / f"back-{target}")
+        assert {path: home.get(path) for path in tree(MEMOIR)} == tree(MEMOIR)
+    claude = tmp_path / "claude"
+    assert runner.invoke(main, ["memoir-to-claude", str(MEMOIR), str(claude)]).exit_code == 0
+    assert not _shown(claude, b"**Project:**")  # its frontmatter says it

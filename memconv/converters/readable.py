@@ -34,7 +34,8 @@ from .transforms import PARAGRAPH_BREAK, join_paragraphs, numbered_items, tags_a
 
 #: The labels a moved one-line field is written with: ``**Why:** zero dependencies``.
 _LABELS = (("why", "Why"), ("rejected", "Rejected"), ("trigger", "When"), ("how_to_apply", "How to apply"),
-           ("outcome", "Outcome"), ("last_failure", "Last failure"), ("scope", "Scope"), ("source_text", "Source"))
+           ("outcome", "Outcome"), ("last_failure", "Last failure"), ("scope", "Scope"), ("source_text", "Source"),
+           ("project", "Project"))
 #: The label of the text a record's file holds outside its format (``Record.unread``), and its report's word.
 UNREAD_LABEL = "Text outside the format"
 #: The line :func:`show` writes a record's tags as: ``**Tags:** staging, api``.

@@ -241,7 +241,7 @@ def canonical_problems(record: Record) -> list[str]:
 #: The text fields an entry's file shows (§3.2, §3.3): every type's name, description, body and
 #: aliases, a decision's why and rejected, a lesson's trigger and how_to_apply. memoir and claude
 #: declare these for the converter (``TEXT_FIELDS``, ``DEFAULT_TEXT_FIELDS``; docs/plugins.md).
-ENTRY_TEXT_FIELDS = frozenset({"title", "description", "body", "aliases", "tags"})
+ENTRY_TEXT_FIELDS = frozenset({"title", "description", "body", "aliases", "tags", "project"})
 TEXT_FIELDS_BY_TYPE = {"decision": ENTRY_TEXT_FIELDS | {"why", "rejected"},
                        "lesson": ENTRY_TEXT_FIELDS | {"trigger", "how_to_apply"},
                        "fact": ENTRY_TEXT_FIELDS | {"source_text"}}  # a fact's ``source``
