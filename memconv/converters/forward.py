@@ -539,6 +539,11 @@ def _rides_as_unknown(native: Record, names: tuple[str, ...]) -> None:
             setattr(native, name, None)
 
 
+#: What a record home again keeps though no reader's record of its file holds it: text its own reader does not read
+#: (``Record.unread``), which its file keeps in the bytes its format patch writes again; other dialects show it.
+_KEPT_IN_ITS_BYTES = frozenset({"unread"})
+
+
 def _count_unwritten(original: Record, returned: Record, owner: str, rep: FileReport,
                      edits: tuple[str, str, list[str]] | None = None, report: Conversion | None = None) -> None:
     """A record home again keeps what its own writer writes; whatever else it brought from the dialect it was
@@ -547,15 +552,13 @@ def _count_unwritten(original: Record, returned: Record, owner: str, rep: FileRe
     fails. Before, it was lost while the report said "0 dropped". (``returned``: the record as its own reader read
     its rendering back.) A field edited in the dialect read (``edits``: where, that
     dialect, the fields edited) is said dropped in the warning of ``report`` that said the edit won, instead."""
-    # (Text its own reader does not read, Record.unread, is for other dialects to show: its own file keeps it in
-    # the bytes its format patch writes again, which no reader's record holds.)
-    lost = carrying.difference(original, returned, owner).fields.keys() - {"unread"}
+    lost = carrying.difference(original, returned, owner).fields.keys() - _KEPT_IN_ITS_BYTES
     if not lost:
         return
     read = copy.copy(returned)
     read.extra = dict(returned.extra)
     strip_carry(read)  # the read-back's marker is no part of it (a new ``ext`` is made without it)
-    lost = set(carrying.difference(original, read, owner).fields) - {"link", "unread"} - set(rep.carried)
+    lost = set(carrying.difference(original, read, owner).fields) - {"link"} - _KEPT_IN_ITS_BYTES - set(rep.carried)
     if not lost:
         return
     rep.dropped = sorted(set(rep.dropped) | lost)

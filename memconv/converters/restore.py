@@ -105,7 +105,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             continue
         if renderings.WORKING_SET in carry.payload:
             # A rendering of the working set, which its note restores exactly: not a record of its own.
-            unread = _unread(record)
+            unread = record.unread or []  # lines its reader does not read
             edited = renderings.digest(record) != carry.payload[renderings.WORKING_SET] or bool(unread)
             if edited:
                 report.warnings.append(f"{where_from(record)}: the working set's rendering was edited in {store.dialect}; "
@@ -173,7 +173,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             untouched.append(plain)
             continue
         report.owners[id(home)] = carry.owner
-        unread = _unread(record)
+        unread = record.unread or []  # lines its reader does not read
         if unread:
             # Text written in the target where its reader does not read it: nothing of it is in the record, so it
             # cannot come home; counted, so that --fail-on-loss fails (docs/limits.md). Before, it was lost unsaid.
@@ -324,10 +324,10 @@ def _added_there(record: Record) -> list[str]:
     return added + [n for n in ("anchors", "edges") if getattr(record, n)]
 
 
-#: Fields of the working set's rendering that :func:`_rendering_fields_edited` does not look at: what its digest
+#: The fields of the working set's rendering that :func:`_rendering_fields_edited` looks at: all but what its digest
 #: covers (its text), its name, its state (said on its own), and what :func:`_added_there` lists.
-_RENDERING_FIELDS = frozenset(f for f in carrying.FIELDS if f not in {"link", "title", "body", "facts", "lifecycle",
-                                                                      "anchors", "edges", "unread"})
+_RENDERING_FIELDS = tuple(f for f in carrying.FIELDS if f not in {"link", "title", "body", "facts", "lifecycle",
+                                                                  "anchors", "edges", "unread"})
 
 
 def _rendering_fields_edited(record: Record, working_set, dialect: str) -> list[str]:
@@ -351,10 +351,10 @@ def _rendering_fields_edited(record: Record, working_set, dialect: str) -> list[
     if written is None:
         return []
     read = clone(record)
-    strip_carry(read)
-    strip_carry(written)
-    return [n for n in carrying.FIELDS if n in _RENDERING_FIELDS
-            and (getattr(read, n) or None) != (getattr(written, n) or None) and n not in witness_fields()] \
+    strip_carry(read)  # (``written`` is memconv's rendering, which wears none)
+    witness = witness_fields()
+    return [n for n in _RENDERING_FIELDS
+            if n not in witness and (getattr(read, n) or None) != (getattr(written, n) or None)] \
         + [f"extra.{k}" for k in sorted(set(read.extra) | set(written.extra))
            if read.extra.get(k) != written.extra.get(k)]
 
@@ -363,11 +363,6 @@ def _rendering_fields_edited(record: Record, working_set, dialect: str) -> list[
 EDITS = "edits"
 #: What a report lists dropped for a record whose file in the target holds text its reader does not read.
 UNREAD = readable.UNREAD_LABEL.lower()
-
-
-def _unread(record: Record) -> list[str]:
-    """The lines of ``record``'s file that its dialect's reader does not read (``Record.unread``)."""
-    return record.unread or []
 
 
 def _unread_said(record: Record, unread: list[str], dialect: str, owner: str) -> str:
