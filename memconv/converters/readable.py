@@ -847,6 +847,18 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
             continue  # shown as it was: not edited
         # Its line edited in the target (the one line with its label that show did not write): the edit wins.
         lines = [f for f in flats if f.startswith(prefix) and f not in rendered and f[len(prefix):].strip()]
+        emptied = [f for f in flats if f == prefix.rstrip() and f not in rendered]
+        if not lines and len(emptied) == 1:
+            # Its label left alone, the value taken out: the field is emptied (before, the bare label came home as
+            # a paragraph, or an entity's fact, and the old value stayed).
+            if name.startswith("extra."):
+                record.extra.pop(name[len("extra."):], None)
+            else:
+                setattr(record, name, None)
+            rendered.add(emptied[0])
+            if edited is not None and name not in edited:
+                edited.append(name)
+            continue
         new = parse(lines[0][len(prefix):]) if len(lines) == 1 else None
         if new is None:
             continue  # none, two, or one that says no value of the field's type: a paragraph of the body

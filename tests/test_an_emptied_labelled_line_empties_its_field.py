@@ -1,0 +1,51 @@
+"""A labelled line memconv wrote for a field (``**Why:** …``, ``**Entity type:** person``), its value taken out in
+the target and its label left, empties the field on the way home, and the report says the field was edited.
+
+Before (found by fuzzing edits of converted stores, 2026-12-05): the bare label came home as a paragraph of the
+body, or as one more fact of a memfmt entity (``- **Entity type:**``), and the old value stayed, so the edit was
+said ("edited: facts") but not done.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memconv.cli import main
+
+from .conftest import GOLDEN
+
+CLAIM = ".memspec/memory/decisions/ms_00000000005DNX7R97BE9VQ70Q.md"
+
+
+def test_an_emptied_why_line_empties_the_decisions_why(runner, tmp_path):
+    there = tmp_path / "memspec"
+    assert runner.invoke(main, ["memoir-to-memspec", str(GOLDEN / "memoir" / "messy" / "input"), str(there)]
+                         ).exit_code == 0
+    claim = there / CLAIM
+    text = claim.read_text(encoding="utf-8")
+    assert "\n**Why:** make requires tabs; no choice here\n" in text
+    claim.write_text(text.replace("\n**Why:** make requires tabs; no choice here\n", "\n**Why:**\n"),
+                     encoding="utf-8")
+    back = runner.invoke(main, ["memspec-to-memoir", str(there), str(tmp_path / "back"), "--fail-on-loss"])
+    assert back.exit_code == 0, back.stderr
+    assert re.search(r"edited in memspec: [^\n]*\bwhy\b", back.stderr), back.stderr
+    decision = (tmp_path / "back" / "memory" / "decision_tabs.md").read_text(encoding="utf-8")
+    assert "why:" not in decision and "**Why:**" not in decision and "tabs" in decision
+
+
+def test_an_emptied_entity_type_line_empties_the_entitys_type(runner, tmp_path):
+    there = tmp_path / "memoir"
+    assert runner.invoke(main, ["memfmt-to-memoir", str(GOLDEN / "memfmt" / "full" / "input"), str(there)]
+                         ).exit_code == 0
+    ali = there / "memory" / "fact_ali.md"
+    text = ali.read_text(encoding="utf-8")
+    assert "\n**Entity type:** person\n" in text
+    ali.write_text(text.replace("\n**Entity type:** person\n", "\n**Entity type:**\n"), encoding="utf-8")
+    back = runner.invoke(main, ["memoir-to-memfmt", str(there), str(tmp_path / "back"), "--fail-on-loss"])
+    assert back.exit_code == 0, back.stderr
+    assert "edited in memoir: category" in back.stderr
+    entity = (tmp_path / "back" / "memory" / "entities" / "Ali.md").read_text(encoding="utf-8")
+    assert "entity_type:" not in entity and "Entity type" not in entity
+    assert entity.split("## Facts\n\n", 1)[1].split("\n\n", 1)[0] == (
+        "- prefers Rust for memory safety\n- based in Tokyo\n- writes \"memfmt\": a format")
+
