@@ -141,7 +141,7 @@ def read(root: Path) -> Store:
     migrated: list[str] = []
     for _, record in _listed(root, store, prefix, migrated):
         store.records.append(record)
-    placings = [_placing(record, prefix) for record in store.records]
+    placings = [_placing(record, prefix, just_read=True) for record in store.records]
     generated = generated_date(store)
     plan = _read_whole(root, store, placings, migrated, generated)
     for n, record in enumerate(store.records):
@@ -175,7 +175,7 @@ def iter_read(root: Path) -> tuple[Store, Iterator[Record]]:
     paths = []
     newest = None
     for path, record in _listed(root, store, prefix, migrated):
-        store.placings.append(_placing(record, prefix))
+        store.placings.append(_placing(record, prefix, just_read=True))
         paths.append(path)
         newest = _newest(record, newest)
     store.newest = newest
@@ -465,13 +465,16 @@ class _Placing:
     read_as: str | None = None
 
 
-def _placing(record: Record, prefix: str) -> _Placing:
+def _placing(record: Record, prefix: str, just_read: bool = False) -> _Placing:
+    """What writing ``record`` asks of it. ``just_read``: the record is as its reader made it a moment ago, so it is
+    unchanged when its reader kept a fingerprint, which need not be made again to be compared (a record's
+    fingerprint digests all it says: 3% of a conversion from memfmt, docs/performance.md)."""
     if record.kind not in MEMORY_KINDS:
         raise StoreError(f"a {record.kind!r} record ({record.link}) has no memfmt file",
                          hint="convert the store to memfmt first; memfmt holds entities, episodes, "
                               "procedures and a profile")
     folder = prefix + FOLDERS[record.kind] if record.kind in FOLDERS else prefix.rstrip("/")
-    unchanged = _unchanged(record)
+    unchanged = record.source.fingerprint is not None and record.source.has_raw if just_read else _unchanged(record)
     kept = _keeps_path(record, folder, unchanged)
     profile = record.kind == "profile"
     return _Placing(record.kind, folder, record.source.path if kept else None, None if kept else _wanted_stem(record),
