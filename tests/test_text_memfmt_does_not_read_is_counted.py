@@ -132,3 +132,55 @@ def test_a_paragraph_added_to_an_inline_bullets_entity_is_counted(runner, tmp_pa
     result = runner.invoke(main, ["memfmt-to-claude", str(out), str(tmp_path / "back"), "--fail-on-loss"])
     assert result.exit_code == 5, result.stderr
     assert "text memfmt does not read" in result.stderr
+
+
+BLOCK = "**Text outside the format:**\n\n- ## Notes\n- Ali asks to be copied on every deploy."
+
+
+def _shown_there(runner, tmp_path, target):
+    src = _own(tmp_path)
+    out = tmp_path / target
+    assert runner.invoke(main, [f"memfmt-to-{target}", str(src), str(out)]).exit_code == 0
+    shown = [p for p in out.rglob("*.md") if "/.memconv/" not in f"/{p.relative_to(out)}"
+             and BLOCK in p.read_text(encoding="utf-8")]
+    assert len(shown) == 1
+    return out, shown[0]
+
+
+def _ali_home(runner, tmp_path, target, out):
+    back = runner.invoke(main, [f"{target}-to-memfmt", str(out), str(tmp_path / "back"), "--fail-on-loss"])
+    assert back.exit_code == 0, back.stderr
+    return back.stderr, (tmp_path / "back" / "memory" / "entities" / "Ali.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("target", ["claude", "memoir", "memspec"])
+def test_the_block_taken_out_in_the_target_stays_out(runner, tmp_path, target):
+    # Watched fail before: the format patch wrote the ## Notes section back, and nothing was said.
+    out, shown = _shown_there(runner, tmp_path, target)
+    shown.write_text(shown.read_text(encoding="utf-8").replace("\n\n" + BLOCK, ""), encoding="utf-8")
+    said, ali = _ali_home(runner, tmp_path, target, out)
+    assert "## Notes" not in ali and "every deploy" not in ali
+    assert "- based in Tokyo" in ali and "entity_type: person" in ali  # the rest of the file as it was
+    assert f"edited in {target}: text outside the format" in said
+
+
+@pytest.mark.parametrize("target", ["claude", "memoir", "memspec"])
+def test_the_block_replaced_in_the_target_does_not_come_back_beside_the_edit(runner, tmp_path, target):
+    # Watched fail before: the new sentence came home as a fact, and the old one in its ## Notes section too.
+    out, shown = _shown_there(runner, tmp_path, target)
+    shown.write_text(shown.read_text(encoding="utf-8").replace(BLOCK, "Ali asks to be copied on releases."),
+                     encoding="utf-8")
+    said, ali = _ali_home(runner, tmp_path, target, out)
+    assert "- Ali asks to be copied on releases." in ali
+    assert "## Notes" not in ali and "every deploy" not in ali
+    assert f"edited in {target}: facts, text outside the format" in said
+
+
+def test_the_block_goes_with_a_body_emptied_in_the_target(runner, tmp_path):
+    # The whole body taken out, the block with it: said, as an edit of it (watched fail before: only "facts").
+    out, shown = _shown_there(runner, tmp_path, "memoir")
+    head, sep, _ = shown.read_text(encoding="utf-8").partition("\n---\n")
+    shown.write_text(head + sep, encoding="utf-8")
+    said, ali = _ali_home(runner, tmp_path, "memoir", out)
+    assert "## Notes" not in ali and "every deploy" not in ali
+    assert "edited in memoir: facts, text outside the format" in said

@@ -89,6 +89,18 @@ def make(canonical: tuple[str, bytes] | None, path: str, raw: bytes) -> dict[str
     return {"path": path, "base": _digest(canonical[1]), "ops": ops}
 
 
+def without(patch: dict[str, Any], lines: list[str]) -> dict[str, Any] | None:
+    """``patch`` without the changes that write any of ``lines`` (text the original file held outside its format,
+    taken out or edited in the target since): the rest of the original's layout still comes home, and those lines
+    do not come back. None for a patch that is the whole file (nothing of it can be told apart)."""
+    gone = {line.strip() for line in lines if isinstance(line, str) and line.strip()}
+    if "ops" not in patch:
+        return None
+    ops = [op for op in patch["ops"] if not (isinstance(op, list) and len(op) == 3 and isinstance(op[2], str)
+                                             and gone & {line.strip() for line in op[2].splitlines()})]
+    return {**patch, "ops": ops}
+
+
 def rebuild(canonical: tuple[str, bytes] | None, patch: dict[str, Any]) -> bytes | None:
     """The original file, or None when ``canonical`` is not what the patch was made against (an edit)."""
     if "raw" in patch:

@@ -804,8 +804,16 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
     coming home as a paragraph beside the field's old text. ``original``, the body the record had at
     home (``owner``): a how_to_apply its ``**How to apply:**`` section said follows that section's edit.
     ``relations``: the ``**Relations:**`` lines ``target`` wrote for the edges it has no key for are taken out
-    too (a home that holds every edge: a memfmt entity's facts); else they are the body's own text."""
-    if record.opaque or not record.body.strip():
+    too (a home that holds every edge: a memfmt entity's facts); else they are the body's own text.
+
+    The ``**Text outside the format:**`` block, no longer in the body as :func:`show` wrote it (edited, or taken
+    out), takes the record's ``unread`` with it: the lines are the target's text now, or gone, and the way home
+    must not put them back from the format patch (``restore``, :func:`memconv.converters.format_patch.without`)."""
+    if record.opaque:
+        return record
+    if not record.body.strip():
+        if record.unread and "unread" not in native_text(target, kind):
+            record.unread = None  # its block went with the rest of the body
         return record
     sections = sections_wanted(record, target, kind, original if isinstance(original, str) else record.body)
     shown = native_text(target, kind) - sections
@@ -884,10 +892,14 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
     if not rendered:
         return record
     dropped = {n for n, f in enumerate(flats) if f in rendered}
+    intact = set()  # the labels of the blocks found as show wrote them
     for run in runs:
         at = next((n for n in range(len(flats) - len(run) + 1) if flats[n:n + len(run)] == run), None)
         if at is not None:
             dropped.update(range(at, at + len(run)))
+            intact.add(run[0])
+    if record.unread and "unread" not in shown and f"**{UNREAD_LABEL}:**" not in intact:
+        record.unread = None
     kept = [p for n, p in enumerate(parts) if n not in dropped]
     if len(kept) != len(parts):
         record.body = join_paragraphs([p.strip() for p in kept])

@@ -307,8 +307,17 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                 applied.overridden.append("how_to_apply")
                 report.edited[id(home)] = list(applied.overridden)
         out.records.append(home)
-        if "format" in carry.payload:
-            formats.append((home, carry.owner, carry.payload["format"]))
+        patch = carry.payload.get("format")
+        gone = carry.fields.get("unread") if home.unread is None else None
+        if gone and isinstance(gone, list):
+            # Its text outside the format, edited or taken out in the target (readable.unshow): the patch does
+            # not write the old lines back beside the edit, or in place of the deletion.
+            patch = format_patch.without(patch, gone) if isinstance(patch, dict) else None
+            if UNREAD not in applied.overridden:
+                applied.overridden.append(UNREAD)
+            report.edited[id(home)] = list(applied.overridden)
+        if patch is not None:
+            formats.append((home, carry.owner, patch))
         if applied.overridden:
             report.edits_warned[id(home)] = (where_from(record), store.dialect, list(applied.overridden))
             report.warnings.append(edits_said(*report.edits_warned[id(home)]))
