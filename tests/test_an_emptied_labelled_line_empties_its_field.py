@@ -49,3 +49,19 @@ def test_an_emptied_entity_type_line_empties_the_entitys_type(runner, tmp_path):
     assert entity.split("## Facts\n\n", 1)[1].split("\n\n", 1)[0] == (
         "- prefers Rust for memory safety\n- based in Tokyo\n- writes \"memfmt\": a format")
 
+
+
+def test_an_emptied_line_of_an_unknown_key_takes_the_key_out(runner, tmp_path):
+    # memspec hides a record's unknown keys, so each is a line of the body there (`**priority:** high`).
+    there = tmp_path / "memspec"
+    assert runner.invoke(main, ["claude-to-memspec", str(GOLDEN / "claude" / "mixed-project" / "input"), str(there)]
+                         ).exit_code == 0
+    shown = [p for p in there.rglob("*.md") if "\n**priority:** high\n" in p.read_text(encoding="utf-8")]
+    assert len(shown) == 1
+    shown[0].write_text(shown[0].read_text(encoding="utf-8").replace("\n**priority:** high\n", "\n**priority:**\n"),
+                        encoding="utf-8")
+    back = runner.invoke(main, ["memspec-to-claude", str(there), str(tmp_path / "back"), "--fail-on-loss"])
+    assert back.exit_code == 0, back.stderr
+    assert "extra.priority" in back.stderr
+    staging = (tmp_path / "back" / "reference_staging.md").read_text(encoding="utf-8")
+    assert "priority" not in staging and "bearer-token auth" in staging
