@@ -65,3 +65,20 @@ def test_an_emptied_line_of_an_unknown_key_takes_the_key_out(runner, tmp_path):
     assert "extra.priority" in back.stderr
     staging = (tmp_path / "back" / "reference_staging.md").read_text(encoding="utf-8")
     assert "priority" not in staging and "bearer-token auth" in staging
+
+
+def test_an_emptied_rejected_line_of_an_episode_empties_the_decisions_rejected(runner, tmp_path):
+    # A decision is a memfmt episode whose context ends with its **Why:** and **Rejected:** lines (transforms:
+    # to_episode). Emptied there, the bare label came home as a paragraph with the why line, both out of the keys.
+    there = tmp_path / "memfmt"
+    assert runner.invoke(main, ["claude-to-memfmt", str(GOLDEN / "claude" / "mixed-project" / "input"), str(there)]
+                         ).exit_code == 0
+    episode = next((there / "memory" / "episodes").glob("*Local store is SQLite*.md"))
+    text = episode.read_text(encoding="utf-8")
+    assert "\n**Rejected:** Postgres — better concurrency" in text
+    episode.write_text(re.sub(r"\n\*\*Rejected:\*\* [^\n]*", "\n**Rejected:**", text), encoding="utf-8")
+    back = runner.invoke(main, ["memfmt-to-claude", str(there), str(tmp_path / "back"), "--fail-on-loss"])
+    assert back.exit_code == 0, back.stderr
+    decision = (tmp_path / "back" / "decision_local-db.md").read_text(encoding="utf-8")
+    assert "rejected" not in decision.lower().replace("postgres rejected", "")
+    assert "\nwhy: Zero-dependency install" in decision and "**Why:**" not in decision

@@ -152,12 +152,14 @@ def from_episode(r: Record, kind: str) -> Record:
     """An episode read home: labelled why/rejected paragraphs back to a decision's fields."""
     parts = paragraphs(r.body)
     if kind == "decision":
-        while parts and (parts[-1].startswith(_WHY) or parts[-1].startswith(_REJECTED)):
-            last = parts.pop()
+        # A label left with no text after it (``**Rejected:**``, its value taken out in the target) empties its field
+        # (docs/conversion.md, "An emptied labelled line empties its field").
+        while parts and (parts[-1] + " ").startswith((_WHY, _REJECTED)):
+            last = parts.pop() + " "
             if last.startswith(_WHY):
-                r.why = last[len(_WHY):]
+                r.why = last[len(_WHY):].strip() or None
             else:
-                r.rejected = last[len(_REJECTED):]
+                r.rejected = last[len(_REJECTED):].strip() or None
         if r.date is None and r.happened:
             r.date, r.happened = r.happened, None
     if r.description is None and r.outcome:
