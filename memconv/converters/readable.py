@@ -902,5 +902,8 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
         record.unread = None
     kept = [p for n, p in enumerate(parts) if n not in dropped]
     if len(kept) != len(parts):
-        record.body = join_paragraphs([p.strip() for p in kept])
+        # Its ending kept: an episode's context has no line break at its end (transforms.to_episode), and given one
+        # here it differed from what memfmt's reader gives back, so the body was counted dropped.
+        body = join_paragraphs([p.strip() for p in kept])
+        record.body = body if record.body.endswith("\n") else body.rstrip("\n")
     return record

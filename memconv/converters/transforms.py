@@ -148,14 +148,19 @@ def to_episode(r: Record) -> Record:
     return r
 
 
-def from_episode(r: Record, kind: str) -> Record:
-    """An episode read home: labelled why/rejected paragraphs back to a decision's fields."""
-    parts = paragraphs(r.body)
+def from_episode(r: Record, kind: str, keep_lines: bool = False) -> Record:
+    """An episode as a fact-like record: labelled why/rejected paragraphs back to a decision's fields.
+
+    ``keep_lines``: its context's paragraphs keep their lines (a list stays a list: an episode converted into
+    another dialect). Without it each is collapsed to one line, as an episode read home is read: the digests that
+    tell an edit, in every store converted so far, were made of that reading (as :func:`to_entity`'s)."""
+    parts = [p.strip() for p in PARAGRAPH_BREAK.split(r.body.strip()) if p.strip()] if keep_lines \
+        else paragraphs(r.body)
     if kind == "decision":
         # A label left with no text after it (``**Rejected:**``, its value taken out in the target) empties its field
         # (docs/conversion.md, "An emptied labelled line empties its field").
-        while parts and (parts[-1] + " ").startswith((_WHY, _REJECTED)):
-            last = parts.pop() + " "
+        while parts and (flat(parts[-1]) + " ").startswith((_WHY, _REJECTED)):
+            last = flat(parts.pop()) + " "
             if last.startswith(_WHY):
                 r.why = last[len(_WHY):].strip() or None
             else:
@@ -295,7 +300,7 @@ def to_kind(record: Record, kind: str, dialect: str | None = None, *, home: bool
         if from_kind == "entity":
             record = from_entity(record, describe=dialect is None or "description" in native_text(dialect, to))
         elif from_kind == "episode":
-            record = from_episode(record, to)
+            record = from_episode(record, to, keep_lines=not home)
         else:
             record = from_procedure(record)
     record.kind = to
