@@ -47,3 +47,22 @@ def test_an_edited_valence_line_comes_home_with_the_context_as_it_was(runner, tm
     original = (GOLDEN / "memfmt" / "legacy" / "input" / EPISODE).read_text(encoding="utf-8")
     assert "valence: mixed" in home
     assert home.split("\n---\n", 1)[1] == original.split("\n---\n", 1)[1]  # the text below the frontmatter
+
+
+@pytest.mark.parametrize("target", ["claude", "memoir"])  # memspec gives a record no description
+def test_an_episode_with_no_text_gains_none_from_its_title(runner, tmp_path, target):
+    # An episode of a title alone is a Claude or memoir memory whose description is the title (their files need
+    # one). Its Valence line edited there, the body counted as edited, and the description, taken for text of the
+    # record's own that the edit must keep, came home as the episode's context: "body" dropped, exit 5.
+    out = tmp_path / target
+    assert runner.invoke(main, [f"memfmt-to-{target}", str(GOLDEN / "memfmt" / "vault" / "input"), str(out)]
+                         ).exit_code == 0
+    shown = [p for p in out.rglob("*.md") if ".memconv" not in p.parts
+             and "**Valence:** positive" in p.read_text(encoding="utf-8")]
+    assert len(shown) == 1
+    shown[0].write_text(shown[0].read_text(encoding="utf-8").replace("**Valence:** positive", "**Valence:** mixed"),
+                        encoding="utf-8")
+    back = runner.invoke(main, [f"{target}-to-memfmt", str(out), str(tmp_path / "back"), "--fail-on-loss"])
+    assert back.exit_code == 0, back.stderr
+    home = (tmp_path / "back" / "memory" / "episodes" / "2026-06-02-first green deploy.md").read_text(encoding="utf-8")
+    assert home.endswith("\n# first green deploy\n") and "valence: mixed" in home

@@ -272,7 +272,10 @@ def _keep_every_word(record: Record, carry: Carry, current: dict[str, Any], done
                 first.append(text.strip())
             setattr(record, name, None)
             changed = True
-        elif name in done.carried and edited_body and flat(text) not in flat(" ".join(paragraphs)):
+        elif name in done.carried and edited_body and flat(text) not in flat(" ".join(paragraphs)) \
+                and flat(text) != flat(record.title or ""):
+            # (Text that is the record's title says nothing the title does not: a description a target made of
+            # the title, a memfmt episode's with no outcome in Claude, is not added to the body.)
             first.append(text.strip())
     if first or changed:
         record.body = "\n\n".join(first + paragraphs) + "\n"
