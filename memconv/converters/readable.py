@@ -147,6 +147,15 @@ def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None 
     return [b for b in blocks if b.strip()]
 
 
+def _unread_intact(record: Record, shown: frozenset[str], flats: list[str], intact: set[str]) -> bool:
+    """Whether the body (its paragraphs, ``flats``) still holds the ``**Text outside the format:**`` block as
+    :func:`show` wrote it for ``record``: a list under its label (found whole: its label in ``intact``), or, where
+    the target shows a list of lines, each of its labelled lines."""
+    lines = [f"- {said}" for line in record.unread or () if isinstance(line, str) and (said := flat(line))]
+    blocks = _listed(UNREAD_LABEL, UNREAD_LABEL, lines, shown) if lines else []
+    return all(f"**{UNREAD_LABEL}:**" in intact if "\n" in block else flat(block) in flats for block in blocks)
+
+
 def _value_lines(record: Record) -> list[tuple[str, str, str, Any]]:
     """The lines :func:`_blocks` writes for a memfmt entity's type and an episode's valence, importance and
     participants, as (field, label, what the line says, how an edited line is read back: None where it says no
@@ -898,7 +907,7 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
         if at is not None:
             dropped.update(range(at, at + len(run)))
             intact.add(run[0])
-    if record.unread and "unread" not in shown and f"**{UNREAD_LABEL}:**" not in intact:
+    if record.unread and "unread" not in shown and not _unread_intact(record, shown, flats, intact):
         record.unread = None
     kept = [p for n, p in enumerate(parts) if n not in dropped]
     if len(kept) != len(parts):
