@@ -20,12 +20,13 @@ EPISODE = "memory/episodes/2026-07-30-deploy failed on a cold pool.md"
 LISTED = "The fix took two tries:\n- raise pool_max\n- stagger boots\n"
 
 
-def _there(runner, tmp_path, target):
+def _there(runner, tmp_path, target, store="legacy", valence="negative"):
+    """The memfmt ``store`` in ``target``, and the one file there that shows an episode's ``valence``."""
     out = tmp_path / target
-    assert runner.invoke(main, [f"memfmt-to-{target}", str(GOLDEN / "memfmt" / "legacy" / "input"), str(out)]
+    assert runner.invoke(main, [f"memfmt-to-{target}", str(GOLDEN / "memfmt" / store / "input"), str(out)]
                          ).exit_code == 0
     shown = [p for p in out.rglob("*.md") if ".memconv" not in p.parts
-             and "**Valence:** negative" in p.read_text(encoding="utf-8")]
+             and f"**Valence:** {valence}" in p.read_text(encoding="utf-8")]
     assert len(shown) == 1
     return out, shown[0]
 
@@ -54,14 +55,9 @@ def test_an_episode_with_no_text_gains_none_from_its_title(runner, tmp_path, tar
     # An episode of a title alone is a Claude or memoir memory whose description is the title (their files need
     # one). Its Valence line edited there, the body counted as edited, and the description, taken for text of the
     # record's own that the edit must keep, came home as the episode's context: "body" dropped, exit 5.
-    out = tmp_path / target
-    assert runner.invoke(main, [f"memfmt-to-{target}", str(GOLDEN / "memfmt" / "vault" / "input"), str(out)]
-                         ).exit_code == 0
-    shown = [p for p in out.rglob("*.md") if ".memconv" not in p.parts
-             and "**Valence:** positive" in p.read_text(encoding="utf-8")]
-    assert len(shown) == 1
-    shown[0].write_text(shown[0].read_text(encoding="utf-8").replace("**Valence:** positive", "**Valence:** mixed"),
-                        encoding="utf-8")
+    out, shown = _there(runner, tmp_path, target, store="vault", valence="positive")
+    shown.write_text(shown.read_text(encoding="utf-8").replace("**Valence:** positive", "**Valence:** mixed"),
+                     encoding="utf-8")
     back = runner.invoke(main, [f"{target}-to-memfmt", str(out), str(tmp_path / "back"), "--fail-on-loss"])
     assert back.exit_code == 0, back.stderr
     home = (tmp_path / "back" / "memory" / "episodes" / "2026-06-02-first green deploy.md").read_text(encoding="utf-8")
