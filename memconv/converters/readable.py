@@ -11,6 +11,7 @@ edited body comes home once, not twice. (Saying a record of one kind in another 
 from __future__ import annotations
 
 import copy
+import dataclasses
 import difflib
 import json
 import re
@@ -145,6 +146,24 @@ def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None 
         if lines:
             blocks += _listed(UNREAD_LABEL, UNREAD_LABEL, lines, shown)
     return [b for b in blocks if b.strip()]
+
+
+#: The name :func:`unshow` gives a claim's supersede reason (``Lifecycle.reason``) among the edited fields.
+_SUPERSEDE_REASON = "supersede_reason"
+
+
+def _set_labelled(record: Record, name: str, value: Any) -> None:
+    """The field a labelled line says (``name`` as :func:`unshow` lists it) set to ``value``; None empties it (an
+    unknown key is taken out)."""
+    if name.startswith("extra."):
+        if value is None:
+            record.extra.pop(name[len("extra."):], None)
+        else:
+            record.extra[name[len("extra."):]] = value
+    elif name == _SUPERSEDE_REASON:
+        record.lifecycle = dataclasses.replace(record.lifecycle, reason=value)
+    else:
+        setattr(record, name, value)
 
 
 def _unread_intact(record: Record, shown: frozenset[str], flats: list[str], intact: set[str]) -> bool:
@@ -854,6 +873,10 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
     if target in UNKNOWN_KEYS_HIDDEN:  # an unknown key's line, as _blocks writes it, is edited as a field's is
         labelled += [(f"extra.{key}", flat(key), flat(value), str.strip) for key, value in record.extra.items()
                      if key != CARRY_KEY and isinstance(value, str) and value.strip()]
+    reason = record.lifecycle.reason
+    if not holds_anchors(target) and isinstance(reason, str) and reason.strip():
+        # The reason one claim superseded another (memspec's supersede_reason), a line where the target has no key.
+        labelled.append((_SUPERSEDE_REASON, "Supersede reason", flat(reason), str.strip))
     for name, label, said, parse in labelled:
         if name in shown:
             continue
@@ -868,10 +891,7 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
         if not lines and len(emptied) == 1:
             # Its label left alone, the value taken out: the field is emptied (before, the bare label came home as
             # a paragraph, or an entity's fact, and the old value stayed).
-            if name.startswith("extra."):
-                record.extra.pop(name[len("extra."):], None)
-            else:
-                setattr(record, name, None)
+            _set_labelled(record, name, None)
             rendered.add(emptied[0])
             if edited is not None and name not in edited:
                 edited.append(name)
@@ -879,10 +899,7 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
         new = parse(lines[0][len(prefix):]) if len(lines) == 1 else None
         if new is None:
             continue  # none, two, or one that says no value of the field's type: a paragraph of the body
-        if name.startswith("extra."):
-            record.extra[name[len("extra."):]] = new
-        else:
-            setattr(record, name, new)
+        _set_labelled(record, name, new)
         rendered.add(lines[0])
         if edited is not None and name not in edited:
             edited.append(name)
