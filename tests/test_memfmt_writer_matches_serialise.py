@@ -8,9 +8,9 @@ writer as a store with no memfmt source, the way a converter hands it over.
 from __future__ import annotations
 
 import memfmt
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 
-from memconv.dialects import memfmt as dialect
+from memconv.dialects import fold, memfmt as dialect
 
 from .memfmt_oracle import from_library, memories
 
@@ -23,8 +23,13 @@ def _serialised(memory) -> dict[str, bytes]:
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(memories(unique_names=True))
+@example(memfmt.Memory(procedures=[memfmt.Procedure("D"), memfmt.Procedure("d")]))
 def test_writer_output_is_byte_identical_to_memfmt_serialise(memory):
     # Verified by rounding the reliability with int() instead of round(): fails on '(v1 · 67% reliable)'.
+    # Two names the library writes as two files that fold alike (``D.md``, ``d.md``: one file on macOS and Windows)
+    # memconv numbers on purpose (docs/limits.md, dialects.Names); found once in a run under faketime, 2026-12-05.
+    paths = list(_serialised(memory))
+    assume(len({fold(path) for path in paths}) == len(paths))
     assert dialect.write(from_library(memory, generated=DATE)) == _serialised(memory), \
         "memconv writes exactly what memfmt's serialiser writes"
 
