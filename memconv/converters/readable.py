@@ -139,13 +139,17 @@ def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None 
         line = _value_line(value) if key != CARRY_KEY else None
         if line:
             blocks.append(f"**{flat(key)}:** {line}")
-    if "unread" not in shown and record.unread:
-        # Text its file holds where its own dialect's reader does not read it (a memfmt section of another name):
-        # its own tool does not show it, the others do. A line each, as written.
-        lines = [f"- {said}" for line in record.unread if isinstance(line, str) and (said := flat(line))]
-        if lines:
-            blocks += _listed(UNREAD_LABEL, UNREAD_LABEL, lines, shown)
+    if "unread" not in shown:
+        blocks += _unread_blocks(record, shown)
     return [b for b in blocks if b.strip()]
+
+
+def _unread_blocks(record: Record, shown: frozenset[str]) -> list[str]:
+    """The blocks :func:`_blocks` writes of the text ``record``'s file holds where its own dialect's reader does not
+    read it (a memfmt section of another name): its own tool does not show it, the others do. A line each, as
+    written."""
+    lines = [f"- {said}" for line in record.unread or () if isinstance(line, str) and (said := flat(line))]
+    return _listed(UNREAD_LABEL, UNREAD_LABEL, lines, shown) if lines else []
 
 
 #: The name :func:`unshow` gives a claim's supersede reason (``Lifecycle.reason``) among the edited fields.
@@ -170,9 +174,8 @@ def _unread_intact(record: Record, shown: frozenset[str], flats: list[str], inta
     """Whether the body (its paragraphs, ``flats``) still holds the ``**Text outside the format:**`` block as
     :func:`show` wrote it for ``record``: a list under its label (found whole: its label in ``intact``), or, where
     the target shows a list of lines, each of its labelled lines."""
-    lines = [f"- {said}" for line in record.unread or () if isinstance(line, str) and (said := flat(line))]
-    blocks = _listed(UNREAD_LABEL, UNREAD_LABEL, lines, shown) if lines else []
-    return all(f"**{UNREAD_LABEL}:**" in intact if "\n" in block else flat(block) in flats for block in blocks)
+    return all(f"**{UNREAD_LABEL}:**" in intact if "\n" in block else flat(block) in flats
+               for block in _unread_blocks(record, shown))
 
 
 def _value_lines(record: Record) -> list[tuple[str, str, str, Any]]:
