@@ -170,6 +170,54 @@ def _set_labelled(record: Record, name: str, value: Any) -> None:
         setattr(record, name, value)
 
 
+def _emptied(record: Record, name: str, edited: list[str] | None) -> None:
+    """The field of a labelled line taken out in the target emptied, and said edited."""
+    _set_labelled(record, name, None)
+    if edited is not None and name not in edited:
+        edited.append(name)
+
+
+def _labelled(record: Record, target: str) -> list[tuple[str, str, str, Any]]:
+    """The one-line fields :func:`show` writes a labelled line for in ``target`` (where the target holds no key for
+    them), as (field, label, the value as its line says it, how an edited line's value is read: None where it says
+    no value of the field's type)."""
+    labelled = [(name, label, flat(value), str.strip) for name, label in _LABELS
+                if isinstance(value := getattr(record, name), str) and value.strip()]
+    labelled += [(name, label, said, parse) for name, label, said, parse in _value_lines(record)]
+    if target in UNKNOWN_KEYS_HIDDEN:  # an unknown key's line, as _blocks writes it, is edited as a field's is
+        labelled += [(f"extra.{key}", flat(key), flat(value), str.strip) for key, value in record.extra.items()
+                     if key != CARRY_KEY and isinstance(value, str) and value.strip()]
+    reason = record.lifecycle.reason
+    if not holds_anchors(target) and isinstance(reason, str) and reason.strip():
+        # The reason one claim superseded another (memspec's supersede_reason), a line where the target has no key.
+        labelled.append((_SUPERSEDE_REASON, "Supersede reason", flat(reason), str.strip))
+    return labelled
+
+
+def take_deleted_out(record: Record, target: str, kind: str, then: str, there: str, original: str,
+                     edited: list[str], owner: str) -> bool:
+    """The fields whose labelled line (:func:`_labelled`) ``target`` showed, ``then`` (the body it showed when the
+    record was converted, mapped home, as ``restore._shown_then`` rendered and checked it), and that is gone from the
+    body the target holds now (``there``: as its reader read it, before :func:`unshow` took the lines it knows out),
+    its label nowhere in it: deleted there, they are emptied (an unknown key taken out) and added to ``edited``, as
+    :func:`unshow` does for a line whose value was taken out. A field ``edited`` already names (its line edited or
+    emptied) is left be, and so is one ``owner`` (its home) requires of the record (a memoir lesson's how_to_apply).
+    ``original``: the body the record had at home: a line it held is its own text, not one show wrote. Whether any
+    was."""
+    if record.opaque:
+        return False
+    shown = native_text(target, kind) - sections_wanted(record, target, kind, original)
+    required = {*REQUIRED_TEXT[owner].get("*", ()), *REQUIRED_TEXT[owner].get(record.kind, ())}
+    was = {flat(p) for p in PARAGRAPH_BREAK.split(then.strip()) if p.strip()} \
+        - {flat(p) for p in PARAGRAPH_BREAK.split(original.strip()) if p.strip()}
+    deleted = [name for name, label, said, _ in _labelled(record, target)
+               if name not in shown and name not in edited and name not in required
+               and f"**{label}:** {said}" in was and f"**{label}:**" not in there]
+    for name in deleted:
+        _emptied(record, name, edited)
+    return bool(deleted)
+
+
 def _unread_intact(record: Record, shown: frozenset[str], flats: list[str], intact: set[str]) -> bool:
     """Whether the body (its paragraphs, ``flats``) still holds the ``**Text outside the format:**`` block as
     :func:`show` wrote it for ``record``: a list under its label (found whole: its label in ``intact``), or, where
@@ -869,18 +917,7 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
     runs = [b for b in blocks if len(b) > 1]
     parts = [p for p in PARAGRAPH_BREAK.split(record.body.strip()) if p.strip()]
     flats = [flat(p) for p in parts]
-    # (field, label, the value as its line says it, the value an edited line says, None if it says none)
-    labelled = [(name, label, flat(value), str.strip) for name, label in _LABELS
-                if isinstance(value := getattr(record, name), str) and value.strip()]
-    labelled += [(name, label, said, parse) for name, label, said, parse in _value_lines(record)]
-    if target in UNKNOWN_KEYS_HIDDEN:  # an unknown key's line, as _blocks writes it, is edited as a field's is
-        labelled += [(f"extra.{key}", flat(key), flat(value), str.strip) for key, value in record.extra.items()
-                     if key != CARRY_KEY and isinstance(value, str) and value.strip()]
-    reason = record.lifecycle.reason
-    if not holds_anchors(target) and isinstance(reason, str) and reason.strip():
-        # The reason one claim superseded another (memspec's supersede_reason), a line where the target has no key.
-        labelled.append((_SUPERSEDE_REASON, "Supersede reason", flat(reason), str.strip))
-    for name, label, said, parse in labelled:
+    for name, label, said, parse in _labelled(record, target):
         if name in shown:
             continue
         prefix = f"**{label}:** "
@@ -894,10 +931,8 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
         if not lines and len(emptied) == 1:
             # Its label left alone, the value taken out: the field is emptied (before, the bare label came home as
             # a paragraph, or an entity's fact, and the old value stayed).
-            _set_labelled(record, name, None)
+            _emptied(record, name, edited)
             rendered.add(emptied[0])
-            if edited is not None and name not in edited:
-                edited.append(name)
             continue
         new = parse(lines[0][len(prefix):]) if len(lines) == 1 else None
         if new is None:

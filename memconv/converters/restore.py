@@ -39,6 +39,9 @@ def restore(store: Store) -> tuple[Store, Conversion]:
     #: (index path, section heading, bullet number) of every bullet rendering found, and the paths of
     #: indexes whose words had one: a rendering deleted in this dialect is then told.
     rendered: set[tuple] = set()
+    #: id(home) → its body edited in this dialect, mapped home, before readable.unshow took out the lines it knows:
+    #: what the target holds now, for a line deleted there (readable.take_deleted_out).
+    edited_bodies: dict[int, str] = {}
     for foreign in store.foreign:
         try:
             found = notes.read(foreign)
@@ -139,6 +142,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         applied = carrying.apply(home, carry)  # edit detection sees the target's own link names
         if "body" in applied.overridden and store.dialect in TARGET_KIND:
             # The edited body still holds what the target showed of the fields now restored.
+            edited_bodies[id(home)] = home.body
             readable.unshow(home, store.dialect, record.kind, applied.overridden, carry.fields.get("body"),
                             carry.owner)
             # A field unshow read from the edited body (a **Why:** line, the **How to apply:** section) is the
@@ -249,6 +253,14 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                 report.edited[id(home)] = list(applied.overridden)
             else:
                 report.edited.pop(id(home), None)
+        if id(home) in edited_bodies and carry.owner in TARGET_KIND and isinstance(carry.fields.get("body"), str):
+            # A labelled line (**Why:** …) deleted whole in the target, where it was shown: the user took the field
+            # out. Told from a line never written by the body shown then (its links named as the target named them).
+            then = _shown_then(home, carry, applied.overridden, record.kind, store.dialect, unrename)
+            if then is not None and readable.take_deleted_out(home, store.dialect, record.kind, then,
+                                                              edited_bodies[id(home)],
+                                                              carry.fields["body"], applied.overridden, carry.owner):
+                report.edited[id(home)] = list(applied.overridden)
         if "body" in applied.overridden and ({"tags", "extra.tags"} & set(applied.carried)) \
                 and carry.owner in TARGET_KIND and store.dialect in TARGET_KIND \
                 and "tags" not in native_text(store.dialect, record.kind) \
@@ -434,6 +446,29 @@ def _showed_tags(home: Record, carry: Carry, kind: str, target: str, unrename: d
     rename_links(named, unrename)
     back = transforms.backward(named, kind, home.kind, carry.owner)
     return carrying.field_digest(back.body) == carry.native["body"]
+
+
+def _shown_then(home: Record, carry: Carry, edited: list[str], kind: str, target: str,
+                unrename: dict[str, str]) -> str | None:
+    """The body ``target`` showed of ``home`` when it was converted, mapped home: its rendering then (``home`` with
+    its carried fields, in ``kind``), when the digest the carry holds of that body says it is what the target
+    showed (``unrename``: the target's link names, which the digest is of); None when the carry does not say, or the
+    rendering differs (a file another memconv wrote, showing other lines; an unknown key edited beside it)."""
+    body = carry.fields.get("body")
+    if not isinstance(body, str) or "body" not in carry.native:
+        return None
+    old = clone(home)
+    old.body = body
+    for name in edited:
+        if name in carry.fields and not name.startswith("extra."):
+            setattr(old, name, from_json(carry.fields[name], field_type(name)))
+    # (No guard: the carried fields were checked whole by Carry.loads, as in _shown_before.)
+    native = native_form.in_target_words(old, kind, old.link, target)
+    named = clone(native)
+    rename_links(named, unrename)
+    if carrying.field_digest(transforms.backward(named, kind, home.kind, carry.owner).body) != carry.native["body"]:
+        return None
+    return transforms.backward(native, kind, home.kind, carry.owner).body
 
 
 def _shown_before(home: Record, carry: Carry, edited: list[str], kind: str, target: str,
