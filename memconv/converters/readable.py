@@ -183,10 +183,14 @@ def _labelled(record: Record, target: str) -> list[tuple[str, str, str, Any]]:
     no value of the field's type)."""
     labelled = [(name, label, flat(value), str.strip) for name, label in _LABELS
                 if isinstance(value := getattr(record, name), str) and value.strip()]
+    if record.aliases and any(isinstance(a, str) and a.strip() for a in record.aliases):
+        labelled.append(("aliases", "Also known as", ", ".join(flat(a) for a in record.aliases if a.strip()), _items))
     labelled += [(name, label, said, parse) for name, label, said, parse in _value_lines(record)]
     if target in UNKNOWN_KEYS_HIDDEN:  # an unknown key's line, as _blocks writes it, is edited as a field's is
-        labelled += [(f"extra.{key}", flat(key), flat(value), str.strip) for key, value in record.extra.items()
-                     if key != CARRY_KEY and isinstance(value, str) and value.strip()]
+        for key, value in record.extra.items():
+            said = _value_line(value) if key != CARRY_KEY else None
+            if said:
+                labelled.append((f"extra.{key}", flat(key), said, _reading(value)))
     reason = record.lifecycle.reason
     if not holds_anchors(target) and isinstance(reason, str) and reason.strip():
         # The reason one claim superseded another (memspec's supersede_reason), a line where the target has no key.
@@ -239,8 +243,24 @@ def _value_lines(record: Record) -> list[tuple[str, str, str, Any]]:
         out.append(("importance", "Importance", str(record.importance), _integer))
     if record.participants:
         out.append(("participants", "Participants", ", ".join(flat(p) for p in record.participants if p.strip()),
-                    lambda text: [p.strip() for p in text.split(",") if p.strip()] or None))
+                    _items))
     return out
+
+
+def _items(text: str) -> list[str] | None:
+    """A list line's items (``Ali B., ali``), as :func:`unshow` reads an edit of it: None when it says none."""
+    return [item.strip() for item in text.split(",") if item.strip()] or None
+
+
+def _reading(value: object) -> Any:
+    """How an edited line of an unknown key holding ``value`` is read: text as text, a list of texts as items; None
+    (the line stays a paragraph of the body, the key as it was) where its type cannot be told from the line's words
+    (a number, which may have been a text; a list holding numbers)."""
+    if isinstance(value, str):
+        return str.strip
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return _items
+    return lambda text: None
 
 
 def _integer(text: str) -> int | None:
