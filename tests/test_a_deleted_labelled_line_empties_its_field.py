@@ -154,3 +154,22 @@ def test_a_deleted_fact_of_a_memfmt_entity_takes_the_field_out(runner, tmp_path)
     assert re.search(r"edited in memfmt: [^\n]*\bscope\b", back.stderr), back.stderr
     tone = (tmp_path / "back" / "memory" / "preference_tone.md").read_text(encoding="utf-8")
     assert "scope" not in tone and "Scope" not in tone and tone.endswith("\nSay what is wrong first, then why.\n")
+
+
+def test_a_deleted_entity_type_line_takes_the_entitys_type_out(runner, tmp_path):
+    # A memfmt entity's text is its facts at home: the line's deletion is told from the facts shown then (before,
+    # facts without the line read as unchanged, nothing was said, and the type stayed).
+    there = tmp_path / "memoir"
+    assert runner.invoke(main, ["memfmt-to-memoir", str(GOLDEN / "memfmt" / "full" / "input"), str(there)]
+                         ).exit_code == 0
+    ali = there / "memory" / "fact_ali.md"
+    text = ali.read_text(encoding="utf-8")
+    assert "\n\n**Entity type:** person\n" in text
+    ali.write_text(text.replace("\n\n**Entity type:** person\n", "\n"), encoding="utf-8")
+    back = runner.invoke(main, ["memoir-to-memfmt", str(there), str(tmp_path / "back"), "--fail-on-loss"])
+    assert back.exit_code == 0, back.stderr
+    assert "edited in memoir: category" in back.stderr
+    entity = (tmp_path / "back" / "memory" / "entities" / "Ali.md").read_text(encoding="utf-8")
+    assert "entity_type:" not in entity and "Entity type" not in entity
+    assert entity.split("## Facts\n\n", 1)[1].split("\n\n", 1)[0] == (
+        "- prefers Rust for memory safety\n- based in Tokyo\n- writes \"memfmt\": a format")

@@ -246,14 +246,23 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         if "facts" in applied.overridden and home.kind == "entity" and record.kind != "entity" \
                 and store.dialect in TARGET_KIND:
             # (Its links named home first: its edges, which the Relations lines show, are.)
+            there = transforms.join_paragraphs(list(home.facts or ()))  # what the target holds now
             _unshow_facts(home, record, store.dialect, applied.overridden, carry.owner)
+            then = _shown_then(home, carry, applied.overridden, record.kind, store.dialect, unrename, "facts")
+            if then is not None:
+                # A labelled line deleted there (its **Entity type:**), as for a body (below).
+                facts = from_json(carry.fields["facts"], field_type("facts"))
+                readable.take_deleted_out(home, store.dialect, record.kind, then, there,
+                                          transforms.join_paragraphs(list(facts or ())), applied.overridden,
+                                          carry.owner)
             if home.facts == carry.fields.get("facts"):
                 applied.overridden.remove("facts")  # what was edited was another field's line (its type)
             if applied.overridden:
                 report.edited[id(home)] = list(applied.overridden)
             else:
                 report.edited.pop(id(home), None)
-        if id(home) in edited_bodies and carry.owner in TARGET_KIND and isinstance(carry.fields.get("body"), str):
+        if id(home) in edited_bodies and carry.owner in TARGET_KIND and isinstance(carry.fields.get("body"), str) \
+                and home.kind != "entity":
             # A labelled line (**Why:** …) deleted whole in the target, where it was shown: the user took the field
             # out. Told from a line never written by the body shown then (its links named as the target named them).
             then = _shown_then(home, carry, applied.overridden, record.kind, store.dialect, unrename)
@@ -449,26 +458,27 @@ def _showed_tags(home: Record, carry: Carry, kind: str, target: str, unrename: d
 
 
 def _shown_then(home: Record, carry: Carry, edited: list[str], kind: str, target: str,
-                unrename: dict[str, str]) -> str | None:
-    """The body ``target`` showed of ``home`` when it was converted, mapped home: its rendering then (``home`` with
-    its carried fields, in ``kind``), when the digest the carry holds of that body says it is what the target
-    showed (``unrename``: the target's link names, which the digest is of); None when the carry does not say, or the
-    rendering differs (a file another memconv wrote, showing other lines; an unknown key edited beside it)."""
-    body = carry.fields.get("body")
-    if not isinstance(body, str) or "body" not in carry.native:
+                unrename: dict[str, str], field: str = "body") -> str | None:
+    """The body ``target`` showed of ``home`` when it was converted, mapped home (``field``: where home holds it, a
+    memfmt entity's facts, a paragraph each): its rendering then (``home`` with its carried fields, in ``kind``), when
+    the digest the carry holds of that field says it is what the target showed (``unrename``: the target's link
+    names, which the digest is of); None when the carry does not say, or the rendering differs (a file another
+    memconv wrote, showing other lines; an unknown key edited beside it)."""
+    if field not in carry.fields or field not in carry.native:
         return None
     old = clone(home)
-    old.body = body
-    for name in edited:
+    for name in {*edited, field}:
         if name in carry.fields and not name.startswith("extra."):
             setattr(old, name, from_json(carry.fields[name], field_type(name)))
     # (No guard: the carried fields were checked whole by Carry.loads, as in _shown_before.)
     native = native_form.in_target_words(old, kind, old.link, target)
     named = clone(native)
     rename_links(named, unrename)
-    if carrying.field_digest(transforms.backward(named, kind, home.kind, carry.owner).body) != carry.native["body"]:
+    said = getattr(transforms.backward(named, kind, home.kind, carry.owner), field)
+    if carrying.field_digest(said) != carry.native[field]:
         return None
-    return transforms.backward(native, kind, home.kind, carry.owner).body
+    said = getattr(transforms.backward(native, kind, home.kind, carry.owner), field)
+    return said if isinstance(said, str) else transforms.join_paragraphs(list(said or ()))
 
 
 def _shown_before(home: Record, carry: Carry, edited: list[str], kind: str, target: str,
