@@ -184,3 +184,20 @@ def test_the_block_goes_with_a_body_emptied_in_the_target(runner, tmp_path):
     said, ali = _ali_home(runner, tmp_path, "memoir", out)
     assert "## Notes" not in ali and "every deploy" not in ali
     assert "edited in memoir: facts, text outside the format" in said
+
+
+@pytest.mark.parametrize("target", ["claude", "memoir", "memspec"])
+def test_a_line_of_the_block_edited_in_the_target_comes_home_without_memconvs_label(runner, tmp_path, target):
+    # Watched fail before: the label came home as a fact of its own (- **Text outside the format:**), and the lines
+    # as one fact of dashes (- - ## Notes - Ali asks …).
+    out, shown = _shown_there(runner, tmp_path, target)
+    text = shown.read_text(encoding="utf-8")
+    assert text.count("\n- Ali asks to be copied on every deploy.") == 1
+    shown.write_text(text.replace("\n- Ali asks to be copied on every deploy.", "\n- Ali asks to be copied on releases."),
+                     encoding="utf-8")
+    said, ali = _ali_home(runner, tmp_path, target, out)
+    facts = ali.split("## Facts\n\n", 1)[1].split("\n\n", 1)[0].split("\n")
+    assert facts == ["- prefers Rust for memory safety", "- based in Tokyo", "- writes \"memfmt\": a format",
+                     "- ## Notes - Ali asks to be copied on releases."]
+    assert "Text outside the format" not in ali and "every deploy" not in ali
+    assert f"edited in {target}: facts, text outside the format" in said

@@ -230,6 +230,24 @@ def _unread_intact(record: Record, shown: frozenset[str], flats: list[str], inta
                for block in _unread_blocks(record, shown))
 
 
+def _unread_apart(parts: list[str], flats: list[str], dropped: set[int]) -> bool:
+    """The ``**Text outside the format:**`` block, edited in the target, taken apart: its label (memconv's words, no
+    text of the record's) added to ``dropped``; the list under it is the target's text now. Where it was read home
+    flat (an entity's facts, a paragraph each: one line), its first dash, which :func:`_unread_blocks` wrote, is taken
+    off (``parts`` changed in place), so that it is not a fact of dashes (``- - ## Notes - …``). A list of lines is
+    kept a list: a line alone in a paragraph (``## Notes``) could be read as markdown of another kind at home. Whether
+    the label was found."""
+    label = f"**{UNREAD_LABEL}:**"
+    at = next((n for n, f in enumerate(flats) if f == label and n not in dropped), None)
+    if at is None:
+        return False
+    dropped.add(at)
+    after = parts[at + 1].strip() if at + 1 < len(parts) and at + 1 not in dropped else ""
+    if after.startswith("- ") and "\n" not in after and after[2:].strip():
+        parts[at + 1] = after[2:].strip()
+    return True
+
+
 def _value_lines(record: Record) -> list[tuple[str, str, str, Any]]:
     """The lines :func:`_blocks` writes for a memfmt entity's type and an episode's valence, importance and
     participants, as (field, label, what the line says, how an edited line is read back: None where it says no
@@ -982,10 +1000,12 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
         if at is not None:
             dropped.update(range(at, at + len(run)))
             intact.add(run[0])
+    apart = False
     if record.unread and "unread" not in shown and not _unread_intact(record, shown, flats, intact):
         record.unread = None
+        apart = _unread_apart(parts, flats, dropped)
     kept = [p for n, p in enumerate(parts) if n not in dropped]
-    if len(kept) != len(parts):
+    if len(kept) != len(parts) or apart:
         # Its ending kept: an episode's context has no line break at its end (transforms.to_episode), and given one
         # here it differed from what memfmt's reader gives back, so the body was counted dropped.
         body = join_paragraphs([p.strip() for p in kept])
