@@ -16,7 +16,7 @@ from .carry import KEY, Carry
 from .carry_checks import link_names_a_file
 from .codec import field_type, from_json
 from .conversion import Conversion, edits_said
-from .mapping import TARGET_KIND, native_text
+from .mapping import EDGE_TYPES, TARGET_KIND, native_text
 from .naming import home_link, native_link, rename_links, safe_link
 from .read_back import one_line_per_key, reread
 from .slots import get_carry, strip_carry
@@ -144,7 +144,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             # The edited body still holds what the target showed of the fields now restored.
             edited_bodies[id(home)] = home.body
             readable.unshow(home, store.dialect, record.kind, applied.overridden, carry.fields.get("body"),
-                            carry.owner)
+                            carry.owner, relations=_holds_the_relations(home, store.dialect, carry.owner))
             # A field unshow read from the edited body (a **Why:** line, the **How to apply:** section) is the
             # target's text now, not the carried copy: its links are named home below, as the body's are.
             applied.carried[:] = [n for n in applied.carried if n not in applied.overridden]
@@ -455,6 +455,15 @@ def _showed_tags(home: Record, carry: Carry, kind: str, target: str, unrename: d
     rename_links(named, unrename)
     back = transforms.backward(named, kind, home.kind, carry.owner)
     return carrying.field_digest(back.body) == carry.native["body"]
+
+
+def _holds_the_relations(home: Record, target: str, owner: str) -> bool:
+    """Whether every edge of ``home`` that ``target`` showed as a ``**Relations:**`` line (it has no key for it) has a
+    key of its own at home (``owner``'s ``EDGE_TYPES``): the lines are then the target's rendering of those keys, not
+    text of the body (a memspec claim's ``supersedes`` shown in Claude)."""
+    shown = readable.unsaid(home.edges, EDGE_TYPES[target]) if target in TARGET_KIND else []
+    held = EDGE_TYPES[owner] if owner in TARGET_KIND else frozenset()
+    return bool(shown) and (held is None or all(e.type in held and e.direction == "out" for e in shown))
 
 
 def _shown_then(home: Record, carry: Carry, edited: list[str], kind: str, target: str,

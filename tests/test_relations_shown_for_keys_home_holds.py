@@ -1,0 +1,42 @@
+"""The ``**Relations:**`` lines a target shows for edges it has no key for, where home has a key for each (a memspec
+claim's ``supersedes`` shown in Claude), are that key's rendering: a body edited in the target comes home without
+them, as it comes home without the other lines memconv showed.
+
+Before (2026-12-05, twenty-fourth session; found by deleting a labelled line of every golden conversion): a body
+edited in Claude came home to memspec with the block at its end, beside the ``supersedes`` key it said again.
+"""
+
+from __future__ import annotations
+
+from memconv.cli import main
+
+from .conftest import GOLDEN
+
+STORE = GOLDEN / "memspec" / "v02-dated-observations" / "input"
+MEMORY = "feedback_deploy-with-the-blue-green-script.md"
+
+
+def _home(runner, tmp_path, edit) -> str:
+    there = tmp_path / "claude"
+    assert runner.invoke(main, ["memspec-to-claude", str(STORE), str(there)]).exit_code == 3  # (one file is broken)
+    text = (there / MEMORY).read_text(encoding="utf-8")
+    assert "\n**Relations:**\n\n- supersedes → [[" in text
+    (there / MEMORY).write_text(edit(text), encoding="utf-8")
+    back = runner.invoke(main, ["claude-to-memspec", str(there), str(tmp_path / "back"), "--fail-on-loss"])
+    assert back.exit_code in (0, 3), back.stderr
+    (claim,) = [p for p in (tmp_path / "back" / ".memspec").rglob("*.md") if "blue/green" in p.read_text()]
+    return claim.read_text(encoding="utf-8")
+
+
+def test_an_edited_body_comes_home_without_the_relations_lines(runner, tmp_path):
+    claim = _home(runner, tmp_path, lambda t: t.replace("**Relations:**", "Check the dashboard after.\n\n**Relations:**"))
+    body = claim.split("\n---\n", 1)[1]
+    assert "**Relations:**" not in body and "supersedes →" not in body
+    assert body.endswith("Run `scripts/deploy --blue-green`.\n\nCheck the dashboard after.\n")
+    assert "\nsupersedes:\n" in claim
+
+
+def test_edited_relations_lines_stay_the_bodys_text(runner, tmp_path):
+    # An edited block is the target's text now: kept in the body, as an edit of any block memconv showed.
+    claim = _home(runner, tmp_path, lambda t: t.replace("- supersedes → [[", "- supersedes (mostly) → [["))
+    assert "supersedes (mostly) →" in claim.split("\n---\n", 1)[1]
