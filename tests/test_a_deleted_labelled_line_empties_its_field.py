@@ -173,3 +173,14 @@ def test_a_deleted_entity_type_line_takes_the_entitys_type_out(runner, tmp_path)
     assert "entity_type:" not in entity and "Entity type" not in entity
     assert entity.split("## Facts\n\n", 1)[1].split("\n\n", 1)[0] == (
         "- prefers Rust for memory safety\n- based in Tokyo\n- writes \"memfmt\": a format")
+
+
+def test_the_files_layout_comes_home_around_the_key_taken_out(runner, tmp_path):
+    # The file's hand layout (its '---   ' lines) follows the key's lines out: the format patch's changes are moved to
+    # where their lines are in the rendering without the key (format_patch.rebuild_moved). Before, the patch no
+    # longer fit, and the file came home as memoir writes it.
+    there, claim, text = _memspec_of_messy_memoir(runner, tmp_path)
+    claim.write_text(text.replace(WHY, "\n"), encoding="utf-8")
+    said, decision = _home(runner, there, tmp_path)
+    original = (GOLDEN / "memoir" / "messy" / "input" / "memory" / "decision_tabs.md").read_text(encoding="utf-8")
+    assert decision == original.replace("why: >-\n  make requires tabs;\n  no choice here\n", "")

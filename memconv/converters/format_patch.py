@@ -110,6 +110,40 @@ def rebuild(canonical: tuple[str, bytes] | None, patch: dict[str, Any]) -> bytes
     return _apply_ops(canonical[1].decode("utf-8").splitlines(keepends=True), patch["ops"]).encode("utf-8")
 
 
+def rebuild_moved(canonical: tuple[str, bytes] | None, before: tuple[str, bytes] | None,
+                  patch: dict[str, Any]) -> bytes | None:
+    """The patch applied to an edited record's canonical rendering where the edit moved its lines (a key taken out
+    or added, a value now on more lines), or None.
+
+    ``before`` is the canonical rendering of the record as it was before the edit; when it is the one the patch was
+    made against, each change of the patch is moved to where its lines are in ``canonical`` (the lines both
+    renderings hold alike, matched as a diff matches them). A change that touches lines the edit changed is left
+    out: those lines are rendered as the writer renders them. None when ``before`` is not the patch's base, or the
+    edit moved no line.
+
+    Like :func:`rebuild_after_edit`'s, the file is the layout the owner's writer renders the edited record in, not
+    the record: its reader reads it, and the writer keeps the lines of every key whose value did not change.
+    """
+    if canonical is None or before is None or "ops" not in patch or _digest(before[1]) != patch.get("base"):
+        return None
+    old = before[1].decode("utf-8").splitlines(keepends=True)
+    new = canonical[1].decode("utf-8").splitlines(keepends=True)
+    if len(old) == len(new):
+        return None  # nothing moved: the patch fits where it is (rebuild_after_edit)
+    same = difflib.SequenceMatcher(None, old, new, autojunk=False).get_matching_blocks()
+    ops = []
+    for i1, i2, text in patch["ops"]:
+        # The block of lines both hold that holds the change's lines (for an insertion, the line before or after).
+        block = next((b for b in same if b.size and b.a <= i1 and i2 <= b.a + b.size
+                      and (i1 < i2 or b.a < i1 or (i1 == b.a and i1 == 0))), None)
+        if block is None and i1 == i2:
+            block = next((b for b in same if b.size and b.a == i1), None)
+        if block is not None:
+            shift = block.b - block.a
+            ops.append([i1 + shift, i2 + shift, text])
+    return _apply_ops(new, ops).encode("utf-8")
+
+
 def rebuild_after_edit(canonical: tuple[str, bytes] | None, patch: dict[str, Any]) -> bytes | None:
     """The patch applied at the same lines of an edited record's canonical rendering, or None.
 

@@ -338,7 +338,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                 applied.overridden.append(UNREAD)
             report.edited[id(home)] = list(applied.overridden)
         if patch is not None:
-            formats.append((home, carry.owner, patch))
+            formats.append((home, carry.owner, patch, _as_it_was(home, carry, applied.overridden)))
         if applied.overridden:
             report.edits_warned[id(home)] = (where_from(record), store.dialect, list(applied.overridden))
             report.warnings.append(edits_said(*report.edits_warned[id(home)]))
@@ -455,6 +455,27 @@ def _showed_tags(home: Record, carry: Carry, kind: str, target: str, unrename: d
     rename_links(named, unrename)
     back = transforms.backward(named, kind, home.kind, carry.owner)
     return carrying.field_digest(back.body) == carry.native["body"]
+
+
+def _as_it_was(home: Record, carry: Carry, edited: list[str]) -> Record | None:
+    """``home`` with the values its carry held of the fields edited in the target: the record its format patch was
+    made against, where the carry holds each (:func:`format_patch.rebuild_moved` checks it by the patch's digest);
+    None when nothing was edited."""
+    if not edited:
+        return None
+    was = clone(home)
+    for name in edited:
+        if name not in carry.fields:
+            continue  # held by the target too: its old value is not known (the digest then tells)
+        value = carry.fields[name]
+        if name.startswith("extra."):
+            if value:
+                was.extra[name[len("extra."):]] = value[0]
+            else:
+                was.extra.pop(name[len("extra."):], None)
+        elif hasattr(was, name):
+            setattr(was, name, from_json(value, field_type(name)))
+    return was
 
 
 def _holds_the_relations(home: Record, target: str, owner: str) -> bool:
@@ -650,7 +671,7 @@ def _restore_sources(items: list[tuple[Record, str, dict[str, Any]]], homes: lis
 
     rebuilt, warnings = [], []
     moved: list[tuple[Record, str, str]] = []  # (record, owner, path) of patches naming a file not its own
-    for home, owner, patch in items:
+    for home, owner, patch, *was in items:
         path = patch.get("path") if isinstance(patch, dict) else None
         try:
             safe_relpath(path if isinstance(path, str) else "")
@@ -662,6 +683,9 @@ def _restore_sources(items: list[tuple[Record, str, dict[str, Any]]], homes: lis
             canonical = format_patch.render_alone(owner, home)
             raw = format_patch.rebuild(canonical, patch)
             exact = raw is not None  # the file as it was in IN
+            if raw is None and was and was[0] is not None:
+                # Edited since, its lines moved (a key taken out): the patch's changes follow them.
+                raw = format_patch.rebuild_moved(canonical, format_patch.render_alone(owner, was[0]), patch)
             if raw is None:  # edited since: its file's layout still comes home, for its writer to use
                 raw = format_patch.rebuild_after_edit(canonical, patch)
         except (TypeError, ValueError, KeyError, AttributeError, IndexError):
