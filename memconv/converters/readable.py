@@ -219,7 +219,24 @@ def take_deleted_out(record: Record, target: str, kind: str, then: str, there: s
                and f"**{label}:** {said}" in was and f"**{label}:**" not in there]
     for name in deleted:
         _emptied(record, name, edited)
-    return bool(deleted)
+    # A block under its label (**Steps:**, **Relations:**…), deleted whole: likewise.
+    blocks = [name for label, name in _BLOCKS if name not in shown and name not in edited and name not in required
+              and f"**{label}:**" in was and f"**{label}:**" not in there]
+    for name in blocks:
+        if name == "edges":  # the edges the block said: those the target has no key for
+            said = unsaid(record.edges, EDGE_TYPES[target])
+            record.edges = [e for e in record.edges if e not in said]
+        elif name == "ext":  # what tools and people wrote beside it; memconv's own key is structure
+            record.ext = {k: v for k, v in (record.ext or {}).items() if k == CARRY_KEY} or None
+        else:
+            setattr(record, name, None)
+        edited.append(name)
+    return bool(deleted or blocks)
+
+
+#: The blocks :func:`_blocks` writes under a label of their own, a line each, and the field each says.
+_BLOCKS = (("Preconditions", "preconditions"), ("Steps", "steps"), ("Evolution", "evolution"),
+           ("Relations", "edges"), ("Anchors", "anchors"), ("Probes", "probes"), ("Extensions", "ext"))
 
 
 def _unread_intact(record: Record, shown: frozenset[str], flats: list[str], intact: set[str]) -> bool:
