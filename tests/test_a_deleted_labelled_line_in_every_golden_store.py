@@ -3,6 +3,8 @@
 home holds it once less than the source did (tests/test_a_deleted_labelled_line_empties_its_field.py has the rule's
 cases).
 
+So does the first block memconv wrote under a label of its own (tests/test_a_deleted_block_empties_its_field.py).
+
 The same check ran as a fuzzer over random lines in the twenty-fourth session (it found a memfmt entity's type
 line, whose facts read as unchanged without it); this keeps one line of each conversion in the suite.
 """
@@ -53,3 +55,35 @@ def test_a_deleted_labelled_line_stays_deleted(runner, tmp_path, src, store, tgt
         # a procedure's steps joined on one line, is in no file at home).
         assert home.count(value) < as_was, \
             f"{path.name}: the value of the deleted **{label}:** line came back ({value!r})"
+
+
+BLOCK = re.compile(r"^\*\*([^*\n]+):\*\*\n\n((?:(?:- |\d+\. )[^\n]*\n)+)", re.M)
+
+
+@pytest.mark.parametrize(("src", "store", "tgt"), CASES, ids=[f"{s}-{n}-to-{t}" for s, n, t in CASES])
+def test_a_deleted_block_stays_deleted(runner, tmp_path, src, store, tgt):
+    # The same for the first block memconv wrote under a label of its own (**Relations:**, **Preconditions:**…): its
+    # label does not come home, nor does its first line's text, but where home requires it (a memoir lesson's
+    # how_to_apply, which a memspec procedure's **Steps:** say).
+    there = tmp_path / tgt
+    made = runner.invoke(main, [f"{src}-to-{tgt}", str(GOLDEN / src / store / "input"), str(there)])
+    assert made.exit_code in (0, 3), made.stderr
+    source = _text(GOLDEN / src / store / "input")
+    hits = [(path, m) for path in sorted(there.rglob("*.md")) if ".memconv" not in path.relative_to(there).parts
+            for m in BLOCK.finditer(path.read_text(encoding="utf-8")) if f"**{m.group(1)}:**" not in source]
+    if not hits:
+        pytest.skip("memconv shows no labelled block in this conversion")
+    assert runner.invoke(main, [f"{tgt}-to-{src}", str(there), str(tmp_path / "as-was")]).exit_code in (0, 3)
+    path, m = hits[0]
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text[:m.start()] + text[m.end():], encoding="utf-8")
+    back = runner.invoke(main, [f"{tgt}-to-{src}", str(there), str(tmp_path / "back")])
+    assert back.exit_code in (0, 3), back.stderr
+    home = _text(tmp_path / "back")
+    label = m.group(1)
+    assert f"**{label}:**" not in home, f"{path.name}: the deleted **{label}:** block came back"
+    first = re.sub(r"^(?:- |\d+\. )", "", m.group(2).split("\n")[0]).split(" → ")[0].strip()
+    as_was = _text(tmp_path / "as-was").count(first)
+    if label != "Steps" and len(first) > 5 and as_was \
+            and first not in (text[:m.start()] + text[m.end():]).partition("\n---\n")[2]:
+        assert home.count(first) < as_was, f"{path.name}: the deleted **{label}:** block came back ({first!r})"
