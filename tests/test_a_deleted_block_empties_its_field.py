@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from memconv.cli import main
 
 from .conftest import GOLDEN
@@ -36,24 +38,19 @@ def _memfmt_home(runner, there, tmp_path):
     return back.stderr, tmp_path / "back" / "memory"
 
 
-def test_deleted_preconditions_take_the_procedures_preconditions_out(runner, tmp_path):
+@pytest.mark.parametrize(("entry", "label", "field", "home_file", "gone", "kept"), [
+    ("lesson_deploy-to-railway.md", "Preconditions", "preconditions", "procedures/deploy to Railway.md",
+     ("Preconditions", "tests pass"), ("1. push to main — the webhook does the rest",)),  # its steps as they were
+    ("fact_ali.md", "Relations", "edges", "entities/Ali.md", ("## Relations", "[[Mengram]]"),
+     ("- based in Tokyo", "entity_type: person")),
+], ids=["preconditions", "relations"])
+def test_a_deleted_block_takes_its_field_out(runner, tmp_path, entry, label, field, home_file, gone, kept):
     there = _memoir_of_full_memfmt(runner, tmp_path)
-    _cut(there / "memory" / "lesson_deploy-to-railway.md", "Preconditions")
+    _cut(there / "memory" / entry, label)
     said, home = _memfmt_home(runner, there, tmp_path)
-    assert re.search(r"edited in memoir: [^\n]*\bpreconditions\b", said), said
-    procedure = (home / "procedures" / "deploy to Railway.md").read_text(encoding="utf-8")
-    assert "Preconditions" not in procedure and "tests pass" not in procedure
-    assert "1. push to main — the webhook does the rest" in procedure  # its steps as they were
-
-
-def test_deleted_relations_take_the_entitys_relations_out(runner, tmp_path):
-    there = _memoir_of_full_memfmt(runner, tmp_path)
-    _cut(there / "memory" / "fact_ali.md", "Relations")
-    said, home = _memfmt_home(runner, there, tmp_path)
-    assert re.search(r"edited in memoir: [^\n]*\bedges\b", said), said
-    ali = (home / "entities" / "Ali.md").read_text(encoding="utf-8")
-    assert "## Relations" not in ali and "[[Mengram]]" not in ali
-    assert "- based in Tokyo" in ali and "entity_type: person" in ali
+    assert re.search(rf"edited in memoir: [^\n]*\b{field}\b", said), said
+    text = (home / home_file).read_text(encoding="utf-8")
+    assert not [g for g in gone if g in text] and all(k in text for k in kept), text
 
 
 def test_a_block_left_in_place_keeps_its_field(runner, tmp_path):

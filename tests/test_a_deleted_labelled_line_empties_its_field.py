@@ -23,7 +23,8 @@ CLAIM = ".memspec/memory/decisions/ms_00000000005DNX7R97BE9VQ70Q.md"
 WHY = "\n**Why:** make requires tabs; no choice here\n"
 
 
-def _memspec_of_messy_memoir(runner, tmp_path):
+def memspec_of_messy_memoir(runner, tmp_path):
+    """memoir's messy store in memspec: (the folder, the claim of the decision with a why, its text)."""
     there = tmp_path / "memspec"
     assert runner.invoke(main, ["memoir-to-memspec", str(GOLDEN / "memoir" / "messy" / "input"), str(there)]
                          ).exit_code == 0
@@ -33,7 +34,8 @@ def _memspec_of_messy_memoir(runner, tmp_path):
     return there, claim, text
 
 
-def _home(runner, there, tmp_path):
+def decision_home(runner, there, tmp_path):
+    """``there`` home again: (what was said, the decision's file)."""
     back = runner.invoke(main, ["memspec-to-memoir", str(there), str(tmp_path / "back"), "--fail-on-loss"])
     assert back.exit_code == 0, back.stderr
     return back.stderr, (tmp_path / "back" / "memory" / "decision_tabs.md").read_text(encoding="utf-8")
@@ -41,48 +43,31 @@ def _home(runner, there, tmp_path):
 
 def test_a_deleted_why_line_takes_the_decisions_why_out(runner, tmp_path):
     # The line was the claim's whole text under its title: the body comes home empty, and the why with it.
-    there, claim, text = _memspec_of_messy_memoir(runner, tmp_path)
+    there, claim, text = memspec_of_messy_memoir(runner, tmp_path)
     claim.write_text(text.replace(WHY, "\n"), encoding="utf-8")
-    said, decision = _home(runner, there, tmp_path)
+    said, decision = decision_home(runner, there, tmp_path)
     assert re.search(r"edited in memspec: [^\n]*\bwhy\b", said), said
     assert "why:" not in decision and "tabs" not in decision.split("---", 2)[2]
     assert "name: Use tabs in Makefiles" in decision
 
 
-def test_a_deleted_line_of_an_unknown_key_takes_the_key_out(runner, tmp_path):
-    # A body with text of its own beside the line: the rest of it is kept as it was.
-    there = tmp_path / "memspec"
-    assert runner.invoke(main, ["claude-to-memspec", str(GOLDEN / "claude" / "mixed-project" / "input"), str(there)]
-                         ).exit_code == 0
-    shown = [p for p in there.rglob("*.md") if "\n**priority:** high\n" in p.read_text(encoding="utf-8")]
-    assert len(shown) == 1
-    shown[0].write_text(shown[0].read_text(encoding="utf-8").replace("\n**priority:** high\n", "\n"),
-                        encoding="utf-8")
-    back = runner.invoke(main, ["memspec-to-claude", str(there), str(tmp_path / "back"), "--fail-on-loss"])
-    assert back.exit_code == 0, back.stderr
-    assert "extra.priority" in back.stderr
-    staging = (tmp_path / "back" / "reference_staging.md").read_text(encoding="utf-8")
-    assert "priority" not in staging
-    assert staging.endswith("bearer-token auth, tokens minted by\n`scripts/mint-token.sh`.\n")
-
-
 def test_a_line_kept_elsewhere_in_the_body_keeps_the_field(runner, tmp_path):
     # Its label still in the body (the line joined to the paragraph above it): not deleted, the field stays.
-    there, claim, text = _memspec_of_messy_memoir(runner, tmp_path)
+    there, claim, text = memspec_of_messy_memoir(runner, tmp_path)
     claim.write_text(text.replace("# Use tabs in Makefiles\n" + WHY, "# Use tabs in Makefiles\n\nNote:" + WHY[1:]),
                      encoding="utf-8")
-    said, decision = _home(runner, there, tmp_path)
+    said, decision = decision_home(runner, there, tmp_path)
     assert "make requires tabs" in yaml.safe_load(decision.split("---", 2)[1])["why"]
 
 
 def test_a_line_the_carry_cannot_say_was_shown_keeps_the_field(runner, tmp_path):
     # The carry's digest of the body shown is not the body memconv renders now (a file another memconv wrote): a
     # line missing may never have been written, and the field comes home as carried.
-    there, claim, text = _memspec_of_messy_memoir(runner, tmp_path)
+    there, claim, text = memspec_of_messy_memoir(runner, tmp_path)
     digest = re.search(r'"native":\{"body":"([0-9a-f]+)"', text).group(1)
     assert text.count(digest) == 1
     claim.write_text(text.replace(WHY, "\n").replace(digest, "0" * len(digest)), encoding="utf-8")
-    said, decision = _home(runner, there, tmp_path)
+    said, decision = decision_home(runner, there, tmp_path)
     assert "make requires tabs" in yaml.safe_load(decision.split("---", 2)[1])["why"]
 
 
@@ -156,31 +141,12 @@ def test_a_deleted_fact_of_a_memfmt_entity_takes_the_field_out(runner, tmp_path)
     assert "scope" not in tone and "Scope" not in tone and tone.endswith("\nSay what is wrong first, then why.\n")
 
 
-def test_a_deleted_entity_type_line_takes_the_entitys_type_out(runner, tmp_path):
-    # A memfmt entity's text is its facts at home: the line's deletion is told from the facts shown then (before,
-    # facts without the line read as unchanged, nothing was said, and the type stayed).
-    there = tmp_path / "memoir"
-    assert runner.invoke(main, ["memfmt-to-memoir", str(GOLDEN / "memfmt" / "full" / "input"), str(there)]
-                         ).exit_code == 0
-    ali = there / "memory" / "fact_ali.md"
-    text = ali.read_text(encoding="utf-8")
-    assert "\n\n**Entity type:** person\n" in text
-    ali.write_text(text.replace("\n\n**Entity type:** person\n", "\n"), encoding="utf-8")
-    back = runner.invoke(main, ["memoir-to-memfmt", str(there), str(tmp_path / "back"), "--fail-on-loss"])
-    assert back.exit_code == 0, back.stderr
-    assert "edited in memoir: category" in back.stderr
-    entity = (tmp_path / "back" / "memory" / "entities" / "Ali.md").read_text(encoding="utf-8")
-    assert "entity_type:" not in entity and "Entity type" not in entity
-    assert entity.split("## Facts\n\n", 1)[1].split("\n\n", 1)[0] == (
-        "- prefers Rust for memory safety\n- based in Tokyo\n- writes \"memfmt\": a format")
-
-
 def test_the_files_layout_comes_home_around_the_key_taken_out(runner, tmp_path):
     # The file's hand layout (its '---   ' lines) follows the key's lines out: the format patch's changes are moved to
     # where their lines are in the rendering without the key (format_patch.rebuild_moved). Before, the patch no
     # longer fit, and the file came home as memoir writes it.
-    there, claim, text = _memspec_of_messy_memoir(runner, tmp_path)
+    there, claim, text = memspec_of_messy_memoir(runner, tmp_path)
     claim.write_text(text.replace(WHY, "\n"), encoding="utf-8")
-    said, decision = _home(runner, there, tmp_path)
+    said, decision = decision_home(runner, there, tmp_path)
     original = (GOLDEN / "memoir" / "messy" / "input" / "memory" / "decision_tabs.md").read_text(encoding="utf-8")
     assert decision == original.replace("why: >-\n  make requires tabs;\n  no choice here\n", "")

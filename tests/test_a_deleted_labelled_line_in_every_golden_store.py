@@ -30,49 +30,20 @@ def _text(root) -> str:
                      if ".memconv" not in path.split("/"))
 
 
-@pytest.mark.parametrize(("src", "store", "tgt"), CASES, ids=[f"{s}-{n}-to-{t}" for s, n, t in CASES])
-def test_a_deleted_labelled_line_stays_deleted(runner, tmp_path, src, store, tgt):
-    there = tmp_path / tgt
-    made = runner.invoke(main, [f"{src}-to-{tgt}", str(GOLDEN / src / store / "input"), str(there)])
-    assert made.exit_code in (0, 3), made.stderr
-    source = _text(GOLDEN / src / store / "input")
-    hits = [(path, m) for path in sorted(there.rglob("*.md")) if ".memconv" not in path.relative_to(there).parts
-            for m in LINE.finditer(path.read_text(encoding="utf-8")) if f"**{m.group(1)}:**" not in source]
-    if not hits:
-        pytest.skip("memconv shows no labelled line in this conversion")
-    assert runner.invoke(main, [f"{tgt}-to-{src}", str(there), str(tmp_path / "as-was")]).exit_code in (0, 3)
-    path, m = hits[0]
-    text = path.read_text(encoding="utf-8")
-    path.write_text(text[:m.start()] + text[m.end():], encoding="utf-8")
-    back = runner.invoke(main, [f"{tgt}-to-{src}", str(there), str(tmp_path / "back")])
-    assert back.exit_code in (0, 3), back.stderr
-    home = _text(tmp_path / "back")
-    label, value = m.group(1), m.group(2).strip()
-    assert f"**{label}:**" not in home, f"{path.name}: the deleted **{label}:** line came back"
-    as_was = _text(tmp_path / "as-was").count(value)  # (an old memspec store comes home upgraded)
-    if as_was and value not in (text[:m.start()] + text[m.end():]).partition("\n---\n")[2]:
-        # Home holds it once less than home unedited does, unless the body still says it elsewhere (a value show made,
-        # a procedure's steps joined on one line, is in no file at home).
-        assert home.count(value) < as_was, \
-            f"{path.name}: the value of the deleted **{label}:** line came back ({value!r})"
-
-
 BLOCK = re.compile(r"^\*\*([^*\n]+):\*\*\n\n((?:(?:- |\d+\. )[^\n]*\n)+)", re.M)
 
 
-@pytest.mark.parametrize(("src", "store", "tgt"), CASES, ids=[f"{s}-{n}-to-{t}" for s, n, t in CASES])
-def test_a_deleted_block_stays_deleted(runner, tmp_path, src, store, tgt):
-    # The same for the first block memconv wrote under a label of its own (**Relations:**, **Preconditions:**…): its
-    # label does not come home, nor does its first line's text, but where home requires it (a memoir lesson's
-    # how_to_apply, which a memspec procedure's **Steps:** say).
+def _deleted(runner, tmp_path, src: str, store: str, tgt: str, shown: re.Pattern) -> tuple[str, str, int, str]:
+    """The first match of ``shown`` memconv wrote in ``tgt`` (a label the source's files do not hold), deleted there,
+    and the store home again: (its label, what it said, how often home unedited says that, home's text)."""
     there = tmp_path / tgt
     made = runner.invoke(main, [f"{src}-to-{tgt}", str(GOLDEN / src / store / "input"), str(there)])
     assert made.exit_code in (0, 3), made.stderr
     source = _text(GOLDEN / src / store / "input")
     hits = [(path, m) for path in sorted(there.rglob("*.md")) if ".memconv" not in path.relative_to(there).parts
-            for m in BLOCK.finditer(path.read_text(encoding="utf-8")) if f"**{m.group(1)}:**" not in source]
+            for m in shown.finditer(path.read_text(encoding="utf-8")) if f"**{m.group(1)}:**" not in source]
     if not hits:
-        pytest.skip("memconv shows no labelled block in this conversion")
+        pytest.skip("memconv shows no such labelled text in this conversion")
     assert runner.invoke(main, [f"{tgt}-to-{src}", str(there), str(tmp_path / "as-was")]).exit_code in (0, 3)
     path, m = hits[0]
     text = path.read_text(encoding="utf-8")
@@ -81,9 +52,26 @@ def test_a_deleted_block_stays_deleted(runner, tmp_path, src, store, tgt):
     assert back.exit_code in (0, 3), back.stderr
     home = _text(tmp_path / "back")
     label = m.group(1)
-    assert f"**{label}:**" not in home, f"{path.name}: the deleted **{label}:** block came back"
-    first = re.sub(r"^(?:- |\d+\. )", "", m.group(2).split("\n")[0]).split(" → ")[0].strip()
-    as_was = _text(tmp_path / "as-was").count(first)
-    if label != "Steps" and len(first) > 5 and as_was \
-            and first not in (text[:m.start()] + text[m.end():]).partition("\n---\n")[2]:
-        assert home.count(first) < as_was, f"{path.name}: the deleted **{label}:** block came back ({first!r})"
+    assert f"**{label}:**" not in home, f"{path.name}: the deleted **{label}:** came back"
+    # What it said (a block's first line, its relation's type): once less at home than home unedited says it (an old
+    # memspec store comes home upgraded), unless the body still says it elsewhere, or show made it (a procedure's
+    # steps joined on one line is in no file at home).
+    said = re.sub(r"^(?:- |\d+\. )", "", m.group(2).strip().split("\n")[0]).split(" → ")[0].strip()
+    elsewhere = said in (text[:m.start()] + text[m.end():]).partition("\n---\n")[2]
+    return label, said, 0 if elsewhere else _text(tmp_path / "as-was").count(said), home
+
+
+@pytest.mark.parametrize(("src", "store", "tgt"), CASES, ids=[f"{s}-{n}-to-{t}" for s, n, t in CASES])
+def test_a_deleted_labelled_line_stays_deleted(runner, tmp_path, src, store, tgt):
+    label, value, as_was, home = _deleted(runner, tmp_path, src, store, tgt, LINE)
+    if as_was:
+        assert home.count(value) < as_was, f"the value of the deleted **{label}:** line came back ({value!r})"
+
+
+@pytest.mark.parametrize(("src", "store", "tgt"), CASES, ids=[f"{s}-{n}-to-{t}" for s, n, t in CASES])
+def test_a_deleted_block_stays_deleted(runner, tmp_path, src, store, tgt):
+    # The same for the first block memconv wrote under a label of its own (**Relations:**, **Preconditions:**…), but
+    # where home requires it (a memoir lesson's how_to_apply, which a memspec procedure's **Steps:** say).
+    label, first, as_was, home = _deleted(runner, tmp_path, src, store, tgt, BLOCK)
+    if label != "Steps" and len(first) > 5 and as_was:
+        assert home.count(first) < as_was, f"the deleted **{label}:** block came back ({first!r})"

@@ -10,37 +10,35 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from memconv.cli import main
 
 from .conftest import GOLDEN
-
-CLAIM = ".memspec/memory/decisions/ms_00000000005DNX7R97BE9VQ70Q.md"
+from .test_a_deleted_labelled_line_empties_its_field import WHY, decision_home, memspec_of_messy_memoir
 
 
 def test_an_emptied_why_line_empties_the_decisions_why(runner, tmp_path):
-    there = tmp_path / "memspec"
-    assert runner.invoke(main, ["memoir-to-memspec", str(GOLDEN / "memoir" / "messy" / "input"), str(there)]
-                         ).exit_code == 0
-    claim = there / CLAIM
-    text = claim.read_text(encoding="utf-8")
-    assert "\n**Why:** make requires tabs; no choice here\n" in text
-    claim.write_text(text.replace("\n**Why:** make requires tabs; no choice here\n", "\n**Why:**\n"),
-                     encoding="utf-8")
-    back = runner.invoke(main, ["memspec-to-memoir", str(there), str(tmp_path / "back"), "--fail-on-loss"])
-    assert back.exit_code == 0, back.stderr
-    assert re.search(r"edited in memspec: [^\n]*\bwhy\b", back.stderr), back.stderr
-    decision = (tmp_path / "back" / "memory" / "decision_tabs.md").read_text(encoding="utf-8")
+    there, claim, text = memspec_of_messy_memoir(runner, tmp_path)
+    claim.write_text(text.replace(WHY, "\n**Why:**\n"), encoding="utf-8")
+    said, decision = decision_home(runner, there, tmp_path)
+    assert re.search(r"edited in memspec: [^\n]*\bwhy\b", said), said
     assert "why:" not in decision and "**Why:**" not in decision and "tabs" in decision
 
 
-def test_an_emptied_entity_type_line_empties_the_entitys_type(runner, tmp_path):
+@pytest.mark.parametrize("edit", [("\n**Entity type:** person\n", "\n**Entity type:**\n"),
+                                  # Deleted whole (tests/test_a_deleted_labelled_line_empties_its_field.py): a memfmt
+                                  # entity's text is its facts at home, and the deletion is told from the facts shown
+                                  # then (before, facts without the line read as unchanged, and the type stayed).
+                                  ("\n\n**Entity type:** person\n", "\n")], ids=["emptied", "deleted"])
+def test_an_emptied_entity_type_line_empties_the_entitys_type(runner, tmp_path, edit):
     there = tmp_path / "memoir"
     assert runner.invoke(main, ["memfmt-to-memoir", str(GOLDEN / "memfmt" / "full" / "input"), str(there)]
                          ).exit_code == 0
     ali = there / "memory" / "fact_ali.md"
     text = ali.read_text(encoding="utf-8")
-    assert "\n**Entity type:** person\n" in text
-    ali.write_text(text.replace("\n**Entity type:** person\n", "\n**Entity type:**\n"), encoding="utf-8")
+    assert edit[0] in text
+    ali.write_text(text.replace(*edit), encoding="utf-8")
     back = runner.invoke(main, ["memoir-to-memfmt", str(there), str(tmp_path / "back"), "--fail-on-loss"])
     assert back.exit_code == 0, back.stderr
     assert "edited in memoir: category" in back.stderr
@@ -51,20 +49,23 @@ def test_an_emptied_entity_type_line_empties_the_entitys_type(runner, tmp_path):
 
 
 
-def test_an_emptied_line_of_an_unknown_key_takes_the_key_out(runner, tmp_path):
-    # memspec hides a record's unknown keys, so each is a line of the body there (`**priority:** high`).
+@pytest.mark.parametrize("now", ["\n**priority:**\n", "\n"], ids=["emptied", "deleted"])
+def test_an_emptied_line_of_an_unknown_key_takes_the_key_out(runner, tmp_path, now):
+    # memspec hides a record's unknown keys, so each is a line of the body there (`**priority:** high`). Deleted
+    # whole (tests/test_a_deleted_labelled_line_empties_its_field.py), likewise: the rest of the body as it was.
     there = tmp_path / "memspec"
     assert runner.invoke(main, ["claude-to-memspec", str(GOLDEN / "claude" / "mixed-project" / "input"), str(there)]
                          ).exit_code == 0
     shown = [p for p in there.rglob("*.md") if "\n**priority:** high\n" in p.read_text(encoding="utf-8")]
     assert len(shown) == 1
-    shown[0].write_text(shown[0].read_text(encoding="utf-8").replace("\n**priority:** high\n", "\n**priority:**\n"),
+    shown[0].write_text(shown[0].read_text(encoding="utf-8").replace("\n**priority:** high\n", now),
                         encoding="utf-8")
     back = runner.invoke(main, ["memspec-to-claude", str(there), str(tmp_path / "back"), "--fail-on-loss"])
     assert back.exit_code == 0, back.stderr
     assert "extra.priority" in back.stderr
     staging = (tmp_path / "back" / "reference_staging.md").read_text(encoding="utf-8")
-    assert "priority" not in staging and "bearer-token auth" in staging
+    assert "priority" not in staging
+    assert staging.endswith("bearer-token auth, tokens minted by\n`scripts/mint-token.sh`.\n")
 
 
 def test_an_emptied_rejected_line_of_an_episode_empties_the_decisions_rejected(runner, tmp_path):
