@@ -283,6 +283,18 @@ def _keep_every_word(record: Record, carry: Carry, current: dict[str, Any], done
             done.overridden.append("body")
 
 
+def put(record: Record, name: str, value: Any) -> None:
+    """The carried ``value`` of field ``name`` set on ``record`` (``extra.<key>``: a list of at most one value, the
+    key taken out when empty)."""
+    if name.startswith("extra."):
+        if value:
+            record.extra[name[len("extra."):]] = value[0]
+        else:
+            record.extra.pop(name[len("extra."):], None)
+    else:
+        setattr(record, name, from_json(value, field_type(name)))
+
+
 def apply(record: Record, carry: Carry) -> Applied:
     """Put the carried fields back on ``record`` (in place), letting native edits win."""
     done = Applied()
@@ -292,14 +304,7 @@ def apply(record: Record, carry: Carry) -> Applied:
         if name in carry.native and field_digest(now) != carry.native[name]:
             done.overridden.append(name)
             continue
-        if name.startswith("extra."):
-            key = name[len("extra."):]
-            if value:
-                record.extra[key] = value[0]
-            else:
-                record.extra.pop(key, None)
-        else:
-            setattr(record, name, from_json(value, field_type(name)))
+        put(record, name, value)
         done.carried.append(name)
     if done.overridden:
         _keep_every_word(record, carry, current, done)

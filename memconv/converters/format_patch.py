@@ -133,11 +133,11 @@ def rebuild_moved(canonical: tuple[str, bytes] | None, before: tuple[str, bytes]
     same = difflib.SequenceMatcher(None, old, new, autojunk=False).get_matching_blocks()
     ops = []
     for i1, i2, text in patch["ops"]:
-        # The block of lines both hold that holds the change's lines (for an insertion, the line before or after).
-        block = next((b for b in same if b.size and b.a <= i1 and i2 <= b.a + b.size
-                      and (i1 < i2 or b.a < i1 or (i1 == b.a and i1 == 0))), None)
-        if block is None and i1 == i2:
-            block = next((b for b in same if b.size and b.a == i1), None)
+        # The block of lines both hold that holds the change's lines; for an insertion, the line before it, else the
+        # line after.
+        block = next((b for b in same if b.a <= i1 and i2 <= b.a + b.size), None) if i1 < i2 \
+            else next((b for b in same if b.a < i1 <= b.a + b.size), None) \
+            or next((b for b in same if b.size and b.a == i1), None)
         if block is not None:
             shift = block.b - block.a
             ops.append([i1 + shift, i2 + shift, text])

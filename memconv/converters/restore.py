@@ -32,7 +32,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
     pending: list[tuple[Record, Carry | None]] = []
     restored: list[tuple[Record, Record, carrying.Applied]] = []
     carries: list[Carry] = []
-    noted: list[tuple[Record, str, dict[str, Any]]] = []
+    noted: list[tuple[Record, str, dict[str, Any], None]] = []
     sidecars: dict[str, str] = {}
     #: Inline bullets retracted in this dialect: taken out of their restored index.
     withdrawn: list[dict[str, Any]] = []
@@ -65,7 +65,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             record, owner, patch = found[1]
             report.owners[id(record)] = owner
             if patch is not None:
-                noted.append((record, owner, patch))
+                noted.append((record, owner, patch, None))  # (no record as it was: its file is its note's)
             out.records.append(record)
         elif found[0] == "working_set":
             document, patch, edited = found[1]
@@ -448,34 +448,38 @@ def _showed_tags(home: Record, carry: Carry, kind: str, target: str, unrename: d
         return False
     old = clone(home)
     old.body = body
-    native = native_form.in_target_words(old, kind, old.link, target)
-    if not readable.shows_tags(native, target):
-        return False
-    named = clone(native)
-    rename_links(named, unrename)
-    back = transforms.backward(named, kind, home.kind, carry.owner)
-    return carrying.field_digest(back.body) == carry.native["body"]
+    native = _rendered_then(old, carry, kind, target, unrename, "body")
+    return native is not None and readable.shows_tags(native, target)
 
 
 def _as_it_was(home: Record, carry: Carry, edited: list[str]) -> Record | None:
     """``home`` with the values its carry held of the fields edited in the target: the record its format patch was
     made against, where the carry holds each (:func:`format_patch.rebuild_moved` checks it by the patch's digest);
     None when nothing was edited."""
-    if not edited:
-        return None
-    was = clone(home)
-    for name in edited:
-        if name not in carry.fields:
-            continue  # held by the target too: its old value is not known (the digest then tells)
-        value = carry.fields[name]
-        if name.startswith("extra."):
-            if value:
-                was.extra[name[len("extra."):]] = value[0]
-            else:
-                was.extra.pop(name[len("extra."):], None)
-        elif hasattr(was, name):
-            setattr(was, name, from_json(value, field_type(name)))
-    return was
+    # (A field the target holds too has no old value in the carry: the digest then tells.)
+    return _carried_copy(home, carry, edited) if edited else None
+
+
+def _carried_copy(home: Record, carry: Carry, names, extras: bool = True) -> Record:
+    """A copy of ``home`` with the values its carry holds of ``names`` (of its unknown keys too, ``extras``). No guard:
+    the carried fields were checked whole by Carry.loads (types and meanings), so the copy is a record forward
+    conversion takes as it is; a crafted carry's kind or fields only change what is compared with it."""
+    old = clone(home)
+    for name in names:
+        if name in carry.fields and (extras or not name.startswith("extra.")):
+            carrying.put(old, name, carry.fields[name])
+    return old
+
+
+def _rendered_then(old: Record, carry: Carry, kind: str, target: str, unrename: dict[str, str],
+                   field: str) -> Record | None:
+    """``old`` in ``target``'s words, as ``kind``, when the digest the carry holds of ``field`` says that is what the
+    target showed (``unrename``: the target's link names, which the digest is of); else None."""
+    native = native_form.in_target_words(old, kind, old.link, target)
+    named = clone(native)
+    rename_links(named, unrename)
+    said = getattr(transforms.backward(named, kind, old.kind, carry.owner), field)
+    return native if carrying.field_digest(said) == carry.native[field] else None
 
 
 def _holds_the_relations(home: Record, target: str, owner: str) -> bool:
@@ -496,16 +500,9 @@ def _shown_then(home: Record, carry: Carry, edited: list[str], kind: str, target
     memconv wrote, showing other lines; an unknown key edited beside it)."""
     if field not in carry.fields or field not in carry.native:
         return None
-    old = clone(home)
-    for name in {*edited, field}:
-        if name in carry.fields and not name.startswith("extra."):
-            setattr(old, name, from_json(carry.fields[name], field_type(name)))
-    # (No guard: the carried fields were checked whole by Carry.loads, as in _shown_before.)
-    native = native_form.in_target_words(old, kind, old.link, target)
-    named = clone(native)
-    rename_links(named, unrename)
-    said = getattr(transforms.backward(named, kind, home.kind, carry.owner), field)
-    if carrying.field_digest(said) != carry.native[field]:
+    native = _rendered_then(_carried_copy(home, carry, {*edited, field}, extras=False), carry, kind, target,
+                            unrename, field)
+    if native is None:
         return None
     said = getattr(transforms.backward(native, kind, home.kind, carry.owner), field)
     return said if isinstance(said, str) else transforms.join_paragraphs(list(said or ()))
@@ -521,12 +518,7 @@ def _shown_before(home: Record, carry: Carry, edited: list[str], kind: str, targ
     lists = [n for n in ("steps", "preconditions") if n in edited and n in carry.native]
     if not lists:
         return None
-    old = clone(home)
-    for name in edited:
-        if name in carry.fields and not name.startswith("extra."):
-            setattr(old, name, from_json(carry.fields[name], field_type(name)))
-    # No guard: the carried fields were checked whole by Carry.loads (types and meanings), so ``old`` is a record
-    # forward conversion takes as it is; a crafted carry's kind or fields only change what is compared below.
+    old = _carried_copy(home, carry, edited, extras=False)
     native = native_form.in_target_words(old, kind, old.link, target)
     before: dict[str, Any] = {"how_to_apply": old.how_to_apply}
     for names in (unrename, written):
@@ -658,7 +650,7 @@ def _restore_store(out: Store, payload: dict[str, Any], store: Store, where: str
         out.meta = {"memconv.meta_from": owner, **meta}
 
 
-def _restore_sources(items: list[tuple[Record, str, dict[str, Any]]], homes: list[Record] = (),
+def _restore_sources(items: list[tuple[Record, str, dict[str, Any], Record | None]], homes: list[Record] = (),
                      owners: dict[int, str] | None = None) -> list[str]:
     """Give restored records their original file back from its format patch, where it still applies.
 
@@ -671,7 +663,7 @@ def _restore_sources(items: list[tuple[Record, str, dict[str, Any]]], homes: lis
 
     rebuilt, warnings = [], []
     moved: list[tuple[Record, str, str]] = []  # (record, owner, path) of patches naming a file not its own
-    for home, owner, patch, *was in items:
+    for home, owner, patch, was in items:
         path = patch.get("path") if isinstance(patch, dict) else None
         try:
             safe_relpath(path if isinstance(path, str) else "")
@@ -683,9 +675,9 @@ def _restore_sources(items: list[tuple[Record, str, dict[str, Any]]], homes: lis
             canonical = format_patch.render_alone(owner, home)
             raw = format_patch.rebuild(canonical, patch)
             exact = raw is not None  # the file as it was in IN
-            if raw is None and was and was[0] is not None:
+            if raw is None and was is not None:
                 # Edited since, its lines moved (a key taken out): the patch's changes follow them.
-                raw = format_patch.rebuild_moved(canonical, format_patch.render_alone(owner, was[0]), patch)
+                raw = format_patch.rebuild_moved(canonical, format_patch.render_alone(owner, was), patch)
             if raw is None:  # edited since: its file's layout still comes home, for its writer to use
                 raw = format_patch.rebuild_after_edit(canonical, patch)
         except (TypeError, ValueError, KeyError, AttributeError, IndexError):
