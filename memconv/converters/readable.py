@@ -234,6 +234,40 @@ def take_deleted_out(record: Record, target: str, kind: str, then: str, there: s
     return bool(deleted or blocks)
 
 
+def take_leftovers_out(record: Record, then: str, original: str) -> bool:
+    """The paragraphs the target showed of ``record`` that were not its body's own (``then``, the body it showed when
+    the record was converted, mapped home, less ``original``, the body it had at home), still in its body as shown
+    after :func:`unshow`: the target's rendering of fields home holds elsewhere, not text of the body. They are taken
+    out, and so is the bare label of such a labelled line whose value was taken out there. The case: a memspec
+    procedure's steps, said again on Claude's ``**How to apply:**`` line, which came home as a paragraph of the
+    memspec body when any other line was edited in Claude (docs/conversion.md). Whether any was."""
+    if record.opaque or not record.body.strip():
+        return False
+    own = {flat(p) for p in PARAGRAPH_BREAK.split(original.strip()) if p.strip()}
+    was = {flat(p) for p in PARAGRAPH_BREAK.split(then.strip()) if p.strip()} - own
+    if not was:
+        return False
+    parts = [p for p in PARAGRAPH_BREAK.split(record.body.strip()) if p.strip()]
+    flats = [flat(p) for p in parts]
+    labels = {m.group(1) for p in was if (m := _SHOWN_LABEL.match(p))}
+    # A label left alone where its line was (its value taken out there): no text of the record's. One with text
+    # below it (a list after a blank line) is the user's, kept with its label.
+    bare = {f"**{label}:**" for label in labels
+            if f"**{label}:**" not in own and flats.count(f"**{label}:**") == 1
+            and not any(f.startswith(f"**{label}:** ") for f in flats)}
+    kept = [p for n, (p, f) in enumerate(zip(parts, flats))
+            if f not in was and not (f in bare and (n + 1 == len(flats) or _SHOWN_LABEL.match(flats[n + 1])))]
+    if len(kept) == len(parts):
+        return False
+    body = join_paragraphs([p.strip() for p in kept])
+    record.body = body if record.body.endswith("\n") else body.rstrip("\n")
+    return True
+
+
+#: A labelled line as show and the target's writers write one: ``**How to apply:** …``.
+_SHOWN_LABEL = re.compile(r"\*\*([^*\n]+):\*\* ")
+
+
 #: The blocks :func:`_blocks` writes under a label of their own, a line each, and the field each says.
 _BLOCKS = (("Preconditions", "preconditions"), ("Steps", "steps"), ("Evolution", "evolution"),
            ("Relations", "edges"), ("Anchors", "anchors"), ("Probes", "probes"), ("Extensions", "ext"))

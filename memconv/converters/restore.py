@@ -270,6 +270,9 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                                                               edited_bodies[id(home)],
                                                               carry.fields["body"], applied.overridden, carry.owner):
                 report.edited[id(home)] = list(applied.overridden)
+            if then is not None:
+                # What the target showed beside the body and the user left as it was: not the body's text.
+                readable.take_leftovers_out(home, then, carry.fields["body"])
         if "body" in applied.overridden and ({"tags", "extra.tags"} & set(applied.carried)) \
                 and carry.owner in TARGET_KIND and store.dialect in TARGET_KIND \
                 and "tags" not in native_text(store.dialect, record.kind) \

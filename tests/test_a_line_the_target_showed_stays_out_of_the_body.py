@@ -1,0 +1,67 @@
+"""A line the target showed beside the body, left as it was there, does not come home as text of the body.
+
+A memspec procedure in Claude is a feedback memory, whose ``**How to apply:**`` line says the procedure's steps again
+(Claude Code reads the line). memspec holds the steps in the body's list only. When another line of the memory was
+edited in Claude, the How to apply line came home as a paragraph of the memspec body: the steps twice, the second
+time as they were before the edit. Emptied there, its bare label came home (docs/conversion.md).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from .conftest import GOLDEN
+from .convert_helpers import convert_dir
+
+STORE = GOLDEN / "memspec" / "current-every-field" / "input"
+STEPS = "1. `git status` must be clean.\n2. `npm version patch`.\n3. `npm publish`.\n"
+
+
+def _procedure_home(tmp_path: Path, edit) -> str:
+    out = convert_dir(STORE, "claude", tmp_path / "claude")
+    [memory] = out.glob("feedback_release-*.md")
+    text = memory.read_text()
+    assert STEPS in text and "\n**How to apply:** `git status` must be clean." in text
+    edited = edit(text)
+    assert edited != text, "the edit must change the Claude memory"
+    memory.write_text(edited)
+    back = convert_dir(out, "memspec", tmp_path / "back")
+    [procedure] = (back / ".memspec" / "memory" / "operator" / "procedures").glob("*.md")
+    return procedure.read_text()
+
+
+def _how_to_apply(text: str, to: str) -> str:
+    return re.sub(r"^\*\*How to apply:\*\*.*\n", to, text, count=1, flags=re.M)
+
+
+ORIGINAL = next((STORE / ".memspec" / "memory" / "operator" / "procedures").glob("*.md")).read_text()
+
+
+@pytest.mark.parametrize(("edit", "expected"), [
+    # Watched fail before the fix: the How to apply line came home after the edited list.
+    (lambda t: t.replace("\n3. `npm publish`.\n", "\n3. `npm publish --tag next`.\n"),
+     ORIGINAL.replace("3. `npm publish`.", "3. `npm publish --tag next`.")),
+    # Watched fail before the fix: a bare **How to apply:** label came home.
+    (lambda t: _how_to_apply(t, "**How to apply:**\n"), ORIGINAL),
+    (lambda t: _how_to_apply(t, ""), ORIGINAL),
+    # The user's words land in the body, where memspec's user reads them.
+    (lambda t: _how_to_apply(t, "**How to apply:** run it twice\n"),
+     ORIGINAL + "\n**How to apply:** run it twice\n"),
+    # A list under the label, after a blank line, is the user's text: kept with its label.
+    (lambda t: _how_to_apply(t, "**How to apply:**\n\n- check twice\n"),
+     ORIGINAL + "\n**How to apply:**\n\n- check twice\n"),
+], ids=["list-edited", "emptied", "deleted", "edited", "list-below-the-label"])
+def test_the_how_to_apply_line_of_a_memspec_procedure_comes_home_only_as_edited(tmp_path, edit, expected):
+    assert _procedure_home(tmp_path, edit) == expected
+
+
+def test_the_procedure_untouched_in_claude_comes_home_byte_for_byte(tmp_path):
+    out = convert_dir(STORE, "claude", tmp_path / "claude")
+    shutil.copytree(out, tmp_path / "same")
+    back = convert_dir(tmp_path / "same", "memspec", tmp_path / "back")
+    [procedure] = (back / ".memspec" / "memory" / "operator" / "procedures").glob("*.md")
+    assert procedure.read_text() == ORIGINAL
