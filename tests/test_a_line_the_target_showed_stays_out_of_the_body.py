@@ -65,3 +65,15 @@ def test_the_procedure_untouched_in_claude_comes_home_byte_for_byte(tmp_path):
     back = convert_dir(tmp_path / "same", "memspec", tmp_path / "back")
     [procedure] = (back / ".memspec" / "memory" / "operator" / "procedures").glob("*.md")
     assert procedure.read_text() == ORIGINAL
+
+
+def test_a_description_written_in_claude_keeps_the_rest_of_the_procedure(tmp_path):
+    # memspec has no description: written in Claude, it lands in the body, once. Watched fail before the fix: the
+    # claim's source (human:ana) was emptied, since the body it was added to was taken for one edited in Claude with
+    # its **Source:** line deleted; and the text came twice, as the description and as the trigger Claude reads from it.
+    def described(text):
+        return re.sub(r"^description: .*$", 'description: "Release steps, clean tree first"', text, count=1,
+                      flags=re.M)
+
+    back = _procedure_home(tmp_path, described)
+    assert back == ORIGINAL.replace("\n1. `git status`", "\nRelease steps, clean tree first\n\n1. `git status`")

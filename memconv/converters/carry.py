@@ -268,7 +268,8 @@ def _keep_every_word(record: Record, carry: Carry, current: dict[str, Any], done
             at = next((i for i, p in enumerate(paragraphs) if field_digest(p) == carry.native.get(name)), None)
             if at is not None and not edited_body:
                 paragraphs[at] = text.strip()  # the paragraph it showed, edited
-            else:
+            elif flat(text) not in [flat(t) for t in first]:
+                # (Once: a Claude feedback memory's trigger is its description, read so by its reader.)
                 first.append(text.strip())
             setattr(record, name, None)
             changed = True

@@ -140,8 +140,9 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         home_link(home, carry.owner)
         derived = home.link
         applied = carrying.apply(home, carry)  # edit detection sees the target's own link names
-        if "body" in applied.overridden and store.dialect in TARGET_KIND:
-            # The edited body still holds what the target showed of the fields now restored.
+        if "body" in applied.overridden and "body" not in applied.carried and store.dialect in TARGET_KIND:
+            # The edited body still holds what the target showed of the fields now restored. (A carried body
+            # that an edit of another field was only added to, carry._keep_every_word, holds none of it.)
             edited_bodies[id(home)] = home.body
             readable.unshow(home, store.dialect, record.kind, applied.overridden, carry.fields.get("body"),
                             carry.owner, relations=_holds_the_relations(home, store.dialect, carry.owner))
