@@ -74,3 +74,20 @@ def test_a_memoir_entrys_project_is_shown_in_memspec_and_memfmt(runner, tmp_path
     claude = tmp_path / "claude"
     assert runner.invoke(main, ["memoir-to-claude", str(MEMOIR), str(claude)]).exit_code == 0
     assert not _shown(claude, b"**Project:**")  # its frontmatter says it
+
+
+def test_a_source_written_in_memspecs_key_lands_in_the_body_at_home(runner, tmp_path):
+    # A memoir next action has no key for where it came from; memspec says it of every claim (``source:
+    # memconv-import`` where none was given). Written there by hand, it was reported dropped ("memoir's files have no
+    # place for them"); it is now a labelled line of the body, as a memspec claim's source is shown in memoir.
+    # Watched fail before the fix (exit 5).
+    out = tmp_path / "memspec"
+    assert runner.invoke(main, ["memoir-to-memspec", str(MEMOIR), str(out)]).exit_code == 0
+    (claim,) = [p for p in out.rglob("*.md") if b"# Add retry with backoff" in p.read_bytes()]
+    text = claim.read_bytes()
+    claim.write_bytes(text.replace(b"\nsource: memconv-import\n", b"\nsource: the sync incident review\n"))
+    back = runner.invoke(main, ["memspec-to-memoir", str(out), str(tmp_path / "back"), "--fail-on-loss"])
+    assert back.exit_code == 0, back.stderr
+    entry = "memory/next_action_sync-retry.md"
+    assert (tmp_path / "back" / entry).read_bytes() \
+        == (MEMOIR / entry).read_bytes() + b"\n**Source:** the sync incident review\n"
