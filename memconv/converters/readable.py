@@ -418,7 +418,7 @@ def _new_blocks(record: Record, blocks: list[str], shown: frozenset[str]) -> lis
 
 
 #: The fields :func:`show` may move into a readable home.
-_MOVED = ("why", "rejected", "trigger", "how_to_apply", "outcome", "last_failure", "scope", "source_text", "project",
+_MOVED = ("why", "rejected", "trigger", "how_to_apply", "outcome", "last_failure", "source_text", "project",
           "aliases", "tags", "facts",
           "preconditions", "steps", "knowledge", "evolution")
 
