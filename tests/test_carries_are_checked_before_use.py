@@ -37,6 +37,14 @@ CRAFTED = {
     "an unknown key carried bare": ({"fields": {"extra.foo": 5}}, "extra.foo"),
     "format edits out of order": ({"format": {"path": "a.md", "base": "x", "ops": [[5, 1, "x"]]}}, "format.ops"),
     "format edits that are not edits": ({"format": {"path": "a.md", "base": "x", "ops": [["a"]]}}, "format.ops"),
+    "format lines near fewer than its edits": ({"format": {"path": "a.md", "base": "x", "ops": [[0, 1, "y"]],
+                                                           "near": []}}, "format.near"),
+    "format lines near that are numbers": ({"format": {"path": "a.md", "base": "x", "ops": [[0, 1, "y"]],
+                                                        "near": [1]}}, "format.near"),
+    "format lines near that are a mapping": ({"format": {"path": "a.md", "base": "x", "ops": [[0, 1, "y"]],
+                                                         "near": {"0": 1}}}, "format.near"),
+    "format lines near that are not digests": ({"format": {"path": "a.md", "base": "x", "ops": [[0, 1, "y"]],
+                                                           "near": ["-:name: x\n:-"]}}, "format.near"),
     "a carried kind in the payload": ({"kind": "bogus"}, "kind 'bogus'"),
     "a carried kind that is a list": ({"kind": ["fact"]}, "kind is a list"),  # was a TypeError, exit 4
     # Text no file holds, said as JSON escapes: a NUL made a file every reader refuses (exit 4, the record lost on

@@ -68,7 +68,7 @@ def carries() -> st.SearchStrategy[str]:
                   "kind": st.one_of(st.sampled_from(KINDS), st.text(max_size=6)),
                   "format": st.fixed_dictionaries(
                       {"path": st.sampled_from(["../../pwned.md", "/tmp/pwned.md", "ok.md", "a/../../b.md", ""])},
-                      optional={"raw": json_values, "base": json_values, "ops": json_values})})
+                      optional={"raw": json_values, "base": json_values, "ops": json_values, "near": json_values})})
     return st.one_of(shaped.map(json.dumps), json_values.map(json.dumps), st.text(max_size=30))
 
 

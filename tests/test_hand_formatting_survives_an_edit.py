@@ -71,3 +71,21 @@ def test_a_crlf_file_keeps_its_line_ends_and_comment_when_its_body_is_edited(via
             files[name] = head + sep + tail.replace(b"No deploys on Fridays.", b"No deploys on Fridays or Mondays.")
     back, _ = convert_files(read_files(files, via), "memoir")
     assert back[path] == original.replace(b"No deploys on Fridays.", b"No deploys on Fridays or Mondays.")
+
+
+def test_a_legacy_claude_file_keeps_its_shape_when_an_edit_adds_a_key():
+    # A description Claude also holds, edited in memoir: the carry has no old value of it, so the rendering the patch
+    # was made against cannot be made again, and the trigger Claude read from the description is now a key of its own,
+    # a line that puts every change of the patch a line off. The changes are found by the lines they replaced
+    # (format_patch.rebuild_near). Watched fail before: the file came home canonical, ``origin:`` and
+    # ``session_id:`` for its ``originSessionId``, a blank line after the frontmatter.
+    src = GOLDEN / "claude" / "broken-links" / "input"
+    files, _ = convert_files(dialects.get("claude").read(src), "memoir")
+    old, new = b"\ndescription: When adding or renaming a REST endpoint\n", b"\ndescription: Kept for the API review\n"
+    assert files["memory/lesson_api.md"].count(old) == 1
+    files["memory/lesson_api.md"] = files["memory/lesson_api.md"].replace(old, new)
+    back, _ = convert_files(read_files(files, "memoir"), "claude")
+    original = (src / "feedback_api.md").read_bytes()
+    assert back["feedback_api.md"] == original.replace(
+        b"description: When adding or renaming a REST endpoint\ntype: feedback\n",
+        b"description: Kept for the API review\ntype: feedback\ntrigger: When adding or renaming a REST endpoint\n")

@@ -17,6 +17,7 @@ from ..fs import safe_relpath
 from ..model import KINDS, LIFECYCLE_STATES, IndexFile, Record
 from ..text import unwritable
 from .codec import check_json
+from .format_patch import NEAR
 from .native import WORDS
 
 
@@ -124,7 +125,9 @@ def check_inline(mark: Any) -> None:
 
 
 def check_format(patch: Any) -> None:
-    """A format patch: ``{"path", "raw"}`` or ``{"path", "base", "ops": [[from, to, text]…]}`` in order."""
+    """A format patch: ``{"path", "raw"}`` or ``{"path", "base", "ops": [[from, to, text]…]}`` in order, with
+    ``"near": ["before:replaced:after"…]``, the digests of the lines around and under each op (a patch made before
+    it has none)."""
     if not isinstance(patch, dict) or not isinstance(patch.get("path"), str):
         raise ValueError("the carried format is not a format patch")
     check_path("format.path", patch["path"])
@@ -139,6 +142,11 @@ def check_format(patch: Any) -> None:
                 or not pos <= op[0] <= op[1]:
             raise ValueError("the carried format.ops are not edits in order")
         pos = op[1]
+    if "near" in patch:  # (a patch made before memconv wrote it has none)
+        near = patch["near"]
+        if not isinstance(near, list) or len(near) != len(patch["ops"]) \
+                or not all(isinstance(n, str) and NEAR.fullmatch(n) for n in near):
+            raise ValueError("the carried format.near does not say the lines of each of its ops")
 
 
 def check_note(doc: dict[str, Any]) -> None:

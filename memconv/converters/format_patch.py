@@ -86,7 +86,22 @@ def make(canonical: tuple[str, bytes] | None, path: str, raw: bytes) -> dict[str
     ops = [[i1, i2, "".join(want[j1:j2])]
            for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, base, want, autojunk=False).get_opcodes()
            if tag != "equal"]
-    return {"path": path, "base": _digest(canonical[1]), "ops": ops}
+    # What each change replaced of the rendering, and the lines before and after it, as digests (a copy of the lines
+    # more than doubled the patches of the golden stores): where an edit the carry cannot undo moved the lines, the
+    # change is found by them (rebuild_near).
+    near = [f"{_near(base[i1 - 1]) if i1 else '-'}:{_near(''.join(base[i1:i2]))}:"
+            f"{_near(base[i2]) if i2 < len(base) else '-'}" for i1, i2, _ in ops]
+    return {"path": path, "base": _digest(canonical[1]), "ops": ops, "near": near}
+
+
+def _near(text: str) -> str:
+    """The short digest a format patch's ``near`` names lines by: enough to tell the lines of one file apart."""
+    return short_digest(text, 6)
+
+
+#: One entry of a format patch's ``near``: the digests of the line before a change (``-``: the file's start), of the
+#: lines it replaced, and of the line after it (``-``: the file's end).
+NEAR = re.compile(r"(-|[0-9a-f]{6}):([0-9a-f]{6}):(-|[0-9a-f]{6})")
 
 
 def without(patch: dict[str, Any], lines: list[str]) -> dict[str, Any] | None:
@@ -96,9 +111,13 @@ def without(patch: dict[str, Any], lines: list[str]) -> dict[str, Any] | None:
     gone = {line.strip() for line in lines if isinstance(line, str) and line.strip()}
     if "ops" not in patch:
         return None
-    ops = [op for op in patch["ops"] if not (isinstance(op, list) and len(op) == 3 and isinstance(op[2], str)
-                                             and gone & {line.strip() for line in op[2].splitlines()})]
-    return {**patch, "ops": ops}
+    kept = [n for n, op in enumerate(patch["ops"])
+            if not (isinstance(op, list) and len(op) == 3 and isinstance(op[2], str)
+                    and gone & {line.strip() for line in op[2].splitlines()})]
+    trimmed = {**patch, "ops": [patch["ops"][n] for n in kept]}
+    if isinstance(patch.get("near"), list):
+        trimmed["near"] = [patch["near"][n] for n in kept if n < len(patch["near"])]
+    return trimmed
 
 
 def rebuild(canonical: tuple[str, bytes] | None, patch: dict[str, Any]) -> bytes | None:
@@ -160,6 +179,53 @@ def rebuild_after_edit(canonical: tuple[str, bytes] | None, patch: dict[str, Any
     if ops and ops[-1][1] > len(lines):
         return None
     return _apply_ops(lines, ops).encode("utf-8")
+
+
+def rebuild_near(canonical: tuple[str, bytes] | None, patch: dict[str, Any]) -> bytes | None:
+    """The patch applied to an edited record's canonical rendering whose lines the edit moved, each change where the
+    lines it replaced are found, between the lines that were before and after them (the patch's ``near``), or None.
+
+    For an edit the carry holds no old value of (a description edited in memoir, which Claude holds too), so that the
+    rendering as it was cannot be made (:func:`rebuild_moved`): a key added above (a Claude feedback memory's
+    ``trigger``, no longer its description) put every change of the patch a line off, and the file came home
+    canonical. A change is placed where its lines are once, told apart by the lines around it where they are more
+    than once. Like :func:`rebuild_after_edit`'s, the file is a layout for the owner's writer, not the record. None
+    where there is no ``near`` (a patch made before it was), where a change is not found (its lines edited: a file
+    whose every line differs from its rendering, CRLF, is one change), or where nothing moved."""
+    if canonical is None or "ops" not in patch or not isinstance(patch.get("near"), list):
+        return None
+    lines = canonical[1].decode("utf-8").splitlines(keepends=True)
+    ops, near = patch["ops"], patch["near"]
+    if len(near) != len(ops):
+        return None
+    placed: list[list[Any]] = []
+    for (i1, i2, text), said in zip(ops, near):
+        before, replaced, after = (None if d == "-" else d for d in NEAR.fullmatch(said).groups())
+        at = _found(lines, i2 - i1, replaced, before, after)
+        if at is None:
+            return None  # (a change the edit touched: rebuild_after_edit places each where it was)
+        placed.append([at, at + (i2 - i1), text])
+    if any(placed[n - 1][1] > op[0] for n, op in enumerate(placed) if n) \
+            or [op[:2] for op in placed] == [op[:2] for op in ops]:
+        return None  # out of order, or nothing moved: the patch fits where it is (rebuild_after_edit)
+    return _apply_ops(lines, placed).encode("utf-8")
+
+
+def _found(lines: list[str], size: int, replaced: str, before: str | None, after: str | None) -> int | None:
+    """Where the ``size`` lines whose digest is ``replaced`` (none: the place of an insertion) are in ``lines`` once,
+    told apart by the digests of the line ``before`` them and the line ``after`` them (None: the start, or the end,
+    of the file); or None."""
+    at = [n for n in range(len(lines) - size + 1) if _near("".join(lines[n:n + size])) == replaced]
+
+    def fits(line: str | None, edge: int, beside: int) -> bool:
+        return beside == edge if line is None else 0 <= beside < len(lines) and _near(lines[beside]) == line
+
+    for keep in (lambda n: fits(before, -1, n - 1) and fits(after, len(lines), n + size),
+                 lambda n: fits(before, -1, n - 1), lambda n: fits(after, len(lines), n + size)):
+        found = [n for n in at if keep(n)]
+        if len(found) == 1:
+            return found[0]
+    return at[0] if len(at) == 1 and size else None
 
 
 def _apply_ops(lines: list[str], ops: list[list[Any]]) -> str:

@@ -682,6 +682,8 @@ def _restore_sources(items: list[tuple[Record, str, dict[str, Any], Record | Non
             if raw is None and was is not None:
                 # Edited since, its lines moved (a key taken out): the patch's changes follow them.
                 raw = format_patch.rebuild_moved(canonical, format_patch.render_alone(owner, was), patch)
+            if raw is None:  # edited since, its lines moved by a change the carry cannot undo: found by their lines
+                raw = format_patch.rebuild_near(canonical, patch)
             if raw is None:  # edited since: its file's layout still comes home, for its writer to use
                 raw = format_patch.rebuild_after_edit(canonical, patch)
         except (TypeError, ValueError, KeyError, AttributeError, IndexError):
