@@ -73,19 +73,27 @@ def test_a_crlf_file_keeps_its_line_ends_and_comment_when_its_body_is_edited(via
     assert back[path] == original.replace(b"No deploys on Fridays.", b"No deploys on Fridays or Mondays.")
 
 
-def test_a_legacy_claude_file_keeps_its_shape_when_an_edit_adds_a_key():
+@pytest.mark.parametrize(("store", "lesson", "memory", "description", "shape"), [
+    # ``originSessionId`` at the top, no blank line after the frontmatter.
+    ("broken-links", "memory/lesson_api.md", "feedback_api.md", b"When adding or renaming a REST endpoint",
+     b"type: feedback\n"),
+    # ``type`` under ``metadata``, above the name: the patch's deletions are a line each, so that each is found with
+    # the trigger's line among them (watched fail with them one change of three lines).
+    ("mixed-project", "memory/lesson_force-push.md", "feedback-force-push.md",
+     b"About to run git push --force on a branch others use", b""),
+], ids=["originSessionId", "metadata-type"])
+def test_a_legacy_claude_file_keeps_its_shape_when_an_edit_adds_a_key(store, lesson, memory, description, shape):
     # A description Claude also holds, edited in memoir: the carry has no old value of it, so the rendering the patch
     # was made against cannot be made again, and the trigger Claude read from the description is now a key of its own,
     # a line that puts every change of the patch a line off. The changes are found by the lines they replaced
-    # (format_patch.rebuild_near). Watched fail before: the file came home canonical, ``origin:`` and
-    # ``session_id:`` for its ``originSessionId``, a blank line after the frontmatter.
-    src = GOLDEN / "claude" / "broken-links" / "input"
+    # (format_patch.rebuild_near). Watched fail before: the file came home canonical (``origin:`` and
+    # ``session_id:`` for its ``originSessionId``, ``type`` out of ``metadata``, a blank line after the frontmatter).
+    src = GOLDEN / "claude" / store / "input"
     files, _ = convert_files(dialects.get("claude").read(src), "memoir")
-    old, new = b"\ndescription: When adding or renaming a REST endpoint\n", b"\ndescription: Kept for the API review\n"
-    assert files["memory/lesson_api.md"].count(old) == 1
-    files["memory/lesson_api.md"] = files["memory/lesson_api.md"].replace(old, new)
+    old, new = b"\ndescription: " + description + b"\n", b"\ndescription: Kept for the review\n"
+    assert files[lesson].count(old) == 1
+    files[lesson] = files[lesson].replace(old, new)
     back, _ = convert_files(read_files(files, "memoir"), "claude")
-    original = (src / "feedback_api.md").read_bytes()
-    assert back["feedback_api.md"] == original.replace(
-        b"description: When adding or renaming a REST endpoint\ntype: feedback\n",
-        b"description: Kept for the API review\ntype: feedback\ntrigger: When adding or renaming a REST endpoint\n")
+    original = (src / memory).read_bytes()
+    assert original.count(old + shape) == 1
+    assert back[memory] == original.replace(old + shape, new + shape + b"trigger: " + description + b"\n")

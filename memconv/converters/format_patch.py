@@ -83,9 +83,13 @@ def make(canonical: tuple[str, bytes] | None, path: str, raw: bytes) -> dict[str
         return {"path": path, "raw": raw.decode("utf-8")}
     base = canonical[1].decode("utf-8").splitlines(keepends=True)
     want = raw.decode("utf-8").splitlines(keepends=True)
-    ops = [[i1, i2, "".join(want[j1:j2])]
-           for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, base, want, autojunk=False).get_opcodes()
-           if tag != "equal"]
+    ops = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, base, want, autojunk=False).get_opcodes():
+        if tag == "delete":
+            # A line each: where an edit puts a line among them (a key added), each is still found (rebuild_near).
+            ops += [[i, i + 1, ""] for i in range(i1, i2)]
+        elif tag != "equal":
+            ops.append([i1, i2, "".join(want[j1:j2])])
     # What each change replaced of the rendering, and the lines before and after it, as digests (a copy of the lines
     # more than doubled the patches of the golden stores): where an edit the carry cannot undo moved the lines, the
     # change is found by them (rebuild_near).
