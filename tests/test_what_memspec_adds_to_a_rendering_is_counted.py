@@ -55,3 +55,21 @@ def test_a_verification_of_the_working_set_rendering_is_counted_dropped(runner, 
     assert [(f["target"], f["dropped"]) for f in report["files"] if f["dropped"]] == [("session.json",
                                                                                           ["verified_with"])]
     assert runner.invoke(main, [*args, "--fail-on-loss", str(tmp_path / "back2")]).exit_code == 5
+
+
+def test_a_key_added_to_an_inline_bullets_rendering_is_counted_dropped(runner, tmp_path):
+    # An inline bullet of a Claude index is a memoir fact there; a key written into its frontmatter by hand has no place
+    # in the bullet, which comes home from the index's note. Before, it was lost with nothing said: 0 dropped, exit 0
+    # (found by adding a key to each file of every golden conversion).
+    inp = GOLDEN / "claude" / "inline-only" / "input"
+    out = tmp_path / "memoir"
+    assert runner.invoke(main, ["claude-to-memoir", str(inp), str(out)]).exit_code == 0
+    [fact] = [p for p in (out / "memory").glob("fact_*.md") if "Tailwind" in p.read_text()]
+    fact.write_text(fact.read_text().replace("---\n", "---\nowner: ana\n", 1))
+    args = ["memoir-to-claude", "--json", str(out)]
+    result = runner.invoke(main, [*args, str(tmp_path / "back")])
+    assert result.exit_code == 0, result.output
+    assert tree(tmp_path / "back")["MEMORY.md"] == tree(inp)["MEMORY.md"]
+    report = json.loads(result.stdout)
+    assert [(f["target"], f["dropped"]) for f in report["files"] if f["dropped"]] == [("MEMORY.md", ["extra.owner"])]
+    assert runner.invoke(main, [*args, "--fail-on-loss", str(tmp_path / "back2")]).exit_code == 5

@@ -197,7 +197,8 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             if ours and not retracted and renderings.digest(record) == mark.get("digest"):
                 # Its words unchanged: the index says them again. What a tool of the target added (memspec's
                 # verify) has no place in it; before, it made the bullet an entry of its own, twice said.
-                added = sorted(set(applied.overridden) | set(_added_there(record)))
+                added = sorted(set(applied.overridden) | set(_added_there(record))
+                               | {f"extra.{key}" for key in record.extra if key != KEY})
                 if added:
                     report.warnings.append(f"{where_from(record)}: the rendering of {where} holds {', '.join(added)} "
                                            f"from {store.dialect}, and its words are unchanged; {where} has no place "
