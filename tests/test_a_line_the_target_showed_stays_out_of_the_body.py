@@ -77,3 +77,18 @@ def test_a_description_written_in_claude_keeps_the_rest_of_the_procedure(tmp_pat
 
     back = _procedure_home(tmp_path, described)
     assert back == ORIGINAL.replace("\n1. `git status`", "\nRelease steps, clean tree first\n\n1. `git status`")
+
+
+def test_a_list_shown_as_facts_stays_in_the_body_when_another_fact_is_edited(tmp_path):
+    # memfmt shows a memoir fact's body as facts, a list's items each one; mapped home, the body shown then holds them
+    # as paragraphs, which are not the body's own paragraphs. Only labelled lines are taken out: with any paragraph
+    # shown then taken out, the two items were lost (watched, before the rule was narrowed to labelled lines).
+    (tmp_path / "in" / "memory").mkdir(parents=True)
+    (tmp_path / "in" / "memory" / "fact_deploy.md").write_text(
+        "---\ntype: fact\nname: Deploy rules\ndescription: How we deploy\n---\n\nWe deploy with care.\n\n"
+        "- tag first\n- then build\n\nAsk ops when unsure.\n")
+    out = convert_dir(tmp_path / "in", "memfmt", tmp_path / "memfmt")
+    [entity] = (out / "memory" / "entities").glob("*.md")
+    entity.write_text(entity.read_text().replace("- Ask ops when unsure.\n", "- Ask ops when unsure, always.\n"))
+    back = (convert_dir(out, "memoir", tmp_path / "back") / "memory" / "fact_deploy.md").read_text()
+    assert "tag first" in back and "then build" in back and "Ask ops when unsure, always." in back

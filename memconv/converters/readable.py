@@ -244,7 +244,11 @@ def take_leftovers_out(record: Record, then: str, original: str) -> bool:
     if record.opaque or not record.body.strip():
         return False
     own = {flat(p) for p in PARAGRAPH_BREAK.split(original.strip()) if p.strip()}
-    was = {flat(p) for p in PARAGRAPH_BREAK.split(then.strip()) if p.strip()} - own
+    # Only a line labelled as memconv and the targets' writers label the fields they show, whose label the body never
+    # held: any other paragraph shown then and not the body's own may be the body's text read another way there (a
+    # list shown as a memfmt entity's facts, an item each), and is kept.
+    was = {p for p in {flat(p) for p in PARAGRAPH_BREAK.split(then.strip()) if p.strip()} - own
+           if (m := _SHOWN_LABEL.match(p)) and m.group(1) in _SHOWN_LABELS and f"**{m.group(1)}:**" not in original}
     if not was:
         return False
     parts = [p for p in PARAGRAPH_BREAK.split(record.body.strip()) if p.strip()]
@@ -266,6 +270,8 @@ def take_leftovers_out(record: Record, then: str, original: str) -> bool:
 
 #: A labelled line as show and the target's writers write one: ``**How to apply:** …``.
 _SHOWN_LABEL = re.compile(r"\*\*([^*\n]+):\*\* ")
+#: The labels of the one-line fields :func:`show` writes a line for (the targets' writers write How to apply's too).
+_SHOWN_LABELS = frozenset(label for _, label in _LABELS)
 
 
 #: The blocks :func:`_blocks` writes under a label of their own, a line each, and the field each says.
