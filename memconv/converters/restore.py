@@ -275,6 +275,11 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             if then is not None:
                 # What the target showed beside the body and the user left as it was: not the body's text.
                 readable.take_leftovers_out(home, then, carry.fields["body"])
+        if record.kind == "entity" and home.kind != "entity" and id(home) in edited_bodies \
+                and isinstance(carry.fields.get("body"), str):
+            # Its body was the entity's facts there, read home a paragraph each: the facts it had, as they were, are
+            # written as their blocks were (a list's items, a fence's lines).
+            home.body = transforms.blocks_back(home.body, carry.fields["body"])
         if "body" in applied.overridden and ({"tags", "extra.tags"} & set(applied.carried)) \
                 and carry.owner in TARGET_KIND and store.dialect in TARGET_KIND \
                 and "tags" not in native_text(store.dialect, record.kind) \

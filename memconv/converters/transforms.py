@@ -15,6 +15,7 @@ text is :mod:`.readable`.
 from __future__ import annotations
 
 import copy
+import difflib
 import re
 from typing import Callable
 
@@ -49,20 +50,65 @@ def facts_of(body: str) -> list[str]:
     block is one, as inline code. Collapsed by blank lines alone, a list was one fact of dashes and a
     fence one line of code run together (docs/conversion.md, "Facts from a body's blocks")."""
     lines = body.split("\n")
-    found: list[str] = []
-    for kind, start, end, code in blocks(body):
-        if kind == "code":
-            found.extend(code_span(line.strip()) for line in (code or "").split("\n") if line.strip())
+    return [fact for block in blocks(body) for fact in _facts_of_block(lines, *block)]
+
+
+def _facts_of_block(lines: list[str], kind: str, start: int, end: int, code: str | None) -> list[str]:
+    """The facts one block of a body (``lines``) gives (:func:`facts_of`)."""
+    if kind == "code":
+        return [code_span(line.strip()) for line in (code or "").split("\n") if line.strip()]
+    text = lines[start] if end == start + 1 else "\n".join(lines[start:end])
+    if kind == "item":
+        # An item with nothing after its marker (a body that is "-", a fact "-" written as a paragraph)
+        # keeps its marker as its text: dropped, the character was nowhere in the target.
+        text = (text[2:] if text[:2] == "- " else _ITEM_MARKER.sub("", text, count=1)).strip() or text
+    text = flat(text)
+    return [text] if text else []
+
+
+def blocks_back(body: str, before: str) -> str:
+    """``body``, a record's body read home from an entity's facts (a paragraph each), with each run of paragraphs
+    that are the facts of whole blocks of ``before`` (the body it had at home), in their order, written as those
+    blocks were: a list's items under their markers, a fence's lines in their fence, the blank lines between them
+    as they were.
+
+    An edit of one fact in memfmt made the whole body come home a paragraph a fact: a list's markers and a code
+    block's fence were lost with it (docs/conversion.md, "Facts from a body's blocks"). A paragraph that is no fact
+    of ``before``, or one of part of a code block, stays a paragraph."""
+    lines = before.split("\n")
+    facts: list[str] = []
+    owner: list[int] = []  # the block each fact came from
+    spans: list[tuple[int, int, int, int]] = []  # each block: its first line, its end line, its first and end fact
+    for block in blocks(before):
+        said = _facts_of_block(lines, *block)
+        spans.append((block[1], block[2], len(facts), len(facts) + len(said)))
+        owner += [len(spans) - 1] * len(said)
+        facts += said
+    parts = [p.strip() for p in PARAGRAPH_BREAK.split(body.strip()) if p.strip()]
+    if not facts or parts == facts and join_paragraphs(parts) == before:
+        return body
+    out: list[str] = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, parts, facts, autojunk=False).get_opcodes():
+        if tag != "equal":
+            out += parts[i1:i2]
             continue
-        text = lines[start] if end == start + 1 else "\n".join(lines[start:end])
-        if kind == "item":
-            # An item with nothing after its marker (a body that is "-", a fact "-" written as a paragraph)
-            # keeps its marker as its text: dropped, the character was nowhere in the target.
-            text = (text[2:] if text[:2] == "- " else _ITEM_MARKER.sub("", text, count=1)).strip() or text
-        text = flat(text)
-        if text:
-            found.append(text)
-    return found
+        run: list[int] = []  # the whole blocks of ``before`` being written, one after another
+        n = j1
+        while n < j2:
+            _, _, first_fact, end_fact = spans[owner[n]]
+            if n == first_fact and end_fact <= j2:
+                run.append(owner[n])
+                n = end_fact
+                continue
+            if run:
+                out.append("\n".join(lines[spans[run[0]][0]:spans[run[-1]][1]]).strip("\n"))
+                run = []
+            out.append(parts[i1 + n - j1])  # part of a code block: a paragraph, as read
+            n += 1
+        if run:
+            out.append("\n".join(lines[spans[run[0]][0]:spans[run[-1]][1]]).strip("\n"))
+    text = join_paragraphs(out)
+    return text if body.endswith("\n") else text.rstrip("\n")
 
 
 def facts_read_alike(body: str) -> bool:
