@@ -19,7 +19,7 @@ from typing import Any
 
 from ..dialects.protocol import CARRY_KEY
 from ..markdown import code_lines
-from ..model import Anchor, Edge, Probe, Record, Step
+from ..model import Anchor, Edge, Knowledge, Probe, Record, Step
 from ..text import flat
 from .mapping import EDGE_TYPES, REQUIRED_TEXT, SECTION_FIELDS, UNKNOWN_KEYS_HIDDEN, native_text
 from .native import as_line
@@ -231,6 +231,12 @@ def take_deleted_out(record: Record, target: str, kind: str, then: str, there: s
         else:
             setattr(record, name, None)
         edited.append(name)
+    if "knowledge" not in shown and "knowledge" not in edited and "knowledge" not in required and record.knowledge \
+            and any(_KNOWLEDGE_ITEM.match(p) for p in was) and not _KNOWLEDGE_SAID.search(there):
+        # An entity's knowledge, its lines (no label of their own: knowledge_back) deleted whole: likewise.
+        record.knowledge = None
+        edited.append("knowledge")
+        blocks.append("knowledge")
     return bool(deleted or blocks)
 
 
@@ -272,6 +278,58 @@ def take_leftovers_out(record: Record, then: str, original: str) -> bool:
 _SHOWN_LABEL = re.compile(r"\*\*([^*\n]+):\*\* ")
 #: The labels of the one-line fields :func:`show` writes a line for (the targets' writers write How to apply's too).
 _SHOWN_LABELS = frozenset(label for _, label in _LABELS)
+
+
+def knowledge_back(record: Record, body: str, edited: list[str]) -> set[str]:
+    """The ``## Knowledge`` of an entity, which :func:`show` wrote into the body of its rendering as a list of
+    ``- **[kind] title** — content`` lines (an artifact in a fence under its line), read from that ``body`` as the
+    target holds it now: edited there, the entries its lines say are the record's knowledge (``knowledge`` is added
+    to ``edited``). Returns the block's paragraphs, flat: not facts of the entity. Before, edited lines came home as
+    facts beside the old knowledge, facts of dashes (``- - **[quote] …``). The block as :func:`show` wrote it is
+    taken out as it is; one this does not read (two runs of such lines apart) stays text."""
+    if not record.knowledge:
+        return set()
+    parts = [p.strip() for p in PARAGRAPH_BREAK.split(body.strip()) if p.strip()]
+    runs, run = [], []
+    for n, part in enumerate(parts):
+        lines = part.split("\n")
+        if all(_KNOWLEDGE_ITEM.fullmatch(line) for line in lines):
+            run.append(n)
+            continue
+        if run and run[-1] == n - 1 and len(lines) >= 2 and lines[0] == "```" and lines[-1] == "```" \
+                and not parts[n - 1].startswith("```"):
+            run.append(n)  # the artifact of the entry before it
+            continue
+        if run:
+            runs.append(run)
+            run = []
+    if run:
+        runs.append(run)
+    if len(runs) != 1:
+        return set()
+    said = [parts[n] for n in runs[0]]
+    block = _blocks(Record(kind="entity", link=record.link, knowledge=record.knowledge), frozenset({"facts"}))
+    if [flat(p) for p in said] == [flat(p) for p in PARAGRAPH_BREAK.split(block[0]) if p.strip()]:
+        return {flat(p) for p in said}  # as show wrote it
+    knowledge: list[Knowledge] = []
+    for part in said:
+        lines = part.split("\n")
+        if lines[0] == "```":
+            knowledge[-1] = dataclasses.replace(knowledge[-1], artifact="\n".join(lines[1:-1]))
+            continue
+        for line in lines:
+            kind, title, content = _KNOWLEDGE_ITEM.fullmatch(line).groups()
+            knowledge.append(Knowledge(kind=kind, title=title, content=content or ""))
+    record.knowledge = knowledge
+    if "knowledge" not in edited:
+        edited.append("knowledge")
+    return {flat(p) for p in said}
+
+
+#: A line :func:`show` writes for a piece of an entity's knowledge: ``- **[snippet] deploy command** — how it ships``.
+_KNOWLEDGE_ITEM = re.compile(r"- \*\*\[([^\]\n]*)\] (.*?)\*\*(?: — (.*))?")
+#: Such a line anywhere in a text read flat.
+_KNOWLEDGE_SAID = re.compile(r"(?:^|\s)- \*\*\[[^\]\n]*\] ")
 
 
 #: The blocks :func:`_blocks` writes under a label of their own, a line each, and the field each says.

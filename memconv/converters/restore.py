@@ -425,7 +425,9 @@ def _unshow_facts(home: Record, record: Record, target: str, edited: list[str], 
     home paragraph by paragraph (``transforms.to_entity``), without the paragraphs :func:`readable.show` wrote
     there for its other fields (its ``**Entity type:**`` line, its ``**Relations:**``), an edited type line the
     entity's new type. Before, every such paragraph came home as one more fact (2026-12-05, docs/conversion.md)."""
-    facts = home.facts or []
+    # Its knowledge, shown as a block of lines: read from the body as the target holds it, before it is read flat.
+    taken = readable.knowledge_back(home, record.body, edited)
+    facts = [f for f in home.facts or [] if f not in taken]
     lead = facts[:1] if record.description else []  # the target's description, its first fact (to_entity)
     home.facts, home.body = None, transforms.join_paragraphs(facts[len(lead):])
     readable.unshow(home, target, record.kind, edited, None, owner, relations=True)
