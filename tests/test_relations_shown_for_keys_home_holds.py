@@ -40,3 +40,24 @@ def test_edited_relations_lines_stay_the_bodys_text(runner, tmp_path):
     # An edited block is the target's text now: kept in the body, as an edit of any block memconv showed.
     claim = _home(runner, tmp_path, lambda t: t.replace("- supersedes → [[", "- supersedes (mostly) → [["))
     assert "supersedes (mostly) →" in claim.split("\n---\n", 1)[1]
+
+
+def test_relations_of_carried_edges_are_taken_out_by_their_home_names(runner, tmp_path):
+    # A memspec claim's depends_on in memoir, the body edited there: the edges come home from the carry, named as
+    # memspec names them (ms_…), while the body still named them as memoir does; the block was not found, and came
+    # home as text of the memspec body beside the depends_on key (watched fail before; found by editing a body line
+    # in the target, bringing it home and converting it there again).
+    src = GOLDEN / "memspec" / "canonical" / "input"
+    there = tmp_path / "memoir"
+    assert runner.invoke(main, ["memspec-to-memoir", str(src), str(there)]).exit_code == 0
+    entry = there / "memory" / "decision_team-a-ships-on-tuesdays.md"
+    text = entry.read_text(encoding="utf-8")
+    assert "\n**Relations:**\n\n- depends_on → [[" in text
+    entry.write_text(text.replace("\n\n**Scope:**", "\n\nBring the changelog.\n\n**Scope:**"), encoding="utf-8")
+    back = runner.invoke(main, ["memoir-to-memspec", str(there), str(tmp_path / "back"), "--fail-on-loss"])
+    assert back.exit_code == 0, back.stderr
+    (claim,) = [p for p in (tmp_path / "back" / ".memspec").rglob("*.md") if "Team A ships" in p.read_text()]
+    claim_text = claim.read_text(encoding="utf-8")
+    assert claim_text.endswith("\n# Team A ships on Tuesdays\n\nRelease train leaves Tuesday 10:00.\n\n"
+                               "Bring the changelog.\n")
+    assert "\ndepends_on:\n" in claim_text

@@ -274,6 +274,27 @@ def take_leftovers_out(record: Record, then: str, original: str) -> bool:
     return True
 
 
+def take_relations_out(record: Record, target: str) -> bool:
+    """The ``**Relations:**`` block :func:`show` wrote in ``target`` for ``record``'s edges that ``target`` has no key
+    for, still in its edited body as written (its links named home), taken out: home holds those edges in keys of its
+    own (``restore._holds_the_relations``). :func:`unshow` takes it out when the edges came home with the body's
+    names; carried, they had home's names while the body still had the target's, and the block came home as text of
+    the body (a memspec claim's ``depends_on`` in memoir, the body edited there). Whether it was."""
+    relations = unsaid(record.edges, EDGE_TYPES[target])
+    if record.opaque or not relations or "**Relations:**" not in record.body:
+        return False
+    block = _blocks(Record(kind=record.kind, link=record.link, edges=relations), frozenset(), EDGE_TYPES[target])
+    want = [flat(p) for b in block for p in PARAGRAPH_BREAK.split(b.strip()) if p.strip()]
+    parts = [p for p in PARAGRAPH_BREAK.split(record.body.strip()) if p.strip()]
+    flats = [flat(p) for p in parts]
+    at = next((n for n in range(len(flats) - len(want) + 1) if flats[n:n + len(want)] == want), None)
+    if not want or at is None:
+        return False
+    body = join_paragraphs([p.strip() for p in parts[:at] + parts[at + len(want):]])
+    record.body = body if record.body.endswith("\n") else body.rstrip("\n")
+    return True
+
+
 #: A labelled line as show and the target's writers write one: ``**How to apply:** …``.
 _SHOWN_LABEL = re.compile(r"\*\*([^*\n]+):\*\* ")
 #: The labels of the one-line fields :func:`show` writes a line for (the targets' writers write How to apply's too).

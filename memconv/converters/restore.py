@@ -275,6 +275,9 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             if then is not None:
                 # What the target showed beside the body and the user left as it was: not the body's text.
                 readable.take_leftovers_out(home, then, carry.fields["body"])
+        if id(home) in edited_bodies and _holds_the_relations(home, store.dialect, carry.owner):
+            # The Relations lines of edges home holds in keys, their links named home now as the edges' are.
+            readable.take_relations_out(home, store.dialect)
         if record.kind == "entity" and home.kind != "entity" and id(home) in edited_bodies \
                 and isinstance(carry.fields.get("body"), str):
             # Its body was the entity's facts there, read home a paragraph each: the facts it had, as they were, are
