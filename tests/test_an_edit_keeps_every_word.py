@@ -63,3 +63,24 @@ def test_a_precondition_added_in_memfmt_reaches_the_memoir_lesson(tmp_path):
     before, after = tree(src), tree(tmp_path / "back")
     assert after[path] == before[path].rstrip(b"\n") + b"\n\n**Preconditions:**\n\n- Take a snapshot first.\n"
     assert all(after[p] == data for p, data in before.items() if p != path)
+
+
+def test_the_first_line_edited_where_the_description_was_made_of_it_comes_home_once(tmp_path):
+    # memspec claims have no description; memoir shows the first line of the body as one, and the body too. That line
+    # edited in memoir, the description left as it was: the description, carried as "none", was put back into the
+    # body as text found nowhere else, the old line beside its edit (watched fail before; found by editing a body
+    # line in the target, bringing it home and converting it there again). A memfmt entity shows the two as one
+    # fact, where it is that paragraph, and stays (the tests above).
+    from .conftest import GOLDEN
+
+    src = GOLDEN / "memspec" / "canonical" / "input"
+    runner = CliRunner()
+    assert runner.invoke(main, ["memspec-to-memoir", str(src), str(tmp_path / "memoir")]).exit_code == 0
+    entry = tmp_path / "memoir" / "memory" / "decision_team-a-ships-on-tuesdays.md"
+    text = entry.read_text()
+    assert "\ndescription: Release train leaves Tuesday 10:00.\n" in text
+    entry.write_text(text.replace("\n\nRelease train leaves Tuesday 10:00.\n", "\n\nRelease train leaves at 10:30.\n"))
+    back = runner.invoke(main, ["memoir-to-memspec", str(tmp_path / "memoir"), str(tmp_path / "back")])
+    assert back.exit_code == 0, back.output
+    (claim,) = [p for p in (tmp_path / "back" / ".memspec").rglob("*.md") if "Team A ships" in p.read_text()]
+    assert claim.read_text().endswith("\n# Team A ships on Tuesdays\n\nRelease train leaves at 10:30.\n")

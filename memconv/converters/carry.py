@@ -24,7 +24,7 @@ from ..text import flat, is_long, remember, repr_digest, short_digest
 from .codec import as_json, check_json, compact_json, dataclass_fields, field_type, from_json
 from .carry_checks import check_edges, check_format, check_inline, check_link, check_meaning, check_text
 from .native import INLINE
-from .transforms import PARAGRAPH_BREAK
+from .transforms import PARAGRAPH_BREAK, filled_description
 
 #: The one key memconv owns in every target's extension mechanism.
 KEY = "memconv"
@@ -246,7 +246,8 @@ class Applied:
 _DERIVED_TEXT = ("description", "why", "rejected", "trigger", "how_to_apply", "outcome")
 
 
-def _keep_every_word(record: Record, carry: Carry, current: dict[str, Any], done: Applied) -> None:
+def _keep_every_word(record: Record, carry: Carry, current: dict[str, Any], done: Applied,
+                     described_apart: bool = False) -> None:
     """An edited record keeps every piece of its text, and the edit lands where the text came from.
 
     The target shows several fields in one place (a memfmt entity's facts hold the description and the
@@ -257,6 +258,11 @@ def _keep_every_word(record: Record, carry: Carry, current: dict[str, Any], done
     sat in a field the record's own dialect does not write.)
     """
     edited_body = "body" in done.overridden
+    was = carry.fields.get("body")
+    # The description the target was given of the body's first line, where it showed both (``described_apart``: a
+    # memspec claim in memoir): that line edited, the old text is no word of the user's.
+    made_of_body = flat(filled_description(was) or "") if described_apart and edited_body and isinstance(was, str) \
+        else None
     paragraphs = [p.strip() for p in PARAGRAPH_BREAK.split((record.body or "").strip()) if p.strip()]
     first: list[str] = []
     changed = False
@@ -274,9 +280,11 @@ def _keep_every_word(record: Record, carry: Carry, current: dict[str, Any], done
             setattr(record, name, None)
             changed = True
         elif name in done.carried and edited_body and flat(text) not in flat(" ".join(paragraphs)) \
-                and flat(text) != flat(record.title or ""):
+                and flat(text) not in (flat(record.title or ""), made_of_body):
             # (Text that is the record's title says nothing the title does not: a description a target made of
-            # the title, a memfmt episode's with no outcome in Claude, is not added to the body.)
+            # the title, a memfmt episode's with no outcome in Claude, is not added to the body. Nor does one made of
+            # the body's first line, shown apart from it, once that line is edited: it came back beside its edit.
+            # Where the target showed the two as one, a memfmt entity's first fact, it is that paragraph, and stays.)
             first.append(text.strip())
     if first or changed:
         record.body = "\n\n".join(first + paragraphs) + "\n"
@@ -296,8 +304,9 @@ def put(record: Record, name: str, value: Any) -> None:
         setattr(record, name, from_json(value, field_type(name)))
 
 
-def apply(record: Record, carry: Carry) -> Applied:
-    """Put the carried fields back on ``record`` (in place), letting native edits win."""
+def apply(record: Record, carry: Carry, described_apart: bool = False) -> Applied:
+    """Put the carried fields back on ``record`` (in place), letting native edits win. ``described_apart``: the
+    target shows a description and a body apart (:func:`_keep_every_word`)."""
     done = Applied()
     current = parts(record)
     for name, value in carry.fields.items():
@@ -308,7 +317,7 @@ def apply(record: Record, carry: Carry) -> Applied:
         put(record, name, value)
         done.carried.append(name)
     if done.overridden:
-        _keep_every_word(record, carry, current, done)
+        _keep_every_word(record, carry, current, done, described_apart)
     record.extra.pop(KEY, None)
     if carry.extra_order is not None:
         order = [k for k in carry.extra_order if k in record.extra]

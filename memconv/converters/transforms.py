@@ -370,6 +370,11 @@ _LINE_LIMIT = 160
 _LINE_MARKUP = re.compile(r"^(?:(?:#{1,6}|[-*+]|\d{1,9}[.)])(?:\s+|$)|>\s*)+")
 
 
+def filled_description(body: str) -> str | None:
+    """The description :func:`filled` gives a record that has none, of its ``body``: its first line of words."""
+    return _first_line(body)
+
+
 def _first_line(text: str) -> str | None:
     for paragraph in paragraphs(text):
         line = _LINE_MARKUP.sub("", paragraph, count=1).strip()
