@@ -25,7 +25,7 @@ from .mapping import EDGE_TYPES, REQUIRED_TEXT, SECTION_FIELDS, UNKNOWN_KEYS_HID
 from .native import as_line
 from .store_facts import holds_anchors
 from . import transforms
-from .transforms import PARAGRAPH_BREAK, join_paragraphs, numbered_items, tags_as_text
+from .transforms import PARAGRAPH_BREAK, join_paragraphs, numbered_items, rejoined, tags_as_text
 
 
 #: The text fields each target's files show, per kind (the kind the record has in the target),
@@ -269,8 +269,7 @@ def take_leftovers_out(record: Record, then: str, original: str) -> bool:
             if f not in was and not (f in bare and (n + 1 == len(flats) or _SHOWN_LABEL.match(flats[n + 1])))]
     if len(kept) == len(parts):
         return False
-    body = join_paragraphs([p.strip() for p in kept])
-    record.body = body if record.body.endswith("\n") else body.rstrip("\n")
+    record.body = rejoined(kept, record.body)
     return True
 
 
@@ -287,12 +286,16 @@ def take_relations_out(record: Record, target: str) -> bool:
     want = [flat(p) for b in block for p in PARAGRAPH_BREAK.split(b.strip()) if p.strip()]
     parts = [p for p in PARAGRAPH_BREAK.split(record.body.strip()) if p.strip()]
     flats = [flat(p) for p in parts]
-    at = next((n for n in range(len(flats) - len(want) + 1) if flats[n:n + len(want)] == want), None)
+    at = _run_at(flats, want)
     if not want or at is None:
         return False
-    body = join_paragraphs([p.strip() for p in parts[:at] + parts[at + len(want):]])
-    record.body = body if record.body.endswith("\n") else body.rstrip("\n")
+    record.body = rejoined(parts[:at] + parts[at + len(want):], record.body)
     return True
+
+
+def _run_at(flats: list[str], run: list[str]) -> int | None:
+    """Where the paragraphs ``run`` are, one after another, among ``flats`` first; None where they are not."""
+    return next((n for n in range(len(flats) - len(run) + 1) if flats[n:n + len(run)] == run), None)
 
 
 #: A labelled line as show and the target's writers write one: ``**How to apply:** …``.
@@ -1133,7 +1136,7 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
     dropped = {n for n, f in enumerate(flats) if f in rendered}
     intact = set()  # the labels of the blocks found as show wrote them
     for run in runs:
-        at = next((n for n in range(len(flats) - len(run) + 1) if flats[n:n + len(run)] == run), None)
+        at = _run_at(flats, run)
         if at is not None:
             dropped.update(range(at, at + len(run)))
             intact.add(run[0])
@@ -1143,8 +1146,5 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
         apart = _unread_apart(parts, flats, dropped)
     kept = [p for n, p in enumerate(parts) if n not in dropped]
     if len(kept) != len(parts) or apart:
-        # Its ending kept: an episode's context has no line break at its end (transforms.to_episode), and given one
-        # here it differed from what memfmt's reader gives back, so the body was counted dropped.
-        body = join_paragraphs([p.strip() for p in kept])
-        record.body = body if record.body.endswith("\n") else body.rstrip("\n")
+        record.body = rejoined(kept, record.body)  # its ending kept
     return record

@@ -107,8 +107,7 @@ def blocks_back(body: str, before: str) -> str:
             n += 1
         if run:
             out.append("\n".join(lines[spans[run[0]][0]:spans[run[-1]][1]]).strip("\n"))
-    text = join_paragraphs(out)
-    return text if body.endswith("\n") else text.rstrip("\n")
+    return rejoined(out, body)
 
 
 def facts_read_alike(body: str) -> bool:
@@ -121,6 +120,14 @@ def facts_read_alike(body: str) -> bool:
 def join_paragraphs(parts: list[str]) -> str:
     """Paragraphs as a body: blank-line separated, one newline at the end ("" for none)."""
     return "\n\n".join(parts) + "\n" if parts else ""
+
+
+def rejoined(parts: list[str], like: str) -> str:
+    """``parts`` as a body (:func:`join_paragraphs`) that ends as ``like``, the body they were taken from, does: with
+    its line break or without. An episode's context has none at its end (:func:`to_episode`); given one, it differed
+    from what memfmt's reader gives back, and the body was counted dropped."""
+    body = join_paragraphs([p.strip() for p in parts])
+    return body if like.endswith("\n") else body.rstrip("\n")
 
 
 # --- into the structured kinds (entity, episode, procedure: memfmt's) ----------------
@@ -370,12 +377,9 @@ _LINE_LIMIT = 160
 _LINE_MARKUP = re.compile(r"^(?:(?:#{1,6}|[-*+]|\d{1,9}[.)])(?:\s+|$)|>\s*)+")
 
 
-def filled_description(body: str) -> str | None:
-    """The description :func:`filled` gives a record that has none, of its ``body``: its first line of words."""
-    return _first_line(body)
-
-
-def _first_line(text: str) -> str | None:
+def filled_description(text: str) -> str | None:
+    """The description :func:`filled` gives a record that has none, of its body (``text``): its first line of
+    words."""
     for paragraph in paragraphs(text):
         line = _LINE_MARKUP.sub("", paragraph, count=1).strip()
         if any(ch.isalnum() for ch in line):  # a rule (``---``) or a bare marker says nothing
@@ -450,7 +454,7 @@ def fill_required(record: Record, target: str) -> Record:
     if "title" in wanted and not (record.title or "").strip():
         record.title = record.link.strip() or record.kind  # a name is required, and may not be blank
     if "description" in wanted and not (record.description or "").strip():
-        record.description = _first_line(record.body) or record.title
+        record.description = filled_description(record.body) or record.title
     if "trigger" in wanted and record.trigger is None:
         record.trigger = record.description or record.title
     if "how_to_apply" in wanted and record.how_to_apply is None:
