@@ -276,9 +276,10 @@ def take_leftovers_out(record: Record, then: str, original: str) -> bool:
 def take_relations_out(record: Record, target: str) -> bool:
     """The ``**Relations:**`` block :func:`show` wrote in ``target`` for ``record``'s edges that ``target`` has no key
     for, still in its edited body as written (its links named home), taken out: home holds those edges in keys of its
-    own (``restore._holds_the_relations``). :func:`unshow` takes it out when the edges came home with the body's
-    names; carried, they had home's names while the body still had the target's, and the block came home as text of
-    the body (a memspec claim's ``depends_on`` in memoir, the body edited there). Whether it was."""
+    own (``restore._holds_the_relations``; a memfmt entity's relations hold every edge). The one place the block is
+    taken out: asked before the body's links were named home, it was missed where the edges were carried (home's
+    names against the target's), and came home as text of the body (a memspec claim's ``depends_on`` in memoir, the
+    body edited there). Whether it was."""
     relations = unsaid(record.edges, EDGE_TYPES[target])
     if record.opaque or not relations or "**Relations:**" not in record.body:
         return False
@@ -1052,7 +1053,7 @@ def _lead_edited(record: Record, flats: list[str], rendered: set[str], original:
 
 
 def unshow(record: Record, target: str, kind: str, edited: list[str] | None = None, original: str | None = None,
-           owner: str | None = None, relations: bool = False) -> Record:
+           owner: str | None = None) -> Record:
     """``record``, mapped home from ``target`` with its fields restored, without the paragraphs
     :func:`show` wrote into its body for those fields: an edited body comes home once, not twice.
 
@@ -1060,8 +1061,9 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
     edited in the target gives the field its new text (its name is added to ``edited``), instead of
     coming home as a paragraph beside the field's old text. ``original``, the body the record had at
     home (``owner``): a how_to_apply its ``**How to apply:**`` section said follows that section's edit.
-    ``relations``: the ``**Relations:**`` lines ``target`` wrote for the edges it has no key for are taken out
-    too (a home that holds every edge: a memfmt entity's facts); else they are the body's own text.
+    The ``**Relations:**`` lines ``target`` wrote for the edges it has no key for are left: whether they are the
+    body's own text depends on home's keys, and they are found by their links named home
+    (:func:`take_relations_out`, once the body's links are).
 
     The ``**Text outside the format:**`` block, no longer in the body as :func:`show` wrote it (edited, or taken
     out), takes the record's ``unread`` with it: the lines are the target's text now, or gone, and the way home
@@ -1087,7 +1089,7 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
     probe.body = ""
     blocks = [[flat(p)] for p in written] \
         + [[flat(p) for p in PARAGRAPH_BREAK.split(b.strip())]
-           for b in _blocks(probe, shown, EDGE_TYPES[target] if relations else None, sections,
+           for b in _blocks(probe, shown, None, sections,
                             target in UNKNOWN_KEYS_HIDDEN,
                             not holds_anchors(target))]
     rendered = {" ".join(b) for b in blocks}

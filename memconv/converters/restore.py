@@ -147,7 +147,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             # that an edit of another field was only added to, carry._keep_every_word, holds none of it.)
             edited_bodies[id(home)] = home.body
             readable.unshow(home, store.dialect, record.kind, applied.overridden, carry.fields.get("body"),
-                            carry.owner, relations=_holds_the_relations(home, store.dialect, carry.owner))
+                            carry.owner)
             # A field unshow read from the edited body (a **Why:** line, the **How to apply:** section) is the
             # target's text now, not the carried copy: its links are named home below, as the body's are.
             applied.carried[:] = [n for n in applied.carried if n not in applied.overridden]
@@ -435,7 +435,8 @@ def _unshow_facts(home: Record, record: Record, target: str, edited: list[str], 
     facts = [f for f in home.facts or [] if f not in taken]
     lead = facts[:1] if record.description else []  # the target's description, its first fact (to_entity)
     home.facts, home.body = None, transforms.join_paragraphs(facts[len(lead):])
-    readable.unshow(home, target, record.kind, edited, None, owner, relations=True)
+    readable.unshow(home, target, record.kind, edited, None, owner)
+    readable.take_relations_out(home, target)  # an entity holds every edge in its relations
     home.facts, home.body = lead + transforms.paragraphs(home.body) or None, ""
 
 
