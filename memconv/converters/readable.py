@@ -246,15 +246,20 @@ def take_leftovers_out(record: Record, then: str, original: str) -> bool:
     after :func:`unshow`: the target's rendering of fields home holds elsewhere, not text of the body. They are taken
     out, and so is the bare label of such a labelled line whose value was taken out there. The case: a memspec
     procedure's steps, said again on Claude's ``**How to apply:**`` line, which came home as a paragraph of the
-    memspec body when any other line was edited in Claude (docs/conversion.md). Whether any was."""
-    if record.opaque or not record.body.strip():
+    memspec body when any other line was edited in Claude (docs/conversion.md). A record kept whole at home (a Claude
+    ``project`` memory, whose frontmatter is its own) too: the target showed its aliases (``**Also known as:**``), which
+    its kept frontmatter holds, and its description (memspec's first paragraph). Whether any was."""
+    if not record.body.strip():
         return False
     own = {flat(p) for p in PARAGRAPH_BREAK.split(original.strip()) if p.strip()}
     # Only a line labelled as memconv and the targets' writers label the fields they show, whose label the body never
     # held: any other paragraph shown then and not the body's own may be the body's text read another way there (a
     # list shown as a memfmt entity's facts, an item each), and is kept.
+    # A record kept whole: a value of its kept frontmatter shown as a paragraph (memspec's description, first) too.
+    kept = {flat(v) for v in record.extra.values() if isinstance(v, str) and v.strip()} if record.opaque else set()
     was = {p for p in {flat(p) for p in PARAGRAPH_BREAK.split(then.strip()) if p.strip()} - own
-           if (m := _SHOWN_LABEL.match(p)) and m.group(1) in _SHOWN_LABELS and f"**{m.group(1)}:**" not in original}
+           if p in kept or (m := _SHOWN_LABEL.match(p)) and m.group(1) in _SHOWN_LABELS
+           and f"**{m.group(1)}:**" not in original}
     if not was:
         return False
     parts = [p for p in PARAGRAPH_BREAK.split(record.body.strip()) if p.strip()]
@@ -301,8 +306,9 @@ def _run_at(flats: list[str], run: list[str]) -> int | None:
 
 #: A labelled line as show and the target's writers write one: ``**How to apply:** …``.
 _SHOWN_LABEL = re.compile(r"\*\*([^*\n]+):\*\* ")
-#: The labels of the one-line fields :func:`show` writes a line for (the targets' writers write How to apply's too).
-_SHOWN_LABELS = frozenset(label for _, label in _LABELS)
+#: The labels of the one-line fields :func:`show` writes a line for (the targets' writers write How to apply's too),
+#: and of the aliases' line.
+_SHOWN_LABELS = frozenset(label for _, label in _LABELS) | {"Also known as"}
 
 
 def knowledge_back(record: Record, body: str, edited: list[str]) -> set[str]:
