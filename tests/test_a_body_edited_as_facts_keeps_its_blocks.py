@@ -51,6 +51,14 @@ def test_an_edited_item_and_code_line_come_home_as_paragraphs_the_rest_as_it_was
     assert back == MEMOIR.replace("```sh\nmake release\nmake tag\n```", "`make release`\n\n`make tag --sign`")
 
 
+@pytest.mark.parametrize(("old", "new"), [("- then build\n", "- then build twice\n"),
+                                          ("- tag first\n", "- tag first, signed\n")], ids=["last", "first"])
+def test_an_edited_list_item_comes_home_an_item_of_its_list(tmp_path, old, new):
+    # Watched fail before: the edited item came home a paragraph, cutting its list in two.
+    back = _home(tmp_path, "memoir", "memory/fact_deploy.md", MEMOIR, old, new)
+    assert back == MEMOIR.replace(old, new)
+
+
 WORD = st.text(alphabet="abcdefghij", min_size=1, max_size=6)
 LINE = st.lists(WORD, min_size=1, max_size=4).map(" ".join)
 BLOCK = st.one_of(

@@ -74,12 +74,14 @@ def blocks_back(body: str, before: str) -> str:
 
     An edit of one fact in memfmt made the whole body come home a paragraph a fact: a list's markers and a code
     block's fence were lost with it (docs/conversion.md, "Facts from a body's blocks"). A paragraph that is no fact
-    of ``before``, or one of part of a code block, stays a paragraph."""
+    of ``before``, or one of part of a code block, stays a paragraph. An item of a list edited there (one fact for
+    one, on one line) is written on its line, under its marker: its list stays one list."""
     lines = before.split("\n")
     facts: list[str] = []
     owner: list[int] = []  # the block each fact came from
     spans: list[tuple[int, int, int, int]] = []  # each block: its first line, its end line, its first and end fact
-    for block in blocks(before):
+    found = blocks(before)
+    for block in found:
         said = _facts_of_block(lines, *block)
         spans.append((block[1], block[2], len(facts), len(facts) + len(said)))
         owner += [len(spans) - 1] * len(said)
@@ -87,8 +89,30 @@ def blocks_back(body: str, before: str) -> str:
     parts = [p.strip() for p in PARAGRAPH_BREAK.split(body.strip()) if p.strip()]
     if not facts or parts == facts and join_paragraphs(parts) == before:
         return body
-    out: list[str] = []
+    as_read = _blocks_back(parts, facts, owner, spans, lines, body, {})
+    # Each item edited one for one: its line, its marker kept, the new text after it (``written``: line → text).
+    written: dict[int, str] = {}
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, parts, facts, autojunk=False).get_opcodes():
+        if tag == "replace" and i2 - i1 == j2 - j1:
+            for i, j in zip(range(i1, i2), range(j1, j2)):
+                kind, start, end, _ = found[owner[j]]
+                marker = _ITEM_MARKER.match(lines[start]) if kind == "item" and end == start + 1 else None
+                if marker is not None and lines[start][marker.end():].strip() and "\n" not in parts[i]:
+                    written[start] = lines[start][:marker.end()] + parts[i]
+    if not written:
+        return as_read
+    kept = _blocks_back(parts, facts, owner, spans, lines, body, written)
+    # Read as facts again, it must say what the body read home says: else (a text that reads as another block under
+    # a marker) the item is a paragraph, as read.
+    return kept if facts_of(kept) == facts_of(as_read) else as_read
+
+
+def _blocks_back(parts: list[str], facts: list[str], owner: list[int], spans: list[tuple[int, int, int, int]],
+                 lines: list[str], body: str, written: dict[int, str]) -> str:
+    """:func:`blocks_back`'s body, the items of ``written`` (their first line → their line now) taken as their block's
+    facts: an edited item is then written in its list."""
+    out: list[str] = []
+    for tag, i1, i2, j1, j2 in _aligned(parts, facts, owner, spans, written):
         if tag != "equal":
             out += parts[i1:i2]
             continue
@@ -101,13 +125,34 @@ def blocks_back(body: str, before: str) -> str:
                 n = end_fact
                 continue
             if run:
-                out.append("\n".join(lines[spans[run[0]][0]:spans[run[-1]][1]]).strip("\n"))
+                out.append(_lines_of(lines, spans[run[0]][0], spans[run[-1]][1], written))
                 run = []
             out.append(parts[i1 + n - j1])  # part of a code block: a paragraph, as read
             n += 1
         if run:
-            out.append("\n".join(lines[spans[run[0]][0]:spans[run[-1]][1]]).strip("\n"))
+            out.append(_lines_of(lines, spans[run[0]][0], spans[run[-1]][1], written))
     return rejoined(out, body)
+
+
+def _lines_of(lines: list[str], start: int, end: int, written: dict[int, str]) -> str:
+    """``lines[start:end]`` as one text, each line of ``written`` as it says."""
+    return "\n".join(written.get(n, lines[n]) for n in range(start, end)).strip("\n")
+
+
+def _aligned(parts: list[str], facts: list[str], owner: list[int], spans: list[tuple[int, int, int, int]],
+             written: dict[int, str]) -> list[tuple[str, int, int, int, int]]:
+    """The opcodes that turn ``parts`` into ``facts``, an item of ``written`` edited one for one counted equal, and
+    runs of equal ones made one."""
+    ops = difflib.SequenceMatcher(None, parts, facts, autojunk=False).get_opcodes()
+    out: list[tuple[str, int, int, int, int]] = []
+    for tag, i1, i2, j1, j2 in ops:
+        if tag == "replace" and i2 - i1 == j2 - j1 and all(spans[owner[j]][0] in written for j in range(j1, j2)):
+            tag = "equal"
+        if tag == "equal" and out and out[-1][0] == "equal":
+            out[-1] = ("equal", out[-1][1], i2, out[-1][3], j2)
+            continue
+        out.append((tag, i1, i2, j1, j2))
+    return out
 
 
 def facts_read_alike(body: str) -> bool:
