@@ -87,5 +87,36 @@ def test_what_comes_home_says_the_facts_as_edited(blocks, data):
     assume(edited)
     back = transforms.blocks_back(transforms.join_paragraphs(edited), before)
     assert transforms.facts_of(back) == edited
+
+
+def test_an_item_edited_to_a_rule_stays_a_paragraph():
+    # "- ---" is a thematic break, not an item saying "---": under its marker the item would read as another fact.
+    back = transforms.blocks_back("---\n\nb\n", "- a\n- b\n")
+    assert transforms.facts_of(back) == ["---", "b"]
+    assert transforms.blocks_back("c\n\nb\n", "- a\n- b\n") == "- c\n- b\n"
     if change == "none":
         assert back == before
+
+
+MARKDOWN = st.text(alphabet="ab -*#`>1.)[]_", min_size=1, max_size=10).map(str.strip).filter(bool)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(BLOCK, min_size=1, max_size=5), st.data())
+def test_an_item_edited_to_say_markdown_still_reads_as_edited(blocks, data):
+    # An edited item is written under its marker only where the line still reads as the fact memfmt holds: "# a",
+    # "- b" or "1. c" under "- " would be a heading or a list of its own there, and another fact.
+    before = "\n\n".join(blocks) + "\n"
+    edited = transforms.facts_of(before)
+    for _ in range(data.draw(st.integers(1, 3))):
+        edited[data.draw(st.integers(0, len(edited) - 1))] = data.draw(st.one_of(MARKDOWN, LINE))
+    assume(transforms.facts_of(transforms.join_paragraphs(edited)) == edited)  # facts as memfmt's reader gives them
+    back = transforms.blocks_back(transforms.join_paragraphs(edited), before)
+    assert transforms.facts_of(back) == edited
+
+
+def test_an_item_edited_to_a_rule_stays_a_paragraph():
+    # "- ---" is a thematic break, not an item saying "---": under its marker the item would read as another fact.
+    back = transforms.blocks_back("---\n\nb\n", "- a\n- b\n")
+    assert transforms.facts_of(back) == ["---", "b"]
+    assert transforms.blocks_back("c\n\nb\n", "- a\n- b\n") == "- c\n- b\n"
