@@ -257,13 +257,13 @@ def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date
         report.warnings.extend(w for w in out_store.warnings if w not in store.warnings)
     if conversion is not None:
         report.warnings.extend(w for w in conversion.warnings if w not in report.warnings)
+        _restate(report.warnings, conversion.restated)
     said = len(out_store.warnings)
 
     def done() -> None:  # what the writer said while writing (a renamed file, an undated record)
         if pending is not None:  # what the conversion said after the records it had said when planned
-            if conversion.restated:
-                report.warnings[:] = [conversion.restated.get(w, w) for w in report.warnings]
             report.warnings.extend(w for w in conversion.warnings if w not in report.warnings)
+            _restate(report.warnings, conversion.restated)
         report.warnings.extend(w for w in out_store.warnings[said:] if w not in report.warnings)
 
     def about() -> int:
@@ -550,3 +550,21 @@ def file_diff(path: str, before: bytes | None, after: bytes | None) -> str:
         old, new = ("/dev/null" if before is None else f"a/{path}"), ("/dev/null" if after is None else f"b/{path}")
         diff = f"--- {old}\n+++ {new}\n@@ {what} @@\n"
     return diff
+
+
+def _restate(warnings: list[str], restated: dict[str, str]) -> None:
+    """``warnings`` with each warning the conversion said again otherwise (``Conversion.restated``: an edit said to
+    win, then found dropped) in its new words, said once. The store read and the store converted each hold a copy
+    of the conversion's first words, so the old text may stand beside the new."""
+    if not restated:
+        return
+    new = set(restated.values())
+    said: set[str] = set()
+    kept = []
+    for warning in (restated.get(w, w) for w in warnings):
+        if warning in new:
+            if warning in said:
+                continue  # the new words, said already
+            said.add(warning)
+        kept.append(warning)
+    warnings[:] = kept
