@@ -89,10 +89,11 @@ def blocks_back(body: str, before: str) -> str:
     parts = [p.strip() for p in PARAGRAPH_BREAK.split(body.strip()) if p.strip()]
     if not facts or parts == facts and join_paragraphs(parts) == before:
         return body
-    as_read = _blocks_back(parts, facts, owner, spans, lines, body, {})
+    ops = difflib.SequenceMatcher(None, parts, facts, autojunk=False).get_opcodes()
+    as_read = _blocks_back(parts, ops, owner, spans, lines, body, {})
     # Each item edited one for one: its line, its marker kept, the new text after it (``written``: line → text).
     written: dict[int, str] = {}
-    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, parts, facts, autojunk=False).get_opcodes():
+    for tag, i1, i2, j1, j2 in ops:
         if tag == "replace" and i2 - i1 == j2 - j1:
             for i, j in zip(range(i1, i2), range(j1, j2)):
                 kind, start, end, _ = found[owner[j]]
@@ -101,18 +102,19 @@ def blocks_back(body: str, before: str) -> str:
                     written[start] = lines[start][:marker.end()] + parts[i]
     if not written:
         return as_read
-    kept = _blocks_back(parts, facts, owner, spans, lines, body, written)
+    kept = _blocks_back(parts, ops, owner, spans, lines, body, written)
     # Read as facts again, it must say what the body read home says: else (a text that reads as another block under
     # a marker) the item is a paragraph, as read.
     return kept if facts_of(kept) == facts_of(as_read) else as_read
 
 
-def _blocks_back(parts: list[str], facts: list[str], owner: list[int], spans: list[tuple[int, int, int, int]],
-                 lines: list[str], body: str, written: dict[int, str]) -> str:
-    """:func:`blocks_back`'s body, the items of ``written`` (their first line → their line now) taken as their block's
-    facts: an edited item is then written in its list."""
+def _blocks_back(parts: list[str], ops: list[tuple[str, int, int, int, int]], owner: list[int],
+                 spans: list[tuple[int, int, int, int]], lines: list[str], body: str, written: dict[int, str]) -> str:
+    """:func:`blocks_back`'s body (``ops``: the opcodes that turn the paragraphs ``parts`` into the facts), the items
+    of ``written`` (their first line → their line now) taken as their block's facts: an edited item is then written
+    in its list."""
     out: list[str] = []
-    for tag, i1, i2, j1, j2 in _aligned(parts, facts, owner, spans, written):
+    for tag, i1, i2, j1, j2 in _aligned(ops, owner, spans, written):
         if tag != "equal":
             out += parts[i1:i2]
             continue
@@ -139,11 +141,9 @@ def _lines_of(lines: list[str], start: int, end: int, written: dict[int, str]) -
     return "\n".join(written.get(n, lines[n]) for n in range(start, end)).strip("\n")
 
 
-def _aligned(parts: list[str], facts: list[str], owner: list[int], spans: list[tuple[int, int, int, int]],
+def _aligned(ops: list[tuple[str, int, int, int, int]], owner: list[int], spans: list[tuple[int, int, int, int]],
              written: dict[int, str]) -> list[tuple[str, int, int, int, int]]:
-    """The opcodes that turn ``parts`` into ``facts``, an item of ``written`` edited one for one counted equal, and
-    runs of equal ones made one."""
-    ops = difflib.SequenceMatcher(None, parts, facts, autojunk=False).get_opcodes()
+    """``ops``, an item of ``written`` edited one for one counted equal, and runs of equal ones made one."""
     out: list[tuple[str, int, int, int, int]] = []
     for tag, i1, i2, j1, j2 in ops:
         if tag == "replace" and i2 - i1 == j2 - j1 and all(spans[owner[j]][0] in written for j in range(j1, j2)):
