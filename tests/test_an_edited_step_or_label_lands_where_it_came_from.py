@@ -157,6 +157,21 @@ def test_a_bulleted_precondition_edited_in_memfmt_comes_home_on_its_line_with_it
                                                            "the dropped and renamed indexes").encode()
 
 
+@pytest.mark.parametrize(("cut", "left"), [
+    (b"- the dropped indexes\n", "Look at the diff first.\n\n- the new columns\n\n"),
+    # Watched fail: with every precondition taken out, the edit was said dropped ("claude's files have no place for
+    # them") and the body came home as it was.
+    (b"**Preconditions**\n\n- Look at the diff first.\n- the new columns\n- the dropped indexes\n\n", ""),
+], ids=["one", "every"])
+def test_preconditions_taken_out_in_memfmt_leave_the_claude_body(cut, left):
+    files, _ = convert_files(_bulleted(), "memfmt")
+    files = _edit(files, cut, b"")
+    back, report = convert_files(read_files(files, "memfmt"), "claude")
+    head = _BULLETED[:_BULLETED.index("Look at")]
+    assert back["feedback_schema.md"] == (head + left + "**How to apply:** run the schema check.\n").encode()
+    assert not any(f.dropped for f in report.files)
+
+
 # A **How to apply:** section of more than one line (the label alone, then its text; or its text going on to
 # the next line) and one written as a numbered list. Watched fail: the edited step came home as a
 # how_to_apply key beside the unchanged section (memfmt showed the label-alone section twice, as the step and

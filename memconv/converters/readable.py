@@ -925,12 +925,16 @@ def fold_in(record: Record, dialect: str, edited: list[str], before: dict | None
         folded.append("tags")
     if "preconditions" in edited and "tags" in shown and before and before.get("preconditions") is not None:
         _tags_back(record, before["preconditions"], edited)
+    for name in ("steps", "preconditions"):
+        if name in edited and name not in shown and before and before.get(name) is not None and "body" in shown:
+            # Every item taken out there too: its lines of the body go (the list empty, nothing is left to write).
+            _land(record, name, before[name], before.get("how_to_apply"))
+            if not getattr(record, name):
+                setattr(record, name, None)
+                folded.append(name)
     names = [n for n in edited if n in _MOVED and n not in shown and getattr(record, n)]
     if not names or not ("body" in shown or "facts" in shown or {"steps", "preconditions"} <= shown):
         return folded
-    for name in ("steps", "preconditions"):
-        if name in names and before and before.get(name) is not None and "body" in shown:
-            _land(record, name, before[name], before.get("how_to_apply"))
     probe = Record(kind=record.kind, link=record.link)
     home = _home_text(record, shown)
     for name in names:
