@@ -53,6 +53,23 @@ def test_spacing_is_not_text(runner, tmp_path):
     assert "does not read" not in result.stderr
 
 
+def test_a_section_label_left_with_nothing_under_it_is_not_text(runner, tmp_path):
+    # Every fact of an entity deleted, its "## Facts" label left: memfmt writes no label over nothing, but the label
+    # is the format's word, not the user's. Watched fail before: "1 line(s) of it are text memfmt does not read
+    # ("## Facts")", counted dropped, and --fail-on-loss exited 5 for a plain deletion.
+    out = _there(runner, tmp_path)
+    for entity in (out / "memory" / "entities").glob("*.md"):
+        text = entity.read_text(encoding="utf-8")
+        head, facts, rest = text.partition("\n## Facts\n")
+        if facts:
+            lines = rest.split("\n")
+            kept = [line for line in lines if not line.startswith("- ")]
+            entity.write_text(head + facts + "\n".join(kept), encoding="utf-8")
+    result = runner.invoke(main, ["memfmt-to-claude", str(out), str(tmp_path / "back"), "--fail-on-loss"])
+    assert "does not read" not in result.stderr
+    assert "## Facts" not in result.stderr
+
+
 NOTES = "\n## Notes\n\nAli asks to be copied on every deploy.\n"
 
 

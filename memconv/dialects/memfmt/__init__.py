@@ -405,11 +405,19 @@ def _resolve_index(index: IndexFile, plan: "_Plan") -> None:
 _WORD = re.compile(r"\w+")
 
 
+#: The labels memfmt's writer puts on a line of their own over a section (``files.render``): left with nothing under
+#: them (every fact deleted), they are the format's words, not text memfmt does not read.
+_SECTION_LABELS = frozenset({"## Facts", "## Relations", "## Knowledge", "## Steps", "## Evolution", "## Entities",
+                             "**Preconditions**", "**When**", "**Outcome**", "**Last failure**", "**Last success**"})
+
+
 def _unread_lines(text: str, rendered: str) -> list[str]:
     """The lines of a file's ``text`` that hold a word its canonical rendering (what memfmt reads of it) does not:
-    text outside the format (a paragraph in ``## Facts`` with no ``- ``, a section of another name), not spacing."""
+    text outside the format (a paragraph in ``## Facts`` with no ``- ``, a section of another name), not spacing,
+    nor a section's label over nothing."""
     said = set(_WORD.findall(rendered))
-    return [line.strip() for line in text.splitlines() if not set(_WORD.findall(line)) <= said]
+    return [line.strip() for line in text.splitlines()
+            if not set(_WORD.findall(line)) <= said and line.strip() not in _SECTION_LABELS]
 
 
 def _warn_unfaithful(store: Store, record: Record, wanted: str, stems: dict[str, str], generated: str | None) -> None:
