@@ -84,3 +84,68 @@ def test_the_first_line_edited_where_the_description_was_made_of_it_comes_home_o
     assert back.exit_code == 0, back.output
     (claim,) = [p for p in (tmp_path / "back" / ".memspec").rglob("*.md") if "Team A ships" in p.read_text()]
     assert claim.read_text().endswith("\n# Team A ships on Tuesdays\n\nRelease train leaves at 10:30.\n")
+
+
+def _memspec_decision_home(tmp_path, edit) -> str:
+    from .conftest import GOLDEN
+
+    runner = CliRunner()
+    src = GOLDEN / "memspec" / "canonical" / "input"
+    assert runner.invoke(main, ["memspec-to-memoir", str(src), str(tmp_path / "memoir")]).exit_code == 0
+    entry = tmp_path / "memoir" / "memory" / "decision_team-a-ships-on-tuesdays.md"
+    text = entry.read_text()
+    entry.write_text(edit(text))
+    back = runner.invoke(main, ["memoir-to-memspec", str(tmp_path / "memoir"), str(tmp_path / "back")])
+    assert back.exit_code == 0, back.output
+    (claim,) = [p for p in (tmp_path / "back" / ".memspec").rglob("*.md") if "Team A ships" in p.read_text()]
+    return claim.read_text()
+
+
+def test_a_description_made_of_the_first_line_and_edited_apart_from_it_leaves_the_line(tmp_path):
+    # memoir shows a memspec decision's description (its body's first line) and its body apart. Only the description
+    # edited there, the body's line was replaced by the edit at home: text the user never touched, lost (watched fail
+    # before). memspec has no description: the edit is a paragraph of the body, first, beside the line.
+    claim = _memspec_decision_home(tmp_path, lambda t: t.replace(
+        "\ndescription: Release train leaves Tuesday 10:00.\n", "\ndescription: Releases go out every Tuesday.\n"))
+    assert claim.endswith("\n# Team A ships on Tuesdays\n\nReleases go out every Tuesday.\n\n"
+                          "Release train leaves Tuesday 10:00.\n")
+
+
+def test_a_description_filled_for_a_claude_memory_and_edited_in_memoir_is_its_description(tmp_path):
+    # A Claude memory with no description is given its first line as one in memoir, which requires one. Edited
+    # there, the edit replaced the body's paragraph at home (watched fail before): Claude holds a description, so
+    # the edit is one, and the body stays as it was.
+    user = ENTRY.replace("type: project", "type: user")  # (a project memory is kept whole in memoir)
+    src = tmp_path / "in"
+    src.mkdir()
+    (src / "MEMORY.md").write_text("- [Note](note.md)\n")
+    (src / "note.md").write_text(user)
+    runner = CliRunner()
+    assert runner.invoke(main, ["claude-to-memoir", str(src), str(tmp_path / "memoir")]).exit_code == 0
+    (entry,) = (tmp_path / "memoir" / "memory").glob("*note*.md")
+    text = entry.read_text()
+    assert "\ndescription: First paragraph.\n" in text
+    entry.write_text(text.replace("\ndescription: First paragraph.\n", "\ndescription: A note on two things.\n"))
+    back = runner.invoke(main, ["memoir-to-claude", str(tmp_path / "memoir"), str(tmp_path / "back")])
+    assert back.exit_code == 0, back.output
+    assert (tmp_path / "back" / "note.md").read_text() == user.replace(
+        "type: user\n", "description: A note on two things.\ntype: user\n")
+
+
+def test_the_only_fact_taken_out_in_memfmt_takes_the_paragraph_out(tmp_path):
+    # A Claude memory with no description and one paragraph is a memfmt entity of one fact. That fact deleted there,
+    # the report said the edit won, and the paragraph came home as it was (watched fail before).
+    one = "---\nname: Note\ntype: project\n---\n\nOnly paragraph.\n"
+    src = tmp_path / "in"
+    src.mkdir()
+    (src / "MEMORY.md").write_text("- [Note](note.md) — a note\n")
+    (src / "note.md").write_text(one)
+    runner = CliRunner()
+    assert runner.invoke(main, ["convert", "--from", "claude", "--to", "memfmt", str(src), str(tmp_path / "mf")]).exit_code == 0
+    entity = tmp_path / "mf" / "memory" / "entities" / "Note.md"
+    text = entity.read_text()
+    assert "\n- Only paragraph.\n" in text
+    entity.write_text(text.replace("\n- Only paragraph.\n", "\n"))
+    back = runner.invoke(main, ["convert", "--to", "claude", str(tmp_path / "mf"), str(tmp_path / "back")])
+    assert back.exit_code == 0, back.output
+    assert "Only paragraph." not in (tmp_path / "back" / "note.md").read_text()

@@ -247,7 +247,7 @@ _DERIVED_TEXT = ("description", "why", "rejected", "trigger", "how_to_apply", "o
 
 
 def _keep_every_word(record: Record, carry: Carry, current: dict[str, Any], done: Applied,
-                     described_apart: bool = False) -> None:
+                     described_apart: bool = False, holds: frozenset[str] = frozenset()) -> None:
     """An edited record keeps every piece of its text, and the edit lands where the text came from.
 
     The target shows several fields in one place (a memfmt entity's facts hold the description and the
@@ -255,7 +255,12 @@ def _keep_every_word(record: Record, carry: Carry, current: dict[str, Any], done
     description. For a record that had no such field (the carry says "none"), that text is the body's
     first paragraph: edited, the edit replaces that paragraph; left alone while the body was edited, it
     stays in the body. (Before, the carried "none" was put back and the paragraph was lost, or the edit
-    sat in a field the record's own dialect does not write.)
+    sat in a field the record's own dialect does not write.) Taken out there, the paragraph goes too.
+
+    Where the target showed the field apart from the body (``described_apart``: memoir's description key, made of
+    the body's first line), that paragraph is the body's own, and stays: an edit of the field is the field's, where
+    home holds one (``holds``: a Claude memory's description), else a paragraph of its own, first (a memspec claim).
+    Before, the edit replaced the body's line, which the user had not touched.
     """
     edited_body = "body" in done.overridden
     was = carry.fields.get("body")
@@ -268,13 +273,24 @@ def _keep_every_word(record: Record, carry: Carry, current: dict[str, Any], done
     changed = False
     for name in _DERIVED_TEXT:
         text = current.get(name)
-        if carry.fields.get(name, "?") not in (None, "") or not isinstance(text, str) or not text.strip():
+        if carry.fields.get(name, "?") not in (None, ""):
+            continue
+        if not isinstance(text, str) or not text.strip():
+            if name in done.overridden and not described_apart and not edited_body:
+                # Taken out there, where it was the paragraph it showed (a memfmt entity's only fact): it goes.
+                at = _shown_at(paragraphs, carry.native.get(name))
+                if at is not None:
+                    del paragraphs[at]
+                    changed = True
             continue
         if name in done.overridden:
-            at = next((i for i, p in enumerate(paragraphs) if field_digest(p) == carry.native.get(name)), None)
+            if described_apart and name in holds:
+                continue  # the field's edit, in the field; the body's line is the body's
+            at = None if described_apart else _shown_at(paragraphs, carry.native.get(name))
             if at is not None and not edited_body:
                 paragraphs[at] = text.strip()  # the paragraph it showed, edited
-            elif flat(text) not in [flat(t) for t in first]:
+            elif flat(text) not in [flat(t) for t in first] \
+                    and not (described_apart and flat(text) in flat(" ".join(paragraphs))):
                 # (Once: a Claude feedback memory's trigger is its description, read so by its reader.)
                 first.append(text.strip())
             setattr(record, name, None)
@@ -287,9 +303,15 @@ def _keep_every_word(record: Record, carry: Carry, current: dict[str, Any], done
             # Where the target showed the two as one, a memfmt entity's first fact, it is that paragraph, and stays.)
             first.append(text.strip())
     if first or changed:
-        record.body = "\n\n".join(first + paragraphs) + "\n"
+        record.body = "\n\n".join(first + paragraphs) + "\n" if first or paragraphs else ""
         if "body" not in done.overridden:
             done.overridden.append("body")
+
+
+def _shown_at(paragraphs: list[str], digest: str | None) -> int | None:
+    """Where among ``paragraphs`` the one is whose digest the carry kept of a field the target showed (it was that
+    paragraph there); None where none is."""
+    return next((i for i, p in enumerate(paragraphs) if field_digest(p) == digest), None)
 
 
 def put(record: Record, name: str, value: Any) -> None:
@@ -304,9 +326,10 @@ def put(record: Record, name: str, value: Any) -> None:
         setattr(record, name, from_json(value, field_type(name)))
 
 
-def apply(record: Record, carry: Carry, described_apart: bool = False) -> Applied:
+def apply(record: Record, carry: Carry, described_apart: bool = False, holds: frozenset[str] = frozenset()) -> Applied:
     """Put the carried fields back on ``record`` (in place), letting native edits win. ``described_apart``: the
-    target shows a description and a body apart (:func:`_keep_every_word`)."""
+    target shows a description and a body apart; ``holds``: the text fields home's files hold
+    (:func:`_keep_every_word`)."""
     done = Applied()
     current = parts(record)
     for name, value in carry.fields.items():
@@ -317,7 +340,7 @@ def apply(record: Record, carry: Carry, described_apart: bool = False) -> Applie
         put(record, name, value)
         done.carried.append(name)
     if done.overridden:
-        _keep_every_word(record, carry, current, done, described_apart)
+        _keep_every_word(record, carry, current, done, described_apart, holds)
     record.extra.pop(KEY, None)
     if carry.extra_order is not None:
         order = [k for k in carry.extra_order if k in record.extra]

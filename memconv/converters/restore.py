@@ -141,7 +141,9 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         derived = home.link
         # (edit detection sees the target's own link names)
         applied = carrying.apply(home, carry, described_apart=store.dialect in TARGET_KIND
-                                 and {"description", "body"} <= native_text(store.dialect, record.kind))
+                                 and {"description", "body"} <= native_text(store.dialect, record.kind),
+                                 holds=native_text(carry.owner, home.kind) if carry.owner in TARGET_KIND
+                                 else frozenset())
         if "body" in applied.overridden and "body" not in applied.carried and store.dialect in TARGET_KIND:
             # The edited body still holds what the target showed of the fields now restored. (A carried body
             # that an edit of another field was only added to, carry._keep_every_word, holds none of it.)
