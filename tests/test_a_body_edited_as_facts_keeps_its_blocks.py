@@ -87,13 +87,6 @@ def test_what_comes_home_says_the_facts_as_edited(blocks, data):
     assume(edited)
     back = transforms.blocks_back(transforms.join_paragraphs(edited), before)
     assert transforms.facts_of(back) == edited
-
-
-def test_an_item_edited_to_a_rule_stays_a_paragraph():
-    # "- ---" is a thematic break, not an item saying "---": under its marker the item would read as another fact.
-    back = transforms.blocks_back("---\n\nb\n", "- a\n- b\n")
-    assert transforms.facts_of(back) == ["---", "b"]
-    assert transforms.blocks_back("c\n\nb\n", "- a\n- b\n") == "- c\n- b\n"
     if change == "none":
         assert back == before
 
