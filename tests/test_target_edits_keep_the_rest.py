@@ -94,3 +94,18 @@ def test_inline_bullets_come_home_as_bullets_and_an_edited_one_as_an_entry(via):
     assert entry.startswith("reference_tabs-not-spaces-in-go") and b"Go and Rust files" in back[entry], \
         "the edited bullet is an entry of its own, under a file name Claude Code would use"
     assert any("inline bullet of MEMORY.md was edited" in w for w in report.warnings)
+
+
+@pytest.mark.parametrize(("via", "text"), [("memspec", b"\n\nTabs, not spaces, in Go files\n"),
+                                           ("memfmt", b"\n- Tabs, not spaces, in Go files\n")])
+def test_an_inline_bullet_whose_text_is_taken_out_stays_a_bullet(via, text):
+    # Its rendering's text all taken out (the file left, its name over nothing), it came home as an entry of a name
+    # alone beside the bullet as it was (watched fail before). As when its file is deleted, the bullet stays, and the
+    # report says to take it out of the index if it should go.
+    src = GOLDEN / "claude" / "inline-only" / "input"
+    files, _ = convert_files(dialects.get("claude").read(src), via)
+    files = _edit(files, text, b"\n")
+    back, report = convert_files(read_files(files, via), "claude")
+    assert back == {"MEMORY.md": (src / "MEMORY.md").read_bytes()}
+    assert any("the text of an inline bullet of MEMORY.md was taken out" in w and "take it out there" in w
+               for w in report.warnings), report.warnings

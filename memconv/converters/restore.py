@@ -212,6 +212,14 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                                                                   added + [UNREAD] * bool(unread)))
                 continue
             said = f"the words written in {where} were" if words else f"an inline bullet of {where} was"
+            if ours and not retracted and not _says_anything(record):
+                # Its text all taken out there, its file left (a name over nothing): as when the file is deleted, the
+                # index says it again, and nothing is made of a name alone (_deleted_renderings says the same).
+                what = f"the words written in {where}" if words else f"an inline bullet of {where}"
+                report.warnings.append(f"{where_from(record)}: the text of {what} was taken out in {store.dialect}; "
+                                       + (f"they stay in {where}: take them out there if they should go" if words
+                                          else f"the bullet stays in {where}: take it out there if it should go"))
+                continue
             if ours and retracted:
                 # Not live any more: they leave the index, the record is kept out of the live set.
                 withdrawn.append(mark)
@@ -556,6 +564,15 @@ def _shown_before(home: Record, carry: Carry, edited: list[str], kind: str, targ
         if all(name in before for name in lists):
             break
     return before
+
+
+def _says_anything(record: Record) -> bool:
+    """Whether ``record``, read from a rendering, holds any text but its name: a file whose lines were all taken out
+    says none."""
+    return any(isinstance(value, str) and value.strip() or isinstance(value, list) and value
+               for value in (record.body, record.description, record.facts, record.steps, record.preconditions,
+                             record.why, record.rejected, record.trigger, record.how_to_apply, record.outcome,
+                             record.knowledge))
 
 
 def _deleted_renderings(indexes: list, rendered: set[tuple], dialect: str, homes: dict[str, Record]) -> list[str]:
