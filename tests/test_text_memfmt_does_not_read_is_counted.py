@@ -68,6 +68,12 @@ def test_a_section_label_left_with_nothing_under_it_is_not_text(runner, tmp_path
     result = runner.invoke(main, ["memfmt-to-claude", str(out), str(tmp_path / "back"), "--fail-on-loss"])
     assert "does not read" not in result.stderr
     assert "## Facts" not in result.stderr
+    # What fails the run is the one deletion that cannot land: the description of a memory Claude keeps whole (its
+    # frontmatter is its own), said as such; before, "brought home from another dialect".
+    assert result.exit_code == 5, result.stderr
+    assert "description: taken out in the dialect it was read from, but its claude file still says it: the deletion " \
+           "is dropped" in result.stderr
+    assert "brought home" not in result.stderr
 
 
 NOTES = "\n## Notes\n\nAli asks to be copied on every deploy.\n"

@@ -569,9 +569,15 @@ def _count_unwritten(original: Record, returned: Record, owner: str, rep: FileRe
                                            [n for n in edited if n in lost], owner)
         report.warnings[report.warnings.index(said)] = report.restated[said]
         lost -= set(edited)
-    if lost:
-        rep.warnings.append(f"{', '.join(sorted(lost))}: brought home from another dialect, and {owner}'s files "
-                            "have no place for them: dropped")
+    # Taken out there, where home's file still says it (a description in the frontmatter a record kept whole keeps
+    # as it was): the deletion is what is lost, not something brought home.
+    kept = lost & (set(carrying.said(read)) - set(carrying.said(original)))
+    if kept:
+        rep.warnings.append(f"{', '.join(sorted(kept))}: taken out in the dialect it was read from, but its {owner} "
+                            "file still says it: the deletion is dropped")
+    if lost - kept:
+        rep.warnings.append(f"{', '.join(sorted(lost - kept))}: brought home from another dialect, and {owner}'s "
+                            "files have no place for them: dropped")
 
 
 def _carry_witness(native: Record, target: str, lossy: bool, rep: FileReport, out: Store,
