@@ -211,14 +211,13 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                     report.records.append(_dropped_from_rendering(record, where, "inline",
                                                                   added + [UNREAD] * bool(unread)))
                 continue
-            said = f"the words written in {where} were" if words else f"an inline bullet of {where} was"
+            what = f"the words written in {where}" if words else f"an inline bullet of {where}"
+            said = f"{what} were" if words else f"{what} was"
             if ours and not retracted and not _says_anything(record):
                 # Its text all taken out there, its file left (a name over nothing): as when the file is deleted, the
-                # index says it again, and nothing is made of a name alone (_deleted_renderings says the same).
-                what = f"the words written in {where}" if words else f"an inline bullet of {where}"
+                # index says it again, and nothing is made of a name alone.
                 report.warnings.append(f"{where_from(record)}: the text of {what} was taken out in {store.dialect}; "
-                                       + (f"they stay in {where}: take them out there if they should go" if words
-                                          else f"the bullet stays in {where}: take it out there if it should go"))
+                                       + _stays(where, words))
                 continue
             if ours and retracted:
                 # Not live any more: they leave the index, the record is kept out of the live set.
@@ -587,12 +586,18 @@ def _deleted_renderings(indexes: list, rendered: set[tuple], dialect: str, homes
             for n, bullet in enumerate(section.inline):
                 if bullet.strip() and (index.path, section.heading, n) not in rendered:
                     said.append(f"{index.path}: the record of its bullet '{' '.join(bullet.split())[:60]}' is not in "
-                                f"{dialect} any more; the bullet stays in {index.path}: take it out there if it "
-                                "should go")
+                                f"{dialect} any more; " + _stays(index.path, words=False))
         if (index.path, "words") not in rendered and renderings.index_words(index, homes):
-            said.append(f"{index.path}: the record of the words written in it is not in {dialect} any more; they "
-                        f"stay in {index.path}: take them out there if they should go")
+            said.append(f"{index.path}: the record of the words written in it is not in {dialect} any more; "
+                        + _stays(index.path, words=True))
     return said
+
+
+def _stays(where: str, words: bool) -> str:
+    """What the report says of an inline bullet of the index ``where`` (or its own ``words``) whose rendering is gone
+    from the target, or holds no text any more: the index, which memconv never edits on its own, says it again."""
+    return (f"they stay in {where}: take them out there if they should go" if words
+            else f"the bullet stays in {where}: take it out there if it should go")
 
 
 def _withdraw(index, marks: list[dict[str, Any]], store: Store):
