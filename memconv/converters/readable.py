@@ -256,9 +256,10 @@ def take_leftovers_out(record: Record, then: str, original: str) -> bool:
     # held: any other paragraph shown then and not the body's own may be the body's text read another way there (a
     # list shown as a memfmt entity's facts, an item each), and is kept.
     # A record kept whole: a value of its kept frontmatter shown as a paragraph (memspec's description, first) too.
-    kept = {flat(v) for v in record.extra.values() if isinstance(v, str) and v.strip()} if record.opaque else set()
+    frontmatter = {flat(v) for v in record.extra.values() if isinstance(v, str) and v.strip()} if record.opaque \
+        else set()
     was = {p for p in {flat(p) for p in PARAGRAPH_BREAK.split(then.strip()) if p.strip()} - own
-           if p in kept or (m := _SHOWN_LABEL.match(p)) and m.group(1) in _SHOWN_LABELS
+           if p in frontmatter or (m := _SHOWN_LABEL.match(p)) and m.group(1) in _SHOWN_LABELS
            and f"**{m.group(1)}:**" not in original}
     if not was:
         return False
