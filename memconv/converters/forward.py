@@ -9,7 +9,7 @@ import dataclasses
 import functools
 import json
 import re
-from typing import Any, Iterator
+from typing import Any, Iterator, NamedTuple
 
 from .. import dialects, progress
 from ..dialects.protocol import declared
@@ -277,80 +277,22 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
                 continue
             raise StoreError(f"{where_from(original)}: the {target} writer lost this record on read-back",
                              hint="this is a bug in memconv; please report it with the file")
-        returned_kind = returned.kind
-        shown_digest = renderings.digest(returned) if key in inline else None
-        # The body of an entity's facts, as the target shows them: read home (below) paragraph by paragraph.
-        facts_body = returned.body if original.kind == "entity" and returned.facts is None else None
-        # The record read back is this conversion's own: mapped home in place, not copied.
-        home = home_record(returned, Carry(owner=owner), kind=original.kind, fresh=True)
-        # What the target's files say, before the links are named home (rename_links changes edge
-        # targets in place: the copy keeps the edges as read, home gets new ones).
-        as_written = copy.copy(home)
-        home.edges = [copy.copy(e) for e in home.edges]
-        home_link(home, owner)
-        # A body that cannot come home equal is carried whole: renaming its links is work for nothing.
-        rename_links(home, unrename, {"body"} if differs_however_renamed(original.body, home.body) else frozenset())
-        carry = carrying.difference(original, home, owner=owner, native=as_written)
-        if original.opaque and not native.opaque and "title" not in carry.fields and not original.extra \
-                and transforms.heading_is_title(original):
-            # A bare memory (a Claude or memoir file with no frontmatter) whose ``# Title`` line the target
-            # shows as its name: the name's digest tells an edit of it there, which comes home on that line
-            # (restore: transforms.heading_back).
-            carry.fields["title"] = carrying.as_json(original.title)
-            carry.native["title"] = carrying.field_digest(as_written.title)
-        if key in derived and "description" in carry.fields:
-            carry.payload["derived"] = ["trigger"]
-        if key in formats:
-            carry.payload["format"] = formats[key]
-        if key in inline:
-            # What the target's files say of the bullet: an edit there changes it.
-            carry.payload[renderings.INLINE] = {**inline[key], "digest": shown_digest}
-        if original.kind != TARGET_KIND.get(owner, {}).get(returned_kind, returned_kind):
-            carry.payload["kind"] = original.kind
-        if "edges" not in carry.fields and owner in TARGET_KIND \
-                and readable.unsaid(original.edges, EDGE_TYPES[owner]):
-            # Edges its own files cannot say (a record built in code): carried as they are, so that the way home
-            # tells them from an edge the target added, which it writes into the body (readable.fold_in_relations).
-            carry.fields["edges"] = carrying.as_json(original.edges)
-            carry.native["edges"] = carrying.field_digest(as_written.edges)
-        if "anchors" not in carry.fields and original.anchors and owner in TARGET_KIND and not holds_anchors(owner):
-            # Anchors its own files cannot say (a record built in code), likewise (readable.fold_in_anchors).
-            carry.fields["anchors"] = carrying.as_json(original.anchors)
-            carry.native["anchors"] = carrying.field_digest(as_written.anchors)
-        for name in readable.unsaid_text(original, owner) if owner in TARGET_KIND else ():
-            if name not in carry.fields:
-                # Text its own files cannot say (a record built in code), likewise (readable.unsaid_text).
-                carry.fields[name] = carrying.as_json(getattr(original, name))
-                carry.native[name] = carrying.field_digest(getattr(as_written, name))
-        if original.lifecycle.state != "active" and "lifecycle" not in carry.fields:
-            # Its state, as it was: an edit of it in the target is then told from the state it came with.
-            carry.fields["lifecycle"] = carrying.as_json(original.lifecycle)
-            carry.native["lifecycle"] = carrying.field_digest(as_written.lifecycle)
-        rep.native = [n for n in carrying.said(original) if n not in carry.fields and n != "kind"]
-        # Between a dialect that declares CARRY_ORIGIN (a plugin holding every field) and any other, the
-        # owner is carried even when nothing else differs, both ways: the way back then treats the
-        # record as its owner's (docs/plugins.md).
-        # An entity whose facts the target shows as something else than paragraphs (a fact ``- b`` is a list
-        # item there) carries its owner even when nothing differs: the way home then reads its body as the
-        # read-back did, paragraph by paragraph; taken for the target's own, it would be read by blocks (``b``)
-        # (docs/conversion.md, "Facts from a body's blocks").
-        if carry.fields or carry.extra_order or carry.payload or key in numbered or key in inline \
-                or _carries_owner(target, owner) \
-                or (facts_body is not None and original.facts and not transforms.facts_read_alike(facts_body)):
+        made = _made_carry(original, native, returned, owner, target, lossy=lossy, inline=inline.get(key),
+                           unrename=unrename, derived=key in derived, fmt=formats.get(key), numbered=key in numbered)
+        rep.native = made.native
+        if made.fields is not None:
             if lossy:
-                rep.dropped = sorted(carry.fields)
+                rep.dropped = made.fields
             else:
-                rep.carried = sorted(carry.fields)
+                rep.carried = made.fields
                 if _stays_bare(declares, native):
                     # A bare file stays bare: a frontmatter holding only the carry would make it an
                     # invalid entry. Its carry waits in a note, keyed by the file's path.
-                    out.foreign.append(notes.sidecar(written_at or f"{native.link}.md", carry.dumps(), target,
+                    out.foreign.append(notes.sidecar(written_at or f"{native.link}.md", made.carry, target,
                                                      note_names))
                 else:
-                    set_carry(native, target, carry)
-        # Done with: the record read back, taken home, and its source. Held through the splice, a long body was
-        # three more copies of itself there (docs/performance.md, "(seventeenth)").
-        original = returned = home = as_written = facts_body = carry = None
+                    set_carry(native, target, made.carry)
+        original = returned = made = None
         if rendered is not None and not _stays_bare(declares, native):
             # What the read-back rendered, the marker replaced by the carry, or taken out where it wears none.
             spliced = back.spliced(i, get_carry(native))
@@ -426,6 +368,89 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         out.foreign.append(note)
         if indexes:
             report.warnings.append(f"{len(indexes)} index file(s) carried in {note.path}")
+
+
+def _made_carry(original: Record, native: Record, returned: Record, owner: str, target: str, *, lossy: bool,
+                inline: dict[str, Any] | None, unrename: dict[str, str], derived: bool, fmt: dict[str, Any] | None,
+                numbered: bool) -> _Made:
+    """The carry of ``original``, converted into ``target`` as ``native`` and read back there as ``returned``
+    (the read-back's own record, taken home in place): what did not come back, and what the way back needs to tell
+    an edit in the target.
+    ``inline``: the bullet's mark of a record kept as an inline index bullet; ``derived``: its reader took the
+    trigger from the description; ``fmt``: its format patch; ``numbered``: its link had to be numbered;
+    ``unrename``: each link the conversion gave, to the link it had."""
+    returned_kind = returned.kind
+    shown_digest = renderings.digest(returned) if inline is not None else None
+    # The body of an entity's facts, as the target shows them: read home (below) paragraph by paragraph.
+    facts_body = returned.body if original.kind == "entity" and returned.facts is None else None
+    # The record read back is this conversion's own: mapped home in place, not copied.
+    home = home_record(returned, Carry(owner=owner), kind=original.kind, fresh=True)
+    # What the target's files say, before the links are named home (rename_links changes edge
+    # targets in place: the copy keeps the edges as read, home gets new ones).
+    as_written = copy.copy(home)
+    home.edges = [copy.copy(e) for e in home.edges]
+    home_link(home, owner)
+    # A body that cannot come home equal is carried whole: renaming its links is work for nothing.
+    rename_links(home, unrename, {"body"} if differs_however_renamed(original.body, home.body) else frozenset())
+    carry = carrying.difference(original, home, owner=owner, native=as_written)
+    if original.opaque and not native.opaque and "title" not in carry.fields and not original.extra \
+            and transforms.heading_is_title(original):
+        # A bare memory (a Claude or memoir file with no frontmatter) whose ``# Title`` line the target
+        # shows as its name: the name's digest tells an edit of it there, which comes home on that line
+        # (restore: transforms.heading_back).
+        carry.fields["title"] = carrying.as_json(original.title)
+        carry.native["title"] = carrying.field_digest(as_written.title)
+    if derived and "description" in carry.fields:
+        carry.payload["derived"] = ["trigger"]
+    if fmt is not None:
+        carry.payload["format"] = fmt
+    if inline is not None:
+        # What the target's files say of the bullet: an edit there changes it.
+        carry.payload[renderings.INLINE] = {**inline, "digest": shown_digest}
+    if original.kind != TARGET_KIND.get(owner, {}).get(returned_kind, returned_kind):
+        carry.payload["kind"] = original.kind
+    if "edges" not in carry.fields and owner in TARGET_KIND \
+            and readable.unsaid(original.edges, EDGE_TYPES[owner]):
+        # Edges its own files cannot say (a record built in code): carried as they are, so that the way home
+        # tells them from an edge the target added, which it writes into the body (readable.fold_in_relations).
+        carry.fields["edges"] = carrying.as_json(original.edges)
+        carry.native["edges"] = carrying.field_digest(as_written.edges)
+    if "anchors" not in carry.fields and original.anchors and owner in TARGET_KIND and not holds_anchors(owner):
+        # Anchors its own files cannot say (a record built in code), likewise (readable.fold_in_anchors).
+        carry.fields["anchors"] = carrying.as_json(original.anchors)
+        carry.native["anchors"] = carrying.field_digest(as_written.anchors)
+    for name in readable.unsaid_text(original, owner) if owner in TARGET_KIND else ():
+        if name not in carry.fields:
+            # Text its own files cannot say (a record built in code), likewise (readable.unsaid_text).
+            carry.fields[name] = carrying.as_json(getattr(original, name))
+            carry.native[name] = carrying.field_digest(getattr(as_written, name))
+    if original.lifecycle.state != "active" and "lifecycle" not in carry.fields:
+        # Its state, as it was: an edit of it in the target is then told from the state it came with.
+        carry.fields["lifecycle"] = carrying.as_json(original.lifecycle)
+        carry.native["lifecycle"] = carrying.field_digest(as_written.lifecycle)
+    said = [n for n in carrying.said(original) if n not in carry.fields and n != "kind"]
+    # Between a dialect that declares CARRY_ORIGIN (a plugin holding every field) and any other, the
+    # owner is carried even when nothing else differs, both ways: the way back then treats the
+    # record as its owner's (docs/plugins.md).
+    # An entity whose facts the target shows as something else than paragraphs (a fact ``- b`` is a list
+    # item there) carries its owner even when nothing differs: the way home then reads its body as the
+    # read-back did, paragraph by paragraph; taken for the target's own, it would be read by blocks (``b``)
+    # (docs/conversion.md, "Facts from a body's blocks").
+    if carry.fields or carry.extra_order or carry.payload or numbered or inline is not None \
+            or _carries_owner(target, owner) \
+            or (facts_body is not None and original.facts and not transforms.facts_read_alike(facts_body)):
+        return _Made(said, sorted(carry.fields), None if lossy else carry.dumps())
+    return _Made(said, None, None)
+
+
+class _Made(NamedTuple):
+    """What :func:`_made_carry` makes of a record: the fields the target holds as they are (its report's
+    ``native``), and the fields carried (None: no carry at all) with the carry as written (None with
+    ``--lossy``, where they are reported dropped)."""
+
+    native: list[str]
+    fields: list[str] | None
+    carry: str | None
 
 
 def unformatted(record: Record) -> None:
