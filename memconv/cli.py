@@ -136,7 +136,8 @@ def _jobs(ctx, param, value):
 
 _jobs_option = click.option("--jobs", callback=_jobs, expose_value=False, metavar="N", is_eager=True,
                             type=click.IntRange(min=1, max=1024),
-                            help="Render files in N processes; default: the number of cores. "
+                            help="Spread the work on each record (rendering it; a conversion's read-back) "
+                                 "over N processes; default: the number of cores. "
                                  "The output is the same bytes with any N.")
 
 

@@ -1,15 +1,17 @@
 """``--jobs N``: per-record work spread over N processes, results in the order of the records.
 
-Only work that depends on one record alone is spread (a writer's rendering of
-one record to bytes), so the output is the same bytes as with one process:
-each result lands at its record's place, whatever process made it, and the
-stream is written in the same order. The workers are forked from the running
-process, so they already hold the store: only record numbers go to them and
-only bytes come back (sending records out would cost about what rendering
-them does; docs/performance.md has the figures).
+Only work that depends on one record alone is spread, so the output is the same bytes as with one process: each
+result lands at its record's place, whatever process made it, and the stream is written in the same order.
 
-A record whose work fails in a worker is done again here, in this process, so
-an error is raised exactly as with ``--jobs 1``.
+- :func:`renderer`: a writer's rendering of each record to bytes. The workers are forked from the running process,
+  so they already hold the store: only record numbers go to them and only bytes come back (sending records out would
+  cost about what rendering them does; docs/performance.md has the figures).
+- :class:`Spread`: a conversion's read-back (converters/read_back.py). The writer renders each record here, as the
+  read-back asks for it; its file goes to a worker, forked once the native records are made, which reads it as the
+  target's reader does and makes the record's carry, and only the carry and a few names come back.
+
+A record whose work fails in a worker is done again here, in this process, so an error is raised exactly as with
+``--jobs 1``.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import collections
 import contextlib
 import contextvars
+import itertools
 import os
 import signal
 from typing import Any, Callable, Iterator, Sequence
@@ -28,6 +31,19 @@ _jobs: contextvars.ContextVar[int | None] = contextvars.ContextVar("memconv_jobs
 def set_jobs(value: int | None) -> None:
     """The number of processes later renderings use (None: every core)."""
     _jobs.set(value)
+
+
+@contextlib.contextmanager
+def using(value: int | None):
+    """``--jobs`` is ``value`` inside the block (None: as it was)."""
+    if value is None:
+        yield
+        return
+    token = _jobs.set(value)
+    try:
+        yield
+    finally:
+        _jobs.reset(token)
 
 
 def current() -> int:
@@ -177,4 +193,100 @@ class _Parallel:
                     yield value if ok else fn(items[start + offset])
         finally:
             _task = None
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+#: The function the forked workers of :func:`spread` run over each item sent them; set just before the fork.
+_spread_fn: Callable[[Any], Any] | None = None
+
+
+def _run_sent(items: list[Any]) -> list[tuple[bool, Any]]:
+    return _run_here(_spread_fn, items)
+
+
+def _run_here(fn: Callable[[Any], Any], items: list[Any]) -> list[tuple[bool, Any]]:
+    out = []
+    for item in items:
+        try:
+            out.append((True, fn(item)))
+        except Exception:  # noqa: BLE001 — done again in its turn, where it raises as with one process
+            out.append((False, None))
+    return out
+
+
+class Spread:
+    """``fn`` over ``items`` in worker processes, results in order, for items made as they are asked for (a
+    writer's files, rendered here), which :class:`_Parallel` cannot fork with: each item is sent to a worker and its
+    result sent back, so ``fn`` must take and give little (bytes in, a few strings out). The workers are forked
+    when this is made, and so hold everything else as it is then.
+
+    ``jobs`` counts this process, which makes the items: ``jobs - 1`` workers. An item whose ``fn`` fails in a
+    worker, or that no worker is left to do, is given to ``here`` (by default ``fn``) in this process, in its turn.
+    With one job, or where workers cannot be forked, it is ``map`` with ``here``. The workers go when the results
+    run out, or at :meth:`close`.
+    """
+
+    def __init__(self, fn: Callable[[Any], Any], items: Iterator[Any], jobs: int,
+                 here: Callable[[Any], Any] | None = None):
+        global _spread_fn
+        self.fn, self.items, self.pool = fn, iter(items), None
+        self.here = here or fn  # what is done here with an item no worker did
+        self.ahead = 2 * jobs  # chunks under way: bounded, so items and results never pile up in memory
+        if jobs <= 1 or not _can_fork():
+            return
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        _spread_fn = fn
+        try:
+            self.pool = ProcessPoolExecutor(jobs - 1, mp_context=multiprocessing.get_context("fork"),
+                                            initializer=_worker_start, initargs=(os.getpid(),))
+            with _signals_held():  # the first submit forks every worker: now, while they may copy what is held
+                self.pool.submit(int).result()
+        except Exception:  # noqa: BLE001 — no worker to be had: every item is done here
+            self.close()
+        finally:
+            _spread_fn = None
+
+    def __iter__(self) -> Iterator[Any]:
+        if self.pool is None:
+            yield from map(self.here, self.items)
+            return
+        from concurrent.futures.process import BrokenProcessPool
+
+        pending: collections.deque = collections.deque()
+        done = False
+        try:
+            while True:
+                while not done and len(pending) < self.ahead:
+                    chunk = list(itertools.islice(self.items, CHUNK))
+                    if not chunk:
+                        done = True
+                        break
+                    future = None
+                    if self.pool is not None:
+                        try:
+                            future = self.pool.submit(_run_sent, chunk)
+                        except (BrokenProcessPool, RuntimeError):
+                            self.close()
+                    pending.append((chunk, future))
+                if not pending:
+                    break
+                chunk, future = pending.popleft()
+                results = None
+                if future is not None:
+                    try:
+                        results = future.result()
+                    except BrokenProcessPool:
+                        self.close()
+                for offset, item in enumerate(chunk):
+                    ok, value = results[offset] if results is not None else (False, None)
+                    yield value if ok else self.here(item)
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        """The workers stopped; what is left is done here."""
+        pool, self.pool = self.pool, None
+        if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)

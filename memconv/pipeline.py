@@ -217,7 +217,10 @@ def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date
     report is then whole only once the stream is read to its end (it raises :class:`~memconv.errors.Unstreamable`
     instead when a record turns out to be one its target cannot hold: run again without ``lazy``).
     """
-    out_store, conversion = convert(store, target, lossy=lossy, date=date, release=release, lazy=lazy)
+    from . import jobs as parallel
+
+    with parallel.using(jobs):  # the conversion's read-back spreads over them too (converters/read_back.py)
+        out_store, conversion = convert(store, target, lossy=lossy, date=date, release=release, lazy=lazy)
     if date is not None:
         out_store.meta["date"] = date
     writer = dialects.get(target)
@@ -225,8 +228,6 @@ def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date
     report.target_dialect = target
     report.migrations.extend(store.migrations)
     taken: dict[str, bytes | None] = dict.fromkeys(f.path for f in out_store.foreign)  # a copy never goes over these
-
-    from . import jobs as parallel
 
     arrived = frozenset(conversion.arrived) if conversion is not None else frozenset()
     home = frozenset(conversion.home) if conversion is not None else frozenset()

@@ -7,6 +7,7 @@ dialect, through the CLI as a user runs it.
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -42,6 +43,14 @@ def small_chunks(monkeypatch):
         return real(self, fn, items)
 
     monkeypatch.setattr(jobs._Parallel, "map", counting)
+    real_spread = jobs.Spread.__init__
+
+    def spreading(self, fn, items, n_jobs, **kwargs):
+        real_spread(self, fn, items, n_jobs, **kwargs)
+        if self.pool is not None:
+            started.append("read back in workers")
+
+    monkeypatch.setattr(jobs.Spread, "__init__", spreading)
     return started
 
 
@@ -54,6 +63,8 @@ def test_golden_stores_give_the_same_bytes_with_two_jobs(source, name, small_chu
         assert two == one, f"{source}/{name} → {target}: the same files, byte for byte, with --jobs 2"
         assert report_two.warnings == report_one.warnings and report_two.files == report_one.files
     assert small_chunks, "the parallel renderer was used"
+    if name in ("canonical", "full"):  # stores of several records, each converted into another dialect
+        assert "read back in workers" in small_chunks, "records were read back and carried in workers"
 
 
 @pytest.mark.parametrize("source", ["memoir", "claude", "memspec", "memfmt"])
@@ -84,6 +95,127 @@ def test_parallel_map_keeps_the_order_and_raises_as_one_process_would(monkeypatc
 
     with pytest.raises(ValueError, match="item 7 is bad"):
         list(jobs._Parallel(2).map(fails_on_seven, items))
+
+
+def test_spread_keeps_the_order_of_items_made_as_asked_for_and_raises_as_one_process_would(monkeypatch):
+    monkeypatch.setattr(jobs, "CHUNK", 3)
+    made = []
+
+    def items():  # made here, one at a time, as the spread asks for them (a writer's files)
+        for i in range(50):
+            made.append(i)
+            yield i
+
+    assert list(jobs.Spread(lambda i: i * i, items(), 2)) == [i * i for i in range(50)]
+    assert made == list(range(50))
+
+    def fails_on_seven(i):
+        if i == 7:
+            raise ValueError("item 7 is bad")
+        return i
+
+    given = []
+    with pytest.raises(ValueError, match="item 7 is bad"):
+        for value in jobs.Spread(fails_on_seven, iter(range(50)), 2):
+            given.append(value)
+    assert given == list(range(7)), "every item before the bad one is given first, as with one process"
+
+
+def test_a_spread_worker_that_dies_does_not_stop_the_run(monkeypatch):
+    import os
+
+    monkeypatch.setattr(jobs, "CHUNK", 2)
+    parent = os.getpid()
+
+    def dies_in_a_worker(i):
+        if i == 9 and os.getpid() != parent:
+            os._exit(1)
+        return -i
+
+    spread = jobs.Spread(dies_in_a_worker, iter(range(40)), 2)
+    assert spread.pool is not None, "a worker was forked"
+    assert list(spread) == [-i for i in range(40)]
+    assert spread.pool is None, "and stopped once the items ran out"
+
+
+def test_an_item_no_worker_did_is_given_to_here_in_its_turn(monkeypatch):
+    import os
+
+    monkeypatch.setattr(jobs, "CHUNK", 2)
+    parent = os.getpid()
+
+    def fails_in_a_worker(i):
+        if i % 5 == 0 and os.getpid() != parent:
+            raise ValueError("not in a worker")
+        return ("worker" if os.getpid() != parent else "fn here", i)
+
+    given = list(jobs.Spread(fails_in_a_worker, iter(range(30)), 2, here=lambda i: ("here", i)))
+    assert [i for _, i in given] == list(range(30))
+    assert {i for who, i in given if who == "here"} == set(range(0, 30, 5)), "fn is not run here again"
+
+
+def test_a_carry_a_worker_fails_to_make_is_made_here(tmp_path, runner, monkeypatch):
+    # The worker hands the file back; this process reads it and makes the carry as with one job. (Redone with
+    # the worker's own function here, the record's source was already let go: an AttributeError, not a report.)
+    import importlib
+    import os
+
+    forward = importlib.import_module("memconv.converters.forward")  # the module: the package's forward is a function
+    parent = os.getpid()
+    real = forward._made_carry
+
+    def fails_in_a_worker(*args, **kwargs):
+        if os.getpid() != parent:
+            raise RuntimeError("a worker's failure")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(forward, "_made_carry", fails_in_a_worker)
+    root = bench_module("generators").make("memoir", tmp_path / "in", 200)
+    outs = []
+    for n_jobs in ("1", "2"):
+        out = tmp_path / f"out{n_jobs}"
+        result = runner.invoke(cli, ["memoir-to-memspec", "--jobs", n_jobs, str(root), str(out)])
+        assert result.exit_code == 0, result.output
+        outs.append(tree(out))
+    assert outs[0] == outs[1]
+
+
+def test_spread_forks_its_workers_when_made(monkeypatch):
+    # They hold what the caller holds then (converters/read_back.py: the records, before the loop lets each go).
+    import os
+
+    monkeypatch.setattr(jobs, "CHUNK", 2)
+    held = {"value": "at the fork"}
+    spread = jobs.Spread(lambda i: (held["value"], os.getpid()), iter(range(10)), 2)
+    held["value"] = "later"
+    given = list(spread)
+    assert {v for v, pid in given if pid != os.getpid()} == {"at the fork"}
+    assert any(pid != os.getpid() for _, pid in given)
+
+
+def test_one_job_spreads_nothing():
+    spread = jobs.Spread(lambda i: -i, iter(range(300)), 1)
+    assert spread.pool is None and list(spread) == [-i for i in range(300)]
+
+
+def test_records_home_again_are_read_back_here_with_the_same_bytes(tmp_path, runner):
+    """Converted home, a record's report is this process's: the worker gives its file back to be read here."""
+    memoir = bench_module("generators").make("memoir", tmp_path / "memoir", 200)
+    there = tmp_path / "memfmt"
+    assert runner.invoke(cli, ["convert", "--to", "memfmt", "--jobs", "1", "-q", str(memoir),
+                               str(there)]).exit_code == 0
+    outs = {}
+    for n_jobs in (1, 2):  # every record is memoir's, home again there
+        back = tmp_path / f"memoir-{n_jobs}"
+        result = runner.invoke(cli, ["convert", "--to", "memoir", "--jobs", str(n_jobs), "--json", str(there),
+                                     str(back)])
+        assert result.exit_code == 0, result.output
+        said = json.JSONDecoder().raw_decode(result.output)[0]  # the closing line follows it
+        for where in ("input", "output", "seconds"):
+            said.pop(where, None)
+        outs[n_jobs] = (tree(back), said)
+    assert outs[2] == outs[1]
+    assert outs[1][1]["files"] and all(f["status"] == "converted" for f in outs[1][1]["files"])
 
 
 def test_jobs_defaults_to_the_cores_and_one_job_renders_here(monkeypatch):

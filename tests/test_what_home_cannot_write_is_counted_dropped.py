@@ -12,13 +12,21 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
+from memconv import jobs
 from memconv.cli import main
 
 from .conftest import GOLDEN
 
 
-def test_step_counts_and_an_evolution_run_in_memfmt_are_counted_dropped_in_memoir(runner, tmp_path):
-    # Broken once: without forward._count_unwritten, 0 dropped and --fail-on-loss exited 0.
+@pytest.mark.parametrize("n_jobs", ["1", "2"])
+def test_step_counts_and_an_evolution_run_in_memfmt_are_counted_dropped_in_memoir(runner, tmp_path, n_jobs,
+                                                                                  monkeypatch):
+    # Broken once: without forward._count_unwritten, 0 dropped and --fail-on-loss exited 0. With two jobs (a record per
+    # task, so that even this store is read back in a worker) a record home again is read here, where its report is
+    # made: broken once by letting the worker make its carry, which left it uncounted.
+    monkeypatch.setattr(jobs, "CHUNK", 1)
     inp = GOLDEN / "memoir" / "canonical" / "input"
     assert runner.invoke(main, ["memoir-to-memfmt", str(inp), str(tmp_path / "mf")]).exit_code == 0
     procedure = tmp_path / "mf" / "memory" / "procedures" / "Rehearse destructive migrations on a copy first.md"
@@ -26,7 +34,7 @@ def test_step_counts_and_an_evolution_run_in_memfmt_are_counted_dropped_in_memoi
     assert "only then touch the real one.\n" in text
     procedure.write_text(text.replace("only then touch the real one.\n", "only then touch the real one. (3✓/1✗)\n")
                          + "\n## Evolution\n\n- v1 → v2 (2026-08-01): added row counts\n", encoding="utf-8")
-    args = ["memfmt-to-memoir", "--json", str(tmp_path / "mf")]
+    args = ["memfmt-to-memoir", "--json", "--jobs", n_jobs, str(tmp_path / "mf")]
     result = runner.invoke(main, [*args, str(tmp_path / "back")])
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)

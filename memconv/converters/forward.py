@@ -12,6 +12,7 @@ import re
 from typing import Any, Iterator, NamedTuple
 
 from .. import dialects, progress
+from .. import jobs as parallel
 from ..dialects.protocol import declared
 from ..errors import StoreError, Unstreamable
 from ..model import ForeignFile, Packed, Quarantined, Record, Store, clearer
@@ -24,7 +25,7 @@ from .codec import TextOfBytes
 from .conversion import Conversion, edits_said
 from .mapping import EDGE_TYPES, INDEX_IS_CONTENT, LIFECYCLE, LOSSY_AS_DOSSIER, TARGET_KIND, working_set_dialect
 from .naming import differs_however_renamed, home_link, native_link, rename_links, unique_link
-from .read_back import ReadBack, quarantine_unwritable
+from .read_back import Prepared, ReadBack, quarantine_unwritable
 from .restore import home_record
 from .slots import get_carry, set_carry, strip_carry
 from .store_facts import (by_owner, carried_meta, holds_anchors, holds_state, mark_home, owner_of, store_owner,
@@ -217,9 +218,20 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
                 set_carry(shown, target, Carry(owner=store_owner(store),
                                                 payload={renderings.WORKING_SET: renderings.digest(shown)}))
     # 3. read back what the target's writer makes of the native records.
-    back = ReadBack(target, natives, store, also=[shown] if shown is not None else [], date=date, beside=out,
-                    splices=splices, home=report.home)
     unrename = {new: old for old, new in rename.items()}
+
+    def prepare(i: int, returned: Record) -> _Made | None:
+        """What the loop below makes of a record converted into another dialect, read back: in a worker (jobs)."""
+        original, native = natives[i]
+        key, owner = keys[i], owned[i]
+        if owner == target:
+            return None  # home again: its report is this process's
+        return _made_carry(original.record() if release else original, native, returned, owner, target,
+                           lossy=lossy, inline=inline.get(key), unrename=unrename, derived=key in derived,
+                           fmt=formats.get(key), numbered=key in numbered)
+
+    back = ReadBack(target, natives, store, also=[shown] if shown is not None else [], date=date, beside=out,
+                    splices=splices, home=report.home, prepare=prepare, jobs=parallel.current())
     # What the final write works out at its call (a Claude index linking the records, memoir's session.json) is
     # the final store's from the start: a lazy conversion's final write is called before the rest of it runs.
     if written:
@@ -244,7 +256,11 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             natives[i] = (None, native)  # the loop's ``original`` is now its last hold
             original = original.record()
         returned = back.take(i)  # read as it is asked for, and dropped when its carry is made
-        written_at = returned.source.path if returned is not None and returned.source is not None else None
+        made = None
+        if isinstance(returned, Prepared):  # read, and its carry made, by a worker
+            written_at, made, returned = returned.path, returned.made, None
+        else:
+            written_at = returned.source.path if returned is not None and returned.source is not None else None
         rep = FileReport(source=where_from(original), source_kind=original.kind, target=written_at or native.link,
                          target_kind=native.kind)
         if key in inline:
@@ -261,7 +277,7 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             if returned is not None:
                 _count_unwritten(original, returned, owner, rep, report.edits_warned.get(key), report)
             continue
-        if returned is None:
+        if returned is None and made is None:
             if quarantine_unwritable(out, original, target, back.refused()):
                 if lazy:  # the final write took the record for one of its files: it must start again
                     raise Unstreamable(f"{where_from(original)}: its {target} rendering is refused on read-back")
@@ -277,8 +293,10 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
                 continue
             raise StoreError(f"{where_from(original)}: the {target} writer lost this record on read-back",
                              hint="this is a bug in memconv; please report it with the file")
-        made = _made_carry(original, native, returned, owner, target, lossy=lossy, inline=inline.get(key),
-                           unrename=unrename, derived=key in derived, fmt=formats.get(key), numbered=key in numbered)
+        if made is None:
+            made = _made_carry(original, native, returned, owner, target, lossy=lossy, inline=inline.get(key),
+                               unrename=unrename, derived=key in derived, fmt=formats.get(key),
+                               numbered=key in numbered)
         rep.native = made.native
         if made.fields is not None:
             if lossy:
@@ -375,7 +393,7 @@ def _made_carry(original: Record, native: Record, returned: Record, owner: str, 
                 numbered: bool) -> _Made:
     """The carry of ``original``, converted into ``target`` as ``native`` and read back there as ``returned``
     (the read-back's own record, taken home in place): what did not come back, and what the way back needs to tell
-    an edit in the target.
+    an edit in the target. It depends on this record alone, so a worker of ``--jobs`` can make it (read_back.py).
     ``inline``: the bullet's mark of a record kept as an inline index bullet; ``derived``: its reader took the
     trigger from the description; ``fmt``: its format patch; ``numbered``: its link had to be numbered;
     ``unrename``: each link the conversion gave, to the link it had."""

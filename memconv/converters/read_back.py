@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 from .. import dialects
 from ..dialects.protocol import Occasion, iter_write_with
 from ..errors import ReadError, StoreError
+from .. import jobs as parallel
 from ..model import ForeignFile, Quarantined, Record, Store, compared_only
 from .mapping import TARGET_KIND
 from .slots import get_carry, set_carry, strip_carry
@@ -19,6 +20,14 @@ _PROBE = "memconv-probe:"
 def _marker(i: int) -> str:
     """The marker ``natives[i]`` wears while it is written and read back."""
     return f"{_PROBE}{i}"
+
+
+class Prepared(NamedTuple):
+    """What a worker made of a record read back (:meth:`ReadBack.take`): the path its reader gave it, and the
+    caller's ``prepare``'s result."""
+
+    path: str | None
+    made: Any
 
 
 class ReadBack:
@@ -40,7 +49,8 @@ class ReadBack:
 
     def __init__(self, target: str, natives: list[tuple[Record, Record]], store: Store, also: list[Record] = (),
                  date: str | None = None, beside: Store | None = None, splices: bool = True,
-                 home: set[int] | frozenset[int] = frozenset()):
+                 home: set[int] | frozenset[int] = frozenset(),
+                 prepare: Callable[[int, Record], Any] | None = None, jobs: int = 1):
         self.target = target
         self.natives = natives
         self.module = dialects.get(target)
@@ -59,6 +69,7 @@ class ReadBack:
         self._came_back: set[int] = set()
         self._refused: tuple[str, str] | None = None
         self._files = None
+        self._done = False  # every file of the stream read
         # The day the final write stamps where the format needs one: the read-back must see the same.
         # Only the records' files are read back: a writer may leave out its index (records_only).
         # The names of the records home again are the final write's too (Occasion.home).
@@ -77,6 +88,20 @@ class ReadBack:
         if self._splice is None:
             for i in range(len(natives)):
                 self._mark(i)
+        # ``prepare(i, record read back)``: what the caller makes of ``natives[i]``'s record read back, when a worker
+        # can make it (None: it cannot, and the record is read here, for :meth:`take`). With ``jobs`` over one, the
+        # files are read, and ``prepare`` run, in workers forked now, as the writer renders the next files here
+        # (jobs.Spread). Only where every record is rendered here as it is asked for (a target that splices) and
+        # each file holds one record.
+        self._prepared: dict[int, Prepared] = {}
+        self._spread = None
+        if prepare is not None and jobs > 1 and self._splice is not None and self._read_records is None \
+                and len(natives) >= 2 * parallel.CHUNK:
+            self._prepare = prepare
+            # A file no worker read is read here, and its record's carry made by the caller, as with one job.
+            self._spread = parallel.Spread(self._in_worker, self._stream(), jobs, here=_as_it_is)
+            if self._spread.pool is None:
+                self._spread = None
 
     def _mark(self, i: int) -> None:
         native = self.natives[i][1]
@@ -112,23 +137,59 @@ class ReadBack:
         probe, self._taken = self._taken[1], None
         return self._splice(probe, _marker(i), carry)
 
-    def take(self, i: int) -> Record | None:
-        """The record read back for ``natives[i]``, or None when none came back; its marker is taken off."""
-        if self._files is None:
-            self._files = self._stream()
-        while i not in self._found and self._files is not None:
+    def take(self, i: int) -> Record | Prepared | None:
+        """The record read back for ``natives[i]`` (or what a worker's ``prepare`` made of it), or None when none
+        came back; its marker is taken off."""
+        if self._files is None and not self._done:
+            self._files = iter(self._spread) if self._spread is not None else self._stream()
+        while i not in self._found and i not in self._prepared and self._files is not None:
             self._next()
         self._unmark(i)
         probe = self._probes.pop(i, None)
         self._taken = (i, probe) if probe is not None else None
-        return self._found.pop(i, None)
+        prepared = self._prepared.pop(i, None)
+        return prepared if prepared is not None else self._found.pop(i, None)
 
     def _next(self) -> None:
         try:
-            path, raw = next(self._files)
+            item = next(self._files)
         except StopIteration:
-            self._files = None
+            self._files, self._done = None, True
             return
+        if self._spread is None:
+            self._read(*item)
+        elif item[0] is None:  # made in a worker
+            _, n, prepared = item
+            self._prepared[n] = prepared
+            self._came_back.add(n)
+        else:  # left to be read here
+            self._read(*item)
+
+    def _in_worker(self, item: tuple[str, bytes]) -> tuple[str | None, Any, Any]:
+        """A file of the stream, in a worker: (None, i, what ``prepare`` made of ``natives[i]``'s record read back)
+        where it can, else the file itself, for :meth:`_read` here."""
+        path, raw = item
+        if (not raw and path in self._beside) or dialects.unportable(path) is not None:
+            return item
+        try:
+            with compared_only():
+                record = self.module.read_file(path, raw, self.written.meta)
+        except ReadError:
+            return item
+        marker = get_carry(record) if record is not None else None
+        if not (isinstance(marker, str) and marker.startswith(_PROBE)):
+            return item
+        n = int(marker[len(_PROBE):])
+        if not 0 <= n < len(self.natives):
+            return item
+        strip_carry(self.natives[n][1])  # as :meth:`take` does, in this worker's copy
+        at = record.source.path if record.source is not None else None  # asked first: ``prepare`` may take it
+        made = self._prepare(n, record)
+        if made is None:
+            return item
+        return None, n, Prepared(at, made)
+
+    def _read(self, path: str, raw: bytes) -> None:
         if not raw and path in self._beside:
             return  # a file beside the records, passed through without its bytes
         many = self._read_records
@@ -176,10 +237,16 @@ class ReadBack:
         self._probes.clear()
         self._taken = None
         self.refused()
+        if self._spread is not None:
+            self._spread.close()
         if self._refused is not None and len(self._came_back) == len(self.natives):
             path, reason = self._refused
             raise StoreError(f"the {self.target} writer made a file its own reader refuses: {path}: {reason}",
                              hint="this is a bug in memconv; please report it")
+
+
+def _as_it_is(item: Any) -> Any:
+    return item
 
 
 def reread(files: list[tuple[str, str, bytes]]) -> dict[tuple[str, str], Record]:
