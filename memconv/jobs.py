@@ -24,6 +24,8 @@ import os
 import signal
 from typing import Any, Callable, Iterator, Sequence
 
+from .errors import StoreError
+
 #: ``--jobs`` of the command running now; None means every core.
 _jobs: contextvars.ContextVar[int | None] = contextvars.ContextVar("memconv_jobs", default=None)
 
@@ -287,6 +289,63 @@ class Spread:
 
     def close(self) -> None:
         """The workers stopped; what is left is done here."""
+        pool, self.pool = self.pool, None
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+#: The function the forked worker of :class:`Later` runs; set just before the fork.
+_later_fn: Callable[[], Any] | None = None
+
+
+def _run_later() -> Any:
+    return _later_fn()
+
+
+class Later:
+    """``fn()`` in a worker forked now, while this process goes on: :meth:`result` gives what it returned (or raises
+    what it raised). The worker holds what this process holds now, so this process may change or let go of it
+    meanwhile: ``fn`` is not held here once the worker has it. Only the result comes back, so ``fn`` should give
+    little. With one job, or where workers cannot be forked, ``fn`` is run here, now."""
+
+    def __init__(self, fn: Callable[[], Any], jobs: int):
+        global _later_fn
+        self.pool = self.future = None
+        self.value: Any = None
+        if jobs > 1 and _can_fork():
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            _later_fn = fn
+            try:
+                self.pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"),
+                                                initializer=_worker_start, initargs=(os.getpid(),))
+                with _signals_held():  # the submit forks the worker: now, with what is held now
+                    self.future = self.pool.submit(_run_later)
+            except Exception:  # noqa: BLE001 — no worker to be had: done here
+                self.close()
+            finally:
+                _later_fn = None
+        if self.future is None:
+            self.value = fn()
+
+    def result(self) -> Any:
+        """What ``fn()`` returned, once the worker has given it."""
+        future, self.future = self.future, None
+        if future is None:
+            value, self.value = self.value, None
+            return value
+        from concurrent.futures.process import BrokenProcessPool
+
+        try:
+            return future.result()
+        except BrokenProcessPool as exc:
+            raise StoreError("a --jobs worker stopped before it was done (killed, or out of memory?)",
+                             hint="run again with --jobs 1") from exc
+        finally:
+            self.close()
+
+    def close(self) -> None:
         pool, self.pool = self.pool, None
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from memconv import jobs, pipeline
+from memconv.errors import StoreError
 from memconv.cli import main as cli
 from memconv.report import Report
 
@@ -178,6 +179,38 @@ def test_a_carry_a_worker_fails_to_make_is_made_here(tmp_path, runner, monkeypat
         assert result.exit_code == 0, result.output
         outs.append(tree(out))
     assert outs[0] == outs[1]
+
+
+def test_later_gives_what_its_worker_made_of_what_was_held_at_the_fork():
+    import os
+
+    held = {"value": "at the fork"}
+    later = jobs.Later(lambda: (held["value"], os.getpid()), 2)
+    held["value"] = "later"  # changed here meanwhile: the worker's copy is as it was
+    value, pid = later.result()
+    assert value == "at the fork" and pid != os.getpid()
+    assert later.pool is None, "the worker is gone once its result is in"
+
+
+def test_later_raises_what_its_worker_raised_and_says_when_it_died():
+    import os
+
+    def fails():
+        raise ValueError("a bad store")
+
+    with pytest.raises(ValueError, match="a bad store"):
+        jobs.Later(fails, 2).result()
+    with pytest.raises(StoreError, match="stopped before it was done") as caught:
+        jobs.Later(lambda: os._exit(1), 2).result()
+    assert caught.value.hint == "run again with --jobs 1"
+
+
+def test_later_with_one_job_runs_here_at_once():
+    import os
+
+    ran = []
+    later = jobs.Later(lambda: ran.append(os.getpid()) or "done", 1)
+    assert ran == [os.getpid()] and later.pool is None and later.result() == "done"
 
 
 def test_spread_forks_its_workers_when_made(monkeypatch):

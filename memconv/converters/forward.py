@@ -132,7 +132,11 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             continue
         to_convert.append((record, owner, home, kind))
     records.clear()
-    formats = {} if lossy else _format_patches(store, [r for r, *_ in to_convert] + kept_out, owners)
+    # Made in a worker (jobs) while the native records are made here: it holds the records as they are now, with
+    # their files' layouts, which are let go here as each record is converted.
+    formats_made = None if lossy else parallel.Later(
+        functools.partial(_format_patches, store, [r for r, *_ in to_convert] + kept_out, owners),
+        parallel.current() if len(to_convert) >= 2 * parallel.CHUNK else 1)
     # A writer that works out at its call where a record home again goes from whether it is unchanged (memfmt:
     # PLANS_HOME_BY_CARRY) must see such records as they will be written: each wears its marker, then its carry,
     # before the writer is called, so nothing it renders can be spliced.
@@ -197,6 +201,8 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
     record = None  # the last one converted is held packed, not here
     for _, native in natives:
         rename_links(native, rename)
+    formats = formats_made.result() if formats_made is not None else {}
+    formats_made = None
     # The working set's native rendering is made before the read-back, so that the target's
     # writer sees the same records both times (store facts such as memspec's date of undated
     # records are taken from all of them).
