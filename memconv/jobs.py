@@ -294,58 +294,83 @@ class Spread:
             pool.shutdown(wait=True, cancel_futures=True)
 
 
-#: The function the forked worker of :class:`Later` runs; set just before the fork.
-_later_fn: Callable[[], Any] | None = None
-
-
-def _run_later() -> Any:
-    return _later_fn()
-
-
 class Later:
     """``fn()`` in a worker forked now, while this process goes on: :meth:`result` gives what it returned (or raises
     what it raised). The worker holds what this process holds now, so this process may change or let go of it
-    meanwhile: ``fn`` is not held here once the worker has it. Only the result comes back, so ``fn`` should give
-    little. With one job, or where workers cannot be forked, ``fn`` is run here, now."""
+    meanwhile: ``fn`` is not held here once the worker has it. Only the result comes back (pickled, through a
+    pipe), so ``fn`` should give little. With one job, or where workers cannot be forked, ``fn`` is run here, now.
+
+    The worker is a bare fork, not a pool: a run stopped meanwhile (Ctrl-C) does not wait for it, and it dies with
+    this process (:func:`_worker_start`).
+    """
 
     def __init__(self, fn: Callable[[], Any], jobs: int):
-        global _later_fn
-        self.pool = self.future = None
+        self.pid: int | None = None
+        self.pipe: int | None = None
         self.value: Any = None
         if jobs > 1 and _can_fork():
-            import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor
-
-            _later_fn = fn
-            try:
-                self.pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"),
-                                                initializer=_worker_start, initargs=(os.getpid(),))
-                with _signals_held():  # the submit forks the worker: now, with what is held now
-                    self.future = self.pool.submit(_run_later)
-            except Exception:  # noqa: BLE001 — no worker to be had: done here
-                self.close()
-            finally:
-                _later_fn = None
-        if self.future is None:
-            self.value = fn()
+            parent = os.getpid()
+            read, write = os.pipe()
+            with _signals_held():  # forked now, with what is held now
+                pid = os.fork()
+            if pid == 0:  # the worker
+                os.close(read)
+                _worker_start(parent)
+                _send(write, fn)
+                os._exit(0)
+            os.close(write)
+            self.pid, self.pipe = pid, read
+            return
+        self.value = fn()
 
     def result(self) -> Any:
         """What ``fn()`` returned, once the worker has given it."""
-        future, self.future = self.future, None
-        if future is None:
+        if self.pid is None:
             value, self.value = self.value, None
             return value
-        from concurrent.futures.process import BrokenProcessPool
+        import pickle
 
-        try:
-            return future.result()
-        except BrokenProcessPool as exc:
+        with os.fdopen(self.pipe, "rb") as given:
+            self.pipe = None
+            try:
+                ok, value = pickle.load(given)
+            except Exception:  # noqa: BLE001 — nothing, or half of it: the worker died
+                ok, value = None, None
+        self.close()
+        if ok is None:
             raise StoreError("a --jobs worker stopped before it was done (killed, or out of memory?)",
-                             hint="run again with --jobs 1") from exc
-        finally:
-            self.close()
+                             hint="run again with --jobs 1")
+        if not ok:
+            raise value
+        return value
 
     def close(self) -> None:
-        pool, self.pool = self.pool, None
-        if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
+        """The worker stopped, its result or not."""
+        pid, self.pid = self.pid, None
+        if self.pipe is not None:
+            os.close(self.pipe)
+            self.pipe = None
+        if pid is not None:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            os.waitpid(pid, 0)
+
+
+def _send(fd: int, fn: Callable[[], Any]) -> None:
+    """``fn()``'s result, or what it raised, pickled into ``fd``: in a :class:`Later` worker."""
+    import pickle
+
+    try:
+        try:
+            given = pickle.dumps((True, fn()))
+        except Exception as exc:  # noqa: BLE001 — raised in the parent instead
+            try:
+                given = pickle.dumps((False, exc))
+            except Exception:  # noqa: BLE001 — an error that cannot travel: said as what it was
+                given = pickle.dumps((False, RuntimeError(f"{type(exc).__name__}: {exc}")))
+        with os.fdopen(fd, "wb") as out:
+            out.write(given)
+    except BaseException:  # noqa: BLE001 — the parent sees a pipe closed early, and says so
+        pass

@@ -189,7 +189,7 @@ def test_later_gives_what_its_worker_made_of_what_was_held_at_the_fork():
     held["value"] = "later"  # changed here meanwhile: the worker's copy is as it was
     value, pid = later.result()
     assert value == "at the fork" and pid != os.getpid()
-    assert later.pool is None, "the worker is gone once its result is in"
+    assert later.pid is None, "the worker is gone once its result is in"
 
 
 def test_later_raises_what_its_worker_raised_and_says_when_it_died():
@@ -205,12 +205,34 @@ def test_later_raises_what_its_worker_raised_and_says_when_it_died():
     assert caught.value.hint == "run again with --jobs 1"
 
 
+def test_a_later_worker_dies_with_a_run_that_stops_before_its_result(tmp_path):
+    # Ctrl-C while the worker still works: the run does not wait for it, and it does not outlive the run.
+    import os
+    import subprocess
+    import time
+
+    script = ("import os, time\nfrom memconv import jobs\n"
+              "later = jobs.Later(lambda: time.sleep(60), 2)\nprint(later.pid, flush=True)\n"
+              "raise KeyboardInterrupt\n")
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=50)
+    assert time.monotonic() - started < 30, "the run waited for its worker"
+    pid = int(done.stdout.split()[0])
+    for _ in range(200):
+        if not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0]:
+            break
+        time.sleep(0.05)
+    else:
+        os.kill(pid, 9)
+        pytest.fail("the worker outlived the run")
+
+
 def test_later_with_one_job_runs_here_at_once():
     import os
 
     ran = []
     later = jobs.Later(lambda: ran.append(os.getpid()) or "done", 1)
-    assert ran == [os.getpid()] and later.pool is None and later.result() == "done"
+    assert ran == [os.getpid()] and later.pid is None and later.result() == "done"
 
 
 def test_spread_forks_its_workers_when_made(monkeypatch):
