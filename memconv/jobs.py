@@ -9,9 +9,11 @@ result lands at its record's place, whatever process made it, and the stream is 
 - :class:`Spread`: a conversion's read-back (converters/read_back.py). The writer renders each record here, as the
   read-back asks for it; its file goes to a worker, forked once the native records are made, which reads it as the
   target's reader does and makes the record's carry, and only the carry and a few names come back.
+- :class:`Later`: one piece of work on the whole store (a conversion's format patches), in a worker forked before
+  this process goes on with the next piece, which changes what the first would read.
 
-A record whose work fails in a worker is done again here, in this process, so an error is raised exactly as with
-``--jobs 1``.
+A record whose work fails in a worker of the first two is done again here, in this process, so an error is raised
+exactly as with ``--jobs 1``; what a :class:`Later` worker raises is raised here.
 """
 
 from __future__ import annotations
@@ -198,7 +200,7 @@ class _Parallel:
             pool.shutdown(wait=True, cancel_futures=True)
 
 
-#: The function the forked workers of :func:`spread` run over each item sent them; set just before the fork.
+#: The function the forked workers of :class:`Spread` run over each item sent them; set just before the fork.
 _spread_fn: Callable[[Any], Any] | None = None
 
 
@@ -313,11 +315,13 @@ class Later:
             read, write = os.pipe()
             with _signals_held():  # forked now, with what is held now
                 pid = os.fork()
-            if pid == 0:  # the worker
-                os.close(read)
-                _worker_start(parent)
-                _send(write, fn)
-                os._exit(0)
+                if pid == 0:  # the worker, which never leaves this block: a signal held is not raised in it
+                    try:
+                        os.close(read)
+                        _worker_start(parent)
+                        _send(write, fn)
+                    finally:
+                        os._exit(0)
             os.close(write)
             self.pid, self.pipe = pid, read
             return

@@ -227,6 +227,19 @@ def test_a_later_worker_dies_with_a_run_that_stops_before_its_result(tmp_path):
         pytest.fail("the worker outlived the run")
 
 
+def test_a_signal_held_over_the_fork_stops_the_run_and_never_runs_on_in_the_worker():
+    # Ctrl-C that lands while the fork holds signals is raised once the fork is over: in the run only. Raised in the
+    # worker too, the worker went on with the run's own code (it printed "stopped" twice); broken once to see it.
+    import subprocess
+
+    script = ("import os, signal\nfrom memconv import jobs\nreal = os.fork\n"
+              "def fork():\n    signal.raise_signal(signal.SIGINT)\n    return real()\n"
+              "os.fork = fork\ntry:\n    jobs.Later(lambda: 'made', 2)\nexcept KeyboardInterrupt:\n"
+              "    print('stopped', flush=True)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.stdout.split() == ["stopped"], done.stdout + done.stderr
+
+
 def test_later_with_one_job_runs_here_at_once():
     import os
 

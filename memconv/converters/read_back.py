@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 from .. import dialects
+from .. import jobs as parallel
 from ..dialects.protocol import Occasion, iter_write_with
 from ..errors import ReadError, StoreError
-from .. import jobs as parallel
 from ..model import ForeignFile, Quarantined, Record, Store, compared_only
 from .mapping import TARGET_KIND
 from .slots import get_carry, set_carry, strip_carry
@@ -156,13 +156,11 @@ class ReadBack:
         except StopIteration:
             self._files, self._done = None, True
             return
-        if self._spread is None:
-            self._read(*item)
-        elif item[0] is None:  # made in a worker
+        if self._spread is not None and item[0] is None:  # made in a worker
             _, n, prepared = item
             self._prepared[n] = prepared
             self._came_back.add(n)
-        else:  # left to be read here
+        else:  # a file to read here
             self._read(*item)
 
     def _in_worker(self, item: tuple[str, bytes]) -> tuple[str | None, Any, Any]:
