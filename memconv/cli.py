@@ -334,6 +334,7 @@ class _Memconv(click.Group):
                 signal.pthread_sigmask(signal.SIG_BLOCK, fs.STOPPING_SIGNALS)
             # What a signal left between a temporary folder's making and the cleanup that owns it.
             fs.remove_leftovers()
+            jobs.stop_all()  # and the workers of a conversion it stopped half-way
             progress.restore(shown)
             for var, value in zip((_quiet, _verbose, _as_json, _started), voice):
                 var.reset(value)

@@ -24,6 +24,7 @@ import contextvars
 import itertools
 import os
 import signal
+import weakref
 from typing import Any, Callable, Iterator, Sequence
 
 from .errors import StoreError
@@ -234,6 +235,7 @@ class Spread:
                  here: Callable[[Any], Any] | None = None):
         global _spread_fn
         self.fn, self.items, self.pool = fn, iter(items), None
+        _live.add(self)
         self.here = here or fn  # what is done here with an item no worker did
         self.ahead = 2 * jobs  # chunks under way: bounded, so items and results never pile up in memory
         if jobs <= 1 or not _can_fork():
@@ -283,6 +285,8 @@ class Spread:
                         results = future.result()
                     except BrokenProcessPool:
                         self.close()
+                    except Exception:  # noqa: BLE001 — cancelled (closed), or a result that cannot travel: done here
+                        pass
                 for offset, item in enumerate(chunk):
                     ok, value = results[offset] if results is not None else (False, None)
                     yield value if ok else self.here(item)
@@ -293,7 +297,22 @@ class Spread:
         """The workers stopped; what is left is done here."""
         pool, self.pool = self.pool, None
         if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
+            try:
+                pool.shutdown(wait=True, cancel_futures=True)
+            except OSError:  # at the interpreter's exit, its exit handler may have closed the pool's pipes first
+                pass
+
+
+#: Every :class:`Spread` not yet let go: a run stopped half-way (Ctrl-C in the main process's own work) leaves one
+#: waiting at a ``yield``, held by a cycle until the garbage collector closes it, which at the interpreter's exit
+#: printed a traceback. :func:`stop_all` closes them when a command ends.
+_live: weakref.WeakSet = weakref.WeakSet()
+
+
+def stop_all() -> None:
+    """The workers of every spread still open stopped: for a command's end, whatever its status."""
+    for spread in list(_live):
+        spread.close()
 
 
 class Later:
