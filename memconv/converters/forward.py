@@ -226,15 +226,16 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
     # 3. read back what the target's writer makes of the native records.
     unrename = {new: old for old, new in rename.items()}
 
+    def made_of(original: Record, native: Record, returned: Record, key: int, owner: str) -> _Made:
+        return _made_carry(original, native, returned, owner, target, lossy=lossy, inline=inline.get(key),
+                           unrename=unrename, derived=key in derived, fmt=formats.get(key), numbered=key in numbered)
+
     def prepare(i: int, returned: Record) -> _Made | None:
         """What the loop below makes of a record converted into another dialect, read back: in a worker (jobs)."""
         original, native = natives[i]
-        key, owner = keys[i], owned[i]
-        if owner == target:
+        if owned[i] == target:
             return None  # home again: its report is this process's
-        return _made_carry(original.record() if release else original, native, returned, owner, target,
-                           lossy=lossy, inline=inline.get(key), unrename=unrename, derived=key in derived,
-                           fmt=formats.get(key), numbered=key in numbered)
+        return made_of(original.record() if release else original, native, returned, keys[i], owned[i])
 
     back = ReadBack(target, natives, store, also=[shown] if shown is not None else [], date=date, beside=out,
                     splices=splices, home=report.home, prepare=prepare, jobs=parallel.current())
@@ -300,9 +301,7 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             raise StoreError(f"{where_from(original)}: the {target} writer lost this record on read-back",
                              hint="this is a bug in memconv; please report it with the file")
         if made is None:
-            made = _made_carry(original, native, returned, owner, target, lossy=lossy, inline=inline.get(key),
-                               unrename=unrename, derived=key in derived, fmt=formats.get(key),
-                               numbered=key in numbered)
+            made = made_of(original, native, returned, key, owner)
         rep.native = made.native
         if made.fields is not None:
             if lossy:
