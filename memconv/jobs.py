@@ -60,10 +60,6 @@ def current() -> int:
 #: Records per task sent to a worker.
 CHUNK = 64
 
-#: (function, items) the forked workers run; set in the parent just before the fork.
-_task: tuple[Callable[[Any], Any], Sequence[Any]] | None = None
-
-
 def default_jobs() -> int:
     """The number of cores this process may use."""
     count = os.process_cpu_count() if hasattr(os, "process_cpu_count") else None
@@ -133,17 +129,6 @@ def _signals_held():
             signal.raise_signal(sig)
 
 
-def _run(bounds: tuple[int, int]) -> list[tuple[bool, Any]]:
-    fn, items = _task
-    out = []
-    for i in range(*bounds):
-        try:
-            out.append((True, fn(items[i])))
-        except Exception:  # noqa: BLE001 — redone in the parent, which raises it as one process would
-            out.append((False, None))
-    return out
-
-
 class _Parallel:
     def __init__(self, jobs: int):
         self.jobs = jobs
@@ -153,52 +138,12 @@ class _Parallel:
 
         Should a worker die, what it had not given back is done here: the same results, later.
         """
-        global _task
         items = items if isinstance(items, Sequence) else list(items)
         if len(items) < 2 * CHUNK:
             yield from map(fn, items)
             return
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-        from concurrent.futures.process import BrokenProcessPool
-
-        bounds = [(i, min(i + CHUNK, len(items))) for i in range(0, len(items), CHUNK)]
-        _task = (fn, items)  # the workers are forked from here, and so hold them
-        pool = ProcessPoolExecutor(self.jobs, mp_context=multiprocessing.get_context("fork"),
-                                   initializer=_worker_start, initargs=(os.getpid(),))
-        try:
-            pending: collections.deque = collections.deque()
-            ahead = 4 * self.jobs  # bounded, so rendered bytes never pile up in memory
-            nxt, broken = 0, False
-            while nxt < len(bounds) or pending:
-                while not broken and nxt < len(bounds) and len(pending) < ahead:
-                    try:
-                        with _signals_held():  # the first submit forks every worker
-                            pending.append((bounds[nxt], pool.submit(_run, bounds[nxt])))
-                    except BrokenProcessPool:
-                        broken = True
-                        break
-                    nxt += 1
-                if pending:
-                    (start, stop), future = pending.popleft()
-                    try:
-                        results = future.result()
-                    except BrokenProcessPool:
-                        broken = True
-                        results = [(False, None)] * (stop - start)
-                else:  # no worker left: the rest here
-                    (start, stop), nxt = bounds[nxt], nxt + 1
-                    results = [(False, None)] * (stop - start)
-                if nxt >= len(bounds) and not pending:
-                    # Every result is in hand: the workers go now, not when the consumer lets go of this
-                    # generator (zip stops one short of its end, and a finally run by the garbage
-                    # collector turns a signal in that join into a printed traceback and a lost stop).
-                    pool.shutdown(wait=True)
-                for offset, (ok, value) in enumerate(results):
-                    yield value if ok else fn(items[start + offset])
-        finally:
-            _task = None
-            pool.shutdown(wait=True, cancel_futures=True)
+        # The workers are forked here, at the map's first read, and so hold the items: only their numbers go out.
+        yield from Spread(lambda i: fn(items[i]), iter(range(len(items))), self.jobs)
 
 
 #: The function the forked workers of :class:`Spread` run over each item sent them; set just before the fork.
@@ -220,37 +165,39 @@ def _run_here(fn: Callable[[Any], Any], items: list[Any]) -> list[tuple[bool, An
 
 
 class Spread:
-    """``fn`` over ``items`` in worker processes, results in order, for items made as they are asked for (a
-    writer's files, rendered here), which :class:`_Parallel` cannot fork with: each item is sent to a worker and its
-    result sent back, so ``fn`` must take and give little (bytes in, a few strings out). The workers are forked
-    when this is made, and so hold everything else as it is then.
+    """``fn`` over ``items`` in ``workers`` worker processes, results in order, ``CHUNK`` items a task. Each item is
+    sent to a worker and its result sent back, so ``fn`` must take and give little (bytes in, a few strings out;
+    or a number, for items the workers hold). The workers are forked when this is made, and so hold everything else
+    as it is then: the items may be made as they are asked for (a writer's files, rendered here).
 
-    ``jobs`` counts this process, which makes the items: ``jobs - 1`` workers. An item whose ``fn`` fails in a
-    worker, or that no worker is left to do, is given to ``here`` (by default ``fn``) in this process, in its turn.
-    With one job, or where workers cannot be forked, it is ``map`` with ``here``. The workers go when the results
-    run out, or at :meth:`close`.
+    An item whose ``fn`` fails in a worker, or that no worker is left to do, is given to ``here`` (by default
+    ``fn``) in this process, in its turn. With no worker, or where workers cannot be forked, it is ``map`` with
+    ``here``. The workers go once the last results are in hand, or at :meth:`close`.
     """
 
-    def __init__(self, fn: Callable[[Any], Any], items: Iterator[Any], jobs: int,
+    def __init__(self, fn: Callable[[Any], Any], items: Iterator[Any], workers: int,
                  here: Callable[[Any], Any] | None = None):
         global _spread_fn
         self.fn, self.items, self.pool = fn, iter(items), None
         _live.add(self)
         self.here = here or fn  # what is done here with an item no worker did
-        self.ahead = 2 * jobs  # chunks under way: bounded, so items and results never pile up in memory
-        if jobs <= 1 or not _can_fork():
+        self.ahead = 4 * workers  # chunks under way: bounded, so items and results never pile up in memory
+        if workers < 1 or not _can_fork():
             return
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
         _spread_fn = fn
         try:
-            self.pool = ProcessPoolExecutor(jobs - 1, mp_context=multiprocessing.get_context("fork"),
+            self.pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
                                             initializer=_worker_start, initargs=(os.getpid(),))
             with _signals_held():  # the first submit forks every worker: now, while they may copy what is held
                 self.pool.submit(int).result()
         except Exception:  # noqa: BLE001 — no worker to be had: every item is done here
             self.close()
+        except BaseException:  # a Ctrl-C held over the fork, raised once it is over: the run stops, its workers too
+            self.close()
+            raise
         finally:
             _spread_fn = None
 
@@ -287,6 +234,11 @@ class Spread:
                         self.close()
                     except Exception:  # noqa: BLE001 — cancelled (closed), or a result that cannot travel: done here
                         pass
+                if done and not pending:
+                    # Every result is in hand: the workers go now, not when the consumer lets go of this generator
+                    # (zip stops one short of its end, and a finally run by the garbage collector turns a signal in
+                    # that join into a printed traceback and a lost stop).
+                    self.close()
                 for offset, item in enumerate(chunk):
                     ok, value = results[offset] if results is not None else (False, None)
                     yield value if ok else self.here(item)

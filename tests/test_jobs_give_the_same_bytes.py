@@ -46,9 +46,9 @@ def small_chunks(monkeypatch):
     monkeypatch.setattr(jobs._Parallel, "map", counting)
     real_spread = jobs.Spread.__init__
 
-    def spreading(self, fn, items, n_jobs, **kwargs):
-        real_spread(self, fn, items, n_jobs, **kwargs)
-        if self.pool is not None:
+    def spreading(self, fn, items, workers, **kwargs):
+        real_spread(self, fn, items, workers, **kwargs)
+        if self.pool is not None and getattr(fn, "__name__", "") == "_in_worker":
             started.append("read back in workers")
 
     monkeypatch.setattr(jobs.Spread, "__init__", spreading)
@@ -296,8 +296,8 @@ def test_spread_forks_its_workers_when_made(monkeypatch):
     assert any(pid != os.getpid() for _, pid in given)
 
 
-def test_one_job_spreads_nothing():
-    spread = jobs.Spread(lambda i: -i, iter(range(300)), 1)
+def test_no_worker_spreads_nothing():
+    spread = jobs.Spread(lambda i: -i, iter(range(300)), 0)
     assert spread.pool is None and list(spread) == [-i for i in range(300)]
 
 

@@ -42,7 +42,7 @@ else:
 
 @pytest.mark.skipif(not jobs._can_fork(), reason="no fork on this platform: --jobs runs in one process")
 def test_a_ctrl_c_during_the_fork_stops_the_run():
-    # Verified by removing `with _signals_held():` in jobs._Parallel.map: the run prints
+    # Verified by removing `with _signals_held():` in jobs.Spread (which _Parallel.map runs on): the run prints
     # "Exception ignored in: <function hook …>" with a KeyboardInterrupt traceback, then "finished 256".
     done = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, cwd=ROOT, timeout=120,
                           preexec_fn=ctrl_c_as_from_a_terminal)
@@ -54,7 +54,7 @@ def test_a_ctrl_c_during_the_fork_stops_the_run():
 def test_the_workers_are_gone_once_the_last_result_is_given():
     # The writers zip the rendered files with their paths, and zip stops without asking this
     # generator for its end: its workers must not wait for the garbage collector to be stopped.
-    # Verified by removing the early pool.shutdown in jobs._Parallel.map: two workers are still alive.
+    # Verified by removing the early close in jobs.Spread (which _Parallel.map runs on): two workers are still alive.
     import multiprocessing
 
     items = list(range(4 * jobs.CHUNK))

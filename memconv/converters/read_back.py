@@ -90,8 +90,8 @@ class ReadBack:
                 self._mark(i)
         # ``prepare(i, record read back)``: what the caller makes of ``natives[i]``'s record read back, when a worker
         # can make it (None: it cannot, and the record is read here, for :meth:`take`). With ``jobs`` over one, the
-        # files are read, and ``prepare`` run, in workers forked now, as the writer renders the next files here
-        # (jobs.Spread). Only where every record is rendered here as it is asked for (a target that splices) and
+        # files are read, and ``prepare`` run, in ``jobs - 1`` workers forked now, as the writer renders the next
+        # files here, in the ``jobs``-th process (jobs.Spread). Only where every record is rendered here as it is asked for (a target that splices) and
         # each file holds one record.
         self._prepared: dict[int, Prepared] = {}
         self._spread = None
@@ -99,7 +99,7 @@ class ReadBack:
                 and len(natives) >= 2 * parallel.CHUNK:
             self._prepare = prepare
             # A file no worker read is read here, and its record's carry made by the caller, as with one job.
-            self._spread = parallel.Spread(self._in_worker, self._stream(), jobs, here=_as_it_is)
+            self._spread = parallel.Spread(self._in_worker, self._stream(), jobs - 1, here=_as_it_is)
             if self._spread.pool is None:
                 self._spread = None
 
