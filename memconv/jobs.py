@@ -60,6 +60,11 @@ def current() -> int:
 #: Records per task sent to a worker.
 CHUNK = 64
 
+
+def worth_spreading(count: int) -> bool:
+    """Whether work on ``count`` records is spread over workers at all: fewer than two tasks' worth is done here."""
+    return count >= 2 * CHUNK
+
 def default_jobs() -> int:
     """The number of cores this process may use."""
     count = os.process_cpu_count() if hasattr(os, "process_cpu_count") else None
@@ -139,7 +144,7 @@ class _Parallel:
         Should a worker die, what it had not given back is done here: the same results, later.
         """
         items = items if isinstance(items, Sequence) else list(items)
-        if len(items) < 2 * CHUNK:
+        if not worth_spreading(len(items)):
             yield from map(fn, items)
             return
         # The workers are forked here, at the map's first read, and so hold the items: only their numbers go out.

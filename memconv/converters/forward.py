@@ -136,7 +136,7 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
     # their files' layouts, which are let go here as each record is converted.
     formats_made = None if lossy else parallel.Later(
         functools.partial(_format_patches, store, [r for r, *_ in to_convert] + kept_out, owners),
-        parallel.current() if len(to_convert) >= 2 * parallel.CHUNK else 1)
+        parallel.current() if parallel.worth_spreading(len(to_convert)) else 1)
     # A writer that works out at its call where a record home again goes from whether it is unchanged (memfmt:
     # PLANS_HOME_BY_CARRY) must see such records as they will be written: each wears its marker, then its carry,
     # before the writer is called, so nothing it renders can be spliced.

@@ -96,7 +96,7 @@ class ReadBack:
         self._prepared: dict[int, Prepared] = {}
         self._spread = None
         if prepare is not None and jobs > 1 and self._splice is not None and self._read_records is None \
-                and len(natives) >= 2 * parallel.CHUNK:
+                and parallel.worth_spreading(len(natives)):
             self._prepare = prepare
             # A file no worker read is read here, and its record's carry made by the caller, as with one job.
             self._spread = parallel.Spread(self._in_worker, self._stream(), jobs - 1, here=_as_it_is)
