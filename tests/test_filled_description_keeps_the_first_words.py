@@ -1,8 +1,8 @@
 """A description memconv fills in (the target's tools require one) starts with the body's first words.
 
 memoir and Claude Code want every entry to have a description; when a record has none, memconv
-takes the body's first paragraph, without the Markdown that starts a line (a heading's ``#``, a
-bullet, a quote's ``>``, a step's ``1.``). It used to strip every leading ``#``, ``>``, ``-``, ``*``,
+takes the body's first block of words as markdown reads it, without the Markdown that starts a line (a
+heading's ``#``, a quote's ``>``); a list is one block, its items without their markers. It used to strip every leading ``#``, ``>``, ``-``, ``*``,
 digit, dot and space, so "2FA must be on" was described as "FA must be on" and "2024 was the year" as
 "was the year" (found by reading memconv's memoir output with memoir-cli's own parser).
 """
@@ -24,7 +24,14 @@ CASES = [
     ("*.pyc files are ignored.", "*.pyc files are ignored."),
     ("**Why:** the cache was cold.", "**Why:** the cache was cold."),
     ("# Deploy checklist\n\nTag first.", "Deploy checklist"),
-    ("- first item\n- second item", "first item - second item"),
+    # A list is one block: every item without its marker. Before, blank lines made the paragraphs, and only the
+    # first marker of a list went ("first item - second item", "Check the logs 2. Restart it").
+    ("- first item\n- second item", "first item; second item"),
+    ("1. Check the logs.\n2. Restart it.\n3. Verify.", "Check the logs. Restart it. Verify."),
+    ("1. **Check** the logs\n   carefully\n2. restart", "**Check** the logs carefully; restart"),
+    ("- one\n- two\n\nAfter the list.", "one; two"),
+    ("Steps:\n1. build\n2. ship", "Steps:"),
+    ("```\nmake all\n```\n\nThe build.", "The build."),
     ("1. build the wheel", "build the wheel"),
     ("> quoted words here", "quoted words here"),
     ("---\n\nAfter a rule.", "After a rule."),

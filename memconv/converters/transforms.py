@@ -423,13 +423,39 @@ _LINE_MARKUP = re.compile(r"^(?:(?:#{1,6}|[-*+]|\d{1,9}[.)])(?:\s+|$)|>\s*)+")
 
 
 def filled_description(text: str) -> str | None:
-    """The description :func:`filled` gives a record that has none, of its body (``text``): its first line of
-    words."""
-    for paragraph in paragraphs(text):
-        line = _LINE_MARKUP.sub("", paragraph, count=1).strip()
+    """The description :func:`fill_required` gives a record that has none, of its body (``text``): its first block
+    of words as markdown reads it, on one line. A list is one block: its items, each without its marker, one after
+    the other (``a; b``, or ``a. b.`` where an item ends a sentence). A code block gives none. (Taken by blank
+    lines, a procedure's steps were one description with the first marker dropped and the others kept:
+    ``Check the logs 2. Restart``.)"""
+    lines = text.split("\n")
+    items: list[str] = []
+    for kind, start, end, code in blocks(text):
+        if kind == "item":
+            said = _facts_of_block(lines, kind, start, end, code)
+            item = _LINE_MARKUP.sub("", said[0], count=1).strip() if said else ""
+            if any(ch.isalnum() for ch in item):
+                items.append(item)
+            continue
+        if items:
+            break  # the list's end
+        if kind == "code":
+            continue
+        line = _LINE_MARKUP.sub("", flat("\n".join(lines[start:end])), count=1).strip()
         if any(ch.isalnum() for ch in line):  # a rule (``---``) or a bare marker says nothing
-            return line if len(line) <= _LINE_LIMIT else line[: _LINE_LIMIT - 1].rstrip() + "…"
-    return None
+            return _within_limit(line)
+    if not items:
+        return None
+    return _within_limit("".join(item + ("" if n == len(items) - 1 else " " if item[-1] in _ENDS_SENTENCE else "; ")
+                                 for n, item in enumerate(items)))
+
+
+#: What ends a list item that reads as a sentence: the next is written after a space, not a ``;``.
+_ENDS_SENTENCE = frozenset(".!?:;…")
+
+
+def _within_limit(line: str) -> str:
+    return line if len(line) <= _LINE_LIMIT else line[: _LINE_LIMIT - 1].rstrip() + "…"
 
 
 def _on_one_line(value):
