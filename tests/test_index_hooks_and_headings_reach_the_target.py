@@ -44,7 +44,7 @@ def test_the_target_shows_them_and_the_way_back_is_exact(tmp_path, target):
 def test_memfmt_reads_them(tmp_path):
     run_json("convert", "--from", "claude", "--to", "memfmt", str(MIXED), str(tmp_path / "there"))
     entities = {e.name: e for e in memfmt.load(tmp_path / "there" / "memory").entities}
-    assert f"No mocks for the DB layer — {HOOK}" in entities["Written in MEMORY.md"].facts
+    assert f"No mocks for the DB layer — {HOOK}" in entities["MEMORY.md's own words"].facts
 
 
 @needs_memspec
@@ -52,7 +52,7 @@ def test_memspec_finds_a_hook(tmp_path):
     run_json("convert", "--from", "claude", "--to", "memspec", str(MIXED), str(tmp_path / "there"))
     found = memspec(tmp_path / "there", "search", "hid")
     assert found.returncode == 0, found.stderr
-    assert "Written in MEMORY.md" in found.stdout
+    assert "MEMORY.md's own words" in found.stdout
 
 
 def _store(tmp_path, index: str):
@@ -68,14 +68,14 @@ def test_a_hook_its_memory_says_is_not_said_twice(tmp_path):
     src = _store(tmp_path, "- [Role and background](user_role.md) — Senior backend engineer, new to the frontend "
                            "of this codebase\n- a bullet\n")
     run_json("convert", "--from", "claude", "--to", "memoir", str(src), str(tmp_path / "there"))
-    assert not [r for r in pipeline.read(tmp_path / "there", "memoir").records if r.title == "Written in MEMORY.md"]
+    assert not [r for r in pipeline.read(tmp_path / "there", "memoir").records if r.title == "MEMORY.md's own words"]
 
 
 def test_a_rendering_of_a_hook_alone_deleted_in_the_target_is_told(tmp_path):
     # Watched fail with _deleted_renderings asking IndexFile.words alone (empty here): no word of the deletion.
     src = _store(tmp_path, "- [Role and background](user_role.md) — backend, and learning the frontend\n- a bullet\n")
     run_json("convert", "--from", "claude", "--to", "memoir", str(src), str(tmp_path / "there"))
-    [words] = [p for p in (tmp_path / "there" / "memory").glob("*.md") if b"Written in MEMORY.md" in p.read_bytes()]
+    [words] = [p for p in (tmp_path / "there" / "memory").glob("*.md") if b"MEMORY.md's own words" in p.read_bytes()]
     assert b"- Role and background \xe2\x80\x94 backend, and learning the frontend" in words.read_bytes()
     unedited = run_json("convert", "--to", "claude", str(tmp_path / "there"), str(tmp_path / "same"))
     assert not [w for w in unedited["warnings"] if "any more" in w], unedited["warnings"]

@@ -3,8 +3,8 @@
 A Claude ``MEMORY.md`` (or a memfmt one someone wrote in) may hold a paragraph, a numbered list
 or a fenced block beside its links and bullets. Bullets became records of the target; the rest
 travelled only in the store note under ``.memconv/notes/``, which the target's tools ignore, so
-a memspec or memfmt user never saw it (principle 1). It is now one more record, "Written in
-MEMORY.md"; the way back drops it again, the index coming home from the note byte for byte.
+a memspec or memfmt user never saw it (principle 1). It is now one more record, "MEMORY.md's own
+words"; the way back drops it again, the index coming home from the note byte for byte.
 """
 
 from __future__ import annotations
@@ -63,7 +63,10 @@ def test_memfmt_shows_them(tmp_path):
     # Watched fail without the words record: no memfmt entity held the paragraph.
     run_json("convert", "--from", "claude", "--to", "memfmt", str(INLINE_ONLY), str(tmp_path / "out"))
     entities = {e.name: e for e in memfmt.load(tmp_path / "out" / "memory").entities}
-    assert WORDS in entities["Written in MEMORY.md"].facts
+    assert WORDS in entities["MEMORY.md's own words"].facts
+    # memfmt names an entity's file after its name: titled "Written in MEMORY.md", it was "Written in MEMORY.md.md".
+    assert (tmp_path / "out" / "memory" / "entities" / "MEMORY.md's own words.md").is_file()
+    assert not [p for p in (tmp_path / "out").rglob("*.md.md")]
 
 
 @needs_memspec
@@ -71,13 +74,13 @@ def test_memspec_finds_them(tmp_path):
     run_json("convert", "--from", "claude", "--to", "memspec", str(INLINE_ONLY), str(tmp_path / "out"))
     found = memspec(tmp_path / "out", "search", "assistant")
     assert found.returncode == 0, found.stderr
-    assert "Written in MEMORY.md" in found.stdout and WORDS in found.stdout
+    assert "MEMORY.md's own words" in found.stdout and WORDS in found.stdout
 
 
 def test_memoir_holds_them(tmp_path):
     run_json("convert", "--from", "claude", "--to", "memoir", str(INLINE_ONLY), str(tmp_path / "out"))
     store = pipeline.read(tmp_path / "out", "memoir")
-    [record] = [r for r in store.records if r.title == "Written in MEMORY.md"]
+    [record] = [r for r in store.records if r.title == "MEMORY.md's own words"]
     assert record.body.startswith("# Project memory\n\n" + WORDS) and "inside-a-fence.md" in record.body
     assert "## Conventions" in record.body and "## Empty section" in record.body
 
@@ -154,7 +157,7 @@ def test_a_bullet_verified_in_memspec_stays_one_bullet(tmp_path):
 def test_words_retracted_in_memspec_leave_the_index_and_stay_retracted(tmp_path):
     # Watched fail without withdrawing them: MEMORY.md came home unchanged, so Claude still read the
     # retracted paragraph, and the next conversion made it an active claim again.
-    back = _home_after_memspec(tmp_path, "Written in MEMORY.md", "supersede", "--reason", "out of date")
+    back = _home_after_memspec(tmp_path, "MEMORY.md's own words", "supersede", "--reason", "out of date")
     assert any("taken out of MEMORY.md" in w for w in back["warnings"]), back["warnings"]
     index = (tmp_path / "back" / "MEMORY.md").read_text()
     assert WORDS not in index and "User prefers Tailwind CSS" in index

@@ -118,7 +118,7 @@ def test_an_inline_index_becomes_records_of_the_target(target):
     bullets = [b for i in store.indexes for s in i.sections for b in s.inline]
     assert len(bullets) == 7
     assert len(records) == len(bullets) + 1, "one record per bullet, and one for the index's own words"
-    assert [r for r in records if r.title == "Written in MEMORY.md"]
+    assert [r for r in records if r.title == "MEMORY.md's own words"]
 
 
 @pytest.mark.parametrize("target", ["memspec", "memfmt"])

@@ -137,7 +137,7 @@ def table() -> str:
         "other under its key (`blockers` as `## Blockers`), an item as its text or else its values;",
         "an item's keys the spec does not name after its line (`— owner: Kenji`), and a key beside",
         "`current` under its key, as an unknown list is.",
-        "An index written by hand shows, in one record \"Written in MEMORY.md\", what it says that its",
+        "An index written by hand shows, in one record \"MEMORY.md's own words\", what it says that its",
         "records do not: its title and headings (not those every index has), a link's title or hook its",
         "memory's name or description does not say, a link to no memory, and any other text",
         "(`native.index_words`).",

@@ -10,8 +10,8 @@ such still shows them natively, as records its tools load and search:
 * every inline bullet becomes a fact (a memfmt entity), titled by its words;
 * what an index says beyond its bullets and what its memories say (a
   paragraph, a fenced block, a Claude index's title and headings, a link's
-  hook its memory's description does not say) becomes one fact, "Written in
-  MEMORY.md".
+  hook its memory's description does not say) becomes one fact, "MEMORY.md's
+  own words".
 
 These records are renderings. The exact source (the working set's JSON, the
 index file) travels in a note, and each rendering carries a marker saying
@@ -280,7 +280,7 @@ def inline_records(indexes: list[IndexFile], records: list[Record]) -> list[tupl
             # What the index says beyond its bullets and what its memories say (a paragraph, its title): one fact.
             name = index.path.rpartition("/")[2]
             link = _numbered(f"{_fact_word(index)}_{slug(name.removesuffix('.md'))}-words", taken)
-            record = Record(kind=kind, link=link, title=f"Written in {name}", body=words + "\n")
+            record = Record(kind=kind, link=link, title=f"{name}'s own words", body=words + "\n")
             out.append((record, {"path": index.path, WORDS: True}))
     return out
 
