@@ -9,6 +9,7 @@ import dataclasses
 import functools
 import json
 import re
+import sys
 from typing import Any, Iterator, NamedTuple
 
 from .. import dialects, progress
@@ -265,7 +266,7 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         returned = back.take(i)  # read as it is asked for, and dropped when its carry is made
         made = None
         if isinstance(returned, Prepared):  # read, and its carry made, by a worker
-            written_at, made, returned = returned.path, returned.made, None
+            written_at, made, returned = returned.path, returned.made.here(), None
         else:
             written_at = returned.source.path if returned is not None and returned.source is not None else None
         rep = FileReport(source=where_from(original), source_kind=original.kind, target=written_at or native.link,
@@ -474,6 +475,12 @@ class _Made(NamedTuple):
     native: list[str]
     fields: list[str] | None
     carry: str | None
+
+    def here(self) -> _Made:
+        """As a worker sent it: its field names made this process's own. Unpickled, each name was a string of its
+        own, held in the record's report to the run's end: about 300 bytes an entry (docs/performance.md)."""
+        return _Made([sys.intern(n) for n in self.native],
+                     None if self.fields is None else [sys.intern(n) for n in self.fields], self.carry)
 
 
 def unformatted(record: Record) -> None:
