@@ -16,7 +16,7 @@ from .. import dialects, progress
 from .. import jobs as parallel
 from ..dialects.protocol import declared
 from ..errors import StoreError, Unstreamable
-from ..model import ForeignFile, Packed, Quarantined, Record, Store, clearer
+from ..model import ForeignFile, IndexFile, Packed, Quarantined, Record, Store, clearer
 from ..report import FileReport
 from ..text import unwritable
 from . import carry as carrying
@@ -365,14 +365,16 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         came_from = meta_from if meta_from in TARGET_KIND else store_owner(store)
 
         def facts() -> dict[str, Any]:  # asked when the note is written: its texts are read from IN then
-            payload = {"from": came_from,
-                       "indexes": indexes,  # model values: encoded as the note is written (notes.store_note)
-                       # read from IN as each is encoded, a slice of its text at a time
-                       "raw": {i.path: TextOfBytes(functools.partial(getattr, i.source, "raw")) for i in indexes
-                               if i.source is not None and i.source.has_raw}}
             # Each index is read again by its own dialect, which is not the store's after two hops (a
             # Claude MEMORY.md carried through memfmt into memoir came home read as memfmt's, and lost).
             read_by = {i.path: renderings.index_dialect(i) for i in indexes}
+            payload = {"from": came_from,
+                       # model values, encoded as the note is written (notes.store_note); of an index whose text is
+                       # carried and whose dialect reads it again (restore), its path alone
+                       "indexes": [_noted(i, read_by[i.path]) for i in indexes],
+                       # read from IN as each is encoded, a slice of its text at a time
+                       "raw": {i.path: TextOfBytes(functools.partial(getattr, i.source, "raw")) for i in indexes
+                               if i.source is not None and i.source.has_raw}}
             if any(dialect != came_from for dialect in read_by.values()):
                 payload["index_from"] = read_by
             # A regenerated index's fingerprint (the digest of the text its writer regenerates): home
@@ -388,10 +390,20 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
                 payload["meta"] = meta
             return payload
 
-        note = notes.store_note(facts, target, store.dialect, lossy=lossy)
+        note = notes.store_note(facts, target, store.dialect, lossy=lossy, shown=indexes)
         out.foreign.append(note)
         if indexes:
             report.warnings.append(f"{len(indexes)} index file(s) carried in {note.path}")
+
+
+def _noted(index: IndexFile, dialect: str) -> IndexFile:
+    """What a store note holds of ``index`` beside its text: its path alone where the text is carried and
+    ``dialect`` (the index's own) reads it again, as the way home does (restore: _restore_store). Its model beside
+    it said every link a second time, in JSON: 4.3 MB of a 20,000-entry Claude store's 8 MB note, rendered whole
+    at the run's end, its peak (docs/performance.md)."""
+    if index.source is None or not index.source.has_raw or dialects.declaration(dialect, "read_index") is None:
+        return index
+    return IndexFile(path=index.path)
 
 
 def _made_carry(original: Record, native: Record, returned: Record, owner: str, target: str, *, lossy: bool,

@@ -30,7 +30,7 @@ from .. import fs
 from ..errors import ReadError
 from ..limits import load_json
 from ..markdown import escape_link_text
-from ..model import ForeignFile, Record, WorkingSet
+from ..model import ForeignFile, IndexFile, Record, WorkingSet
 from ..text import short_digest
 from ..text import decode
 from .carry import KEY, VERSION
@@ -208,21 +208,25 @@ def working_set(ws: WorkingSet, target: str, owner: str, *, lossy: bool) -> Fore
     return ForeignFile(_path(target, "working-set"), raw, why="memconv note: the session working set")
 
 
-def store_note(store_payload: Callable[[], dict[str, Any]], target: str, owner: str, *, lossy: bool) -> ForeignFile:
+def store_note(store_payload: Callable[[], dict[str, Any]], target: str, owner: str, *, lossy: bool,
+               shown: Iterable[IndexFile] = ()) -> ForeignFile:
     """The note of a store's own facts, rendered when it is written (:meth:`ForeignFile.later`), not held.
 
     ``store_payload()`` gives them: ``"indexes"`` are :class:`IndexFile` values, encoded as the note
     is rendered, so a long index's JSON tree is never built whole, and the note's megabytes are not
-    held beside the converted records until the write (docs/performance.md).
+    held beside the converted records until the write (docs/performance.md). ``shown``: the indexes its
+    body shows, line by line, for a person (the payload may hold only their paths and texts).
     """
-    return ForeignFile.later(_path(target, "store"), functools.partial(_store_note, store_payload, owner, lossy),
+    return ForeignFile.later(_path(target, "store"),
+                             functools.partial(_store_note, store_payload, owner, lossy, shown),
                              why="memconv note: store-level facts")
 
 
-def _store_note(store_payload: Callable[[], dict[str, Any]], owner: str, lossy: bool) -> bytes:
+def _store_note(store_payload: Callable[[], dict[str, Any]], owner: str, lossy: bool,
+                shown: Iterable[IndexFile]) -> bytes:
     facts = store_payload()
     return _render("memconv store", None, None if lossy else {"from": owner, "store": facts},
-                   _store_note_lines(facts.get("indexes", [])), in_pieces=True)
+                   _store_note_lines(shown), in_pieces=True)
 
 
 def _store_note_lines(indexes) -> Iterator[str]:

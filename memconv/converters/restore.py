@@ -674,6 +674,12 @@ def _restore_store(out: Store, payload: dict[str, Any], store: Store, where: str
             try:
                 index = read_index(raw.encode("utf-8"), index.path, present)
             except ReadError as exc:
+                if index == IndexFile(path=index.path):
+                    # The note held its text alone (forward._noted), and that text is not an index: none is kept,
+                    # and the writer makes its own.
+                    warnings.append(f"{where}: the index {index.path} it holds is not one {dialect} reads "
+                                    f"({exc.problem}); ignored: {dialect}'s writer makes it anew")
+                    continue
                 warnings.append(f"{where}: the index {index.path} it holds is not one {dialect} reads "
                                 f"({exc.problem}); it is written from what the note says of it")
                 out.indexes.append(index)
