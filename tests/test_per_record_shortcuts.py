@@ -100,7 +100,7 @@ def test_a_store_note_is_the_line_the_frontmatter_renderer_gives(monkeypatch_pie
                      inline=["an inline bullet"])])
     payload = {"from": "claude", "indexes": [index], "raw": {"MEMORY.md": "# Memory\n" * 3}}
     asked = []
-    note = notes.store_note(lambda: asked.append(1) or payload, "memfmt", "claude", lossy=False)
+    note = notes.store_note(lambda: asked.append(1) or payload, "memfmt", "claude", lossy=False, shown=[index])
     assert asked == []  # the store's facts are asked for when the note is written, not held till then
     raw = note.raw.decode("utf-8")
     assert asked == [1]
