@@ -833,4 +833,6 @@ def _guard_in_out(in_path: Path, out_path: Path) -> None:
 
 
 from .cli_merge import merge_command  # noqa: E402  (issue 11: `memconv merge`, docs/merge.md)
-main.add_command(_quiet_option(_verbose_option(merge_command)))  # the options every command takes
+# The options every command takes, and the bounds on what one file of A or B may cost (no --jobs: a merge spreads
+# nothing over workers).
+main.add_command(_max_file_size_option(_max_depth_option(_quiet_option(_verbose_option(merge_command)))))

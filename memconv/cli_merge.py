@@ -91,8 +91,12 @@ def merge_command(source, a_path, b_path, out_path, dry_run, force, as_json, sho
         report.add(result.outcomes)
         report.warnings.extend(result.warnings)
         report.quarantined.extend(result.quarantined)
-        for side, store in zip("AB", stores):
+        for side, store, path in zip("AB", stores, (a_path, b_path)):
             report.migrations.extend(f"{side}: {step}" for step in store.migrations)
+            # A file the listing would not read (over --max-file-size, a link out of the folder) is not in the
+            # merge, so not in OUT: named, as convert names it, and the run exits 3. It was left out in silence.
+            report.refused.extend({"path": fs.display(str(path / refused)), "reason": reason}
+                                  for refused, reason in store.refused)
         report.output = str(out_path)
         report.settle_exit()
         if check_only:
@@ -162,6 +166,10 @@ def convert_into(command, source, target, in_path, out_path, into, *, dry_run, f
                 report.quarantined.append({"path": fs.display(q.path), "line": q.line, "reason": q.reason,
                                            "kept_at": f"{fs.display(q.path)} (EXISTING's own file, kept as it is)"})
             report.migrations.extend(f"EXISTING: {step}" for step in planned.existing.migrations)
+            # EXISTING's files the listing would not read: kept where they are, but merged with nothing (docs/merge.md
+            # says exit 3 for them; they were not named).
+            report.refused.extend({"path": fs.display(str(into / path)), "reason": f"{reason}; kept in EXISTING as it is"}
+                                  for path, reason in planned.existing.refused)
             if show_diff or check_only:  # --diff and --check write nothing (docs/cli.md)
                 report.differences = diffs(into, planned.files, planned.compared)
                 report.print_diffs = show_diff

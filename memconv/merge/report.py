@@ -79,8 +79,9 @@ class MergeReport(Report):
         return sum(1 for r in self.records if r["status"] == "conflict" and not r["already_kept"])
 
     def settle_exit(self) -> None:
-        """3 if anything was quarantined, else 6 if a new conflict was kept, else 0."""
-        if self.quarantined:
+        """3 if anything was quarantined or refused (not read, so not merged), else 6 if a new conflict was kept,
+        else 0."""
+        if self.quarantined or self.refused:
             self.exit_code = EXIT_QUARANTINED
         elif self.new_conflicts():
             self.exit_code = EXIT_CONFLICTS
@@ -101,7 +102,8 @@ class MergeReport(Report):
         verb = "stopped" if self.error else \
             ("OUT is stale" if self.differences else "OUT is up to date") if getattr(self, "checking", False) else \
             "previewed" if self.dry_run else "merged"
-        parts = [f"{n} {s}" for s, n in self.counts().items()] + [f"{len(self.quarantined)} quarantined"]
+        parts = [f"{n} {s}" for s, n in self.counts().items()] + [f"{len(self.quarantined)} quarantined"] \
+            + ([f"{len(self.refused)} refused"] if self.refused else [])
         if self.differences:
             parts.append(f"{len(self.differences)} file(s) would change")
         return f"memconv {self.command}: {verb}{took}: " + ", ".join(parts) + f" (exit {self.exit_code})"
