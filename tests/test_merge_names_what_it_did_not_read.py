@@ -10,11 +10,10 @@ docs/merge.md gives exit 3 for it.
 
 from __future__ import annotations
 
-import json
-
 from memconv.cli import main
 
 from .conftest import tree, write_files
+from .test_report_schema import validate
 
 SMALL = b"---\nname: Small\ndescription: a small memory\ntype: user\n---\n\nhello\n"
 LONG = b"---\nname: Long\ndescription: a long memory\ntype: user\n---\n\n" + b"a long line of memory\n" * 100
@@ -32,7 +31,7 @@ def test_merge_names_a_file_of_a_it_did_not_read_and_exits_3(runner, tmp_path):
     result = runner.invoke(main, ["merge", "--max-file-size", "1K", "--json", str(a), str(b), str(tmp_path / "out")])
     # Watched fail without the refused files named: exit 0, "refused": [].
     assert result.exit_code == 3, result.output
-    report = json.loads(result.stdout)
+    report = validate(result.stdout)  # the published schema holds
     [refused] = report["refused"]
     assert refused["path"] == str(a / "user_long.md") and "--max-file-size" in refused["reason"]
     assert "user_long.md" not in tree(tmp_path / "out")
@@ -56,7 +55,7 @@ def test_convert_into_names_a_file_of_existing_it_did_not_read(runner, tmp_path)
                                   str(tmp_path / "in"), "--into", str(existing)])
     # Watched fail without EXISTING's refused files named: exit 0, "refused": [].
     assert result.exit_code == 3, result.output
-    [refused] = json.loads(result.stdout)["refused"]
+    [refused] = validate(result.stdout)["refused"]
     assert refused["path"] == str(existing / "user_long.md") and refused["reason"].endswith("kept in EXISTING as it is")
     after = tree(existing)
     assert after["user_long.md"] == before["user_long.md"] and "user_new.md" in after
