@@ -128,7 +128,7 @@ def convert_into(command, source, target, in_path, out_path, into, *, dry_run, f
     """
     from . import cli, lock, upgrade
     from .merge import into as importing
-    from .report import EXIT_DIFFERENCES, EXIT_LOSS, EXIT_QUARANTINED
+    from .report import EXIT_DIFFERENCES, EXIT_LOSS
 
     cli.start_report(command, in_path)
     report = cli.begin_report(MergeReport(command=command, input=str(in_path),
@@ -168,7 +168,8 @@ def convert_into(command, source, target, in_path, out_path, into, *, dry_run, f
             report.migrations.extend(f"EXISTING: {step}" for step in planned.existing.migrations)
             # EXISTING's files the listing would not read: kept where they are, but merged with nothing (docs/merge.md
             # says exit 3 for them; they were not named).
-            report.refused.extend({"path": fs.display(str(into / path)), "reason": f"{reason}; kept in EXISTING as it is"}
+            report.refused.extend({"path": fs.display(str(into / path)),
+                                   "reason": f"{reason}; kept in EXISTING as it is"}
                                   for path, reason in planned.existing.refused)
             if show_diff or check_only:  # --diff and --check write nothing (docs/cli.md)
                 report.differences = diffs(into, planned.files, planned.compared)
@@ -181,10 +182,7 @@ def convert_into(command, source, target, in_path, out_path, into, *, dry_run, f
             else:
                 upgrade.backed_up_and_replaced(planned.files, into, planned.read, report.warnings, "EXISTING")
                 report.written = True
-        refused = bool(report.refused)
-        report.settle_exit()
-        if refused and report.exit_code == 0:
-            report.exit_code = EXIT_QUARANTINED
+        report.settle_exit()  # 3 for a file of IN or EXISTING quarantined or refused
         if check_only and planned.changes:
             report.exit_code = EXIT_DIFFERENCES
     except MemconvError as exc:

@@ -59,3 +59,14 @@ def test_convert_into_names_a_file_of_existing_it_did_not_read(runner, tmp_path)
     assert refused["path"] == str(existing / "user_long.md") and refused["reason"].endswith("kept in EXISTING as it is")
     after = tree(existing)
     assert after["user_long.md"] == before["user_long.md"] and "user_new.md" in after
+
+
+def test_convert_into_names_a_file_of_in_it_did_not_read(runner, tmp_path):
+    a, existing = _stores(tmp_path)
+    result = runner.invoke(main, ["convert", "--from", "claude", "--to", "claude", "--max-file-size", "1K", "--json",
+                                  str(a), "--into", str(existing)])
+    # Watched fail with the refused left out of MergeReport.settle_exit: exit 0.
+    assert result.exit_code == 3, result.output
+    [refused] = validate(result.stdout)["refused"]
+    assert refused["path"] == "user_long.md" and "--max-file-size" in refused["reason"]
+    assert "user_long.md" not in tree(existing)

@@ -490,7 +490,7 @@ class _Made(NamedTuple):
 
     def here(self) -> _Made:
         """As a worker sent it: its field names made this process's own. Unpickled, each name was a string of its
-        own, held in the record's report to the run's end: about 300 bytes an entry (docs/performance.md)."""
+        own, held in the record's report to the run's end: about 160 bytes an entry (docs/performance.md)."""
         return _Made([sys.intern(n) for n in self.native],
                      None if self.fields is None else [sys.intern(n) for n in self.fields], self.carry)
 
