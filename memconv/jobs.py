@@ -65,6 +65,7 @@ def worth_spreading(count: int) -> bool:
     """Whether work on ``count`` records is spread over workers at all: fewer than two tasks' worth is done here."""
     return count >= 2 * CHUNK
 
+
 def default_jobs() -> int:
     """The number of cores this process may use."""
     count = os.process_cpu_count() if hasattr(os, "process_cpu_count") else None

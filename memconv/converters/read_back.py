@@ -91,8 +91,8 @@ class ReadBack:
         # ``prepare(i, record read back)``: what the caller makes of ``natives[i]``'s record read back, when a worker
         # can make it (None: it cannot, and the record is read here, for :meth:`take`). With ``jobs`` over one, the
         # files are read, and ``prepare`` run, in ``jobs - 1`` workers forked now, as the writer renders the next
-        # files here, in the ``jobs``-th process (jobs.Spread). Only where every record is rendered here as it is asked for (a target that splices) and
-        # each file holds one record.
+        # files here, in the ``jobs``-th process (jobs.Spread). Only where every record is rendered here as it is
+        # asked for (a target that splices) and each file holds one record.
         self._prepared: dict[int, Prepared] = {}
         self._spread = None
         if prepare is not None and jobs > 1 and self._splice is not None and self._read_records is None \
