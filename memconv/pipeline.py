@@ -233,9 +233,14 @@ def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date
     home = frozenset(conversion.home) if conversion is not None else frozenset()
     pending = conversion.pending if conversion is not None else None
     renderer = parallel.renderer(jobs)
-    render = _pulling(conversion) if pending is not None else \
-        _taking(conversion.rendered if conversion is not None else {}, renderer)
-    written = _written(writer, out_store, render, date, arrived, home)  # names now
+    natives = conversion.natives if conversion is not None else None
+    if natives is not None:  # the writer takes the records one at a time, each made as it is written
+        written = _written(writer, out_store, _popping(conversion.rendered), date, arrived, home,
+                           each=_one_by_one(conversion, out_store))
+    else:
+        render = _pulling(conversion) if pending is not None else \
+            _taking(conversion.rendered if conversion is not None else {}, renderer)
+        written = _written(writer, out_store, render, date, arrived, home)  # names now
     streams = [written]
 
     def files() -> Iterator[tuple[str, bytes]]:
@@ -268,7 +273,8 @@ def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date
         report.warnings.extend(w for w in out_store.warnings[said:] if w not in report.warnings)
 
     def about() -> int:
-        return len(out_store.records) + len(out_store.foreign) + (out_store.working_set is not None) \
+        return len(out_store.records) + (len(natives) if natives is not None else 0) + len(out_store.foreign) \
+            + (out_store.working_set is not None) \
             + sum(data is not None for data in taken.values())
 
     result = Plan(files, report, done=done, about=about)
@@ -411,18 +417,55 @@ def _pulling(conversion) -> Callable:
 _PULLED = 256
 
 
+def _one_by_one(conversion, store: Store) -> Iterator[Record]:
+    """The final store's records, for a writer that takes them one at a time (``conversion.natives``): each native
+    record is read back, carried and spliced, a batch ahead as :func:`_pulling` does, before it is given, and let
+    go once the writer asks for the next; then ``store.records`` (the working set's), once the conversion is run
+    to its end. No more than a batch of native records is held (docs/performance.md)."""
+    steps, natives = conversion.pending, conversion.natives
+    done, last = -1, len(natives) - 1
+    for k in range(len(natives)):
+        if done < k:
+            ahead = min(k + _PULLED - 1, last)
+            if ahead < last:
+                while done < ahead:
+                    done = next(steps)
+            else:  # the last batch: the conversion is run to its end first
+                _drained(steps)
+                done = last
+        yield natives[k][1]
+        natives.drop(k)  # written: the writer asks for the next record only once it has rendered this one
+    _drained(steps)
+    yield from list(store.records)
+
+
+def _popping(rendered: dict[int, object]) -> Callable:
+    """A writer's ``render`` map for records given one at a time: each record's file from ``rendered`` (by ``id``,
+    and let go), else rendered here."""
+    def popping(function: Callable, records) -> Iterator[object]:
+        for record in records:
+            taken = rendered.pop(id(record), None)
+            yield taken if taken is not None else function(record)
+
+    return popping
+
+
 def _drained(steps: Iterator[int]) -> None:
     for _ in steps:
         pass
 
 
 def _written(writer, store: Store, render, date: str | None = None,
-             arrived: frozenset[int] = frozenset(), home: frozenset[int] = frozenset()) -> Iterator[tuple[str, bytes]]:
+             arrived: frozenset[int] = frozenset(), home: frozenset[int] = frozenset(),
+             each: Iterator[Record] | None = None) -> Iterator[tuple[str, bytes]]:
     """The writer's files as a stream (a dialect without ``iter_write`` gives its dict), told ``date``, which
-    records arrive from another dialect and which come home."""
-    from .dialects.protocol import Occasion, iter_write_with
+    records arrive from another dialect and which come home. ``each``: the records, given one at a time to the
+    writer's ``write_each`` (its WRITES_EACH_CONVERTED), in place of ``store.records``."""
+    from .dialects.protocol import Occasion, iter_write_with, write_each_with
 
     told = Occasion(date=date, arrived=arrived, home=home) if date is not None or arrived or home else None
+    if each is not None:
+        return write_each_with(writer, store, each, render, told)
     return iter_write_with(writer, store, render, told)
 
 

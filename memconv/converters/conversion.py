@@ -57,6 +57,10 @@ class Conversion:
     #: record ``out.records[i]`` is read back and carried, its ``rendered`` entry made; once it is exhausted, the
     #: notes, the working set's and the store's are in the store and the report is whole. None: all done.
     pending: Iterator[int] | None = None
+    #: With ``pending``, for a target whose writer takes a conversion's records one at a time: the native records
+    #: (:class:`~memconv.converters.read_back.Natives`), made as the read-back asks for them; the final store's
+    #: records are these, in order, then ``store.records`` (the working set's). None: ``store.records`` are all.
+    natives: Any = None
 
 
 def edits_said(where: str, dialect: str, won: list[str], dropped: list[str] = (), home: str = "") -> str:

@@ -26,7 +26,7 @@ from .codec import TextOfBytes
 from .conversion import Conversion, edits_said
 from .mapping import EDGE_TYPES, INDEX_IS_CONTENT, LIFECYCLE, LOSSY_AS_DOSSIER, TARGET_KIND, working_set_dialect
 from .naming import differs_however_renamed, home_link, native_link, rename_links, unique_link
-from .read_back import Prepared, ReadBack, quarantine_unwritable
+from .read_back import Natives, Prepared, ReadBack, quarantine_unwritable
 from .restore import home_record
 from .slots import get_carry, set_carry, strip_carry
 from .store_facts import (by_owner, carried_meta, holds_anchors, holds_state, mark_home, owner_of, store_owner,
@@ -151,6 +151,12 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
     # set's last), and takes each spliced file as soon as it is made. The records read back are then counted by
     # the write's bar, and the conversion's counts the records made.
     lazy = bool(lazy and to_convert and rendered is not None and reads is not None)
+    # Where the target's writer takes a conversion's records one at a time (WRITES_EACH_CONVERTED) and no record
+    # is home again (a record home is named as at home, and may write a hand-written index of its own), each
+    # native record is made only as the read-back asks for it, and let go once the final write has written it:
+    # the natives are never all held (docs/performance.md, "natives made as they are written").
+    each = lazy and declared(declares, "WRITES_EACH_CONVERTED") and not written and not report.split_off \
+        and not any(home for _, _, home, _ in to_convert)
     if lazy:
         progress.expect(len(to_convert))
     #: What the read-back looks up by each source record: its identity, and its owner. With ``release`` the record is
@@ -158,6 +164,10 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
     #: object may then take its identity.
     keys = array.array("Q")
     owned: list[str] = []
+    #: With ``each``: the sources, packed, and the kind and link each native record is made with (:func:`made`).
+    sources: list[Packed] = []
+    kinds: list[str] = []
+    links: list[str] = []
     to_convert.reverse()
     while to_convert:
         record, owner, home, kind = to_convert.pop()  # in order, and not held here once converted
@@ -170,6 +180,18 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         if owner in INDEX_IS_CONTENT:
             members.add(record.link)  # an entry of a folder whose index is written by hand
         rename[record.link] = link
+        if each:  # its native record is made as the read-back asks for it (below), once every link is known
+            if "trigger" in getattr(getattr(record.source, "layout", None), "derived", ()):
+                derived.add(id(record))
+            if record.source is not None:
+                record.source.layout = record.source.fingerprint = None  # as below
+            keys.append(id(record))
+            owned.append(owner)
+            kinds.append(kind)
+            links.append(link)
+            sources.append(Packed(record))
+            progress.advance()
+            continue
         native = native_form.in_target_words(record, kind, link, None if home else target)
         if not home:
             _rides_as_unknown(native, declared(declares, "RIDES_AS_UNKNOWN"))
@@ -200,7 +222,22 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         if lazy:
             progress.advance()
     record = None  # the last one converted is held packed, not here
-    for _, native in natives:
+    if each:
+        rides, by_link = declared(declares, "RIDES_AS_UNKNOWN"), declared(declares, "TITLE_IS_LINK")
+
+        def made(i: int) -> Record:
+            """The native record of ``sources[i]``, as the loop above makes one, its links renamed."""
+            native = native_form.in_target_words(sources[i].record(), kinds[i], links[i], target)
+            _rides_as_unknown(native, rides)
+            if native.kind in by_link:
+                native.title = links[i]
+            if lossy and kinds[i] in LOSSY_AS_DOSSIER.get(target, ()):
+                native = native_form.dossier(native, target)
+            rename_links(native, rename)
+            return native
+
+        natives = Natives(sources, made)
+    for _, native in natives if not each else ():
         rename_links(native, rename)
     formats = formats_made.result() if formats_made is not None else {}
     formats_made = None
@@ -246,15 +283,19 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         out.indexes = written
     if working_set is not None and holds_working_set:
         out.working_set = working_set
-    if lazy:
+    if each:
+        report.natives = natives  # the final write's records, then ``out.records``
+    elif lazy:
         out.records = [native for _, native in natives]
+    if lazy:
         if shown is not None and working_set is not None and not holds_working_set:
             out.records.append(shown)
             report.arrived.add(id(shown))
     yield lazy
     if not lazy:
         progress.expect(len(natives))  # the bar of a conversion under way counts the records read back
-    for i, (original, native) in enumerate(natives):
+    for i in range(len(natives)):
+        original, native = natives[i]
         if not lazy:
             progress.advance()
         if i:
@@ -327,7 +368,8 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
                 # whole ``extra``, which its writer may read to place it.
                 if reads is not None and _written_where_read(spliced, written_at) and not native.opaque:
                     _let_go(native, reads)
-                    report.let_go.add(id(native))
+                    if not each:  # (made as written, it is let go whole once written: its id is then another's)
+                        report.let_go.add(id(native))
     if natives:
         yield len(natives) - 1
     back.close()

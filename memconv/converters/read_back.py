@@ -6,7 +6,7 @@ from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 from .. import dialects
 from .. import jobs as parallel
-from ..dialects.protocol import Occasion, iter_write_with
+from ..dialects.protocol import Occasion, iter_write_with, write_each_with
 from ..errors import ReadError, StoreError
 from ..model import ForeignFile, Quarantined, Record, Store, compared_only
 from .mapping import TARGET_KIND
@@ -47,7 +47,7 @@ class ReadBack:
     order is the next file, and the caller drops each one when it is done with it.
     """
 
-    def __init__(self, target: str, natives: list[tuple[Record, Record]], store: Store, also: list[Record] = (),
+    def __init__(self, target: str, natives: Sequence[tuple[Any, Record]], store: Store, also: list[Record] = (),
                  date: str | None = None, beside: Store | None = None, splices: bool = True,
                  home: set[int] | frozenset[int] = frozenset(),
                  prepare: Callable[[int, Record], Any] | None = None, jobs: int = 1):
@@ -61,7 +61,12 @@ class ReadBack:
         # read-back renders what the final write will, and the report names the file each record is written to.
         # The writer passes them through; they are not read back.
         beside = beside if beside is not None else Store(dialect=target)
-        self.written = Store(dialect=f"{store.dialect}→{target}", records=[n for _, n in natives] + list(also),
+        # ``natives`` made as they are asked for (a conversion's :class:`Natives`): the writer takes them one at a
+        # time (its write_each: WRITES_EACH_CONVERTED), and holds none; else it is given the list.
+        self._each = isinstance(natives, Natives)
+        self._also = list(also)
+        self.written = Store(dialect=f"{store.dialect}→{target}",
+                             records=[] if self._each else [n for _, n in natives] + self._also,
                              foreign=[ForeignFile(f.path, b"", f.why) for f in beside.foreign],
                              quarantined=list(beside.quarantined))
         self._beside = {f.path for f in self.written.foreign}
@@ -111,13 +116,22 @@ class ReadBack:
         self._marked.add(i)
 
     def _stream(self) -> Iterator[tuple[str, bytes]]:
-        return iter_write_with(self.module, self.written, self._kept if self._splice is not None else None,
-                               self._occasion)
+        kept = self._kept if self._splice is not None else None
+        if self._each:
+            return write_each_with(self.module, self.written, self._records(), kept, self._occasion)
+        return iter_write_with(self.module, self.written, kept, self._occasion)
+
+    def _records(self) -> Iterator[Record]:
+        """The records written, one at a time: each native record made as the writer asks for it."""
+        natives = self.natives
+        for i in range(len(natives)):
+            yield natives[i][1]
+        yield from self._also
 
     def _kept(self, render: Callable[[Record], Any], records: Sequence[Record]) -> Iterator[Any]:
         """The writer's ``render`` over ``records``, one by one, each native record marked as it is rendered and
         what the writer gives for it kept."""
-        if records is not self.written.records:  # not the records given: nothing to keep
+        if not self._each and records is not self.written.records:  # not the records given: nothing to keep
             yield from map(render, records)
             return
         natives = len(self.natives)
@@ -183,6 +197,8 @@ class ReadBack:
         strip_carry(self.natives[n][1])  # as :meth:`take` does, in this worker's copy
         at = record.source.path if record.source is not None else None  # asked first: ``prepare`` may take it
         made = self._prepare(n, record)
+        if self._each:
+            self.natives.drop(n)  # made in this worker for ``prepare`` alone
         if made is None:
             return item
         return None, n, Prepared(at, made)
@@ -241,6 +257,39 @@ class ReadBack:
             path, reason = self._refused
             raise StoreError(f"the {self.target} writer made a file its own reader refuses: {path}: {reason}",
                              hint="this is a bug in memconv; please report it")
+
+
+class Natives:
+    """A conversion's native records, each made as it is first asked for and let go once it is written: the
+    records of a conversion into a dialect whose writer takes them one at a time (WRITES_EACH_CONVERTED), so that
+    no more than a batch of them is ever held (docs/performance.md, "natives made as they are written").
+
+    ``natives[i]`` is (source ``i``, its native record), the native made by ``make(i)`` on the first ask, from
+    the source as it is then (a worker of ``--jobs``, forked before, makes its own); ``natives[i] = (None, n)``
+    lets the source go; :meth:`drop` lets the native go, after which ``natives[i]`` must not be asked again.
+    """
+
+    __slots__ = ("_sources", "_made", "_make")
+
+    def __init__(self, sources: list[Any], make: Callable[[int], Record]):
+        self._sources = sources
+        self._made: dict[int, Record] = {}
+        self._make = make
+
+    def __len__(self) -> int:
+        return len(self._sources)
+
+    def __getitem__(self, i: int) -> tuple[Any, Record]:
+        native = self._made.get(i)
+        if native is None:
+            native = self._made[i] = self._make(i)
+        return self._sources[i], native
+
+    def __setitem__(self, i: int, pair: tuple[Any, Record]) -> None:
+        self._sources[i] = pair[0]
+
+    def drop(self, i: int) -> None:
+        self._made.pop(i, None)
 
 
 def _as_it_is(item: Any) -> Any:

@@ -255,6 +255,12 @@ OPTIONAL: dict[str, Optional] = {
     "write_each": Optional("write_each(store, records, context=None): iter_write for records given one at a time, "
                            "each rendered before the next is asked for: the same files in the same order",
                            "callable", _always(None)),
+    "WRITES_EACH_CONVERTED": Optional("its write_each takes a conversion's records too, one at a time, with a "
+                                      "``render`` map (write_each(store, records, context=None, render=None)): "
+                                      "it names each from the names given before it alone, and keeps no record "
+                                      "once written. A conversion into it then makes each native record as it "
+                                      "is written, and lets it go after (docs/performance.md)", "bool",
+                                      _always(False)),
     "placeholder": Optional("placeholder(path, data) -> str | None: why its writer adds ``path``, an empty file "
                             "that only keeps a folder its own tools write into (memspec's archive/.gitkeep), or "
                             "None: check counts such a file no difference, and says why it would be added",
@@ -435,6 +441,13 @@ def iter_write_with(module: ModuleType, store: Store, render: Callable | None = 
     if iter_write is None:
         return iter(write_with(module, store, context).items())
     return _told(iter_write, store, context, lambda write, s, **c: write(s, render, **c))
+
+
+def write_each_with(module: ModuleType, store: Store, records: Iterable[Record], render: Callable | None = None,
+                    context: Occasion | None = None) -> Iterator[tuple[str, bytes]]:
+    """``module.write_each(store, records, context=context, render=render)``, as :func:`iter_write_with` writes,
+    for a dialect that declares ``WRITES_EACH_CONVERTED``."""
+    return _told(module.write_each, store, context, lambda write, s, **c: write(s, records, render=render, **c))
 
 
 def _told(function: Callable[..., Any], store: Store, context: Occasion | None,

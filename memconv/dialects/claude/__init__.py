@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections import deque
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -254,10 +255,12 @@ def iter_write(store: Store, render=None, context: Occasion | None = None) -> It
     return _stream(store, [path for path, _ in placed], pages, render)
 
 
-def write_each(store: Store, records: Iterator[Record], context: Occasion | None = None
+def write_each(store: Store, records: Iterator[Record], context: Occasion | None = None, render=None
                ) -> Iterator[tuple[str, bytes]]:
-    """:func:`iter_write` for records given one at a time (:func:`iter_read`'s): each is named, rendered and
-    let go before the next is asked for; ``store`` holds the rest (its index pages, foreign files).
+    """:func:`iter_write` for records given one at a time (:func:`iter_read`'s, or a conversion's:
+    :data:`WRITES_EACH_CONVERTED`): each is named, rendered and let go before the next is asked for;
+    ``store`` holds the rest (its index pages, foreign files). ``render`` maps the records to their
+    bytes as they come, as :func:`iter_write`'s does.
 
     The same files in the same order as :func:`iter_write` of the whole store: a name depends only on the
     names given before it, and the index pages come after the records. What the index needs of a record is
@@ -269,14 +272,21 @@ def write_each(store: Store, records: Iterator[Record], context: Occasion | None
     files: set[str] = set()
     arrived: list[tuple[str, Record]] = []
     lines: list[index.EntryLine] = []
-    for record in records:
-        path = _place(names, record, context)
-        files.add(path)
-        if id(record) in context.arrived:
-            arrived.append((path, record))
-        if not _own_indexes(store):  # which may yet be read after it (``A.md`` comes before ``MEMORY.md``)
-            lines.append(index.entry_line(path, record, written_type(record)))
-        yield path, write_entry(record)
+    paths: deque[str] = deque()  # of the records named and not yet rendered (a render map may read ahead)
+
+    def named() -> Iterator[Record]:
+        for record in records:
+            path = _place(names, record, context)
+            files.add(path)
+            paths.append(path)
+            if id(record) in context.arrived:
+                arrived.append((path, record))
+            if not _own_indexes(store):  # which may yet be read after it (``A.md`` comes before ``MEMORY.md``)
+                lines.append(index.entry_line(path, record, written_type(record)))
+            yield record
+
+    for data in (render or map)(write_entry, named()):
+        yield paths.popleft(), data
     say = context.teller(store)
     for warning in names.warnings():
         say(warning)
@@ -472,7 +482,10 @@ def splice(rendered: bytes, marker: str, carry: str | None) -> bytes | None:
 #: type word). Every other field is read only to render it; an opaque record, whose frontmatter is its whole
 #: ``extra``, is never let go (docs/performance.md).
 SPLICED_READS = ("link", "title", "description", "trigger", "opaque")
+#: Its write_each names a record from the names before it alone, and keeps of it its index line (and, for a
+#: record arrived where the folder has an index of its own, the record: Occasion.arrived) (protocol.OPTIONAL).
+WRITES_EACH_CONVERTED = True
 
 __all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "LINK_NAMING", "OPAQUE_FILES",
             "NOTE_SUFFIX", "KEPT_SUFFIX", "SECTION_FIELDS", "takes_link",
-            "read_index", "splice", "SPLICED_READS"]
+            "read_index", "splice", "SPLICED_READS", "WRITES_EACH_CONVERTED"]

@@ -8,6 +8,7 @@ folder, so a folder of entry files with no ``memory/`` inside is read as a
 
 from __future__ import annotations
 
+from collections import deque
 from pathlib import Path
 from typing import Iterator
 
@@ -209,10 +210,12 @@ def iter_write(store: Store, render=None, context: Occasion | None = None) -> It
     return _stream(store, paths, render)
 
 
-def write_each(store: Store, records: Iterator[Record], context: Occasion | None = None
+def write_each(store: Store, records: Iterator[Record], context: Occasion | None = None, render=None
                ) -> Iterator[tuple[str, bytes]]:
-    """:func:`iter_write` for records given one at a time (:func:`iter_read`'s): each is named, rendered
-    and let go before the next is asked for; ``store`` holds the rest (its working set, foreign files).
+    """:func:`iter_write` for records given one at a time (:func:`iter_read`'s, or a conversion's:
+    :data:`WRITES_EACH_CONVERTED`): each is named, rendered and let go before the next is asked for;
+    ``store`` holds the rest (its working set, foreign files). ``render`` maps the records to their bytes
+    as they come, as :func:`iter_write`'s does.
 
     The same files in the same order as :func:`iter_write` of the whole store: a name depends only on
     the names given before it. The renames are said once the last record is written.
@@ -220,10 +223,17 @@ def write_each(store: Store, records: Iterator[Record], context: Occasion | None
     names = Names(reserved=lambda path: path == session.PATH)
     context = context or NO_OCCASION
     seen: set[str] = set()
-    for record in records:
-        path = _place(names, record, store, context)
-        seen.add(path)
-        yield path, write_entry(record)
+    paths: deque[str] = deque()  # of the records named and not yet rendered (a render map may read ahead)
+
+    def named() -> Iterator[Record]:
+        for record in records:
+            path = _place(names, record, store, context)
+            seen.add(path)
+            paths.append(path)
+            yield record
+
+    for data in (render or map)(write_entry, named()):
+        yield paths.popleft(), data
     say = context.teller(store)
     for warning in names.warnings():
         say(warning)
@@ -372,8 +382,10 @@ def splice(rendered: bytes, marker: str, carry: str | None) -> bytes | None:
 #: its file's name (a record from another dialect has no memoir source). Every other field is read only to
 #: render it.
 SPLICED_READS = ("link",)
+#: Its write_each names a record from the names before it alone, and keeps none (protocol.OPTIONAL).
+WRITES_EACH_CONVERTED = True
 
 
 __all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "LINK_NAMING", "takes_link",
             "OPAQUE_FILES", "STORE_FACTS", "kind_says_state", "marks_edited_state", "ONE_LINE_FIELDS",
-            "splice", "SPLICED_READS"]
+            "splice", "SPLICED_READS", "WRITES_EACH_CONVERTED"]

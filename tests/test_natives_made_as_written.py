@@ -1,0 +1,97 @@
+"""On the command line, a conversion into a dialect whose writer takes a conversion's records one at a time
+(memoir, claude: WRITES_EACH_CONVERTED) makes each native record only as the read-back asks for it, and lets it
+go once the final write has written it: no more than a batch of native records is held at once, with one job or
+two, and the files and the report are the ones a conversion done whole gives (docs/performance.md, "natives
+made as they are written")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from memconv import dialects, fs, pipeline
+from memconv import jobs as parallel
+from memconv.converters import read_back
+from memconv.report import Report
+
+from .bench_support import bench_module
+from .conftest import GOLDEN
+from .convert_helpers import golden_inputs
+
+#: The dialects whose writer takes a conversion's records one at a time.
+ONE_AT_A_TIME = tuple(name for name in ("memoir", "claude") if dialects.declaration(name, "WRITES_EACH_CONVERTED"))
+
+
+def _plan(root: Path, source: str, target: str, *, lazy: bool, jobs: int = 1) -> pipeline.Plan:
+    store = pipeline.read(root, source)
+    return pipeline.plan(store, target, Report(command="convert", input=str(root)), jobs=jobs, release=True,
+                         lazy=lazy)
+
+
+def _whole(plan: pipeline.Plan) -> tuple[dict[str, bytes], dict]:
+    files = dict(plan.iter_files())
+    return files, plan.report.to_dict()
+
+
+@pytest.fixture
+def held(monkeypatch):
+    """How many native records a conversion made (``made``), and the most it held at once (``most``)."""
+    seen = {"made": 0, "most": 0}
+    get = read_back.Natives.__getitem__
+
+    def getting(self, i):
+        if i not in self._made:
+            seen["made"] += 1
+        pair = get(self, i)
+        seen["most"] = max(seen["most"], len(self._made))
+        return pair
+
+    monkeypatch.setattr(read_back.Natives, "__getitem__", getting)
+    return seen
+
+
+def test_memoir_and_claude_take_a_conversions_records_one_at_a_time():
+    assert ONE_AT_A_TIME == ("memoir", "claude")
+    assert not dialects.declaration("memspec", "WRITES_EACH_CONVERTED")  # its ids and date are the store's
+    assert not dialects.declaration("memfmt", "WRITES_EACH_CONVERTED")  # its file plan is the store's
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.parametrize("source, target", [(s, t) for t in ONE_AT_A_TIME for s in ("memoir", "claude", "memspec",
+                                                                                      "memfmt") if s != t])
+def test_no_more_than_a_batch_of_native_records_is_held(source, target, jobs, held, monkeypatch, tmp_path):
+    monkeypatch.setattr(pipeline, "_PULLED", 16)
+    size = 300 if jobs == 1 else 700  # with a worker, the read-back's files are a few tasks ahead of its reading
+    root = bench_module("generators").make(source, tmp_path / source, size)
+    made = _whole(_plan(root, source, target, lazy=True, jobs=jobs))
+    # Every record of the store is made once here (a memspec store's archived ones are notes, not records).
+    assert held["made"] >= size * (0.85 if source == "memspec" else 1)
+    # The final write asks for a batch ahead; the read-back's writer renders that far, and with workers, as many
+    # tasks further as they may have under way (jobs.Spread).
+    most = 16 + (1 if jobs == 1 else 4 * (jobs - 1) + 1) * parallel.CHUNK
+    assert held["most"] <= most < size, f"{held['most']} native records held at once"
+    assert made == _whole(_plan(root, source, target, lazy=False, jobs=jobs))
+
+
+@pytest.mark.parametrize("target, source, name", [(t, d, n) for t in ONE_AT_A_TIME for d, n in golden_inputs()
+                                                  if d != t])
+def test_golden_stores_give_the_same_files_and_report(target, source, name):
+    """Golden stores hold records home again (converted earlier), whose native records are made whole as before:
+    either way, the same files and report."""
+    root = GOLDEN / source / name / "input"
+    assert _whole(_plan(root, source, target, lazy=True)) == _whole(_plan(root, source, target, lazy=False))
+
+
+@pytest.mark.parametrize("home, via", [("memoir", "memspec"), ("claude", "memfmt"), ("memoir", "claude")])
+def test_records_home_again_are_made_whole_as_before(home, via, held, tmp_path):
+    """On the way home (``home`` → ``via`` → ``home``) every record is home again: named as at home, its writer
+    reuses its file, so its native record is made with the rest before the write, as before."""
+    root = bench_module("generators").make(home, tmp_path / home, 40)
+    there = tmp_path / via
+    there.mkdir()
+    fs.write_files(there, _plan(root, home, via, lazy=False).iter_files())
+    held["made"] = 0
+    back = _whole(_plan(there, via, home, lazy=True))
+    assert held["made"] == 0
+    assert back == _whole(_plan(there, via, home, lazy=False))
