@@ -234,7 +234,7 @@ def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date
     pending = conversion.pending if conversion is not None else None
     renderer = parallel.renderer(jobs)
     natives = conversion.natives if conversion is not None else None
-    if natives is not None:  # the writer takes the records one at a time, each made as it is written
+    if natives is not None:  # the writer takes the records one at a time, each let go once written
         written = _written(writer, out_store, _popping(conversion.rendered), date, arrived, home,
                            each=_one_by_one(conversion, out_store))
     else:
@@ -433,7 +433,7 @@ def _one_by_one(conversion, store: Store) -> Iterator[Record]:
             else:  # the last batch: the conversion is run to its end first
                 _drained(steps)
                 done = last
-        yield natives[k][1]
+        yield natives.native(k)
         natives.drop(k)  # written: the writer asks for the next record only once it has rendered this one
     _drained(steps)
     yield from list(store.records)

@@ -58,8 +58,8 @@ class Conversion:
     #: notes, the working set's and the store's are in the store and the report is whole. None: all done.
     pending: Iterator[int] | None = None
     #: With ``pending``, for a target whose writer takes a conversion's records one at a time: the native records
-    #: (:class:`~memconv.converters.read_back.Natives`), made as the read-back asks for them; the final store's
-    #: records are these, in order, then ``store.records`` (the working set's). None: ``store.records`` are all.
+    #: (:class:`~memconv.converters.read_back.Natives`), held packed until the read-back asks for each; the final
+    #: store's records are these, in order, then ``store.records`` (the working set's). None: ``store.records``.
     natives: Any = None
 
 

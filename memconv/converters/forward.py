@@ -153,8 +153,8 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
     lazy = bool(lazy and to_convert and rendered is not None and reads is not None)
     # Where the target's writer takes a conversion's records one at a time (WRITES_EACH_CONVERTED) and no record
     # is home again (a record home is named as at home, and may write a hand-written index of its own), each
-    # native record is made only as the read-back asks for it, and let go once the final write has written it:
-    # the natives are never all held (docs/performance.md, "natives made as they are written").
+    # native record is held packed until the read-back asks for it, and let go once the final write has written it:
+    # no more than a batch of them is held whole (docs/performance.md, "native records let go as written").
     each = lazy and declared(declares, "WRITES_EACH_CONVERTED") and not written and not report.split_off \
         and not any(home for _, _, home, _ in to_convert)
     if lazy:
@@ -164,10 +164,9 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
     #: object may then take its identity.
     keys = array.array("Q")
     owned: list[str] = []
-    #: With ``each``: the sources, packed, and the kind and link each native record is made with (:func:`made`).
+    #: With ``each``: the sources and their native records, packed (``native_of``).
     sources: list[Packed] = []
-    kinds: list[str] = []
-    links: list[str] = []
+    packed: list[Packed | None] = []
     to_convert.reverse()
     while to_convert:
         record, owner, home, kind = to_convert.pop()  # in order, and not held here once converted
@@ -180,18 +179,6 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         if owner in INDEX_IS_CONTENT:
             members.add(record.link)  # an entry of a folder whose index is written by hand
         rename[record.link] = link
-        if each:  # its native record is made as the read-back asks for it (below), once every link is known
-            if "trigger" in getattr(getattr(record.source, "layout", None), "derived", ()):
-                derived.add(id(record))
-            if record.source is not None:
-                record.source.layout = record.source.fingerprint = None  # as below
-            keys.append(id(record))
-            owned.append(owner)
-            kinds.append(kind)
-            links.append(link)
-            sources.append(Packed(record))
-            progress.advance()
-            continue
         native = native_form.in_target_words(record, kind, link, None if home else target)
         if not home:
             _rides_as_unknown(native, declared(declares, "RIDES_AS_UNKNOWN"))
@@ -210,6 +197,15 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             record.source.layout = record.source.fingerprint = None
         if lossy and kind in LOSSY_AS_DOSSIER.get(target, ()):
             native = native_form.dossier(native, target)
+        if each:
+            # Held packed (its object is a slot for each of 58 fields), its links renamed as the read-back asks for
+            # it (``native_of``), and let go once written. Made here, as the format patches are made in a worker.
+            keys.append(id(record))
+            owned.append(owner)
+            sources.append(Packed(record))
+            packed.append(Packed(native))
+            progress.advance()
+            continue
         if not home and not _stays_bare(declares, native) and native.link not in report.members \
                 or id(record) in report.split_off:
             # Arrived from another dialect; a bare file carries nothing, so its owner is not known: it
@@ -223,20 +219,13 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             progress.advance()
     record = None  # the last one converted is held packed, not here
     if each:
-        rides, by_link = declared(declares, "RIDES_AS_UNKNOWN"), declared(declares, "TITLE_IS_LINK")
-
-        def made(i: int) -> Record:
-            """The native record of ``sources[i]``, as the loop above makes one, its links renamed."""
-            native = native_form.in_target_words(sources[i].record(), kinds[i], links[i], target)
-            _rides_as_unknown(native, rides)
-            if native.kind in by_link:
-                native.title = links[i]
-            if lossy and kinds[i] in LOSSY_AS_DOSSIER.get(target, ()):
-                native = native_form.dossier(native, target)
+        def native_of(i: int) -> Record:
+            """The native record of ``sources[i]``, its links renamed: asked once (it is let go here)."""
+            native, packed[i] = packed[i].record(), None
             rename_links(native, rename)
             return native
 
-        natives = Natives(sources, made)
+        natives = Natives(sources, native_of)
     for _, native in natives if not each else ():
         rename_links(native, rename)
     formats = formats_made.result() if formats_made is not None else {}
@@ -264,16 +253,19 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
     # 3. read back what the target's writer makes of the native records.
     unrename = {new: old for old, new in rename.items()}
 
-    def made_of(original: Record, native: Record, returned: Record, key: int, owner: str) -> _Made:
-        return _made_carry(original, native, returned, owner, target, lossy=lossy, inline=inline.get(key),
+    def made_of(original: Record, opaque: bool, returned: Record, key: int, owner: str) -> _Made:
+        return _made_carry(original, opaque, returned, owner, target, lossy=lossy, inline=inline.get(key),
                            unrename=unrename, derived=key in derived, fmt=formats.get(key), numbered=key in numbered)
 
     def prepare(i: int, returned: Record) -> _Made | None:
         """What the loop below makes of a record converted into another dialect, read back: in a worker (jobs)."""
-        original, native = natives[i]
         if owned[i] == target:
             return None  # home again: its report is this process's
-        return made_of(original.record() if release else original, native, returned, keys[i], owned[i])
+        if each:  # the worker makes no native record of its own: the carry asks only whether it is kept whole
+            original = sources[i].record()
+            return made_of(original, original.opaque and packed[i].record().opaque, returned, keys[i], owned[i])
+        original, native = natives[i]
+        return made_of(original.record() if release else original, native.opaque, returned, keys[i], owned[i])
 
     back = ReadBack(target, natives, store, also=[shown] if shown is not None else [], date=date, beside=out,
                     splices=splices, home=report.home, prepare=prepare, jobs=parallel.current())
@@ -343,7 +335,7 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             raise StoreError(f"{where_from(original)}: the {target} writer lost this record on read-back",
                              hint="this is a bug in memconv; please report it with the file")
         if made is None:
-            made = made_of(original, native, returned, key, owner)
+            made = made_of(original, native.opaque, returned, key, owner)
         rep.native = made.native
         if made.fields is not None:
             if lossy:
@@ -368,7 +360,7 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
                 # whole ``extra``, which its writer may read to place it.
                 if reads is not None and _written_where_read(spliced, written_at) and not native.opaque:
                     _let_go(native, reads)
-                    if not each:  # (made as written, it is let go whole once written: its id is then another's)
+                    if not each:  # (let go whole once written: its id may then be another's)
                         report.let_go.add(id(native))
     if natives:
         yield len(natives) - 1
@@ -448,12 +440,13 @@ def _noted(index: IndexFile, dialect: str) -> IndexFile:
     return IndexFile(path=index.path)
 
 
-def _made_carry(original: Record, native: Record, returned: Record, owner: str, target: str, *, lossy: bool,
+def _made_carry(original: Record, opaque: bool, returned: Record, owner: str, target: str, *, lossy: bool,
                 inline: dict[str, Any] | None, unrename: dict[str, str], derived: bool, fmt: dict[str, Any] | None,
                 numbered: bool) -> _Made:
-    """The carry of ``original``, converted into ``target`` as ``native`` and read back there as ``returned``
-    (the read-back's own record, taken home in place): what did not come back, and what the way back needs to tell
-    an edit in the target. It depends on this record alone, so a worker of ``--jobs`` can make it (read_back.py).
+    """The carry of ``original``, converted into ``target`` as a native record (kept whole there: ``opaque``) and read
+    back there as ``returned`` (the read-back's own record, taken home in place): what did not come back, and what the
+    way back needs to tell an edit in the target. It depends on this record alone, so a worker of ``--jobs`` can make
+    it (read_back.py).
     ``inline``: the bullet's mark of a record kept as an inline index bullet; ``derived``: its reader took the
     trigger from the description; ``fmt``: its format patch; ``numbered``: its link had to be numbered;
     ``unrename``: each link the conversion gave, to the link it had."""
@@ -471,7 +464,7 @@ def _made_carry(original: Record, native: Record, returned: Record, owner: str, 
     # A body that cannot come home equal is carried whole: renaming its links is work for nothing.
     rename_links(home, unrename, {"body"} if differs_however_renamed(original.body, home.body) else frozenset())
     carry = carrying.difference(original, home, owner=owner, native=as_written)
-    if original.opaque and not native.opaque and "title" not in carry.fields and not original.extra \
+    if original.opaque and not opaque and "title" not in carry.fields and not original.extra \
             and transforms.heading_is_title(original):
         # A bare memory (a Claude or memoir file with no frontmatter) whose ``# Title`` line the target
         # shows as its name: the name's digest tells an edit of it there, which comes home on that line

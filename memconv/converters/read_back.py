@@ -61,7 +61,7 @@ class ReadBack:
         # read-back renders what the final write will, and the report names the file each record is written to.
         # The writer passes them through; they are not read back.
         beside = beside if beside is not None else Store(dialect=target)
-        # ``natives`` made as they are asked for (a conversion's :class:`Natives`): the writer takes them one at a
+        # ``natives`` made whole as they are asked for (a conversion's :class:`Natives`): the writer takes them one at a
         # time (its write_each: WRITES_EACH_CONVERTED), and holds none; else it is given the list.
         self._each = isinstance(natives, Natives)
         self._also = list(also)
@@ -123,9 +123,9 @@ class ReadBack:
 
     def _records(self) -> Iterator[Record]:
         """The records written, one at a time: each native record made as the writer asks for it."""
-        natives = self.natives
-        for i in range(len(natives)):
-            yield natives[i][1]
+        native = self.natives.native
+        for i in range(len(self.natives)):
+            yield native(i)
         yield from self._also
 
     def _kept(self, render: Callable[[Record], Any], records: Sequence[Record]) -> Iterator[Any]:
@@ -194,11 +194,10 @@ class ReadBack:
         n = int(marker[len(_PROBE):])
         if not 0 <= n < len(self.natives):
             return item
-        strip_carry(self.natives[n][1])  # as :meth:`take` does, in this worker's copy
+        if not self._each:  # (natives made whole as they are asked for: none is in a worker, where none is marked)
+            strip_carry(self.natives[n][1])  # as :meth:`take` does, in this worker's copy
         at = record.source.path if record.source is not None else None  # asked first: ``prepare`` may take it
         made = self._prepare(n, record)
-        if self._each:
-            self.natives.drop(n)  # made in this worker for ``prepare`` alone
         if made is None:
             return item
         return None, n, Prepared(at, made)
@@ -260,13 +259,14 @@ class ReadBack:
 
 
 class Natives:
-    """A conversion's native records, each made as it is first asked for and let go once it is written: the
-    records of a conversion into a dialect whose writer takes them one at a time (WRITES_EACH_CONVERTED), so that
-    no more than a batch of them is ever held (docs/performance.md, "natives made as they are written").
+    """A conversion's native records, each made whole (from what the conversion holds of it, packed) as it is first
+    asked for, and let go once it is written: the records of a conversion into a dialect whose writer takes them one
+    at a time (WRITES_EACH_CONVERTED), so that no more than a batch of them is ever held whole (docs/performance.md,
+    "native records let go as written").
 
-    ``natives[i]`` is (source ``i``, its native record), the native made by ``make(i)`` on the first ask, from
-    the source as it is then (a worker of ``--jobs``, forked before, makes its own); ``natives[i] = (None, n)``
-    lets the source go; :meth:`drop` lets the native go, after which ``natives[i]`` must not be asked again.
+    ``natives[i]`` is (source ``i``, its native record), the native made by ``make(i)`` on the first ask (once);
+    ``natives[i] = (None, n)`` lets the source go; :meth:`drop` lets the native go, after which ``natives[i]`` must
+    not be asked again. A worker of ``--jobs`` (forked before any is made) asks for none.
     """
 
     __slots__ = ("_sources", "_made", "_make")
@@ -280,10 +280,14 @@ class Natives:
         return len(self._sources)
 
     def __getitem__(self, i: int) -> tuple[Any, Record]:
+        return self._sources[i], self.native(i)
+
+    def native(self, i: int) -> Record:
+        """``natives[i][1]``."""
         native = self._made.get(i)
         if native is None:
             native = self._made[i] = self._make(i)
-        return self._sources[i], native
+        return native
 
     def __setitem__(self, i: int, pair: tuple[Any, Record]) -> None:
         self._sources[i] = pair[0]

@@ -258,8 +258,8 @@ OPTIONAL: dict[str, Optional] = {
     "WRITES_EACH_CONVERTED": Optional("its write_each takes a conversion's records too, one at a time, with a "
                                       "``render`` map (write_each(store, records, context=None, render=None)): "
                                       "it names each from the names given before it alone, and keeps no record "
-                                      "once written. A conversion into it then makes each native record as it "
-                                      "is written, and lets it go after (docs/performance.md)", "bool",
+                                      "once written. A conversion into it then holds each native record packed "
+                                      "until it is written, and lets it go after (docs/performance.md)", "bool",
                                       _always(False)),
     "placeholder": Optional("placeholder(path, data) -> str | None: why its writer adds ``path``, an empty file "
                             "that only keeps a folder its own tools write into (memspec's archive/.gitkeep), or "

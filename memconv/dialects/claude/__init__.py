@@ -281,7 +281,8 @@ def write_each(store: Store, records: Iterator[Record], context: Occasion | None
             paths.append(path)
             if id(record) in context.arrived:
                 arrived.append((path, record))
-            if not _own_indexes(store):  # which may yet be read after it (``A.md`` comes before ``MEMORY.md``)
+            if not _own_indexes(store) and not context.records_only:  # (own: which may yet be read after it,
+                # ``A.md`` comes before ``MEMORY.md``; records only: no index is generated)
                 lines.append(index.entry_line(path, record, written_type(record)))
             yield record
 

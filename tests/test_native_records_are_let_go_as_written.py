@@ -1,8 +1,8 @@
 """On the command line, a conversion into a dialect whose writer takes a conversion's records one at a time
-(memoir, claude: WRITES_EACH_CONVERTED) makes each native record only as the read-back asks for it, and lets it
-go once the final write has written it: no more than a batch of native records is held at once, with one job or
-two, and the files and the report are the ones a conversion done whole gives (docs/performance.md, "natives
-made as they are written")."""
+(memoir, claude: WRITES_EACH_CONVERTED) holds each native record packed until the read-back asks for it, and lets
+it go once the final write has written it: no more than a batch of native records is held whole at once, with one
+job or two, and the files and the report are the ones a conversion done whole gives (docs/performance.md, "native
+records let go as written")."""
 
 from __future__ import annotations
 
@@ -38,16 +38,16 @@ def _whole(plan: pipeline.Plan) -> tuple[dict[str, bytes], dict]:
 def held(monkeypatch):
     """How many native records a conversion made (``made``), and the most it held at once (``most``)."""
     seen = {"made": 0, "most": 0}
-    get = read_back.Natives.__getitem__
+    native = read_back.Natives.native
 
-    def getting(self, i):
+    def making(self, i):
         if i not in self._made:
             seen["made"] += 1
-        pair = get(self, i)
+        made = native(self, i)
         seen["most"] = max(seen["most"], len(self._made))
-        return pair
+        return made
 
-    monkeypatch.setattr(read_back.Natives, "__getitem__", getting)
+    monkeypatch.setattr(read_back.Natives, "native", making)
     return seen
 
 
