@@ -236,7 +236,7 @@ def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date
     natives = conversion.natives if conversion is not None else None
     if natives is not None:  # the writer takes the records one at a time, each let go once written
         written = _written(writer, out_store, _popping(conversion.rendered), date, arrived, home,
-                           each=_one_by_one(conversion, out_store))
+                           each=_one_by_one(conversion, out_store), facts=natives.facts)
     else:
         render = _pulling(conversion) if pending is not None else \
             _taking(conversion.rendered if conversion is not None else {}, renderer)
@@ -457,15 +457,16 @@ def _drained(steps: Iterator[int]) -> None:
 
 def _written(writer, store: Store, render, date: str | None = None,
              arrived: frozenset[int] = frozenset(), home: frozenset[int] = frozenset(),
-             each: Iterator[Record] | None = None) -> Iterator[tuple[str, bytes]]:
+             each: Iterator[Record] | None = None, facts=None) -> Iterator[tuple[str, bytes]]:
     """The writer's files as a stream (a dialect without ``iter_write`` gives its dict), told ``date``, which
     records arrive from another dialect and which come home. ``each``: the records, given one at a time to the
-    writer's ``write_each`` (its WRITES_EACH_CONVERTED), in place of ``store.records``."""
+    writer's ``write_each`` (its WRITES_EACH_CONVERTED), in place of ``store.records``, told ``facts`` (what its
+    ``each_facts`` gathered of them)."""
     from .dialects.protocol import Occasion, iter_write_with, write_each_with
 
     told = Occasion(date=date, arrived=arrived, home=home) if date is not None or arrived or home else None
     if each is not None:
-        return write_each_with(writer, store, each, render, told)
+        return write_each_with(writer, store, each, render, told, facts)
     return iter_write_with(writer, store, render, told)
 
 

@@ -1,5 +1,5 @@
 """On the command line, a conversion into a dialect whose writer takes a conversion's records one at a time
-(memoir, claude: WRITES_EACH_CONVERTED) holds each native record packed until the read-back asks for it, and lets
+(memoir, claude, memspec: WRITES_EACH_CONVERTED) holds each native record packed until the read-back asks for it, and lets
 it go once the final write has written it: no more than a batch of native records is held whole at once, with one
 job or two, and the files and the report are the ones a conversion done whole gives (docs/performance.md, "native
 records let go as written")."""
@@ -13,6 +13,7 @@ import pytest
 from memconv import dialects, fs, pipeline
 from memconv import jobs as parallel
 from memconv.converters import read_back
+from memconv.model import Edge
 from memconv.report import Report
 
 from .bench_support import bench_module
@@ -20,7 +21,8 @@ from .conftest import GOLDEN
 from .convert_helpers import golden_inputs
 
 #: The dialects whose writer takes a conversion's records one at a time.
-ONE_AT_A_TIME = tuple(name for name in ("memoir", "claude") if dialects.declaration(name, "WRITES_EACH_CONVERTED"))
+ONE_AT_A_TIME = tuple(name for name in ("memoir", "claude", "memspec")
+                      if dialects.declaration(name, "WRITES_EACH_CONVERTED"))
 
 
 def _plan(root: Path, source: str, target: str, *, lazy: bool, jobs: int = 1) -> pipeline.Plan:
@@ -51,9 +53,9 @@ def held(monkeypatch):
     return seen
 
 
-def test_memoir_and_claude_take_a_conversions_records_one_at_a_time():
-    assert ONE_AT_A_TIME == ("memoir", "claude")
-    assert not dialects.declaration("memspec", "WRITES_EACH_CONVERTED")  # its ids and date are the store's
+def test_memoir_claude_and_memspec_take_a_conversions_records_one_at_a_time():
+    assert ONE_AT_A_TIME == ("memoir", "claude", "memspec")
+    assert dialects.declaration("memspec", "each_facts") is not None  # its ids and date are the whole store's
     assert not dialects.declaration("memfmt", "WRITES_EACH_CONVERTED")  # its file plan is the store's
 
 
@@ -83,7 +85,8 @@ def test_golden_stores_give_the_same_files_and_report(target, source, name):
     assert _whole(_plan(root, source, target, lazy=True)) == _whole(_plan(root, source, target, lazy=False))
 
 
-@pytest.mark.parametrize("home, via", [("memoir", "memspec"), ("claude", "memfmt"), ("memoir", "claude")])
+@pytest.mark.parametrize("home, via", [("memoir", "memspec"), ("claude", "memfmt"), ("memoir", "claude"),
+                                       ("memspec", "memoir")])
 def test_records_home_again_are_made_whole_as_before(home, via, held, tmp_path):
     """On the way home (``home`` → ``via`` → ``home``) every record is home again: named as at home, its writer
     reuses its file, so its native record is made with the rest before the write, as before."""
@@ -95,3 +98,39 @@ def test_records_home_again_are_made_whole_as_before(home, via, held, tmp_path):
     back = _whole(_plan(there, via, home, lazy=True))
     assert held["made"] == 0
     assert back == _whole(_plan(there, via, home, lazy=False))
+
+
+@pytest.mark.parametrize("source", ["claude", "memoir"])
+def test_memspec_is_told_the_ids_and_the_date_of_every_record_before_the_first(source, monkeypatch, tmp_path):
+    """Into memspec the writer takes the records one at a time, told what its iter_write works out of all of them at
+    its call (the ids, the date given to a record that has none: a Claude memory has no date): the same files."""
+    told = []
+    write_each = dialects.get("memspec").write_each
+
+    def telling(store, records, context=None, render=None, facts=None):
+        told.append(facts)
+        return write_each(store, records, context, render, facts)
+
+    monkeypatch.setattr(dialects.get("memspec"), "write_each", telling)
+    root = bench_module("generators").make(source, tmp_path / source, 50)
+    made = _whole(_plan(root, source, "memspec", lazy=True))
+    assert len(told) == 2 and all(facts is not None and len(facts[0]) >= 50 for facts in told)  # read-back, write
+    assert made == _whole(_plan(root, source, "memspec", lazy=False))
+
+
+def test_memspec_told_its_facts_writes_what_iter_write_writes_of_a_record_not_named_by_an_id():
+    """A conversion's record may be named otherwise than by an id (a second record claiming one is numbered): its
+    writer names it by the id it derives, and an edge to it by the same id, from the facts of every record."""
+    memspec = dialects.get("memspec")
+    store = memspec.read(GOLDEN / "memspec" / "canonical" / "input")
+    first, second = store.records[0], store.records[1]
+    first.link, first.source = "a-second-claim", None
+    second.edges = [*second.edges, Edge(type="depends_on", target="a-second-claim")]
+    second.source = None
+    add, facts = memspec.each_facts()
+    for record in store.records:
+        add(record)
+    whole = dict(memspec.iter_write(store))
+    assert dict(memspec.write_each(store, iter(store.records), facts=facts())) == whole
+    assert facts()[0]["a-second-claim"].encode() in whole[next(p for p in whole if "a-second-claim" not in p
+                                                                 and second.link in p)]

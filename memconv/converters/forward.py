@@ -167,6 +167,9 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
     #: With ``each``: the sources and their native records, packed (``native_of``).
     sources: list[Packed] = []
     packed: list[Packed | None] = []
+    #: With ``each``: what the target's writer works out of every record before the first (its ``each_facts``).
+    gather = declared(declares, "each_facts") if each else None
+    gathered, facts_of = gather() if gather is not None else (None, None)
     to_convert.reverse()
     while to_convert:
         record, owner, home, kind = to_convert.pop()  # in order, and not held here once converted
@@ -204,6 +207,8 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             owned.append(owner)
             sources.append(Packed(record))
             packed.append(Packed(native))
+            if gathered is not None:
+                gathered(native)
             progress.advance()
             continue
         if not home and not _stays_bare(declares, native) and native.link not in report.members \
@@ -267,6 +272,10 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         original, native = natives[i]
         return made_of(original.record() if release else original, native.opaque, returned, keys[i], owned[i])
 
+    if facts_of is not None:  # of every record the writer is given: the working set's last, as in out.records
+        if shown is not None:
+            gathered(shown)
+        natives.facts = facts_of()
     back = ReadBack(target, natives, store, also=[shown] if shown is not None else [], date=date, beside=out,
                     splices=splices, home=report.home, prepare=prepare, jobs=parallel.current())
     # What the final write works out at its call (a Claude index linking the records, memoir's session.json) is

@@ -118,7 +118,8 @@ class ReadBack:
     def _stream(self) -> Iterator[tuple[str, bytes]]:
         kept = self._kept if self._splice is not None else None
         if self._each:
-            return write_each_with(self.module, self.written, self._records(), kept, self._occasion)
+            return write_each_with(self.module, self.written, self._records(), kept, self._occasion,
+                                   self.natives.facts)
         return iter_write_with(self.module, self.written, kept, self._occasion)
 
     def _records(self) -> Iterator[Record]:
@@ -269,12 +270,14 @@ class Natives:
     not be asked again. A worker of ``--jobs`` (forked before any is made) asks for none.
     """
 
-    __slots__ = ("_sources", "_made", "_make")
+    __slots__ = ("_sources", "_made", "_make", "facts")
 
-    def __init__(self, sources: list[Any], make: Callable[[int], Record]):
+    def __init__(self, sources: list[Any], make: Callable[[int], Record], facts: Any = None):
         self._sources = sources
         self._made: dict[int, Record] = {}
         self._make = make
+        #: What the target's writer is told of every record before the first (its ``each_facts``), or None.
+        self.facts = facts
 
     def __len__(self) -> int:
         return len(self._sources)

@@ -261,6 +261,11 @@ OPTIONAL: dict[str, Optional] = {
                                       "once written. A conversion into it then holds each native record packed "
                                       "until it is written, and lets it go after (docs/performance.md)", "bool",
                                       _always(False)),
+    "each_facts": Optional("each_facts() -> (add, facts): (with WRITES_EACH_CONVERTED) what its iter_write works "
+                           "out of every record at its call, gathered by add(record) of each record in order; "
+                           "its write_each is then called with facts=facts() (memspec: the ids and the date of "
+                           "the undated). Without it, its write_each needs nothing of the records before them",
+                           "callable", _always(None)),
     "placeholder": Optional("placeholder(path, data) -> str | None: why its writer adds ``path``, an empty file "
                             "that only keeps a folder its own tools write into (memspec's archive/.gitkeep), or "
                             "None: check counts such a file no difference, and says why it would be added",
@@ -444,10 +449,11 @@ def iter_write_with(module: ModuleType, store: Store, render: Callable | None = 
 
 
 def write_each_with(module: ModuleType, store: Store, records: Iterable[Record], render: Callable | None = None,
-                    context: Occasion | None = None) -> Iterator[tuple[str, bytes]]:
+                    context: Occasion | None = None, facts: Any = None) -> Iterator[tuple[str, bytes]]:
     """``module.write_each(store, records, context=context, render=render)``, as :func:`iter_write_with` writes,
-    for a dialect that declares ``WRITES_EACH_CONVERTED``."""
-    return _told(module.write_each, store, context, lambda write, s, **c: write(s, records, render=render, **c))
+    for a dialect that declares ``WRITES_EACH_CONVERTED``; told ``facts`` too where it declares ``each_facts``."""
+    told = {"render": render} if facts is None else {"render": render, "facts": facts}
+    return _told(module.write_each, store, context, lambda write, s, **c: write(s, records, **told, **c))
 
 
 def _told(function: Callable[..., Any], store: Store, context: Occasion | None,

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Iterator
+from collections import deque
+from typing import Callable, Iterator
 from pathlib import Path
 
 from ...errors import ReadError, StoreError
@@ -262,10 +263,15 @@ def iter_write(store: Store, render=None, context: Occasion | None = None) -> It
     yield from _stream(store, ctx, rendered, context.teller(store), given=context.date is not None)
 
 
-def write_each(store: Store, records: Iterator[Record], context: Occasion | None = None
-               ) -> Iterator[tuple[str, bytes]]:
-    """:func:`iter_write` for records given one at a time (:func:`iter_read`'s): each is rendered and let
-    go before the next is asked for; ``store`` holds the rest (its foreign files, its prefix and operators).
+def write_each(store: Store, records: Iterator[Record], context: Occasion | None = None, render=None,
+               facts: tuple[dict[str, str], str] | None = None) -> Iterator[tuple[str, bytes]]:
+    """:func:`iter_write` for records given one at a time (:func:`iter_read`'s, or a conversion's with the
+    ``facts`` :func:`each_facts` gathered of every record: :data:`WRITES_EACH_CONVERTED`): each is rendered
+    and let go before the next is asked for; ``store`` holds the rest (its foreign files, its prefix and
+    operators). ``render`` maps the records to their files as they come, as :func:`iter_write`'s does.
+
+    With ``facts`` (the store-wide ids, the store's date) the files are :func:`iter_write`'s of the same
+    records, which works them out at its call.
 
     The same files in the same order as :func:`iter_write` of the whole store. A record read from
     memspec is named by its id, so the store-wide ids are its own (a record named otherwise is
@@ -274,6 +280,9 @@ def write_each(store: Store, records: Iterator[Record], context: Occasion | None
     and it and every file after it are held until then (a rare store; the bytes are the same).
     """
     context = context or NO_OCCASION
+    if facts is not None:
+        yield from _each_given(store, records, context, render, facts)
+        return
     ctx = _context(store, {}, context.date)
     newest: list = [None]
     one = _Render(ctx)
@@ -289,6 +298,36 @@ def write_each(store: Store, records: Iterator[Record], context: Occasion | None
 
     yield from _stream(store, ctx, rendered(), context.teller(store), given=context.date is not None,
                        dated=None if context.date is not None else lambda: store_date((), newest[0]))
+
+
+def _each_given(store: Store, records: Iterator[Record], context: Occasion, render,
+                facts: tuple[dict[str, str], str]) -> Iterator[tuple[str, bytes]]:
+    """:func:`write_each` of a conversion's records, told what :func:`iter_write` works out of them at its call."""
+    ids, date = facts
+    ctx = _context(store, ids, context.date or date)
+    given: deque[Record] = deque()  # named to the render map, not yet rendered (it may read ahead)
+
+    def named() -> Iterator[Record]:
+        for record in records:
+            given.append(record)
+            yield record
+
+    rendered = ((given.popleft(), made) for made in (render or map)(_Render(ctx), named()))
+    yield from _stream(store, ctx, rendered, context.teller(store), given=context.date is not None)
+
+
+def each_facts() -> tuple[Callable[[Record], None], Callable[[], tuple[dict[str, str], str]]]:
+    """(add, facts): what :func:`iter_write` works out of every record at its call (the ids, the date of the
+    undated), gathered by ``add(record)`` of each, in order, for :func:`write_each`'s ``facts``: the names and a
+    date, not the records (protocol.OPTIONAL)."""
+    ids: dict[str, str] = {}
+    newest: list = [None]
+
+    def add(record: Record) -> None:
+        ids.setdefault(record.link, memspec_id(record))
+        newest[0] = newest_date(record, newest[0])
+
+    return add, lambda: (ids, store_date((), newest[0]))
 
 
 def _context(store: Store, ids: dict[str, str], date: str | None) -> WriteContext:
@@ -482,6 +521,9 @@ def splice(rendered: tuple[str, bytes, list[str]], marker: str, carry: str | Non
 #: to render a record, which the spliced are not (not even when two claim one id: the later is rendered
 #: again then, so a conversion keeps whole a record that was the later one in the read-back).
 SPLICED_READS = ("link", "created") + tuple(a for a in ALL_DATES if a != "created") + ("evolution",)
+#: Its write_each takes a conversion's records, told the ids and the date :func:`each_facts` gathers of them
+#: (protocol.OPTIONAL).
+WRITES_EACH_CONVERTED = True
 
 
 def native_link(record: Record, kind: str) -> str:
@@ -489,6 +531,6 @@ def native_link(record: Record, kind: str) -> str:
     return memspec_id(record)
 
 
-__all__ += ["splice", "SPLICED_READS", "KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "RIDES_AS_UNKNOWN", "WITNESS_FIELDS",
+__all__ += ["splice", "SPLICED_READS", "WRITES_EACH_CONVERTED", "each_facts", "KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "RIDES_AS_UNKNOWN", "WITNESS_FIELDS",
             "UNKNOWN_KEYS_HIDDEN", "WITNESS_EDITS", "NATIVE_FIELDS", "LINK_ID", "STORE_FACTS", "FOLDER_FACTS", "native_link",
             "ONE_LINE_FIELDS", "FIELD_VALUES", "takes_link", "writes_edge"]
