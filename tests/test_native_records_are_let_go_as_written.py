@@ -1,8 +1,8 @@
 """On the command line, a conversion into a dialect whose writer takes a conversion's records one at a time
-(memoir, claude, memspec: WRITES_EACH_CONVERTED) holds each native record packed until the read-back asks for it, and lets
-it go once the final write has written it: no more than a batch of native records is held whole at once, with one
-job or two, and the files and the report are the ones a conversion done whole gives (docs/performance.md, "native
-records let go as written")."""
+(memoir, claude, memspec: WRITES_EACH_CONVERTED) holds each native record packed until the read-back asks for it,
+and lets it go once the final write has written it: no more than a batch of native records is held whole at once,
+with one job or two, and the files and the report are the ones a conversion done whole gives (docs/performance.md,
+"native records let go as written")."""
 
 from __future__ import annotations
 

@@ -531,6 +531,7 @@ def native_link(record: Record, kind: str) -> str:
     return memspec_id(record)
 
 
-__all__ += ["splice", "SPLICED_READS", "WRITES_EACH_CONVERTED", "each_facts", "KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "RIDES_AS_UNKNOWN", "WITNESS_FIELDS",
+__all__ += ["WRITES_EACH_CONVERTED", "each_facts"]
+__all__ += ["splice", "SPLICED_READS", "KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "RIDES_AS_UNKNOWN", "WITNESS_FIELDS",
             "UNKNOWN_KEYS_HIDDEN", "WITNESS_EDITS", "NATIVE_FIELDS", "LINK_ID", "STORE_FACTS", "FOLDER_FACTS", "native_link",
             "ONE_LINE_FIELDS", "FIELD_VALUES", "takes_link", "writes_edge"]
