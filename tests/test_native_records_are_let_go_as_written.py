@@ -134,3 +134,15 @@ def test_memspec_told_its_facts_writes_what_iter_write_writes_of_a_record_not_na
     assert dict(memspec.write_each(store, iter(store.records), facts=facts())) == whole
     assert facts()[0]["a-second-claim"].encode() in whole[next(p for p in whole if "a-second-claim" not in p
                                                                  and second.link in p)]
+
+
+@pytest.mark.parametrize("target", ONE_AT_A_TIME)
+def test_bare_entries_kept_whole_or_not_carry_the_same_with_a_worker(target, tmp_path):
+    """A bare memoir entry (no frontmatter) is kept whole where the target keeps files whole, and becomes a record of
+    its own in memspec: the carry a worker makes asks which, with no native record of its own to ask."""
+    root = bench_module("generators").make("memoir", tmp_path / "memoir", 300)
+    for n in range(12):
+        (root / "memory" / f"bare-{n}.md").write_text(f"# Bare note {n}\n\nText of bare note {n}.\n", encoding="utf-8")
+    made = _whole(_plan(root, "memoir", target, lazy=True, jobs=2))
+    assert made == _whole(_plan(root, "memoir", target, lazy=False, jobs=2))
+    assert sum(b"Bare note" in data for data in made[0].values()) >= 12

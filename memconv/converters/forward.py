@@ -164,9 +164,11 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
     #: object may then take its identity.
     keys = array.array("Q")
     owned: list[str] = []
-    #: With ``each``: the sources and their native records, packed (``native_of``).
+    #: With ``each``: the sources and their native records, packed (``native_of``), and whether each native record is
+    #: kept whole (the one thing a worker's carry asks of it).
     sources: list[Packed] = []
     packed: list[Packed | None] = []
+    kept_whole = bytearray()
     #: With ``each``: what the target's writer works out of every record before the first (its ``each_facts``).
     gather = declared(declares, "each_facts") if each else None
     gathered, facts_of = gather() if gather is not None else (None, None)
@@ -207,6 +209,7 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             owned.append(owner)
             sources.append(Packed(record))
             packed.append(Packed(native))
+            kept_whole.append(native.opaque)
             if gathered is not None:
                 gathered(native)
             progress.advance()
@@ -267,8 +270,7 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         if owned[i] == target:
             return None  # home again: its report is this process's
         if each:  # the worker makes no native record of its own: the carry asks only whether it is kept whole
-            original = sources[i].record()
-            return made_of(original, original.opaque and packed[i].record().opaque, returned, keys[i], owned[i])
+            return made_of(sources[i].record(), bool(kept_whole[i]), returned, keys[i], owned[i])
         original, native = natives[i]
         return made_of(original.record() if release else original, native.opaque, returned, keys[i], owned[i])
 
