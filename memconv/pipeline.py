@@ -397,16 +397,7 @@ def _pulling(conversion) -> Callable:
         records = list(records)
         last = len(records) - 1
         for k, record in enumerate(records):
-            # A batch at a time: each step's code runs over many records before the other's does (a record at a
-            # time cost 3% more CPU), and no more than a batch of files is held.
-            if done[0] < k:
-                ahead = min(k + _PULLED - 1, last)
-                if ahead < last:
-                    while done[0] < ahead:
-                        done[0] = next(steps)
-                else:  # the last batch: the conversion is run to its end first
-                    _drained(steps)
-                    done[0] = last
+            done[0] = _run_to(steps, done[0], k, last)
             taken = rendered.pop(id(record), None)
             yield taken if taken is not None else function(record)
 
@@ -417,6 +408,23 @@ def _pulling(conversion) -> Callable:
 _PULLED = 256
 
 
+def _run_to(steps: Iterator[int], done: int, k: int, last: int) -> int:
+    """How far a conversion left to its final write (its ``steps``, run to record ``done``) has run once record ``k``
+    of ``last + 1`` is done: a batch at a time, so that each step's code runs over many records before the other's
+    does (a record at a time cost 3% more CPU) and no more than a batch of files is held; the last batch runs the
+    conversion to its end, so that the notes and the rest of the report are made before the files beside the
+    records are written."""
+    if done >= k:
+        return done
+    ahead = min(k + _PULLED - 1, last)
+    if ahead == last:
+        _drained(steps)
+        return last
+    while done < ahead:
+        done = next(steps)
+    return done
+
+
 def _one_by_one(conversion, store: Store) -> Iterator[Record]:
     """The final store's records, for a writer that takes them one at a time (``conversion.natives``): each native
     record is read back, carried and spliced, a batch ahead as :func:`_pulling` does, before it is given, and let
@@ -425,14 +433,7 @@ def _one_by_one(conversion, store: Store) -> Iterator[Record]:
     steps, natives = conversion.pending, conversion.natives
     done, last = -1, len(natives) - 1
     for k in range(len(natives)):
-        if done < k:
-            ahead = min(k + _PULLED - 1, last)
-            if ahead < last:
-                while done < ahead:
-                    done = next(steps)
-            else:  # the last batch: the conversion is run to its end first
-                _drained(steps)
-                done = last
+        done = _run_to(steps, done, k, last)
         yield natives.native(k)
         natives.drop(k)  # written: the writer asks for the next record only once it has rendered this one
     _drained(steps)
