@@ -427,9 +427,9 @@ def _run_to(steps: Iterator[int], done: int, k: int, last: int) -> int:
 
 def _one_by_one(conversion, store: Store) -> Iterator[Record]:
     """The final store's records, for a writer that takes them one at a time (``conversion.natives``): each native
-    record is read back, carried and spliced, a batch ahead as :func:`_pulling` does, before it is given, and let
-    go once the writer asks for the next; then ``store.records`` (the working set's), once the conversion is run
-    to its end. No more than a batch of native records is held (docs/performance.md)."""
+    record is read back, carried and spliced (a batch ahead: :func:`_run_to`) before it is given, and let go once
+    the writer asks for the next; then ``store.records`` (the working set's), once the conversion is run to its
+    end. No more than a batch of native records is held whole (docs/performance.md)."""
     steps, natives = conversion.pending, conversion.natives
     done, last = -1, len(natives) - 1
     for k in range(len(natives)):

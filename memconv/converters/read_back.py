@@ -195,7 +195,7 @@ class ReadBack:
         n = int(marker[len(_PROBE):])
         if not 0 <= n < len(self.natives):
             return item
-        if not self._each:  # (natives made whole as they are asked for: none is in a worker, where none is marked)
+        if not self._each:  # (a worker is given no native record made as it is asked for: it wears no marker there)
             strip_carry(self.natives[n][1])  # as :meth:`take` does, in this worker's copy
         at = record.source.path if record.source is not None else None  # asked first: ``prepare`` may take it
         made = self._prepare(n, record)
