@@ -3,8 +3,9 @@
 memoir and Claude Code want every entry to have a description; when a record has none, memconv
 takes the body's first block of words as markdown reads it, without the Markdown that starts a line (a
 heading's ``#``, a quote's ``>``); a list is one block, its items without their markers. It used to
-strip every leading ``#``, ``>``, ``-``, ``*``, digit, dot and space, so "2FA must be on" was described as "FA must be on" and "2024 was the year" as
-"was the year" (found by reading memconv's memoir output with memoir-cli's own parser).
+strip every leading ``#``, ``>``, ``-``, ``*``, digit, dot and space, so "2FA must be on" was described
+as "FA must be on" and "2024 was the year" as "was the year" (found by reading memconv's memoir output
+with memoir-cli's own parser).
 """
 
 from __future__ import annotations

@@ -234,8 +234,9 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             return native
 
         natives = Natives(sources, native_of)
-    for _, native in natives if not each else ():
-        rename_links(native, rename)
+    else:
+        for _, native in natives:
+            rename_links(native, rename)
     formats = formats_made.result() if formats_made is not None else {}
     formats_made = None
     # The working set's native rendering is made before the read-back, so that the target's

@@ -51,6 +51,7 @@ import importlib
 import itertools
 import unicodedata
 import warnings
+from collections import deque
 from collections.abc import Iterator, Mapping
 from importlib import metadata
 from dataclasses import dataclass
@@ -383,6 +384,22 @@ def passed_through(store: Any, written: set[str], named: Callable[[str], str] = 
         written.add(path)
         folded.add(fold(path))
         yield named(path), foreign.raw
+
+
+def rendered_as_named(records: Iterator[Any], name: Callable[[Any], Any], render: Callable | None,
+                      function: Callable[[Any], Any]) -> Iterator[tuple[Any, Any]]:
+    """(``name(record)``, what ``render`` gives of ``function`` for it) for each of ``records``, in order: a
+    ``write_each``'s records, each named as the render map (``--jobs``, the splice; by default ``map``) asks for
+    it, so that a name depends only on the names given before it, whatever the map reads ahead."""
+    named: deque[Any] = deque()
+
+    def naming() -> Iterator[Any]:
+        for record in records:
+            named.append(name(record))
+            yield record
+
+    for made in (render or map)(function, naming()):
+        yield named.popleft(), made
 
 
 class _Folded:

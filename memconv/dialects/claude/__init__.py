@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections import deque
 from pathlib import Path
 from typing import Callable, Iterator
 
 from ...errors import ReadError, StoreError
 from ...fs import kept_name, kept_path, list_files, read_bytes
 from ...model import ForeignFile, IndexSection, Quarantined, Record, Store
-from .. import Detection, evidence, Names, fold, passed_through, unportable
+from .. import Detection, evidence, Names, fold, passed_through, rendered_as_named, unportable
 from ..protocol import NO_OCCASION, Occasion
 from . import body, entries, index
 from .entries import CLAUDE_TYPES, READ_AS, read_entry, write_entry
@@ -272,22 +271,18 @@ def write_each(store: Store, records: Iterator[Record], context: Occasion | None
     files: set[str] = set()
     arrived: list[tuple[str, Record]] = []
     lines: list[index.EntryLine] = []
-    paths: deque[str] = deque()  # of the records named and not yet rendered (a render map may read ahead)
 
-    def named() -> Iterator[Record]:
-        for record in records:
-            path = _place(names, record, context)
-            files.add(path)
-            paths.append(path)
-            if id(record) in context.arrived:
-                arrived.append((path, record))
-            if not _own_indexes(store) and not context.records_only:  # (own: which may yet be read after it,
-                # ``A.md`` comes before ``MEMORY.md``; records only: no index is generated)
-                lines.append(index.entry_line(path, record, written_type(record)))
-            yield record
+    def named(record: Record) -> str:
+        path = _place(names, record, context)
+        files.add(path)
+        if id(record) in context.arrived:
+            arrived.append((path, record))
+        if not _own_indexes(store) and not context.records_only:  # (own: which may yet be read after it,
+            # ``A.md`` comes before ``MEMORY.md``; records only: no index is generated)
+            lines.append(index.entry_line(path, record, written_type(record)))
+        return path
 
-    for data in (render or map)(write_entry, named()):
-        yield paths.popleft(), data
+    yield from rendered_as_named(records, named, render, write_entry)
     say = context.teller(store)
     for warning in names.warnings():
         say(warning)

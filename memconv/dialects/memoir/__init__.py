@@ -8,14 +8,13 @@ folder, so a folder of entry files with no ``memory/`` inside is read as a
 
 from __future__ import annotations
 
-from collections import deque
 from pathlib import Path
 from typing import Iterator
 
 from ...errors import ReadError, StoreError
 from ...fs import list_files, read_bytes
 from ...model import ForeignFile, Quarantined, Record, Store
-from .. import Detection, evidence, Names, passed_through, unportable
+from .. import Detection, evidence, Names, passed_through, rendered_as_named, unportable
 from ..protocol import NO_OCCASION, Occasion
 from . import entries, session
 from .entries import TYPES, read_entry, write_entry
@@ -223,17 +222,13 @@ def write_each(store: Store, records: Iterator[Record], context: Occasion | None
     names = Names(reserved=lambda path: path == session.PATH)
     context = context or NO_OCCASION
     seen: set[str] = set()
-    paths: deque[str] = deque()  # of the records named and not yet rendered (a render map may read ahead)
 
-    def named() -> Iterator[Record]:
-        for record in records:
-            path = _place(names, record, store, context)
-            seen.add(path)
-            paths.append(path)
-            yield record
+    def named(record: Record) -> str:
+        path = _place(names, record, store, context)
+        seen.add(path)
+        return path
 
-    for data in (render or map)(write_entry, named()):
-        yield paths.popleft(), data
+    yield from rendered_as_named(records, named, render, write_entry)
     say = context.teller(store)
     for warning in names.warnings():
         say(warning)

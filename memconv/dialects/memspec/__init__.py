@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections import deque
 from typing import Callable, Iterator
 from pathlib import Path
 
@@ -24,7 +23,7 @@ from ...frontmatter import load_yaml
 from ...model import ForeignFile, Quarantined, Store
 from ...text import replaced
 from ...migrations.memspec.fields import ID, ID_TEXT
-from .. import Detection, evidence, passed_through, unportable
+from .. import Detection, evidence, passed_through, rendered_as_named, unportable
 from ..protocol import NO_OCCASION, Occasion
 from .ulid import derive
 from .records import (ALL_DATES, EDGE_KEYS, ISO_Z, NAME, UNDATED, RecordLayout, WriteContext, memspec_id, newest_date,
@@ -305,14 +304,7 @@ def _each_given(store: Store, records: Iterator[Record], context: Occasion, rend
     """:func:`write_each` of a conversion's records, told what :func:`iter_write` works out of them at its call."""
     ids, date = facts
     ctx = _context(store, ids, context.date or date)
-    given: deque[Record] = deque()  # named to the render map, not yet rendered (it may read ahead)
-
-    def named() -> Iterator[Record]:
-        for record in records:
-            given.append(record)
-            yield record
-
-    rendered = ((given.popleft(), made) for made in (render or map)(_Render(ctx), named()))
+    rendered = rendered_as_named(records, lambda record: record, render, _Render(ctx))
     yield from _stream(store, ctx, rendered, context.teller(store), given=context.date is not None)
 
 
