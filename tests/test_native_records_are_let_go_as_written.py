@@ -1,5 +1,5 @@
 """On the command line, a conversion into a dialect whose writer takes a conversion's records one at a time
-(memoir, claude, memspec: WRITES_EACH_CONVERTED) holds each native record packed until the read-back asks for it,
+(memoir, claude, memspec, memfmt: WRITES_EACH_CONVERTED) holds each native record packed until the read-back asks for it,
 and lets it go once the final write has written it: no more than a batch of native records is held whole at once,
 with one job or two, and the files and the report are the ones a conversion done whole gives (docs/performance.md,
 "native records let go as written")."""
@@ -13,6 +13,7 @@ import pytest
 from memconv import dialects, fs, pipeline
 from memconv import jobs as parallel
 from memconv.converters import read_back
+from memconv.errors import StoreError
 from memconv.model import Edge
 from memconv.report import Report
 
@@ -21,7 +22,7 @@ from .conftest import GOLDEN
 from .convert_helpers import golden_inputs
 
 #: The dialects whose writer takes a conversion's records one at a time.
-ONE_AT_A_TIME = tuple(name for name in ("memoir", "claude", "memspec")
+ONE_AT_A_TIME = tuple(name for name in ("memoir", "claude", "memspec", "memfmt")
                       if dialects.declaration(name, "WRITES_EACH_CONVERTED"))
 
 
@@ -53,10 +54,10 @@ def held(monkeypatch):
     return seen
 
 
-def test_memoir_claude_and_memspec_take_a_conversions_records_one_at_a_time():
-    assert ONE_AT_A_TIME == ("memoir", "claude", "memspec")
+def test_every_dialect_takes_a_conversions_records_one_at_a_time():
+    assert ONE_AT_A_TIME == ("memoir", "claude", "memspec", "memfmt")
     assert dialects.declaration("memspec", "each_facts") is not None  # its ids and date are the whole store's
-    assert not dialects.declaration("memfmt", "WRITES_EACH_CONVERTED")  # its file plan is the store's
+    assert dialects.declaration("memfmt", "each_facts") is not None  # its file plan is the store's
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
@@ -146,3 +147,37 @@ def test_bare_entries_kept_whole_or_not_carry_the_same_with_a_worker(target, tmp
     made = _whole(_plan(root, "memoir", target, lazy=True, jobs=2))
     assert made == _whole(_plan(root, "memoir", target, lazy=False, jobs=2))
     assert sum(b"Bare note" in data for data in made[0].values()) >= 12
+
+
+def test_memfmt_told_its_facts_writes_what_iter_write_writes_profile_and_index_included():
+    """Into memfmt, where each record goes, what links to an entity say, the index and the dates are the whole
+    store's: told them by each_facts, write_each writes what iter_write does, a profile written anew (dated by the
+    store's newest date, as none is given) and the index included."""
+    memfmt = dialects.get("memfmt")
+    store = memfmt.read(GOLDEN / "memfmt" / "full" / "input")
+    store.meta.clear()  # a conversion's store: no folder facts, no date of its own
+    store.indexes.clear()
+    for record in store.records:
+        record.source = None  # each written anew, as a conversion's are
+        if record.kind == "profile":
+            record.updated = None
+    assert any(record.kind == "profile" and record.body for record in store.records)
+    add, facts = memfmt.each_facts()
+    for record in store.records:
+        add(record)
+    whole = dict(memfmt.iter_write(store))
+    assert dict(memfmt.write_each(store, iter(store.records), facts=facts())) == whole
+    assert b"generated: " + facts()[1].encode() in whole["memory/profile.md"]
+
+
+def test_memfmt_told_where_records_go_in_memory_refuses_a_store_elsewhere():
+    """each_facts places the records in ``memory/`` (a conversion's store has no folder of its own): a store in
+    another folder is refused, not written with the wrong paths."""
+    memfmt = dialects.get("memfmt")
+    store = memfmt.read(GOLDEN / "memfmt" / "full" / "input")
+    add, facts = memfmt.each_facts()
+    for record in store.records:
+        add(record)
+    store.meta["root"] = ""
+    with pytest.raises(StoreError, match="bug in memconv"):
+        memfmt.write_each(store, iter(store.records), facts=facts())

@@ -14,7 +14,7 @@ the bytes it was read from. ``docs/memfmt.md`` has the decisions.
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from typing import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,7 +24,7 @@ from ...migrations.memfmt import CURRENT, FILE, file_version, mengram_to_memfmt
 from ...model import (ForeignFile, IndexFile, IndexLink, IndexSection, Quarantined, Record, Source, Store,
                       fingerprint_as_read, unedited)
 from ...text import TextLayout, encode, same_stripped, short_digest
-from .. import Detection, evidence, fold, passed_through, unportable
+from .. import Detection, evidence, fold, passed_through, rendered_as_named, unportable
 from ..protocol import NO_OCCASION, Occasion
 from . import files, syntax
 from .files import check_fields, read_entity, read_episode, read_procedure, read_profile, render, render_index
@@ -666,33 +666,88 @@ def iter_write(store: Store, render=None, context: Occasion | None = None) -> It
     return _stream(store, written, (render or map)(job, store.records))
 
 
-def write_each(store: Store, records: Iterator[Record], context: Occasion | None = None
-               ) -> Iterator[tuple[str, bytes]]:
-    """:func:`iter_write` for records given one at a time (:func:`iter_read`'s, the store it gives): each is
-    rendered and let go before the next is asked for.
+def write_each(store: Store, records: Iterator[Record], context: Occasion | None = None, render=None,
+               facts: tuple[list["_Placing"], str | None] | None = None) -> Iterator[tuple[str, bytes]]:
+    """:func:`iter_write` for records given one at a time: :func:`iter_read`'s (the store it gives), or a
+    conversion's with the ``facts`` :func:`each_facts` gathered of every record (:data:`WRITES_EACH_CONVERTED`).
+    Each is rendered and let go before the next is asked for; ``render`` maps the records to their files as they
+    come, as :func:`iter_write`'s does.
 
     The same files in the same order as :func:`iter_write` of the whole store: where each record goes, the
-    index and the dates come from what the store's first read kept of every record (``store.placings``), and
-    what they say is said at the call, as there. A store not read by :func:`iter_read` is refused.
+    index and the dates come from what was kept of every record before the first (``store.placings`` of a store
+    read twice, else ``facts``), and what they say is said at the call, as there. Without ``facts``, a store not
+    read by :func:`iter_read` is refused.
     """
+    context = context or NO_OCCASION
+    if facts is not None:
+        return _each_given(store, records, context, render, facts)
+    return _each_read(store, records, context, render)
+
+
+def _each_read(store: Store, records: Iterator[Record], context: Occasion, render) -> Iterator[tuple[str, bytes]]:
     if not isinstance(store, _ReadTwice):
         raise StoreError("write_each takes the store iter_read gives, which knows every record before the first "
                          "is written", hint="write the whole store with iter_write")
-    context = context or NO_OCCASION
-    placings = store.placings
     given = _given_date(store, None)
     undated = given if given is not None else store.newest
+    yield from _each_written(store, store.placings, records, context, render, undated)
+
+
+def _each_given(store: Store, records: Iterator[Record], context: Occasion, render,
+                facts: tuple[list["_Placing"], str | None]) -> Iterator[tuple[str, bytes]]:
+    """:func:`write_each` of a conversion's records, told what :func:`iter_write` works out of them at its call:
+    worked out at the call too (a conversion adds its notes beside the records as the stream is read)."""
+    placings, newest = facts
+    if _store_prefix(store) != _EACH_PREFIX:
+        raise StoreError(f"write_each was told where {len(placings)} records go in {_EACH_PREFIX}, and the store "
+                         f"is in {_store_prefix(store) or 'the folder itself'}",
+                         hint="this is a bug in memconv; please report it")
+    given = _given_date(store, None)
+    return _each_written(store, placings, records, context, render, given if given is not None else newest)
+
+
+def _each_written(store: Store, placings: list["_Placing"], records: Iterator[Record], context: Occasion, render,
+                  undated: str | None) -> Iterator[tuple[str, bytes]]:
     written = _Written(store, placings, context, context.date or undated, lambda: undated)
     job = _Render(written.stems, written.generated, {})
+    profiles = written.profile_dates
+    count = iter(range(len(placings)))
+
+    def named(record: Record) -> int | None:
+        """A profile written anew is told its date as the render map asks for it (by ``id``: :class:`_Render`)."""
+        n = next(count, None)
+        if n not in profiles:
+            return None
+        job.dates[id(record)] = profiles[n]
+        return id(record)
 
     def rendered() -> Iterator[bytes | None]:
-        for n, record in enumerate(records):
-            if n in written.profile_dates:
-                job.dates[id(record)] = written.profile_dates[n]
-            yield job(record)
-            job.dates.clear()
+        for key, data in rendered_as_named(records, named, render, job):
+            if key is not None:
+                del job.dates[key]
+            yield data
 
-    yield from _stream(store, written, rendered())
+    return _stream(store, written, rendered())
+
+
+def each_facts() -> tuple[Callable[[Record], None], Callable[[], tuple[list["_Placing"], str | None]]]:
+    """(add, facts): what :func:`iter_write` works out of every record at its call, gathered by ``add(record)`` of
+    each, in order, for :func:`write_each`'s ``facts``: where each goes and what links to it say
+    (:class:`_Placing`, for a store in ``memory/``), and the newest date of them all; not the records
+    (protocol.OPTIONAL)."""
+    placings: list[_Placing] = []
+    newest: list[str | None] = [None]
+
+    def add(record: Record) -> None:
+        placings.append(_placing(record, _EACH_PREFIX))
+        newest[0] = _newest(record, newest[0])
+
+    return add, lambda: (placings, newest[0])
+
+
+#: Where the records :func:`each_facts` is given go: a conversion's store has no folder facts of its own
+#: (a conversion whose final write renders what its read-back did; forward.py).
+_EACH_PREFIX = f"{ROOT}/"
 
 
 class _Written:
@@ -872,6 +927,8 @@ STORE_FACTS = {"root": ROOT, "index": True}
 FOLDER_FACTS = ("root",)
 #: :func:`iter_read` reads the store twice: a conversion into another dialect, which holds the store, reads it once.
 READS_TWICE_TO_STREAM = True
+#: Its :func:`write_each` takes a conversion's records too, told by :func:`each_facts` where each goes.
+WRITES_EACH_CONVERTED = True
 
 
 def splice(rendered: bytes | None, marker: str, carry: str | None) -> bytes | None:
@@ -906,5 +963,6 @@ SPLICED_READS = ("link", "title", "happened", "created", "updated", "last_failed
 PLANS_HOME_BY_CARRY = True
 
 __all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "LINK_NAMING", "TITLE_IS_LINK",
-            "STORE_FACTS", "FOLDER_FACTS", "ONE_LINE_FIELDS", "READS_TWICE_TO_STREAM", "splice", "SPLICED_READS",
+            "STORE_FACTS", "FOLDER_FACTS", "ONE_LINE_FIELDS", "READS_TWICE_TO_STREAM", "WRITES_EACH_CONVERTED",
+            "each_facts", "splice", "SPLICED_READS",
             "PLANS_HOME_BY_CARRY"]
