@@ -367,11 +367,11 @@ def _quiet_stdout() -> None:
 
 def _describe(exc: BaseException) -> tuple[int, str, str, str | None, str | None, int | None]:
     """(exit status, kind, message, hint, file, line) for any exception."""
-    if isinstance(exc, click.exceptions.Abort) and isinstance(exc.__cause__, KeyboardInterrupt) \
-            or isinstance(exc, KeyboardInterrupt):
+    stopped = _stopped_by(exc)
+    if isinstance(stopped, KeyboardInterrupt):
         return EXIT_INTERRUPTED, "interrupted", "interrupted (Ctrl-C)", \
             "nothing half-written was left: OUT is absent or complete, temporary folders are removed", None, None
-    if isinstance(exc, fs.Terminated):
+    if isinstance(stopped, fs.Terminated):
         return EXIT_TERMINATED, "interrupted", "terminated (SIGTERM)", \
             "nothing half-written was left: OUT is absent or complete, temporary folders are removed", None, None
     if isinstance(exc, click.exceptions.Abort):
@@ -398,6 +398,20 @@ def _describe(exc: BaseException) -> tuple[int, str, str, str | None, str | None
         return EXIT_ERROR, "input", f"ran out of memory{where}", "lower --max-file-size, or free memory", last, None
     return EXIT_BUG, "bug", f"this is a bug in memconv, please report it: {type(exc).__name__}: {exc}{where}", \
         None, last, None
+
+
+def _stopped_by(exc: BaseException | None) -> BaseException | None:
+    """The Ctrl-C (KeyboardInterrupt) or SIGTERM (fs.Terminated) ``exc`` is, or was raised from or while
+    handling, else None. A signal landing in code that wraps what it catches comes out as another error: a
+    module imported as the command runs (a dataclass's ``__set_name__`` makes it a RuntimeError), click (Abort).
+    Such a run was stopped by the user, not by a bug: it exits 130 or 143, not 70."""
+    seen: set[int] = set()
+    while exc is not None and id(exc) not in seen:
+        if isinstance(exc, (KeyboardInterrupt, fs.Terminated)):
+            return exc
+        seen.add(id(exc))
+        exc = exc.__cause__ if exc.__cause__ is not None else exc.__context__
+    return None
 
 
 def _handle_signals():

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from memconv import report
+from memconv import dialects, fs, report
 from memconv.cli import main
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "cli.md"
@@ -102,3 +102,33 @@ def test_the_table_stays_a_table():
     # A `|` in a cell would split it into columns in Markdown.
     for row in report.exit_table().splitlines():
         assert row.count("|") == 4, row
+
+
+def _raised_from(stop: BaseException) -> RuntimeError:
+    try:
+        try:
+            raise stop
+        except BaseException as exc:
+            raise RuntimeError("Error calling __set_name__ on '_Field' instance 'name' in 'Lazy'") from exc
+    except RuntimeError as wrapped:
+        return wrapped
+
+
+@pytest.mark.parametrize("stop, code, status", [(KeyboardInterrupt(), 130, "interrupted"),
+                                                 (fs.Terminated(), 143, "terminated"),
+                                                 (None, 70, "bug")])
+def test_a_signal_that_comes_out_as_another_error_is_still_the_signal(runner, monkeypatch, stop, code, status):
+    """A Ctrl-C landing in a module imported as the command runs comes out wrapped (a dataclass's __set_name__
+    makes it a RuntimeError): the run was stopped, not broken, so it exits 130 (SIGTERM: 143), not 70. A
+    RuntimeError raised from nothing of the kind is still a bug (70). Watched fail without ``cli._stopped_by``:
+    70 for both signals. (The likeliest cause of one exit 70 in 24 Ctrl-Cs sent as ``detect`` started, 2026-12-06.)"""
+    wrapped = _raised_from(stop) if stop is not None else RuntimeError("a bug")
+
+    def survey(path):
+        raise wrapped
+
+    monkeypatch.setattr(dialects, "survey", survey)
+    result = runner.invoke(main, ["detect", str(Path(__file__).parent), "--json"])
+    assert result.exit_code == code, result.stdout
+    assert json.loads(result.stdout)["exit_status"] == status
+    assert "Traceback" not in result.stderr
