@@ -264,7 +264,8 @@ OPTIONAL: dict[str, Optional] = {
     "each_facts": Optional("each_facts() -> (add, facts): (with WRITES_EACH_CONVERTED) what its iter_write works "
                            "out of every record at its call, gathered by add(record) of each record in order; "
                            "its write_each is then called with facts=facts() (memspec: the ids and the date of "
-                           "the undated). Without it, its write_each needs nothing of the records before them",
+                           "the undated; memfmt: its file plan). Without it, its write_each needs nothing of the "
+                           "records before them",
                            "callable", _always(None)),
     "placeholder": Optional("placeholder(path, data) -> str | None: why its writer adds ``path``, an empty file "
                             "that only keeps a folder its own tools write into (memspec's archive/.gitkeep), or "
