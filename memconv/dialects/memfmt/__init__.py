@@ -13,6 +13,7 @@ the bytes it was read from. ``docs/memfmt.md`` has the decisions.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Callable, Iterator
 from dataclasses import dataclass, field
@@ -481,7 +482,7 @@ def _placing(record: Record, prefix: str, just_read: bool = False) -> _Placing:
         raise StoreError(f"a {record.kind!r} record ({record.link}) has no memfmt file",
                          hint="convert the store to memfmt first; memfmt holds entities, episodes, "
                               "procedures and a profile")
-    folder = prefix + FOLDERS[record.kind] if record.kind in FOLDERS else prefix.rstrip("/")
+    folder = _folder(prefix, record.kind)
     unchanged = record.source.fingerprint is not None and record.source.has_raw if just_read else _unchanged(record)
     kept = _keeps_path(record, folder, unchanged)
     profile = record.kind == "profile"
@@ -489,6 +490,13 @@ def _placing(record: Record, prefix: str, just_read: bool = False) -> _Placing:
                     (record.title if record.title is not None else record.link) if record.kind == "entity" else None,
                     unchanged, record.updated if profile else None, profile and not record.body,
                     record.source.fingerprint if record.source is not None else None)
+
+
+@functools.lru_cache(maxsize=64)
+def _folder(prefix: str, kind: str) -> str:
+    """The folder of a ``kind`` of memory in a store at ``prefix``: one string for all of them (a placing is kept
+    of every record: 65 bytes an entry, made anew each time)."""
+    return prefix + FOLDERS[kind] if kind in FOLDERS else prefix.rstrip("/")
 
 
 def _placings(store: Store) -> list[_Placing]:
@@ -571,7 +579,11 @@ def _plan_of(store: Store, placings: list[_Placing], prefix: str, say=None) -> _
     entity_stems: list[str] = []
     for placing, path in zip(placings, paths):
         if placing.kind == "entity":
-            stem = _stem_of(path)
+            # Written where it wanted to be (a stem numbered is longer): its placing's own string, not a copy
+            # cut from its path (a stem held of every entity, in each of a conversion's two writes).
+            wanted = placing.wanted
+            stem = wanted if wanted is not None and len(path) == len(placing.folder) + len(wanted) + 4 \
+                else _stem_of(path)
             entity_stems.append(stem)
             stems.setdefault(placing.name, stem)
     return _Plan(paths, stems, entity_stems)
