@@ -272,12 +272,13 @@ class Natives:
 
     __slots__ = ("_sources", "_made", "_make", "facts")
 
-    def __init__(self, sources: list[Any], make: Callable[[int], Record], facts: Any = None):
+    def __init__(self, sources: list[Any], make: Callable[[int], Record]):
         self._sources = sources
         self._made: dict[int, Record] = {}
         self._make = make
-        #: What the target's writer is told of every record before the first (its ``each_facts``), or None.
-        self.facts = facts
+        #: What the target's writer is told of every record before the first (its ``each_facts``), or None: set by
+        #: the conversion once every record (the working set's too) is gathered, after the natives are held.
+        self.facts: Any = None
 
     def __len__(self) -> int:
         return len(self._sources)

@@ -700,9 +700,7 @@ def _each_read(store: Store, records: Iterator[Record], context: Occasion, rende
     if not isinstance(store, _ReadTwice):
         raise StoreError("write_each takes the store iter_read gives, which knows every record before the first "
                          "is written", hint="write the whole store with iter_write")
-    given = _given_date(store, None)
-    undated = given if given is not None else store.newest
-    yield from _each_written(store, store.placings, records, context, render, undated)
+    yield from _each_written(store, store.placings, records, context, render, store.newest)
 
 
 def _each_given(store: Store, records: Iterator[Record], context: Occasion, render,
@@ -714,12 +712,15 @@ def _each_given(store: Store, records: Iterator[Record], context: Occasion, rend
         raise StoreError(f"write_each was told where {len(placings)} records go in {_EACH_PREFIX}, and the store "
                          f"is in {_store_prefix(store) or 'the folder itself'}",
                          hint="this is a bug in memconv; please report it")
-    given = _given_date(store, None)
-    return _each_written(store, placings, records, context, render, given if given is not None else newest)
+    return _each_written(store, placings, records, context, render, newest)
 
 
 def _each_written(store: Store, placings: list["_Placing"], records: Iterator[Record], context: Occasion, render,
-                  undated: str | None) -> Iterator[tuple[str, bytes]]:
+                  newest: str | None) -> Iterator[tuple[str, bytes]]:
+    """The files of ``records``, placed as ``placings`` say; ``newest``: the newest date of them all, the date of the
+    undated where the store gives none (what :func:`generated_date` works out of the records at its call)."""
+    given = _given_date(store, None)
+    undated = given if given is not None else newest
     written = _Written(store, placings, context, context.date or undated, lambda: undated)
     job = _Render(written.stems, written.generated, {})
     profiles = written.profile_dates
