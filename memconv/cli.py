@@ -14,6 +14,7 @@ import contextvars
 import copy
 import dataclasses
 import errno
+import functools
 import io
 import os
 import re
@@ -512,7 +513,7 @@ def _convert(command, source, target, in_path, out_path, *, dry_run, force, as_j
             source = pipeline.resolve_dialect(in_path, source)
             _guard_in_out(in_path, out_path)
             with progress.task("reading"):
-                store = pipeline.read(in_path, source, each=_for_conversion(source, target))
+                store = pipeline.read(in_path, source, **_for_conversion(source, target))
         planned = copy.deepcopy(report)
         # The records are handed over: each is let go once converted, and where the target splices, each file
         # is written as soon as it is made (docs/performance.md); --fail-on-loss needs the report first.
@@ -527,7 +528,7 @@ def _convert(command, source, target, in_path, out_path, *, dry_run, force, as_j
             for name in (f.name for f in dataclasses.fields(report)):
                 setattr(report, name, getattr(planned, name))
             with progress.task("reading"):
-                store = pipeline.read(in_path, source, each=_for_conversion(source, target))
+                store = pipeline.read(in_path, source, **_for_conversion(source, target))
             _convert_and_write(report, store, target, out_path, lossy=lossy, date=date, lazy=False, dry_run=dry_run,
                                force=force, fail_on_loss=fail_on_loss, as_json=as_json, show_diff=show_diff,
                                check_only=check_only)
@@ -536,14 +537,15 @@ def _convert(command, source, target, in_path, out_path, *, dry_run, force, as_j
     finish_report(report, as_json)
 
 
-def _for_conversion(source: str, target: str):
-    """What reading for a conversion from ``source`` to ``target`` does to each record as it is read: into another
-    dialect, its file's layout is let go (:func:`memconv.converters.forward.unformatted`)."""
+def _for_conversion(source: str, target: str) -> dict:
+    """What reading for a conversion from ``source`` to ``target`` does to each record and each index as it is read
+    (``pipeline.read``'s ``each`` and ``each_index``): into another dialect, its file's layout is let go
+    (:func:`memconv.converters.forward.unformatted`, :func:`~memconv.converters.forward.unformatted_index`)."""
     if source == target:
-        return None
-    from .converters.forward import unformatted
+        return {}
+    from .converters.forward import unformatted, unformatted_index
 
-    return unformatted
+    return {"each": unformatted, "each_index": functools.partial(unformatted_index, target=target)}
 
 
 def _convert_and_write(report, store, target, out_path, *, lossy, date, lazy, dry_run, force, fail_on_loss, as_json,

@@ -12,7 +12,7 @@ from typing import Callable, Iterator
 from . import dialects, fs
 from .errors import StoreError, WrongDialect
 from .fs import QUARANTINE_DIR, list_files
-from .model import Record, Store, fingerprint
+from .model import IndexFile, Record, Store, fingerprint
 from .report import EXIT_DIFFERENCES, EXIT_QUARANTINED, FileReport, Report
 
 
@@ -75,16 +75,17 @@ def confirm_dialect(root: Path, name: str | None, suggest: Callable[[str, Path],
     return []
 
 
-def read(root: Path, dialect: str, *, held: bool = False, each: Callable[[Record], None] | None = None) -> Store:
+def read(root: Path, dialect: str, *, held: bool = False, each: Callable[[Record], None] | None = None,
+         each_index: Callable[[IndexFile], None] | None = None) -> Store:
     """The store at ``root`` as ``dialect`` reads it, with what the listing refused to read (``store.refused``).
 
     ``held``: keep each file's bytes in memory, for a folder that will be gone before they are asked for
     (a scratch folder); otherwise they are read again from ``root`` when needed.
     ``each``: done to every record as it is read (a conversion into another dialect lets go of what only the
-    source's own writer needs, :func:`memconv.converters.forward.unformatted`). Where the dialect reads one
-    record at a time (its ``iter_read``, in one read of the store), each is done before the next is read, and
-    its bytes are left on disk as soon as it is read: the whole store is never held as read
-    (docs/performance.md).
+    source's own writer needs, :func:`memconv.converters.forward.unformatted`); ``each_index`` likewise to
+    every index (:func:`~memconv.converters.forward.unformatted_index`). Where the dialect reads one record at a
+    time (its ``iter_read``, in one read of the store), each is done before the next record is read, and its
+    bytes are left on disk as soon as it is read: the whole store is never held as read (docs/performance.md).
     """
     stepwise = dialects.declaration(dialect, "iter_read") \
         if each is not None and not dialects.declaration(dialect, "READS_TWICE_TO_STREAM") else None
@@ -94,17 +95,35 @@ def read(root: Path, dialect: str, *, held: bool = False, each: Callable[[Record
             if each is not None:
                 for record in store.records:
                     each(record)
+            for index in store.indexes if each_index is not None else ():
+                each_index(index)
         else:
             store, records = stepwise(root)
+            done = 0  # the indexes read so far: each is done as soon as the record after it is read
             for record in records:
                 each(record)
                 if not held:
                     fs.keep_record_on_disk(root, record)
                 store.records.append(record)
+                done = _indexes_done(root, store, done, each_index, held)
+            _indexes_done(root, store, done, each_index, held)
     store.refused.extend(fs.refused_under(root, found))
     if not held:
         fs.keep_on_disk(root, store)  # the input is held once, as records; a kept-as-written file is read again
     return store
+
+
+def _indexes_done(root: Path, store: Store, done: int, each_index: Callable[[IndexFile], None] | None,
+                  held: bool) -> int:
+    """``each_index`` done to the indexes of ``store`` from the ``done``-th on, their bytes left on disk (unless
+    ``held``); how many are done now."""
+    while done < len(store.indexes):
+        if each_index is not None:
+            each_index(store.indexes[done])
+            if not held:
+                fs.keep_record_on_disk(root, store.indexes[done])
+        done += 1
+    return done
 
 
 def convert(store: Store, target: str, *, lossy: bool = False, date: str | None = None, release: bool = False,

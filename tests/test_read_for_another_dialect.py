@@ -1,6 +1,7 @@
 """On the command line, a store read for a conversion into another dialect is read without its files' layouts
-(how each file's lines were written: a third of a read record), and each file's bytes are left on disk as soon
-as its record is read (docs/performance.md, "(twelfth)"). Only the source's own writer reads a layout, and it
+(how each file's lines were written: a third of a read record, and a line for each link of a Claude index), and
+each file's bytes are left on disk as soon as its record is read (docs/performance.md, "(twelfth)" and
+"(thirty-first)"). Only the source's own writer reads a layout, and it
 writes nothing in such a conversion; what the conversion asks of one (whether a Claude feedback memory's trigger
 was derived from its description) is kept. The files and the report are the ones a store read whole gives."""
 
@@ -12,9 +13,11 @@ from pathlib import Path
 import pytest
 
 from memconv import dialects, pipeline
-from memconv.cli import main
+from memconv.cli import _for_conversion, main
+from memconv.converters.restore import _withdraw
 from memconv.converters.carry import Carry
-from memconv.converters.forward import unformatted
+from memconv.converters.forward import unformatted, unformatted_index
+from memconv.model import Record, Store
 from memconv.report import Report
 
 from .bench_support import bench_module
@@ -26,8 +29,8 @@ TARGETS = ("memoir", "claude", "memspec", "memfmt")
 CASES = [(d, n, t) for d, n in golden_inputs() for t in TARGETS if t != d]
 
 
-def _converted(root: Path, source: str, target: str, *, each) -> tuple[dict[str, bytes], dict]:
-    store = pipeline.read(root, source, each=each)
+def _converted(root: Path, source: str, target: str, *, read_for) -> tuple[dict[str, bytes], dict]:
+    store = pipeline.read(root, source, **(_for_conversion(source, target) if read_for else {}))
     plan = pipeline.plan(store, target, Report(command="convert", input=str(root)), jobs=1, release=True,
                          lazy=True)
     return dict(plan.iter_files()), plan.report.to_dict()
@@ -36,7 +39,7 @@ def _converted(root: Path, source: str, target: str, *, each) -> tuple[dict[str,
 @pytest.mark.parametrize("source, name, target", CASES)
 def test_golden_stores_give_the_same_files_and_report(source, name, target):
     root = GOLDEN / source / name / "input"
-    assert _converted(root, source, target, each=unformatted) == _converted(root, source, target, each=None)
+    assert _converted(root, source, target, read_for=True) == _converted(root, source, target, read_for=False)
 
 
 @pytest.mark.parametrize("source", ["memoir", "claude", "memspec"])
@@ -45,7 +48,8 @@ def test_a_generated_store_gives_the_same_files_and_report(tmp_path, source):
     bench_module("generators").make(source, root, 120)
     for target in TARGETS:
         if target != source:
-            assert _converted(root, source, target, each=unformatted) == _converted(root, source, target, each=None)
+            assert _converted(root, source, target, read_for=True) == \
+                _converted(root, source, target, read_for=False)
 
 
 @pytest.mark.parametrize("source", ["memoir", "claude", "memspec"])
@@ -123,3 +127,50 @@ def test_a_store_its_dialect_reads_twice_to_stream_is_read_once(tmp_path, monkey
     seen = []
     store = pipeline.read(root, "memfmt", each=seen.append)
     assert seen == store.records and len(seen) >= 20
+
+
+def test_a_claude_index_read_for_another_dialect_is_let_go_of_its_layout_as_it_is_read(tmp_path):
+    # Watched fail with pipeline.read not giving the indexes to each_index: the layout (a line for each of 30 links)
+    # and the bytes were held to the read's end, its peak (docs/performance.md, "(thirty-first)").
+    root = tmp_path / "claude"
+    bench_module("generators").make("claude", root, 30)
+    read, when = [], []
+
+    def each(record):
+        unformatted(record)
+        read.append(record)
+
+    def each_index(index):
+        unformatted_index(index, "memoir")
+        when.append(len(read))
+
+    store = pipeline.read(root, "claude", each=each, each_index=each_index)
+    [index] = store.indexes
+    assert when == [1], "done as the first memory after it is read, not at the read's end"
+    assert index.source.layout is None and index.source.raw_in_memory is None and index.source.has_raw
+    assert index.source.raw == (root / "MEMORY.md").read_bytes()
+    assert sum(len(s.links) for s in index.sections) >= 30, "its links stay: the note shows them"
+
+
+def test_an_index_the_target_writes_keeps_its_layout(tmp_path):
+    # Watched fail with unformatted_index letting every index's layout go.
+    root = GOLDEN / "claude" / "canonical" / "input"
+    for target, kept in (("claude", True), ("memoir", False), ("memspec", False), ("memfmt", False)):
+        [index] = dialects.get("claude").read(root).indexes
+        unformatted_index(index, target)
+        assert (index.source.layout is not None) is kept, target
+
+
+def test_bullets_are_withdrawn_from_an_index_read_without_its_layout_as_from_one_read_with_it():
+    # Watched fail with _withdraw not reading the layout again from the index's bytes: the index came back whole.
+    root = GOLDEN / "claude" / "inline-only" / "input"
+    marks = [{"path": "MEMORY.md", "section": "Conventions", "n": 1}, {"path": "MEMORY.md", "section": None, "n": 0}]
+    home = Store(dialect="claude", records=[Record(kind="fact", link="x", title="x", body="x")])
+    [whole] = dialects.get("claude").read(root).indexes
+    [let_go] = dialects.get("claude").read(root).indexes
+    unformatted_index(let_go, "memoir")
+    assert let_go.source.layout is None
+    withdrawn, again = _withdraw(whole, marks, home), _withdraw(let_go, marks, home)
+    assert withdrawn.source.raw == again.source.raw != whole.source.raw
+    assert b"under 60 characters" not in again.source.raw and b"User prefers Tailwind" not in again.source.raw
+    assert [(s.heading, s.inline) for s in withdrawn.sections] == [(s.heading, s.inline) for s in again.sections]

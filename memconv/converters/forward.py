@@ -98,10 +98,9 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
     indexes = [i for i in store.indexes if not any(i is w for w in written)]
     if release:
         for index in indexes:
-            if index.source is not None and index.source.dialect != target:
-                # How its lines were written is for its own dialect's writer, which writes none here: the
-                # note carries its model and its bytes. A line per link, held to the end (docs/performance.md).
-                index.source.layout = None
+            # How its lines were written is for its own dialect's writer, which writes none here: the note
+            # carries its model and its bytes. A line per link, held to the end (docs/performance.md).
+            unformatted_index(index, target)
     if indexes:
         # Memory kept as inline bullets of an index, and its own words: facts the target's tools show.
         written_by = {index.path: renderings.index_dialect(index) for index in indexes}
@@ -553,6 +552,16 @@ def unformatted(record: Record) -> None:
         return
     derived = getattr(source.layout, "derived", None)
     source.layout = _derived(frozenset(derived)) if derived else None
+
+
+def unformatted_index(index: IndexFile, target: str) -> None:
+    """``index``, just read for a conversion into ``target``, without its layout (a line for each of its links:
+    a third of a Claude store as read, docs/performance.md), where :func:`forward` lets it go: an index the
+    target's writer does not write, read by another dialect than the target. Its bytes are read again from IN
+    for the store note, and by the way back (``restore``), which reads its layout again from them."""
+    source = index.source
+    if source is not None and source.dialect != target and not _written_by(index, target):
+        source.layout = None
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

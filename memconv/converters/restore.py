@@ -604,11 +604,16 @@ def _withdraw(index, marks: list[dict[str, Any]], store: Store):
     """``index`` without the inline bullets ``marks`` name (each by section heading and position), and
     without its own words when a mark names them."""
     source = index.source
-    layout = getattr(source, "layout", None) if source is not None else None
     mine = [(m.get("section"), m.get("n")) for m in marks if m.get("path") == index.path and not m.get(renderings.WORDS)]
     words = any(m.get("path") == index.path and m.get(renderings.WORDS) for m in marks)
-    if not (mine or words) or source is None or not source.has_raw or not hasattr(layout, "items") \
+    if not (mine or words) or source is None or not source.has_raw \
             or source.dialect not in TARGET_KIND or dialects.declaration(source.dialect, "read_index") is None:
+        return index
+    present = {f"{r.link}.md" for r in store.records}
+    layout = source.layout
+    if layout is None:  # let go as it was read for another dialect (forward.unformatted_index): read from its bytes
+        layout = dialects.get(source.dialect).read_index(source.raw, index.path, present).source.layout
+    if not hasattr(layout, "items"):
         return index
     lines = source.raw.split(b"\n")
     drop, at = set(), 0
@@ -623,7 +628,6 @@ def _withdraw(index, marks: list[dict[str, Any]], store: Store):
     if not drop or at != len(lines) - (1 if source.raw.endswith(b"\n") else 0):
         return index  # the layout does not match the bytes: keep the index as it was
     raw = b"\n".join(line for n, line in enumerate(lines) if n not in drop)
-    present = {f"{r.link}.md" for r in store.records}
     return dialects.get(source.dialect).read_index(raw, index.path, present)
 
 
