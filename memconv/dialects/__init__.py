@@ -422,9 +422,11 @@ class Names:
     """
 
     def __init__(self, reserved: Callable[[str], bool] = lambda path: False):
-        self._taken: set[str] = set()
-        #: The names given out, as written: a record's own name already given is one file, and cannot be kept.
-        self._given: set[str] = set()
+        #: Every name given out, folded (:func:`fold`) → the name as it was given out (the same string where a name
+        #: is its own folded form, as most are): one table a name a record, where a set of each held them twice,
+        #: 8 MB of a 100,000-entry conversion's peak (docs/performance.md). A name given out that folds to one
+        #: given before (a record's own file, kept: :attr:`clashes`) is there.
+        self._given: dict[str, str] = {}
         self._reserved = reserved
         #: (wanted, given, why): "index" (a name the dialect keeps), "same" (given out as written), or "fold".
         self.renamed: list[tuple[str, str, str]] = []
@@ -442,23 +444,24 @@ class Names:
         before, both were written there and the run ended with exit 4): only a
         crafted carry can bring one home.
         """
-        wanted = path
-        why = "index" if self._reserved(path) else "same" if path in self._given else "fold"
+        wanted, folded = path, fold(path)
+        given = self._given.get(folded) == path or path in self.clashes  # given out as it is written
+        why = "index" if self._reserved(path) else "same" if given else "fold"
         if own and why == "fold":  # neither the dialect's own name nor one given out: it is kept
-            if fold(path) in self._taken:
+            if folded in self._given:
                 self.clashes.append(path)
-            self._taken.add(fold(path))
-            self._given.add(path)
+            else:
+                self._given[folded] = path
             return path
         stem, dot, ext = wanted.rpartition(".")
         if not dot or "/" in ext:
             stem, ext = wanted, ""
         # ``-2``, or ``_2`` where ``-2`` is reserved too (``MEMORY-2.md`` is an index page's name).
         candidates = (f"{stem}{sep}{n}{'.' + ext if ext else ''}" for n in itertools.count(2) for sep in "-_")
-        while fold(path) in self._taken or self._reserved(path):
+        while folded in self._given or self._reserved(path):
             path = next(candidates)
-        self._taken.add(fold(path))
-        self._given.add(path)
+            folded = fold(path)
+        self._given[folded] = path
         if path != wanted:
             self.renamed.append((wanted, path, why))
         return path
