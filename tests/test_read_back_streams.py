@@ -64,3 +64,25 @@ def test_a_record_read_back_digests_no_fingerprint(stores, source, target, monke
     assert kept and set(kept) == {None}
     store = pipeline.read(stores[source], source)
     assert all(r.source.fingerprint for r in store.records if not r.opaque), "a store read to be written keeps them"
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_file_the_targets_reader_refuses_when_every_record_came_back_is_memconvs_bug(stores, monkeypatch, jobs):
+    # Watched fail with the read-back never counting every record back (the refused file then passed in silence).
+    from memconv import dialects
+    from memconv.errors import StoreError
+
+    module = dialects.get("memoir")
+    for name in ("write_each", "iter_write"):
+        real = getattr(module, name)
+
+        def odd(*args, _real=real, **kwargs):
+            yield from _real(*args, **kwargs)
+            yield "memory/odd\\name.md", b"---\ntype: fact\n---\n\nx\n"  # a name every reader refuses
+
+        monkeypatch.setattr(module, name, odd)
+    monkeypatch.setattr(dialects, "_declarations", (None, {}))  # the declarations, looked up again
+    store = pipeline.read(stores["claude"], "claude")
+    with pytest.raises(StoreError, match="made a file its own reader refuses"):
+        pipeline.plan(store, "memoir", Report(command="convert", input="in"), jobs=jobs, release=True,
+                      lazy=True).drain()
