@@ -32,6 +32,7 @@ import click
 from . import dialects, fs, jobs, limits, lock, pipeline, preview, progress
 from .errors import MemconvError, Unstreamable, UsageError
 from .fs import check_out, write_tree
+from .model import written_in_pieces
 from .report import (EXIT_BROKEN_PIPE, EXIT_BUG, EXIT_DIFFERENCES, EXIT_ERROR, EXIT_INTERRUPTED, EXIT_LOSS, EXIT_OK,
                      EXIT_TERMINATED, EXIT_USAGE, DetectReport, DialectsReport, Report, exit_table)
 
@@ -245,8 +246,9 @@ def _write(report: Report, plan: pipeline.Plan, out: Path, dry_run: bool, force:
         check_out(out, force)
         _would_write(out, plan.paths())
         return
-    with progress.task("writing", total=plan.count() + 1):  # counted, not rendered twice
-        write_tree(plan.iter_files(), out, force=force)  # a stream: each file is written as it is rendered
+    with progress.task("writing", total=plan.count() + 1), written_in_pieces():  # counted, not rendered twice
+        # A stream: each file is written as it is rendered, and a store note a piece at a time as it is made.
+        write_tree(plan.iter_files(), out, force=force)
     report.written = True
 
 

@@ -18,6 +18,7 @@ import atexit
 import contextlib
 import contextvars
 import errno
+import functools
 import hashlib
 import io
 import json
@@ -34,6 +35,7 @@ from typing import Callable, Iterable, Iterator, Mapping, Tuple, Union
 
 from . import progress
 from .errors import OutputError, ReadError, StoreError
+from .model import Pieces
 from .text import short_digest
 from .limits import DEFAULT_MAX_FILE_SIZE, Limits, limits, reset_limits, set_limits  # noqa: F401 (one place)
 
@@ -732,13 +734,19 @@ def scratch_folder(kind: str, where: str | None = None):
 _OPEN_WRITE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
-def _write_one(full: str, data: bytes) -> None:
+def _write_one(full: str, data: bytes | Pieces) -> None:
     fd = os.open(full, _OPEN_WRITE, 0o666)
     with os.fdopen(fd, "wb") as handle:
-        handle.write(data)
+        if data.__class__ is Pieces:  # written as it is made, never held whole
+            for piece in data:
+                handle.write(piece)
+        else:
+            handle.write(data)
 
 
-Files = Union[Mapping[str, bytes], Iterable[Tuple[str, bytes]]]
+#: Relative path → bytes; in a stream, a file's bytes may be :class:`~memconv.model.Pieces` (a store note, the
+#: manifest), written as they are made (``model.written_in_pieces``).
+Files = Union[Mapping[str, bytes], Iterable[Tuple[str, Union[bytes, Pieces]]]]
 
 
 def _pairs(files: Files) -> Iterable[tuple[str, bytes]]:
@@ -787,18 +795,29 @@ def manifest_of(hashes: dict[str, str]) -> bytes:
     which held a 100,000-file manifest about five times over at the end of a write (docs/performance.md).
     """
     out = io.BytesIO()
-    head = json.dumps({"memconv": _MANIFEST_HEAD}, indent=2, ensure_ascii=False)
-    out.write(head[:-2].encode("utf-8"))  # up to the memconv object's closing brace, without the last "\n}"
-    if not hashes:
-        out.write(b',\n  "files": {}\n}\n')
-        return out.getvalue()
-    out.write(b',\n  "files": {')
-    sep = "\n    "
-    for path in sorted(hashes):
-        out.write(f"{sep}{json.dumps(path, ensure_ascii=False)}: {json.dumps(hashes[path])}".encode("utf-8"))
-        sep = ",\n    "
-    out.write(b"\n  }\n}\n")
+    for piece in _manifest_pieces(hashes):
+        out.write(piece)
     return out.getvalue()
+
+
+def _manifest_pieces(hashes: dict[str, str]) -> Iterator[bytes]:
+    """:func:`manifest_of`'s bytes, a few hundred lines a piece: written as they are made (:func:`_and_manifest`),
+    the manifest of 100,000 files (11 MB) is never held whole."""
+    head = json.dumps({"memconv": _MANIFEST_HEAD}, indent=2, ensure_ascii=False)
+    yield head[:-2].encode("utf-8")  # up to the memconv object's closing brace, without the last "\n}"
+    if not hashes:
+        yield b',\n  "files": {}\n}\n'
+        return
+    yield b',\n  "files": {'
+    sep = "\n    "
+    lines: list[str] = []
+    for path in sorted(hashes):
+        lines.append(f"{sep}{json.dumps(path, ensure_ascii=False)}: {json.dumps(hashes[path])}")
+        sep = ",\n    "
+        if len(lines) == 512:
+            yield "".join(lines).encode("utf-8")
+            lines.clear()
+    yield ("".join(lines) + "\n  }\n}\n").encode("utf-8")
 
 
 def _umask() -> int:
@@ -998,15 +1017,24 @@ def _parents_made(folder: Path) -> Iterator[None]:
         raise
 
 
-def _and_manifest(files: Files) -> Iterator[tuple[str, bytes]]:
-    """``files``, then the manifest of them: each file's sha256 is taken as it passes, none is kept."""
+def _and_manifest(files: Files) -> Iterator[tuple[str, bytes | Pieces]]:
+    """``files``, then the manifest of them, written a few hundred lines at a time: each file's sha256 is taken as it
+    passes (of one in :class:`~memconv.model.Pieces`, as it is written: known when the next file is asked for), none
+    is kept."""
     hashes: dict[str, str] = {}
     for path, data in _pairs(files):
         if path == MANIFEST:
             raise OutputError(f"refusing to write {MANIFEST}: memconv's own manifest cannot come from the input")
+        if data.__class__ is Pieces:
+            yield path, data
+            if data.sha256 is None:
+                raise StoreError(f"{path}: asked for the next file before this one was written",
+                                 hint="this is a bug in memconv; please report it")
+            hashes[path] = data.sha256
+            continue
         hashes[path] = manifest_hash(data)
         yield path, data
-    yield MANIFEST, manifest_of(hashes)
+    yield MANIFEST, Pieces(functools.partial(_manifest_pieces, hashes))
 
 
 def _swap(tmp: Path, dest: Path, force: bool) -> None:

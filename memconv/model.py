@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import hashlib
 from contextvars import ContextVar
 from dataclasses import MISSING, dataclass, field, fields
 from itertools import compress
 from operator import attrgetter, is_not
-from typing import Any, Callable
+from typing import Any, Callable, Iterable, Iterator
 
 from .text import LONG_TEXT, MANY_ITEMS, repr_digest, short_digest
 
@@ -438,16 +439,28 @@ class ForeignFile:
     why: str = "not a file of this dialect"
 
     @classmethod
-    def later(cls, path: str, render: Callable[[], bytes], why: str) -> "ForeignFile":
+    def later(cls, path: str, render: Callable[[], bytes], why: str, *,
+              in_pieces: Callable[[], Iterable[bytes]] | None = None) -> "ForeignFile":
         """A file whose bytes are made by ``render()`` each time they are asked for, not held.
 
         memconv's notes are rendered when they are written, so that a conversion does not
         hold every note's bytes beside the records they come from (docs/performance.md).
         ``render`` must give the same bytes every time (it reads only what it was given).
+        ``in_pieces()``: the same bytes a piece at a time, for a file that may be megabytes (a store note):
+        written as they are made (:attr:`to_write`).
         """
         file = cls(path, b"", why)
         file._render = render
+        file._pieces = in_pieces
         return file
+
+    @property
+    def to_write(self) -> bytes | Pieces:
+        """What a writer gives for this file: :class:`Pieces` for one made a piece at a time, where files are
+        written in pieces (inside :func:`written_in_pieces`); else its bytes."""
+        if self._pieces is not None and self._render is not None and _IN_PIECES.get():
+            return Pieces(self._pieces)
+        return self.raw
 
 
 def _foreign_raw(self: ForeignFile) -> bytes:
@@ -455,13 +468,56 @@ def _foreign_raw(self: ForeignFile) -> bytes:
 
 
 def _set_foreign_raw(self: ForeignFile, value: bytes) -> None:
-    self._raw, self._render = value, None
+    self._raw, self._render, self._pieces = value, None, None
 
 
 # ``raw`` stays a dataclass field (``ForeignFile(path, raw)``) read through a property.
 ForeignFile._raw = b""
 ForeignFile._render = None
+ForeignFile._pieces = None
 ForeignFile.raw = property(_foreign_raw, _set_foreign_raw, doc="The file's bytes (rendered now for a note made later).")
+
+
+class Pieces:
+    """A file's bytes made a piece at a time each time they are iterated (``make()`` gives the pieces, the same every
+    time), so that whoever writes them never holds them whole: a store note of a 100,000-entry Claude store is 23 MB,
+    and the manifest of 100,000 files 11 MB (docs/performance.md). Once iterated to the end, :attr:`size` and
+    :attr:`sha256` say what was written. ``bytes(pieces)`` joins them."""
+
+    __slots__ = ("_make", "size", "sha256")
+
+    def __init__(self, make: Callable[[], Iterable[bytes]]):
+        self._make = make
+        #: The number of bytes, and their SHA-256 (hex), once the pieces were iterated to the end; None before.
+        self.size: int | None = None
+        self.sha256: str | None = None
+
+    def __iter__(self) -> Iterator[bytes]:
+        digest, size = hashlib.sha256(), 0
+        for piece in self._make():
+            digest.update(piece)
+            size += len(piece)
+            yield piece
+        self.size, self.sha256 = size, digest.hexdigest()
+
+    def __bytes__(self) -> bytes:
+        return b"".join(self._make())
+
+
+#: Whether a file made a piece at a time is given to its writer as :class:`Pieces` (inside :func:`written_in_pieces`).
+_IN_PIECES: ContextVar[bool] = ContextVar("memconv_in_pieces", default=False)
+
+
+@contextlib.contextmanager
+def written_in_pieces():
+    """Inside the block, a writer gives a file made a piece at a time (:meth:`ForeignFile.later`'s ``in_pieces``) as
+    :class:`Pieces`: for a caller that writes each file to disk as it comes and knows them (``fs.write_tree``).
+    Elsewhere (a dict of files, a diff, a test) every file is bytes."""
+    token = _IN_PIECES.set(True)
+    try:
+        yield
+    finally:
+        _IN_PIECES.reset(token)
 
 
 @dataclass

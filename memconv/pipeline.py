@@ -12,7 +12,7 @@ from typing import Callable, Iterator
 from . import dialects, fs
 from .errors import StoreError, WrongDialect
 from .fs import QUARANTINE_DIR, list_files
-from .model import IndexFile, Record, Store, fingerprint
+from .model import IndexFile, Pieces, Record, Store, fingerprint
 from .report import EXIT_DIFFERENCES, EXIT_QUARANTINED, FileReport, Report
 
 
@@ -188,13 +188,19 @@ class Plan:
         and ``--force`` compare it by its hash, whatever its size.)"""
         limit = fs.limits().max_file_size
         for path, data in files:
-            if len(data) > limit and self.report is not None:
-                said = (f"{path}: written at {len(data):,} bytes, larger than the size limit memconv reads "
+            if data.__class__ is Pieces:  # its size is known once it is written: when the next file is asked for
+                yield path, data
+                size = data.size
+            else:
+                size = len(data)
+            if size is not None and size > limit and self.report is not None:
+                said = (f"{path}: written at {size:,} bytes, larger than the size limit memconv reads "
                         f"({limit:,} bytes): to convert OUT again, or to --diff a change of this file, give --max-file-size "
-                        f"{-(-len(data) // (1 << 20))}M")
+                        f"{-(-size // (1 << 20))}M")
                 if said not in self.report.warnings:
                     self.report.warnings.append(said)
-            yield path, data
+            if data.__class__ is not Pieces:
+                yield path, data
 
     def paths(self) -> list[str]:
         """Every path, sorted (rendering the files, not keeping them)."""

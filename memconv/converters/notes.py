@@ -123,42 +123,42 @@ class NoteNames:
         return name
 
 
-def _render(name: str, status: str | None, payload: dict[str, Any] | None, body: str | Iterable[str], *,
-            in_pieces: bool = False) -> bytes:
-    """The note's bytes; ``body`` is its text, or its lines (a store note's: one per index line).
+def _render(name: str, status: str | None, payload: dict[str, Any] | None, body: str) -> bytes:
+    """A note's bytes (a record's, a carry's, the working set's), made in one growing buffer: an ``io.BytesIO``,
+    whose ``getvalue()`` hands over its own bytes (a ``bytearray`` would be copied whole into the ``bytes``
+    returned, the note twice over at its end). A store note is written in pieces (:func:`_store_note`)."""
+    return _joined(functools.partial(_parts, name, status, payload, body))
 
-    ``in_pieces``: the carry's JSON is made piece by piece (:func:`codec.json_pieces`), for a payload
-    that may be megabytes (a store note's). A record's note is encoded whole: piece by piece, each
-    list item and each key of a record was a ``json.dumps`` and a quoting of its own, 17% more
-    instructions for memspec -> memoir, whose archived and operator records are notes.
 
-    Made in one growing buffer, piece by piece: a list of the pieces and their join held the note
-    about three times over at once (a store note of 10,000 index lines is megabytes). The buffer is
-    an ``io.BytesIO``, whose ``getvalue()`` hands over its own bytes; a ``bytearray`` would be
-    copied whole into the ``bytes`` returned, the note twice over at its end.
-    """
+def _parts(name: str, status: str | None, payload: dict[str, Any] | None, body: str | Iterable[str], *,
+           in_pieces: bool = False) -> Iterator[bytes]:
+    """A note's bytes, in the parts it is made of; ``body`` is its text, or its lines (a store note's: one per index
+    line).
+
+    ``in_pieces``: the carry's JSON is made piece by piece (:func:`codec.json_pieces`), for a payload that may be
+    megabytes (a store note's). A record's note is encoded whole: piece by piece, each list item and each key of a
+    record was a ``json.dumps`` and a quoting of its own, 17% more instructions for memspec -> memoir, whose
+    archived and operator records are notes."""
     pairs: dict[str, Any] = {"name": name}
     if status:
         pairs["status"] = status
     head = fmx.patch(None, pairs, fmx.render_block)  # "---\n…---\n"
-    out = io.BytesIO()
-    out.write(head[:-len("---\n")].encode("utf-8"))
+    yield head[:-len("---\n")].encode("utf-8")
     if payload is not None:
         # The carry's JSON can be megabytes (a store note): made into its line's bytes piece by piece
         # (codec.json_pieces), never whole as text. The bytes are what fmx.render_block(KEY, …) gives:
         # JSON text starting with "{" is never a plain scalar, and double-quoting is character by
         # character, so the pieces quoted one by one join to the whole quoted.
-        out.write(fmx.scalar_line_start(KEY).encode("utf-8"))
-        out.write(b'"')
+        yield fmx.scalar_line_start(KEY).encode("utf-8")
+        yield b'"'
         document = {"v": VERSION, **payload}
         for piece in json_pieces(document) if in_pieces else (compact_json(document),):
-            out.write(fmx.double_quoted(piece)[1:-1].encode("utf-8"))
-        out.write(b'"\n')
-    out.write(b"---\n")
+            yield fmx.double_quoted(piece)[1:-1].encode("utf-8")
+        yield b'"\n'
+    yield b"---\n"
     for line in ([body] if body else []) if isinstance(body, str) else body:  # as "\n".join(lines) gives them
-        out.write(b"\n")
-        out.write(line.encode("utf-8"))
-    return out.getvalue()
+        yield b"\n"
+        yield line.encode("utf-8")
 
 
 def write(record: Record, owner: str, target: str, why: str, *, lossy: bool,
@@ -217,16 +217,37 @@ def store_note(store_payload: Callable[[], dict[str, Any]], target: str, owner: 
     held beside the converted records until the write (docs/performance.md). ``shown``: the indexes its
     body shows, line by line, for a person (the payload may hold only their paths and texts).
     """
-    return ForeignFile.later(_path(target, "store"),
-                             functools.partial(_store_note, store_payload, owner, lossy, shown),
+    pieces = functools.partial(_store_note, store_payload, owner, lossy, shown)
+    return ForeignFile.later(_path(target, "store"), functools.partial(_joined, pieces), in_pieces=pieces,
                              why="memconv note: store-level facts")
 
 
+def _joined(pieces: Callable[[], Iterable[bytes]]) -> bytes:
+    """The bytes of ``pieces()``, joined in one growing buffer (:func:`_render`'s)."""
+    out = io.BytesIO()
+    for piece in pieces():
+        out.write(piece)
+    return out.getvalue()
+
+
 def _store_note(store_payload: Callable[[], dict[str, Any]], owner: str, lossy: bool,
-                shown: Iterable[IndexFile]) -> bytes:
+                shown: Iterable[IndexFile]) -> Iterator[bytes]:
+    """The store note's bytes, in pieces of about :data:`_CHUNK` bytes: it is written as it is made (23 MB for a
+    100,000-entry Claude store's, which was held whole at the run's end, its peak; docs/performance.md)."""
     facts = store_payload()
-    return _render("memconv store", None, None if lossy else {"from": owner, "store": facts},
-                   _store_note_lines(shown), in_pieces=True)
+    chunk = io.BytesIO()
+    for part in _parts("memconv store", None, None if lossy else {"from": owner, "store": facts},
+                       _store_note_lines(shown), in_pieces=True):
+        chunk.write(part)
+        if chunk.tell() >= _CHUNK:
+            yield chunk.getvalue()
+            chunk = io.BytesIO()
+    if chunk.tell():
+        yield chunk.getvalue()
+
+
+#: The size of the pieces a store note is written in.
+_CHUNK = 1 << 16
 
 
 def _store_note_lines(indexes) -> Iterator[str]:

@@ -383,7 +383,7 @@ def passed_through(store: Any, written: set[str], named: Callable[[str], str] = 
             path = aside
         written.add(path)
         folded.add(fold(path))
-        yield named(path), foreign.raw
+        yield named(path), foreign.to_write  # a store note written a piece at a time (model.Pieces)
 
 
 def rendered_as_named(records: Iterator[Any], name: Callable[[Any], Any], render: Callable | None,
