@@ -230,6 +230,14 @@ class Source:
             return len(self._raw)
         return getattr(self._load, "size", None)
 
+    def raw_pieces(self) -> Iterator[bytes]:
+        """``raw``, a piece at a time: read again from disk a megabyte at a time where it is kept there (its loader
+        gives ``pieces()``, as :class:`memconv.fs.OnDisk` does), so that a large file is never held whole."""
+        if self._raw is None and self._load is not None and hasattr(self._load, "pieces"):
+            yield from self._load.pieces()
+        elif (raw := self.raw) is not None:
+            yield raw
+
     @property
     def raw_in_memory(self) -> bytes | None:
         """The bytes if they are held in memory, without reading the file again."""

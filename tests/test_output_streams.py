@@ -271,3 +271,25 @@ def test_a_text_from_bytes_that_is_not_utf8_fails_as_decoding_it_would():
 
     with pytest.raises(UnicodeDecodeError):
         "".join(codec.json_pieces(codec.TextOfBytes(lambda: b"ok \xff")))
+
+
+def test_a_manifest_of_many_files_made_in_pieces_is_what_json_gives():
+    # Made 512 lines a piece (written as they are made): the pieces join to json.dumps(indent=2)'s bytes.
+    hashes = {f"memory/fact_{i}é.md": f"{i:064x}" for i in range(1500)}
+    doc = {"memconv": {"manifest": 1, "note": "what memconv wrote here; --force replaces only this"},
+           "files": {path: hashes[path] for path in sorted(hashes)}}
+    pieces = list(fs._manifest_pieces(hashes))
+    assert len(pieces) > 3 and b"".join(pieces) == (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=40),
+       st.lists(st.integers(0, 60), max_size=5))
+def test_a_text_from_bytes_read_in_pieces_is_encoded_as_its_decoded_text(text, cuts):
+    # The bytes of a file read again a megabyte at a time (fs.OnDisk.pieces), cut anywhere in a character's bytes.
+    from memconv.converters import codec
+
+    data = text.encode("utf-8")
+    edges = sorted({0, len(data), *(c for c in cuts if c < len(data))})
+    chunks = [data[a:b] for a, b in zip(edges, edges[1:])]
+    assert "".join(codec.json_pieces(codec.TextOfBytes(lambda: iter(chunks)))) == codec.compact_json(text)

@@ -86,3 +86,52 @@ def test_a_file_in_pieces_passed_on_unwritten_is_memconvs_bug():
     path, data = next(written)
     assert b"".join(data) == b"x" and bytes(data) == b"x" and data.size == 1
     assert json.loads(b"".join(next(written)[1]))["files"] == {"a.md": hashlib.sha256(b"x").hexdigest()}
+
+
+def test_a_file_kept_on_disk_is_read_again_in_pieces_and_checked(tmp_path):
+    # Watched fail with OnDisk.pieces not comparing the digest: the edited bytes went into the note in silence.
+    import pytest
+
+    from memconv.errors import StoreError
+
+    (tmp_path / "MEMORY.md").write_bytes(b"- [A](a.md)\n" * 1000)
+    on_disk = fs.OnDisk(str(tmp_path), "MEMORY.md", (tmp_path / "MEMORY.md").read_bytes())
+    pieces = list(on_disk.pieces(size=4096))
+    assert len(pieces) == 3 and b"".join(pieces) == (tmp_path / "MEMORY.md").read_bytes()
+    for edited in (b"- [B](a.md)\n" * 1000, b"- [A](a.md)\n" * 1001, b"- [A](a.md)\n" * 999):
+        (tmp_path / "MEMORY.md").write_bytes(edited)
+        with pytest.raises(StoreError, match="MEMORY.md: changed while memconv was converting"):
+            b"".join(on_disk.pieces(size=4096))
+    (tmp_path / "MEMORY.md").unlink()
+    with pytest.raises(StoreError, match="could not be read again"):
+        b"".join(on_disk.pieces())
+
+
+def test_an_index_changed_before_its_store_note_is_written_stops_the_run_and_writes_nothing(tmp_path, runner,
+                                                                                           monkeypatch):
+    # The index is read again for its store note, a megabyte at a time, at the run's end.
+    from memconv.converters import notes
+
+    src, out = _claude(tmp_path, 40), tmp_path / "out"
+    real = notes._store_note_lines
+
+    def edited_meanwhile(indexes):
+        (src / "MEMORY.md").write_bytes((src / "MEMORY.md").read_bytes().replace(b"note", b"nope"))
+        return real(indexes)
+
+    monkeypatch.setattr(notes, "_store_note_lines", edited_meanwhile)
+    result = runner.invoke(main, ["claude-to-memoir", str(src), str(out)])
+    assert result.exit_code != 0 and "MEMORY.md: changed while memconv was converting" in result.stderr
+    assert not out.exists(), "nothing written"
+
+
+def test_the_index_carried_in_the_store_note_is_read_again_in_pieces_only(tmp_path, runner, monkeypatch):
+    # Watched fail with the note's raw text taken from Source.raw: MEMORY.md was read again whole (11 MB at 100,000).
+    src, out = _claude(tmp_path, 40), tmp_path / "out"
+    whole, pieces = [], []
+    real_call, real_pieces = fs.OnDisk.__call__, fs.OnDisk.pieces
+    monkeypatch.setattr(fs.OnDisk, "__call__", lambda self: whole.append(self.path) or real_call(self))
+    monkeypatch.setattr(fs.OnDisk, "pieces", lambda self, *a: pieces.append(self.path) or real_pieces(self, *a))
+    result = runner.invoke(main, ["claude-to-memoir", str(src), str(out), "-q"])
+    assert result.exit_code == 0, result.output
+    assert pieces == ["MEMORY.md"] and "MEMORY.md" not in whole

@@ -13,7 +13,7 @@ import functools
 import json
 import types
 import typing
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from ..model import Record
 
@@ -46,20 +46,22 @@ def json_default(value: Any) -> Any:
 
 
 class TextOfBytes:
-    """The text of UTF-8 bytes, as a JSON string of :func:`json_pieces`: the bytes are read (``load()``)
-    when it is encoded and decoded a slice at a time, so a carried file's text (a 100,000-link
-    ``MEMORY.md`` in a store note) is never held as bytes and text at once (docs/performance.md)."""
+    """The text of UTF-8 bytes, as a JSON string of :func:`json_pieces`: the bytes are read (``load()``: the
+    bytes, or the bytes in pieces) when it is encoded and decoded a slice at a time, so a carried file's text (a
+    100,000-link ``MEMORY.md`` in a store note) is never held whole, as bytes or as text (docs/performance.md)."""
 
     __slots__ = ("load",)
 
-    def __init__(self, load: Callable[[], bytes]):
+    def __init__(self, load: Callable[[], bytes | Iterable[bytes]]):
         self.load = load
 
     def pieces(self) -> Iterator[str]:
-        data = self.load()
+        loaded = self.load()
         decoder = codecs.getincrementaldecoder("utf-8")()  # strict, as bytes.decode("utf-8")
-        for start in range(0, len(data), _PIECE):
-            yield compact_json(decoder.decode(data[start:start + _PIECE], final=start + _PIECE >= len(data)))[1:-1]
+        for data in (loaded,) if isinstance(loaded, bytes) else loaded:
+            for start in range(0, len(data), _PIECE):
+                yield compact_json(decoder.decode(data[start:start + _PIECE]))[1:-1]
+        yield compact_json(decoder.decode(b"", final=True))[1:-1]  # a character cut at the end fails here
 
 
 def json_pieces(value: Any) -> Iterator[str]:

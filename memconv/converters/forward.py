@@ -420,7 +420,7 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
                        # carried and whose dialect reads it again (restore), its path alone
                        "indexes": [_noted(i, read_by[i.path]) for i in indexes],
                        # read from IN as each is encoded, a slice of its text at a time
-                       "raw": {i.path: TextOfBytes(functools.partial(getattr, i.source, "raw")) for i in indexes
+                       "raw": {i.path: TextOfBytes(i.source.raw_pieces) for i in indexes
                                if i.source is not None and i.source.has_raw}}
             if any(dialect != came_from for dialect in read_by.values()):
                 payload["index_from"] = read_by
