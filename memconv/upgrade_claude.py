@@ -118,7 +118,7 @@ def upgrade(source: Store, shape: str = "nested") -> Upgrade:
         path = f"{prefix}{new}.md"
         report = FileReport(source=record.source.path, source_kind=_source_kind(record), target=path,
                             target_kind="opaque" if status == "opaque" else record.kind, status=status,
-                            changes=list(changes))
+                            changes=list(changes), warnings=[])
         if new != record.link:
             report.changes.insert(0, f"renamed {record.link}.md → {new}.md")
         for target in link_targets(record.body):
@@ -145,7 +145,7 @@ def upgrade(source: Store, shape: str = "nested") -> Upgrade:
         relinked = dataclasses.replace(idx, sections=[dataclasses.replace(
             s, links=[dataclasses.replace(link) for link in s.links], inline=list(s.inline)) for s in idx.sections])
         report = FileReport(source=idx.path, source_kind="index", target=f"{prefix}{idx.path}", target_kind="index",
-                            status="kept")
+                            status="kept", changes=[])
         inline = 0
         #: (section, inline position) → position of the link that replaces the bullet, in place.
         moved: dict[tuple[int, int], int] = {}
@@ -177,7 +177,7 @@ def upgrade(source: Store, shape: str = "nested") -> Upgrade:
                     items.append(item)
             relinked.source = relinked.source.replaced(layout=dataclasses.replace(layout, items=items))
         for line, target in claude.index.broken_links(idx):
-            report.warnings.append(f"line {line} links to {target}, which is not in the folder (kept as written)")
+            report.warn(f"line {line} links to {target}, which is not in the folder (kept as written)")
         if report.changes:
             report.status = "converted"
         if inline:

@@ -698,10 +698,10 @@ def _count_unwritten(original: Record, returned: Record, owner: str, rep: FileRe
     # as it was): the deletion is what is lost, not something brought home.
     kept = lost & (set(carrying.said(read)) - set(carrying.said(original)))
     if kept:
-        rep.warnings.append(f"{', '.join(sorted(kept))}: taken out in the dialect it was read from, but its {owner} "
+        rep.warn(f"{', '.join(sorted(kept))}: taken out in the dialect it was read from, but its {owner} "
                             "file still says it: the deletion is dropped")
     if lost - kept:
-        rep.warnings.append(f"{', '.join(sorted(lost - kept))}: brought home from another dialect, and {owner}'s "
+        rep.warn(f"{', '.join(sorted(lost - kept))}: brought home from another dialect, and {owner}'s "
                             "files have no place for them: dropped")
 
 
@@ -727,7 +727,7 @@ def _carry_witness(native: Record, target: str, lossy: bool, rep: FileReport, ou
         return
     carry = Carry(owner=target, fields={"link": native.link, **{n: carrying.as_json(v) for n, v in found.items()}})
     rep.carried = sorted(set(rep.carried) | set(found))
-    rep.warnings.append(f"{', '.join(sorted(found))}: {target} has no field for them; carried in its memconv key")
+    rep.warn(f"{', '.join(sorted(found))}: {target} has no field for them; carried in its memconv key")
     if _stays_bare(declares, native):
         out.foreign.append(notes.sidecar(written_at or f"{native.link}.md", carry.dumps(), target, note_names))
     else:
