@@ -575,7 +575,7 @@ def keep_on_disk(root: str | os.PathLike, store) -> None:
 
 
 def keep_record_on_disk(root: str | os.PathLike, record) -> None:
-    """:func:`keep_on_disk` for one record just read from ``root``."""
+    """:func:`keep_on_disk` for one record (or index: anything with a ``source``) just read from ``root``."""
     if record.source is not None:
         _on_disk(os.fspath(root), record.source)
 
