@@ -35,8 +35,8 @@ from typing import Callable, Iterable, Iterator, Mapping, Tuple, Union
 
 from . import progress
 from .errors import OutputError, ReadError, StoreError
-from .model import Pieces
-from .text import short_digest
+from .model import Pieces, in_chunks
+from .text import short_digest, short_hash
 from .limits import DEFAULT_MAX_FILE_SIZE, Limits, limits, reset_limits, set_limits  # noqa: F401 (one place)
 
 #: Folders that are never part of any store: version control, not memory.
@@ -421,15 +421,22 @@ def written_hash(root: str | os.PathLike, path: str) -> str:
     reads (a 50 MB memory carried whole beside its text is a 100 MB file), and was then taken for one changed since
     (docs/performance.md, "(seventeenth)")."""
     digest = hashlib.sha256()
+    for chunk in _chunks(root, path):
+        digest.update(chunk)
+    return digest.hexdigest()
+
+
+def _chunks(root: str | os.PathLike, path: str, size: int = 1 << 20) -> Iterator[bytes]:
+    """The bytes of ``root/path``, opened as :func:`read_bytes` opens a file, ``size`` at a time, whatever its size;
+    a fault is the ``OSError``, with its file name set."""
     fd, _ = _open(root, path)
     try:
-        while chunk := os.read(fd, 1 << 20):
-            digest.update(chunk)
+        while chunk := os.read(fd, size):
+            yield chunk
     except OSError as exc:
         raise _named(exc, root, path) from None
     finally:
         os.close(fd)
-    return digest.hexdigest()
 
 
 def _open(root: str | os.PathLike, path: str) -> tuple[int, os.stat_result]:
@@ -509,11 +516,9 @@ class OnDisk:
         try:
             data = read_bytes(self.root, self.path)
         except (OSError, ReadError) as exc:
-            raise StoreError(f"{display(self.path)}: could not be read again ({exc}): IN changed while "
-                             "memconv was converting it", hint=_CHANGED_HINT) from None
+            raise self._unreadable(exc) from None
         if len(data) != self.size or _digest(data) != self.digest:
-            raise StoreError(f"{display(self.path)}: changed while memconv was converting the store",
-                             hint=_CHANGED_HINT)
+            raise self._changed()
         # A large file (a 100,000-link MEMORY.md read for its store note) is not kept for a second ask: it
         # would be held to the end of the run (docs/performance.md).
         OnDisk._last = (self, data) if len(data) <= _REMEMBERED else None
@@ -523,25 +528,26 @@ class OnDisk:
         """The file's bytes read again ``size`` at a time, never whole (a 100,000-link MEMORY.md, 11 MB, carried in
         its store note). A file changed since it was read is the error a read whole raises, said once its end is
         reached: what was given of it is then part of a write that fails, and nothing is written."""
-        digest, got = hashlib.sha1(), 0
+        digest, got = short_hash(), 0
+        chunks = _chunks(self.root, self.path, size)
         try:
-            fd, _ = _open(self.root, self.path)
-        except (OSError, ReadError) as exc:
-            raise StoreError(f"{display(self.path)}: could not be read again ({exc}): IN changed while "
-                             "memconv was converting it", hint=_CHANGED_HINT) from None
-        try:
-            while got <= self.size and (chunk := os.read(fd, size)):
+            while got <= self.size and (chunk := next(chunks, None)) is not None:
                 got += len(chunk)
                 digest.update(chunk)
                 yield chunk
-        except OSError as exc:
-            raise StoreError(f"{display(self.path)}: could not be read again ({exc.strerror}): IN changed while "
-                             "memconv was converting it", hint=_CHANGED_HINT) from None
+        except (OSError, ReadError) as exc:
+            raise self._unreadable(exc) from None
         finally:
-            os.close(fd)
+            chunks.close()
         if got != self.size or digest.hexdigest()[:len(self.digest)] != self.digest:
-            raise StoreError(f"{display(self.path)}: changed while memconv was converting the store",
-                             hint=_CHANGED_HINT)
+            raise self._changed()
+
+    def _unreadable(self, exc: Exception) -> StoreError:
+        return StoreError(f"{display(self.path)}: could not be read again ({exc}): IN changed while memconv was "
+                          "converting it", hint=_CHANGED_HINT)
+
+    def _changed(self) -> StoreError:
+        return StoreError(f"{display(self.path)}: changed while memconv was converting the store", hint=_CHANGED_HINT)
 
     def holds(self, data: bytes) -> bool:
         """Whether ``data`` are this file's bytes as read (their size and digest), without reading it again."""
@@ -818,15 +824,16 @@ def manifest_of(hashes: dict[str, str]) -> bytes:
     line at a time into one buffer: with an indent, ``json`` encodes in Python and joins a piece per token,
     which held a 100,000-file manifest about five times over at the end of a write (docs/performance.md).
     """
-    out = io.BytesIO()
-    for piece in _manifest_pieces(hashes):
-        out.write(piece)
-    return out.getvalue()
+    return bytes(Pieces(functools.partial(_manifest_pieces, hashes)))
 
 
 def _manifest_pieces(hashes: dict[str, str]) -> Iterator[bytes]:
-    """:func:`manifest_of`'s bytes, a few hundred lines a piece: written as they are made (:func:`_and_manifest`),
-    the manifest of 100,000 files (11 MB) is never held whole."""
+    """:func:`manifest_of`'s bytes, in pieces (:func:`~memconv.model.in_chunks`): written as they are made
+    (:func:`_and_manifest`), the manifest of 100,000 files (11 MB) is never held whole."""
+    return in_chunks(_manifest_lines(hashes))
+
+
+def _manifest_lines(hashes: dict[str, str]) -> Iterator[bytes]:
     head = json.dumps({"memconv": _MANIFEST_HEAD}, indent=2, ensure_ascii=False)
     yield head[:-2].encode("utf-8")  # up to the memconv object's closing brace, without the last "\n}"
     if not hashes:
@@ -834,14 +841,10 @@ def _manifest_pieces(hashes: dict[str, str]) -> Iterator[bytes]:
         return
     yield b',\n  "files": {'
     sep = "\n    "
-    lines: list[str] = []
     for path in sorted(hashes):
-        lines.append(f"{sep}{json.dumps(path, ensure_ascii=False)}: {json.dumps(hashes[path])}")
+        yield f"{sep}{json.dumps(path, ensure_ascii=False)}: {json.dumps(hashes[path])}".encode("utf-8")
         sep = ",\n    "
-        if len(lines) == 512:
-            yield "".join(lines).encode("utf-8")
-            lines.clear()
-    yield ("".join(lines) + "\n  }\n}\n").encode("utf-8")
+    yield b"\n  }\n}\n"
 
 
 def _umask() -> int:

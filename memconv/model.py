@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import hashlib
+import io
 from contextvars import ContextVar
 from dataclasses import MISSING, dataclass, field, fields
 from itertools import compress
@@ -509,7 +510,26 @@ class Pieces:
         self.size, self.sha256 = size, digest.hexdigest()
 
     def __bytes__(self) -> bytes:
-        return b"".join(self._make())
+        """The pieces joined in one growing buffer: an ``io.BytesIO``, whose ``getvalue()`` hands over its own bytes
+        (a list of the pieces and their join held a note about three times over at once; a ``bytearray`` would be
+        copied whole into the ``bytes`` returned)."""
+        out = io.BytesIO()
+        for piece in self._make():
+            out.write(piece)
+        return out.getvalue()
+
+
+def in_chunks(parts: Iterable[bytes], size: int = 1 << 16) -> Iterator[bytes]:
+    """``parts`` (a file's small parts: a line, a JSON token) gathered into pieces of about ``size`` bytes, for
+    :class:`Pieces`: each piece is hashed and written once, not each part."""
+    chunk = io.BytesIO()
+    for part in parts:
+        chunk.write(part)
+        if chunk.tell() >= size:
+            yield chunk.getvalue()
+            chunk = io.BytesIO()
+    if chunk.tell():
+        yield chunk.getvalue()
 
 
 #: Whether a file made a piece at a time is given to its writer as :class:`Pieces` (inside :func:`written_in_pieces`).

@@ -188,19 +188,15 @@ class Plan:
         and ``--force`` compare it by its hash, whatever its size.)"""
         limit = fs.limits().max_file_size
         for path, data in files:
-            if data.__class__ is Pieces:  # its size is known once it is written: when the next file is asked for
-                yield path, data
-                size = data.size
-            else:
-                size = len(data)
+            yield path, data
+            # Looked at once it is written, when the next file is asked for: of a file in pieces, only then known.
+            size = data.size if data.__class__ is Pieces else len(data)
             if size is not None and size > limit and self.report is not None:
                 said = (f"{path}: written at {size:,} bytes, larger than the size limit memconv reads "
                         f"({limit:,} bytes): to convert OUT again, or to --diff a change of this file, give --max-file-size "
                         f"{-(-size // (1 << 20))}M")
                 if said not in self.report.warnings:
                     self.report.warnings.append(said)
-            if data.__class__ is not Pieces:
-                yield path, data
 
     def paths(self) -> list[str]:
         """Every path, sorted (rendering the files, not keeping them)."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any, NamedTuple, Sequence
 
 #: The version of the JSON report's shape (``"schema": 1``); it grows only when a key changes meaning or goes.
@@ -137,8 +137,9 @@ class FileReport:
         self.warnings = [*self.warnings, message]
 
 
-#: The lists of a :class:`FileReport`: lists in its JSON, whatever they are held as.
-_NAME_LISTS = ("native", "carried", "dropped", "warnings", "changes")
+#: The lists of a :class:`FileReport` (the fields that are the empty tuple until something is said): lists in its
+#: JSON, whatever they are held as.
+_NAME_LISTS = tuple(f.name for f in fields(FileReport) if f.default == ())
 
 
 class NoticeKind(NamedTuple):

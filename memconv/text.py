@@ -76,12 +76,17 @@ def short_digest(data: bytes | str, length: int = 12) -> str:
     """The first ``length`` hex digits of the SHA-1 of ``data`` (text as UTF-8): the one short name for
     "these bytes", in carries, notes, format patches, import records and conflict copies' names. Not a security
     measure: a change detector. (memoir's ``text_hash`` is another rule, the spec's SHA-256 of an identity.)"""
-    import hashlib
-
     if isinstance(data, str):
         # A lone surrogate (JSON allows ``\\ud800``) is hashed as it stands, not refused.
         data = data.encode("utf-8", "surrogatepass")
-    return hashlib.sha1(data).hexdigest()[:length]
+    return short_hash(data).hexdigest()[:length]
+
+
+def short_hash(data: bytes = b""):
+    """The hash whose first hex digits :func:`short_digest` gives (SHA-1), for bytes digested a piece at a time."""
+    import hashlib
+
+    return hashlib.sha1(data)
 
 
 #: Runs of anything but letters and digits (of any script), underscores included: ``No Mocks!`` → ``no-mocks``.
@@ -189,9 +194,7 @@ def repr_digest(value, length: int = 12) -> str:
     a slice at a time, a list or tuple an item at a time (a 50 MB body's ``repr`` and its UTF-8 were 250 MB held
     at once to digest a carried field; docs/performance.md, "(seventeenth)"). For a value the caller knows is
     long (:func:`is_long`, a record with a long body): a short one is digested faster whole."""
-    import hashlib
-
-    digest = hashlib.sha1()
+    digest = short_hash()
     for piece in _repr_pieces(value):
         digest.update(piece.encode("utf-8", "surrogatepass"))
     return digest.hexdigest()[:length]

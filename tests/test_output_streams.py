@@ -274,8 +274,8 @@ def test_a_text_from_bytes_that_is_not_utf8_fails_as_decoding_it_would():
 
 
 def test_a_manifest_of_many_files_made_in_pieces_is_what_json_gives():
-    # Made 512 lines a piece (written as they are made): the pieces join to json.dumps(indent=2)'s bytes.
-    hashes = {f"memory/fact_{i}é.md": f"{i:064x}" for i in range(1500)}
+    # Made in pieces of about 64 KB (written as they are made): the pieces join to json.dumps(indent=2)'s bytes.
+    hashes = {f"memory/fact_{i}é.md": f"{i:064x}" for i in range(5000)}
     doc = {"memconv": {"manifest": 1, "note": "what memconv wrote here; --force replaces only this"},
            "files": {path: hashes[path] for path in sorted(hashes)}}
     pieces = list(fs._manifest_pieces(hashes))

@@ -20,7 +20,6 @@ ignored with a warning naming its file.
 from __future__ import annotations
 
 import functools
-import io
 import re
 import unicodedata
 from typing import Any, Callable, Iterable, Iterator
@@ -30,7 +29,7 @@ from .. import fs
 from ..errors import ReadError
 from ..limits import load_json
 from ..markdown import escape_link_text
-from ..model import ForeignFile, IndexFile, Record, WorkingSet
+from ..model import ForeignFile, IndexFile, Pieces, Record, WorkingSet, in_chunks
 from ..text import short_digest
 from ..text import decode
 from .carry import KEY, VERSION
@@ -124,10 +123,9 @@ class NoteNames:
 
 
 def _render(name: str, status: str | None, payload: dict[str, Any] | None, body: str) -> bytes:
-    """A note's bytes (a record's, a carry's, the working set's), made in one growing buffer: an ``io.BytesIO``,
-    whose ``getvalue()`` hands over its own bytes (a ``bytearray`` would be copied whole into the ``bytes``
-    returned, the note twice over at its end). A store note is written in pieces (:func:`_store_note`)."""
-    return _joined(functools.partial(_parts, name, status, payload, body))
+    """A note's bytes (a record's, a carry's, the working set's), joined whole (``bytes(Pieces)``). A store note is
+    written in pieces (:func:`_store_note`)."""
+    return bytes(Pieces(functools.partial(_parts, name, status, payload, body)))
 
 
 def _parts(name: str, status: str | None, payload: dict[str, Any] | None, body: str | Iterable[str], *,
@@ -218,36 +216,17 @@ def store_note(store_payload: Callable[[], dict[str, Any]], target: str, owner: 
     body shows, line by line, for a person (the payload may hold only their paths and texts).
     """
     pieces = functools.partial(_store_note, store_payload, owner, lossy, shown)
-    return ForeignFile.later(_path(target, "store"), functools.partial(_joined, pieces), in_pieces=pieces,
+    return ForeignFile.later(_path(target, "store"), functools.partial(bytes, Pieces(pieces)), in_pieces=pieces,
                              why="memconv note: store-level facts")
-
-
-def _joined(pieces: Callable[[], Iterable[bytes]]) -> bytes:
-    """The bytes of ``pieces()``, joined in one growing buffer (:func:`_render`'s)."""
-    out = io.BytesIO()
-    for piece in pieces():
-        out.write(piece)
-    return out.getvalue()
 
 
 def _store_note(store_payload: Callable[[], dict[str, Any]], owner: str, lossy: bool,
                 shown: Iterable[IndexFile]) -> Iterator[bytes]:
-    """The store note's bytes, in pieces of about :data:`_CHUNK` bytes: it is written as it is made (23 MB for a
-    100,000-entry Claude store's, which was held whole at the run's end, its peak; docs/performance.md)."""
+    """The store note's bytes, in pieces (:func:`~memconv.model.in_chunks`): it is written as it is made (23 MB for
+    a 100,000-entry Claude store's, which was held whole at the run's end, its peak; docs/performance.md)."""
     facts = store_payload()
-    chunk = io.BytesIO()
-    for part in _parts("memconv store", None, None if lossy else {"from": owner, "store": facts},
-                       _store_note_lines(shown), in_pieces=True):
-        chunk.write(part)
-        if chunk.tell() >= _CHUNK:
-            yield chunk.getvalue()
-            chunk = io.BytesIO()
-    if chunk.tell():
-        yield chunk.getvalue()
-
-
-#: The size of the pieces a store note is written in.
-_CHUNK = 1 << 16
+    return in_chunks(_parts("memconv store", None, None if lossy else {"from": owner, "store": facts},
+                            _store_note_lines(shown), in_pieces=True))
 
 
 def _store_note_lines(indexes) -> Iterator[str]:

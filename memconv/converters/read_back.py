@@ -71,10 +71,9 @@ class ReadBack:
                              quarantined=list(beside.quarantined))
         self._beside = {f.path for f in self.written.foreign}
         self._found: dict[int, Record] = {}  # records read ahead of the one asked for
-        #: Which records came back (a flag each: a set of their numbers took 7 MB at 100,000), and how many: a file
-        #: the reader refuses is memconv's own bug once every record came back.
+        #: Which records came back, a flag each (a set of their numbers took 7 MB at 100,000): a file the reader
+        #: refuses is memconv's own bug once every record came back.
         self._came_back = bytearray(len(natives))
-        self._back = 0
         self._refused: tuple[str, str] | None = None
         self._files = None
         self._done = False  # every file of the stream read
@@ -177,7 +176,6 @@ class ReadBack:
         if self._spread is not None and item[0] is None:  # made in a worker
             _, n, prepared = item
             self._prepared[n] = prepared
-            self._back += not self._came_back[n]
             self._came_back[n] = 1
         else:  # a file to read here
             self._read(*item)
@@ -228,7 +226,6 @@ class ReadBack:
                 n = int(marker[len(_PROBE):])
                 if 0 <= n < len(self.natives):
                     self._found[n] = record
-                    self._back += not self._came_back[n]
                     self._came_back[n] = 1
 
     def refused(self) -> str | None:
@@ -258,7 +255,7 @@ class ReadBack:
         self.refused()
         if self._spread is not None:
             self._spread.close()
-        if self._refused is not None and self._back == len(self.natives):
+        if self._refused is not None and self._came_back.count(1) == len(self.natives):
             path, reason = self._refused
             raise StoreError(f"the {self.target} writer made a file its own reader refuses: {path}: {reason}",
                              hint="this is a bug in memconv; please report it")
