@@ -80,3 +80,5 @@ def test_names_give_out_what_two_sets_gave_out(claims):
     for path, own in claims:
         assert names.place(path, own) == model.place(path, own), (path, own)
     assert (names.renamed, names.clashes) == (model.renamed, model.clashes)
+    # Every name given out, as given, once: what a writer's set of the files it wrote held (passed_through asks it).
+    assert sorted(names) == sorted(model.given) and len(names) == len(model.given)

@@ -57,7 +57,7 @@ from importlib import metadata
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
 from ..errors import StoreError
 
@@ -349,11 +349,12 @@ def fold(path: str) -> str:
     return path if folded == path else folded
 
 
-def passed_through(store: Any, written: set[str], named: Callable[[str], str] = lambda path: path
+def passed_through(store: Any, written: WrittenNames, named: Callable[[str], str] = lambda path: path
                    ) -> Iterator[tuple[str, bytes]]:
     """The files of ``store`` no dialect reads (``store.foreign``), after a writer's own: each path
-    once, and never over a file the writer wrote (``written``, which gains their paths). ``named``: the
-    name a path is written with (claude: a ``.md`` file memconv keeps, ``.md.kept``; :func:`fs.kept_name`).
+    once, and never over a file the writer wrote (``written``, which gains their paths: a set, or the
+    writer's :class:`Names`). ``named``: the name a path is written with (claude: a ``.md`` file memconv
+    keeps, ``.md.kept``; :func:`fs.kept_name`).
 
     A file whose name is taken (one the writer wrote, or that folds to one, or memconv's manifest) is
     kept aside, at ``.memconv/quarantine/<path>``, and a warning on ``store.warnings`` says where: a
@@ -370,9 +371,13 @@ def passed_through(store: Any, written: set[str], named: Callable[[str], str] = 
             continue
         passed.add(path)
         if folded is None:
-            folded = {fold(p) for p in written} | {fold(MANIFEST)}
-        if fold(path) in folded:  # (every name written is there, folded)
-            aside = quarantine_path(path, _Folded(folded))
+            # The names written that fold as a file passed through does, found in one pass: a table of every name
+            # written, folded, took 4 MB at 100,000 records at the run's end, its peak (docs/performance.md).
+            passing = {fold(f.path) for f in store.foreign}
+            folded = {q for p in written if (q := fold(p)) in passing} | {fold(MANIFEST)}
+        if fold(path) in folded:
+            # (set aside under a name no file written takes, folded: every one is asked of, as seldom as this is)
+            aside = quarantine_path(path, _Folded(folded.union(map(fold, written))))
             said = (f"{path}: a file carried from IN has the name of a file written here; " +
                     (f"kept aside at {named(aside)}" if aside is not None
                      else "its name is not safe to write, so no copy was kept"))
@@ -400,6 +405,15 @@ def rendered_as_named(records: Iterator[Any], name: Callable[[Any], Any], render
 
     for made in (render or map)(function, naming()):
         yield named.popleft(), made
+
+
+class WrittenNames(Protocol):
+    """The files a writer wrote, by name, as :func:`passed_through` asks of them: a set, :class:`Names`, or the
+    writer's own table."""
+
+    def __iter__(self) -> Iterator[str]: ...
+
+    def add(self, path: str) -> None: ...
 
 
 class _Folded:
@@ -465,6 +479,20 @@ class Names:
         if path != wanted:
             self.renamed.append((wanted, path, why))
         return path
+
+    def add(self, path: str) -> None:
+        """``path``, written as it is beside the names :meth:`place` gave (a file of the writer's own, such as an index,
+        or one passed through): it is one of the names given out from now on."""
+        if self._given.setdefault(fold(path), path) != path:
+            self.clashes.append(path)
+
+    def __len__(self) -> int:
+        return len(self._given) + len(self.clashes)
+
+    def __iter__(self) -> Iterator[str]:
+        """Every name given out, as given: a writer's files, by name, without a table of their own."""
+        yield from self._given.values()
+        yield from self.clashes
 
     def warnings(self) -> list[str]:
         return [f"{wanted} is written as {path}: " + (
