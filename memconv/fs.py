@@ -20,7 +20,6 @@ import contextvars
 import errno
 import functools
 import hashlib
-import io
 import json
 import os
 import re
