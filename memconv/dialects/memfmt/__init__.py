@@ -680,7 +680,7 @@ def iter_write(store: Store, render=None, context: Occasion | None = None) -> It
 
 
 def write_each(store: Store, records: Iterator[Record], context: Occasion | None = None, render=None,
-               facts: tuple[list["_Placing"], str | None] | None = None) -> Iterator[tuple[str, bytes]]:
+               facts: "_Facts | None" = None) -> Iterator[tuple[str, bytes]]:
     """:func:`iter_write` for records given one at a time: :func:`iter_read`'s (the store it gives), or a
     conversion's with the ``facts`` :func:`each_facts` gathered of every record (:data:`WRITES_EACH_CONVERTED`).
     Each is rendered and let go before the next is asked for; ``render`` maps the records to their files as they
@@ -705,24 +705,24 @@ def _each_read(store: Store, records: Iterator[Record], context: Occasion, rende
 
 
 def _each_given(store: Store, records: Iterator[Record], context: Occasion, render,
-                facts: tuple[list["_Placing"], str | None]) -> Iterator[tuple[str, bytes]]:
+                facts: _Facts) -> Iterator[tuple[str, bytes]]:
     """:func:`write_each` of a conversion's records, told what :func:`iter_write` works out of them at its call:
     worked out at the call too (a conversion adds its notes beside the records as the stream is read)."""
-    placings, newest = facts
     if _store_prefix(store) != _EACH_PREFIX:
-        raise StoreError(f"write_each was told where {len(placings)} records go in {_EACH_PREFIX}, and the store "
-                         f"is in {_store_prefix(store) or 'the folder itself'}",
+        raise StoreError(f"write_each was told where {len(facts.placings)} records go in {_EACH_PREFIX}, and the "
+                         f"store is in {_store_prefix(store) or 'the folder itself'}",
                          hint="this is a bug in memconv; please report it")
-    return _each_written(store, placings, records, context, render, newest)
+    return _each_written(store, facts.placings, records, context, render, facts.newest, facts.plan)
 
 
 def _each_written(store: Store, placings: list["_Placing"], records: Iterator[Record], context: Occasion, render,
-                  newest: str | None) -> Iterator[tuple[str, bytes]]:
+                  newest: str | None, planned=None) -> Iterator[tuple[str, bytes]]:
     """The files of ``records``, placed as ``placings`` say; ``newest``: the newest date of them all, the date of the
-    undated where the store gives none (what :func:`generated_date` works out of the records at its call)."""
+    undated where the store gives none (what :func:`generated_date` works out of the records at its call);
+    ``planned``: :meth:`_Facts.plan`, where the plan is made once for a conversion's two writes."""
     given = _given_date(store, None)
     undated = given if given is not None else newest
-    written = _Written(store, placings, context, context.date or undated, lambda: undated)
+    written = _Written(store, placings, context, context.date or undated, lambda: undated, planned)
     job = _Render(written.stems, written.generated, {})
     profiles = written.profile_dates
     count = iter(range(len(placings)))
@@ -744,7 +744,7 @@ def _each_written(store: Store, placings: list["_Placing"], records: Iterator[Re
     return _stream(store, written, rendered())
 
 
-def each_facts() -> tuple[Callable[[Record], None], Callable[[], tuple[list["_Placing"], str | None]]]:
+def each_facts() -> tuple[Callable[[Record], None], Callable[[], _Facts]]:
     """(add, facts): what :func:`iter_write` works out of every record at its call, gathered by ``add(record)`` of
     each, in order, for :func:`write_each`'s ``facts``: where each goes and what links to it say
     (:class:`_Placing`, for a store in ``memory/``), and the newest date of them all; not the records
@@ -756,7 +756,31 @@ def each_facts() -> tuple[Callable[[Record], None], Callable[[], tuple[list["_Pl
         placings.append(_placing(record, _EACH_PREFIX))
         newest[0] = _newest(record, newest[0])
 
-    return add, lambda: (placings, newest[0])
+    return add, lambda: _Facts(placings, newest[0])
+
+
+class _Facts:
+    """What :func:`each_facts` gathered of a conversion's records (``placings``, ``newest``), and the file plan made of
+    them: made once for both of a conversion's writes, the read-back's and the final one, which plan the same records
+    beside the same files. Each made its own, held together to the end: 17 MB at 100,000 records
+    (docs/performance.md)."""
+
+    __slots__ = ("placings", "newest", "_planned")
+
+    def __init__(self, placings: list[_Placing], newest: str | None):
+        self.placings, self.newest = placings, newest
+        self._planned: tuple[tuple, _Plan, list[str]] | None = None
+
+    def plan(self, store: Store, prefix: str, say) -> _Plan:
+        """:func:`_plan_of` the placings in ``store`` (its files beside them, under ``prefix``), what it says said to
+        ``say`` each time: made again only for other files beside them."""
+        beside = (prefix, tuple(f.path for f in store.foreign), tuple(q.path for q in store.quarantined))
+        if self._planned is None or self._planned[0] != beside:
+            said: list[str] = []
+            self._planned = (beside, _plan_of(store, self.placings, prefix, said.append), said)
+        for warning in self._planned[2]:
+            say(warning)
+        return self._planned[1]
 
 
 #: Where the records :func:`each_facts` is given go: a conversion's store has no folder facts of its own
@@ -768,12 +792,15 @@ class _Written:
     """What a write of ``store`` works out before its first record (and says, to ``context``): where each record
     goes, the dates, and the index, kept to the end (a record at its path would be replaced by it)."""
 
-    def __init__(self, store: Store, placings: list[_Placing], context: Occasion, generated: str | None, undated):
+    def __init__(self, store: Store, placings: list[_Placing], context: Occasion, generated: str | None, undated,
+                 planned=None):
         say = context.teller(store)
         prefix = _store_prefix(store)
-        plan = _plan_of(store, placings, prefix, say)
+        plan = planned(store, prefix, say) if planned is not None else _plan_of(store, placings, prefix, say)
         self.stems, self.generated = plan.stems, generated
-        self.paths = [safe_relpath(path) for path in plan.paths]
+        for path in plan.paths:
+            safe_relpath(path)
+        self.paths = plan.paths
         #: A profile written anew: its ``generated:``, by its place among the records.
         self.profile_dates: dict[int, str | None] = {}
         for n, (placing, path) in enumerate(zip(placings, self.paths)):
