@@ -446,9 +446,9 @@ def _warn_unfaithful(store: Store, record: Record, wanted: str, stems: dict[str,
 # --- writing ---------------------------------------------------------------------------
 
 class _Paths(Sequence[str]):
-    """Where each record of a plan goes, in the order of the records: made of its placing (``folder/wanted.md``) as it
-    is asked for, and held only where it is another (its own file kept, or a name numbered). A path held for every
-    record took 11 MB at 100,000, from a write's start to its end (docs/performance.md)."""
+    """Where each record of a plan goes, in the order of the records: its own file's path where it keeps it, else made
+    of its placing as it is asked for (``folder/wanted.md``), and held only where a name is numbered. A path held for
+    every record took 11 MB at 100,000, from a write's start to its end (docs/performance.md)."""
 
     __slots__ = ("_placings", "_other")
 
@@ -462,7 +462,9 @@ class _Paths(Sequence[str]):
         path = self._other.get(n)
         if path is None:
             placing = self._placings[n]
-            path = f"{placing.folder}/{placing.wanted}.md" if placing.folder else f"{placing.wanted}.md"
+            path = placing.kept_at
+            if path is None:
+                path = f"{placing.folder}/{placing.wanted}.md" if placing.folder else f"{placing.wanted}.md"
         return path
 
     def __iter__(self) -> Iterator[str]:
@@ -570,32 +572,32 @@ def _keeps_path(record: Record, folder: str, unchanged: bool) -> bool:
 def _plan_of(store: Store, placings: list[_Placing], prefix: str, say=None) -> _Plan:
     say = say or NO_OCCASION.teller(store)
     taken: dict[str, set[str]] = {}
-    #: Each folder's ``.md`` files by stem, as named (a name numbered is said once, unless a file has the name it
-    #: wanted): the files beside the records, and the records' files, by the strings the placings hold.
-    exact: dict[str, set[str]] = {}
-    for path in [f.path for f in store.foreign] + [q.path for q in store.quarantined]:
+    #: The files named as they are (a name numbered is said once, unless a file has the name it wanted): those beside
+    #: the records and the records' own, by path; the records placed anew, by their folder's stems as wanted.
+    exact: set[str] = {f.path for f in store.foreign} | {q.path for q in store.quarantined}
+    for path in exact:
         folder, _, name = path.rpartition("/")
         if name.endswith(".md"):
             taken.setdefault(folder, set()).add(fold(name[:-3]))  # a note of someone's own is never overwritten
-            exact.setdefault(folder, set()).add(name[:-3])
-    other: dict[int, str] = {}
+    wanted_in: dict[str, set[str]] = {}
     pending: list[int] = []
     for n, placing in enumerate(placings):
         if placing.kept_at is not None:
-            other[n] = placing.kept_at
             parent, _, name = placing.kept_at.rpartition("/")
             taken.setdefault(parent, set()).add(fold(name[:-3]))
-            exact.setdefault(parent, set()).add(name[:-3])
+            exact.add(placing.kept_at)
         else:
             pending.append(n)
+    #: Where a record goes when it is not its own file's path nor ``folder/wanted.md``: a name numbered.
+    other: dict[int, str] = {}
     for n in pending:
         folder, wanted = placings[n].folder, placings[n].wanted
         stem = syntax.numbered(wanted, taken.setdefault(folder, set()))
-        named = exact.setdefault(folder, set())
+        named = wanted_in.setdefault(folder, set())
         if stem != wanted:
             other[n] = f"{folder}/{stem}.md" if folder else f"{stem}.md"
-            if wanted not in named:
-                first = f"{folder}/{wanted}.md" if folder else f"{wanted}.md"
+            first = f"{folder}/{wanted}.md" if folder else f"{wanted}.md"
+            if wanted not in named and first not in exact:
                 say(f"{first} is written as {other[n]}: another file has that name but for case "
                     "or Unicode normalisation, and the two would be one file on macOS and Windows")
         named.add(wanted)
@@ -605,7 +607,8 @@ def _plan_of(store: Store, placings: list[_Placing], prefix: str, say=None) -> _
     for n, placing in enumerate(placings):
         if placing.kind == "entity":
             # Written where it wanted to be: its placing's own string (a stem held of every entity).
-            stem = _stem_of(other[n]) if n in other else placing.wanted
+            path = other.get(n, placing.kept_at)
+            stem = _stem_of(path) if path is not None else placing.wanted
             entity_stems.append(stem)
             stems.setdefault(placing.name, stem)
     return _Plan(paths, stems, entity_stems)
