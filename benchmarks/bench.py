@@ -49,6 +49,7 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass
+from importlib import metadata
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -159,10 +160,19 @@ def measure(n: int, runs: int, wanted: set[str] | None, work: Path, log, large: 
     return rows
 
 
+def _version(distribution: str) -> str:
+    """The installed version of ``distribution`` (the yardstick's speed has moved between its releases)."""
+    try:
+        return metadata.version(distribution)
+    except metadata.PackageNotFoundError:
+        return "(not installed)"
+
+
 def table(rows: list[dict], runs: int, workdir: Path | None) -> str:
     lines = [
         f"Machine: {os.cpu_count()} cores (`nproc`), Python {platform.python_version()}, "
-        f"{platform.system()}; median of {runs} run(s) each; stores and OUT in "
+        f"{platform.system()}, the yardstick memfmt {_version('memfmt')}; median of {runs} run(s) each; "
+        "stores and OUT in "
         f"{workdir or 'the temporary folder'}.",
         "",
         "| entries | run | wall s | × memfmt | CPU s | × memfmt (CPU) | peak RSS MB "
