@@ -801,7 +801,7 @@ class _Facts:
         beside = (prefix, tuple(f.path for f in store.foreign), tuple(q.path for q in store.quarantined))
         if self._planned is None or self._planned[0] != beside:
             said: list[str] = []
-            self._planned = (beside, _plan_of(store, self.placings, prefix, said.append), said)
+            self._planned = (beside, _safe(_plan_of(store, self.placings, prefix, said.append)), said)
         for warning in self._planned[2]:
             say(warning)
         return self._planned[1]
@@ -820,15 +820,14 @@ class _Written:
                  planned=None):
         say = context.teller(store)
         prefix = _store_prefix(store)
-        plan = planned(store, prefix, say) if planned is not None else _plan_of(store, placings, prefix, say)
+        plan = planned(store, prefix, say) if planned is not None else _safe(_plan_of(store, placings, prefix, say))
         self.stems, self.generated = plan.stems, generated
-        for path in plan.paths:
-            safe_relpath(path)
         self.paths = plan.paths
         #: A profile written anew: its ``generated:``, by its place among the records.
         self.profile_dates: dict[int, str | None] = {}
-        for n, (placing, path) in enumerate(zip(placings, self.paths)):
+        for n, placing in enumerate(placings):
             if placing.kind == "profile" and not placing.unchanged:
+                path = self.paths[n]
                 if placing.empty:
                     say(f"{path}: the profile is empty; memfmt keeps no empty profile, so none is written")
                 else:
@@ -841,6 +840,14 @@ class _Written:
         else:
             _write_index(store, placings, plan, prefix, self.out, generated, say)
             self.taken = set(self.out)
+
+
+def _safe(plan: _Plan) -> _Plan:
+    """``plan``, once every path it gives is one a write may write (:func:`fs.safe_relpath`; else OutputError): asked
+    once of a plan, which a conversion's two writes share (:meth:`_Facts.plan`)."""
+    for path in plan.paths:
+        safe_relpath(path)
+    return plan
 
 
 def _stream(store: Store, written: _Written, rendered: Iterator[bytes | None]) -> Iterator[tuple[str, bytes]]:
