@@ -699,10 +699,10 @@ def _count_unwritten(original: Record, returned: Record, owner: str, rep: FileRe
     kept = lost & (set(carrying.said(read)) - set(carrying.said(original)))
     if kept:
         rep.warn(f"{', '.join(sorted(kept))}: taken out in the dialect it was read from, but its {owner} "
-                            "file still says it: the deletion is dropped")
+                 "file still says it: the deletion is dropped")
     if lost - kept:
         rep.warn(f"{', '.join(sorted(lost - kept))}: brought home from another dialect, and {owner}'s "
-                            "files have no place for them: dropped")
+                 "files have no place for them: dropped")
 
 
 def _carry_witness(native: Record, target: str, lossy: bool, rep: FileReport, out: Store,
