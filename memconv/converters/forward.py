@@ -152,8 +152,8 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
     lazy = bool(lazy and to_convert and rendered is not None and reads is not None)
     # Where the target's writer takes a conversion's records one at a time (WRITES_EACH_CONVERTED) and no record
     # is home again (a record home is named as at home, and may write a hand-written index of its own), each
-    # native record is held packed until the read-back asks for it, and let go once the final write has written it:
-    # no more than a batch of them is held whole (docs/performance.md, "native records let go as written").
+    # native record is made again of its source when the read-back asks for it, and let go once the final write has
+    # written it: no more than a batch of them is held (docs/performance.md, "native records let go as written").
     each = lazy and declared(declares, "WRITES_EACH_CONVERTED") and not written and not report.split_off \
         and not any(home for _, _, home, _ in to_convert)
     if lazy:
@@ -163,11 +163,25 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
     #: object may then take its identity.
     keys = array.array("Q")
     owned: list[str] = []
-    #: With ``each``: the sources and their native records, packed (``native_of``), and whether each native record is
-    #: kept whole (the one thing a worker's carry asks of it).
+    #: With ``each``: the sources, packed, with the kind and link of each one's native record (``native_of``), and
+    #: whether each native record is kept whole (the one thing a worker's carry asks of it).
     sources: list[Packed] = []
-    packed: list[Packed | None] = []
+    kinds: list[str] = []
+    links: list[str] = []
     kept_whole = bytearray()
+    #: The kinds a lossy conversion writes as a plain memory kept whole (a dossier).
+    dossiers = LOSSY_AS_DOSSIER.get(target, ()) if lossy else ()
+
+    def as_native(record: Record, kind: str, link: str, home: bool) -> Record:
+        """``record`` in the target's words, a ``kind`` named ``link`` (before any dossier): made of the same record
+        the same each time, so ``native_of`` can make it again of the source packed."""
+        native = native_form.in_target_words(record, kind, link, None if home else target)
+        if not home:
+            _rides_as_unknown(native, declared(declares, "RIDES_AS_UNKNOWN"))
+            if native.kind in declared(declares, "TITLE_IS_LINK"):
+                native.title = link  # linked by name (memfmt's entities): two of one name would be one
+        return native
+
     #: With ``each``: what the target's writer works out of every record before the first (its ``each_facts``).
     gather = declared(declares, "each_facts") if each else None
     gathered, facts_of = gather() if gather is not None else (None, None)
@@ -183,11 +197,7 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         if owner in INDEX_IS_CONTENT:
             members.add(record.link)  # an entry of a folder whose index is written by hand
         rename[record.link] = link
-        native = native_form.in_target_words(record, kind, link, None if home else target)
-        if not home:
-            _rides_as_unknown(native, declared(declares, "RIDES_AS_UNKNOWN"))
-            if native.kind in declared(declares, "TITLE_IS_LINK"):
-                native.title = link  # linked by name (memfmt's entities): two of one name would be one
+        native = as_native(record, kind, link, home)
         if not home and "trigger" in getattr(getattr(record.source, "layout", None), "derived", ()):
             derived.add(id(record))  # asked before the layout is let go, below
         if home:
@@ -199,15 +209,17 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             # own dialect's writer, which writes nothing here; the format patches, made above, were their last
             # use. A third of a read record, let go now.
             record.source.layout = record.source.fingerprint = None
-        if lossy and kind in LOSSY_AS_DOSSIER.get(target, ()):
+        if kind in dossiers:
             native = native_form.dossier(native, target)
         if each:
-            # Held packed (its object is a slot for each of 58 fields), its links renamed as the read-back asks for
-            # it (``native_of``), and let go once written. Made here, as the format patches are made in a worker.
+            # Not held: what the writer works out of every record is gathered of it here, and it is made again of its
+            # source (``native_of``) as the read-back asks for it, its links renamed, and let go once written. Held,
+            # packed, it was 730-1,000 bytes an entry beside its source's (docs/performance.md, "(thirty-third)").
             keys.append(id(record))
             owned.append(owner)
             sources.append(Packed(record))
-            packed.append(Packed(native))
+            kinds.append(kind)
+            links.append(link)
             kept_whole.append(native.opaque)
             if gathered is not None:
                 gathered(native)
@@ -227,8 +239,11 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
     record = None  # the last one converted is held packed, not here
     if each:
         def native_of(i: int) -> Record:
-            """The native record of ``sources[i]``, its links renamed: asked once (it is let go here)."""
-            native, packed[i] = packed[i].record(), None
+            """The native record of ``sources[i]``, made again as the loop above made it, its links renamed: asked once,
+            before the source is let go."""
+            native = as_native(sources[i].record(), kinds[i], links[i], False)
+            if kinds[i] in dossiers:
+                native = native_form.dossier(native, target)
             rename_links(native, rename)
             return native
 
