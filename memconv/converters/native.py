@@ -225,14 +225,15 @@ def index_words(index: IndexFile, records: dict[str, Record]) -> str:
     """What ``index`` says that no record of the store shows: its own words (``IndexFile.words``) and each
     link whose title or hook its memory does not say (``- Title — hook``), or that has no memory behind it.
 
-    ``records``: the store's records by the file each is (``<link>.md``). A link is said when its title is
-    the memory's name and its hook, if any, the memory's description or trigger, whitespace and case aside:
-    Claude Code writes them there.
+    ``records``: the store's records by their links (a link's target is the file ``<link>.md``). A link is said
+    when its title is the memory's name and its hook, if any, the memory's description or trigger, whitespace and
+    case aside: Claude Code writes them there.
     """
     lines = []
     for section in index.sections:
         for link in section.links:
-            record = records.get(link.target) if link.resolved else None
+            target = link.target
+            record = records.get(target[:-3]) if link.resolved and target.endswith(".md") else None
             hook = flat(link.hook) if link.hook else ""
             if record is not None and _said(flat(link.title), (record.title,)) \
                     and (not hook or _said(hook, (record.description, record.trigger))):
@@ -262,8 +263,12 @@ def inline_records(indexes: list[IndexFile], records: list[Record]) -> list[tupl
     store's own) or another bullet's has it: a link is a file name in the dialects that keep
     entries as files, and an edited bullet comes home as that file.
     """
-    taken = {record.link.casefold() for record in records}
-    by_file = {f"{record.link}.md": record for record in records}
+    # A bullet's link begins with its index's type word (folded, so does every folded link it could clash with): only
+    # the store's links that begin so are held folded, and the records by link, not by a file name made for each
+    # (at 100,000 entries, both made for every record rose the peak by 18 MB; docs/performance.md, "(thirty-third)").
+    begins = tuple({f"{_fact_word(index)}_".casefold() for index in indexes})
+    taken = {folded for record in records if (folded := record.link.casefold()).startswith(begins)}
+    by_link = {record.link: record for record in records}
     out = []
     for index in indexes:
         kind = _fact_kind(index)
@@ -275,7 +280,7 @@ def inline_records(indexes: list[IndexFile], records: list[Record]) -> list[tupl
                 link = _numbered(f"{_fact_word(index)}_{slug(title_of(text))}", taken)
                 record = Record(kind=kind, link=link, title=title_of(text), body=text + "\n")
                 out.append((record, {"path": index.path, "section": section.heading, "n": n}))
-        words = index_words(index, by_file)
+        words = index_words(index, by_link)
         if words:
             # What the index says beyond its bullets and what its memories say (a paragraph, its title): one fact.
             name = index.path.rpartition("/")[2]

@@ -234,7 +234,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         restored.append((record, home, applied))
         carries.append(carry)
     if rendered:
-        homes = {f"{r.link}.md": r for r in [home for _, home, _ in restored] + untouched}
+        homes = {r.link: r for r in [home for _, home, _ in restored] + untouched}
         report.warnings.extend(_deleted_renderings(out.indexes, rendered, store.dialect, homes))
     if withdrawn:
         out.indexes = [_withdraw(index, withdrawn, store) for index in out.indexes]
@@ -577,7 +577,7 @@ def _says_anything(record: Record) -> bool:
 def _deleted_renderings(indexes: list, rendered: set[tuple], dialect: str, homes: dict[str, Record]) -> list[str]:
     """A warning for each bullet (and an index's words) whose rendering is gone from ``dialect``: deleted
     there, it is still in the index, which comes home from its note as it was. ``homes``: the records home
-    again, by file (what their memories say of a link's hook, as at conversion)."""
+    again, by link (what their memories say of a link's hook, as at conversion)."""
     said = []
     for index in indexes:
         if not any(r[0] == index.path for r in rendered):
