@@ -78,6 +78,16 @@ def test_no_more_than_a_batch_of_native_records_is_held(source, target, jobs, he
     assert made == _whole(_plan(root, source, target, lazy=False, jobs=jobs))
 
 
+def _records_alive() -> tuple[int, int]:
+    """How many records are alive, packed and whole (what earlier tests left alive included)."""
+    gc.collect()
+    alive = gc.get_objects()
+    try:
+        return sum(isinstance(o, Packed) for o in alive), sum(isinstance(o, Record) for o in alive)
+    finally:
+        del alive
+
+
 @pytest.mark.parametrize("source, target", [(s, t) for t in ONE_AT_A_TIME for s in ("memoir", "claude", "memspec",
                                                                                       "memfmt") if s != t])
 def test_a_planned_conversion_holds_each_record_once_as_its_source(source, target, tmp_path):
@@ -86,12 +96,9 @@ def test_a_planned_conversion_holds_each_record_once_as_its_source(source, targe
     bytes an entry). Broken once, holding the native records packed again, it counted two an entry."""
     size = 200
     root = bench_module("generators").make(source, tmp_path / source, size)
+    before = _records_alive()
     plan = _plan(root, source, target, lazy=True)
-    gc.collect()
-    held = gc.get_objects()
-    packed = sum(isinstance(o, Packed) for o in held)
-    whole = sum(isinstance(o, Record) for o in held)
-    del held
+    packed, whole = (now - then for now, then in zip(_records_alive(), before))
     assert size * 0.85 <= packed <= size + 2, f"{packed} records held packed for {size} entries"
     assert whole < size // 5, f"{whole} records held whole"
     assert _whole(plan) == _whole(_plan(root, source, target, lazy=False))

@@ -197,7 +197,9 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         if owner in INDEX_IS_CONTENT:
             members.add(record.link)  # an entry of a folder whose index is written by hand
         rename[record.link] = link
-        native = as_native(record, kind, link, home)
+        # Made here where the writer gathers facts of every native record before the first, else only as the
+        # read-back asks for it (``native_of``): made twice, it cost 4% of a conversion's instructions.
+        native = None if each and gathered is None else as_native(record, kind, link, home)
         if not home and "trigger" in getattr(getattr(record.source, "layout", None), "derived", ()):
             derived.add(id(record))  # asked before the layout is let go, below
         if home:
@@ -209,18 +211,18 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             # own dialect's writer, which writes nothing here; the format patches, made above, were their last
             # use. A third of a read record, let go now.
             record.source.layout = record.source.fingerprint = None
-        if kind in dossiers:
+        if kind in dossiers and native is not None:
             native = native_form.dossier(native, target)
         if each:
-            # Not held: what the writer works out of every record is gathered of it here, and it is made again of its
-            # source (``native_of``) as the read-back asks for it, its links renamed, and let go once written. Held,
-            # packed, it was 730-1,000 bytes an entry beside its source's (docs/performance.md, "(thirty-third)").
+            # Not held: what the writer works out of every record is gathered of it here, and it is made (again) of
+            # its source (``native_of``) as the read-back asks for it, its links renamed, and let go once written.
+            # Held, packed, it was 730-1,000 bytes an entry beside its source's (docs/performance.md, "(thirty-third)").
             keys.append(id(record))
             owned.append(owner)
             sources.append(Packed(record))
             kinds.append(kind)
             links.append(link)
-            kept_whole.append(native.opaque)
+            kept_whole.append(kind in dossiers or native_form.kept_whole(record, kind))
             if gathered is not None:
                 gathered(native)
             progress.advance()

@@ -24,13 +24,19 @@ def in_target_words(record: Record, kind: str, link: str, target: str | None = N
         native = readable.show(native, target)
         native = transforms.on_one_line(native, target)
     native.link = link
-    if kind != "opaque":
-        native.opaque = False
+    native.opaque = kept_whole(record, kind)
     edge_types = EDGE_TYPES.get(target)
     if edge_types is not None:
         # Links the target has no word for are carried, not forced into a wrong one.
         native.edges = [e for e in native.edges if e.type in edge_types and e.direction == "out"]
     return native
+
+
+def kept_whole(record: Record, kind: str) -> bool:
+    """Whether ``record`` as a ``kind`` (:func:`in_target_words`) is kept whole: a legacy entry or bare file (opaque)
+    where the target keeps such files whole. Asked of the record, before its copy is made (a conversion that makes
+    each copy only as its write asks for it: forward.py)."""
+    return kind == "opaque" and record.opaque
 
 
 def dossier(record: Record, target: str) -> Record:
