@@ -171,14 +171,15 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
     kept_whole = bytearray()
     #: The kinds a lossy conversion writes as a plain memory kept whole (a dossier).
     dossiers = LOSSY_AS_DOSSIER.get(target, ()) if lossy else ()
+    rides, title_is_link = declared(declares, "RIDES_AS_UNKNOWN"), declared(declares, "TITLE_IS_LINK")
 
     def as_native(record: Record, kind: str, link: str, home: bool) -> Record:
         """``record`` in the target's words, a ``kind`` named ``link`` (before any dossier): made of the same record
         the same each time, so ``native_of`` can make it again of the source packed."""
         native = native_form.in_target_words(record, kind, link, None if home else target)
         if not home:
-            _rides_as_unknown(native, declared(declares, "RIDES_AS_UNKNOWN"))
-            if native.kind in declared(declares, "TITLE_IS_LINK"):
+            _rides_as_unknown(native, rides)
+            if native.kind in title_is_link:
                 native.title = link  # linked by name (memfmt's entities): two of one name would be one
         return native
 
