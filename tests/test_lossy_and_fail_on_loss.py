@@ -79,3 +79,34 @@ def test_without_date_the_index_date_comes_from_the_store_not_today(runner, tmp_
     text = (out / "memory" / "MEMORY.md").read_text()
     assert f"generated: {datetime.date.today().isoformat()}" not in text, "never today's date behind the user's back"
     assert "generated: 2026-" in text
+
+
+def test_a_claude_memory_home_again_as_a_plain_project_memory_keeps_its_name_and_drops_only_its_kind(
+        runner, tmp_path):
+    # A Claude memory whose type word Claude Code has no type for (``decision``, Appendix A) comes home through
+    # memfmt; --lossy writes it as a plain ``project`` memory. Home again, it keeps its file's name even where
+    # another file's differs only in case, as without --lossy, and its report lists only the kind as dropped.
+    # Verified by registering the record home before it is made a plain memory (forward.py): written as
+    # decision_use_pg-2.md; and by counting it as any record home again: five fields dropped, with a warning
+    # that a deletion made elsewhere was dropped.
+    src = tmp_path / "in"
+    src.mkdir()
+    (src / "decision_use_pg.md").write_text("---\nname: Use Postgres\ndescription: We chose Postgres\n"
+                                            "type: decision\n---\nWe use Postgres for its JSONB.\n")
+    (src / "Decision_Use_PG.md").write_text("---\nname: Role\ndescription: A data scientist\ntype: user\n---\n"
+                                            "The user is a data scientist.\n")
+    via = tmp_path / "via"
+    assert runner.invoke(main, ["claude-to-memfmt", str(src), str(via)]).exit_code == 0
+    names = {}
+    for lossy in ([], ["--lossy"]):
+        out = tmp_path / f"out{len(lossy)}"
+        result = runner.invoke(main, ["memfmt-to-claude", *lossy, "--json", str(via), str(out)])
+        assert result.exit_code == 0, result.stderr
+        names[bool(lossy)] = sorted(p.name for p in out.iterdir() if p.suffix == ".md")
+        files = {f["source"]: f for f in json.loads(result.stdout)["files"]}
+    assert names[True] == names[False] == ["Decision_Use_PG.md", "MEMORY.md", "decision_use_pg.md"]
+    written = (tmp_path / "out1" / "decision_use_pg.md").read_text()
+    assert "type: project" in written and "memconv" not in written and "for its JSONB." in written
+    plain = files["decision_use_pg.md"]
+    assert (plain["target_kind"], plain["dropped"], plain["warnings"]) == ("opaque", ["kind"], [])
+    assert "kind" not in plain["native"] and "body" in plain["native"]

@@ -203,8 +203,6 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         native = None if each and gathered is None else as_native(record, kind, link, home)
         if not home and "trigger" in getattr(getattr(record.source, "layout", None), "derived", ()):
             derived.add(id(record))  # asked before the layout is let go, below
-        if home:
-            report.home.add(id(native))  # named by its link as at home: its writer keeps that name (Occasion.home)
         if home and record.source is not None and record.source.dialect == target:
             native.source = record.source  # home again: its own writer reuses its file
         elif release and record.source is not None and record.source.dialect != target:
@@ -214,6 +212,8 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             record.source.layout = record.source.fingerprint = None
         if kind in dossiers and native is not None:
             native = native_form.dossier(native, target)
+        if home:  # the record written: a plain memory made of it (a dossier) is another object
+            report.home.add(id(native))  # named by its link as at home: its writer keeps that name (Occasion.home)
         if each:
             # Not held: what the writer works out of every record is gathered of it here, and it is made (again) of
             # its source (``native_of``) as the read-back asks for it, its links renamed, and let go once written.
@@ -346,7 +346,13 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             rep.native = carrying.said(original)
             rep.dropped = list(report.lost.get(key, ()))
             _carry_witness(native, target, lossy, rep, out, note_names, written_at, report.edited.get(key, ()))
-            if returned is not None:
+            if original.kind in dossiers:
+                # Written as a plain memory kept whole (--lossy): it says what the dossier keeps, and drops the rest,
+                # as a record arriving so does; not what its own writer would have kept of it.
+                kept = set(carrying.said(native)) - {"kind"}
+                rep.native = [name for name in rep.native if name in kept]
+                rep.dropped = sorted(set(rep.dropped) | set(carrying.said(original)) - kept)
+            elif returned is not None:
                 _count_unwritten(original, returned, owner, rep, report.edits_warned.get(key), report)
             continue
         if returned is None and made is None:
