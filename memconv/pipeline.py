@@ -86,18 +86,14 @@ def read(root: Path, dialect: str, *, held: bool = False, each: Callable[[Record
     every index (:func:`~memconv.converters.forward.unformatted_index`). Where the dialect reads one record at a
     time (its ``iter_read``, in one read of the store), each is done before the next record is read, and its
     bytes are left on disk as soon as it is read: the whole store is never held as read (docs/performance.md).
+    Where it reads the store once, whole, taking ``each`` (its ``read_each``: memfmt), each is done before the
+    next record is read, and the bytes are left on disk once the store is read (its read looks at them again).
     """
     stepwise = dialects.declaration(dialect, "iter_read") \
         if each is not None and not dialects.declaration(dialect, "READS_TWICE_TO_STREAM") else None
+    whole_each = dialects.declaration(dialect, "read_each") if each is not None and stepwise is None else None
     with fs.noting_refusals(root) as found:
-        if stepwise is None:
-            store = dialects.get(dialect).read(root)
-            if each is not None:
-                for record in store.records:
-                    each(record)
-            for index in store.indexes if each_index is not None else ():
-                each_index(index)
-        else:
+        if stepwise is not None:
             store, records = stepwise(root)
             done = 0  # the indexes read so far: each is done as soon as the record after it is read
             for record in records:
@@ -107,6 +103,15 @@ def read(root: Path, dialect: str, *, held: bool = False, each: Callable[[Record
                 store.records.append(record)
                 done = _indexes_done(root, store, done, each_index, held)
             _indexes_done(root, store, done, each_index, held)
+        else:
+            if whole_each is not None:  # read once, whole, each record done as it is read (memfmt)
+                store = whole_each(root, each)
+            else:
+                store = dialects.get(dialect).read(root)
+                for record in store.records if each is not None else ():
+                    each(record)
+            for index in store.indexes if each_index is not None else ():
+                each_index(index)
     store.refused.extend(fs.refused_under(root, found))
     if not held:
         fs.keep_on_disk(root, store)  # the input is held once, as records; a kept-as-written file is read again

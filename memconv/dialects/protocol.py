@@ -252,6 +252,10 @@ OPTIONAL: dict[str, Optional] = {
     "READS_TWICE_TO_STREAM": Optional("its iter_read reads the store twice (a record's file depends on the others': "
                                       "memfmt): a run that holds the store anyway (a conversion into another "
                                       "dialect) reads it with read, once", "bool", _always(False)),
+    "read_each": Optional("read_each(root, each) -> Store: read, whole, with each(record) done to every record as "
+                          "it is read, before the next is read: a dialect read once for a conversion into another "
+                          "(READS_TWICE_TO_STREAM) then holds no two records' layouts at once",
+                          "callable", _always(None)),
     "write_each": Optional("write_each(store, records, context=None): iter_write for records given one at a time, "
                            "each rendered before the next is asked for: the same files in the same order",
                            "callable", _always(None)),

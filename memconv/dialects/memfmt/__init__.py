@@ -139,9 +139,19 @@ def detect(root: Path, seen: evidence.Folder | None = None) -> Detection | None:
 
 def read(root: Path) -> Store:
     """Read a memfmt store. Files that cannot be read are quarantined, never guessed at."""
+    return read_each(root, None)
+
+
+def read_each(root: Path, each: Callable[[Record], None] | None) -> Store:
+    """:func:`read`, with ``each`` done to every record as it is read, before the next: a conversion into another
+    dialect lets go of its layout then (docs/performance.md, "(thirty-fourth)"). Its bytes are held to the read's
+    end: whether memfmt would rewrite a file is asked of them once every stem is known (read again from disk, they
+    cost 2% of a conversion's instructions)."""
     store, prefix = _opened(root, Store)
     migrated: list[str] = []
     for _, record in _listed(root, store, prefix, migrated):
+        if each is not None:
+            each(record)
         store.records.append(record)
     placings = [_placing(record, prefix, just_read=True) for record in store.records]
     generated = generated_date(store)
