@@ -124,3 +124,21 @@ def test_a_path_the_guard_accepts_is_already_normal(path):
     # nothing the guard lets through. Verified by letting "a//b" through path_problem: PurePosixPath gives "a/b".
     assume(fs.path_problem(path) is None)
     assert fs.safe_relpath(path) == str(PurePosixPath(path)) == path
+
+
+@pytest.mark.parametrize("crafted", ["../escape.md", "/tmp/escape.md", "entities/a\x00b.md"])
+def test_a_memfmt_write_refuses_a_crafted_path_before_its_first_file(tmp_path, crafted):
+    # An unedited memfmt record keeps its source's path; a path that did not come from a read (a record built in
+    # code, a crafted carry's) is checked with the whole plan, before any file is rendered (memfmt._safe), so a
+    # write stops with nothing given. Verified by letting _safe give the plan back unchecked: the call returns.
+    from memconv.dialects import memfmt
+
+    root = tmp_path / "in"
+    (root / "entities").mkdir(parents=True)
+    (root / "entities" / "Redis.md").write_text("---\nmemfmt_type: entity\n---\n# Redis\n\n## Facts\n- A cache.\n")
+    store = memfmt.read(root)
+    [record] = store.records
+    assert list(memfmt.iter_write(store)), "read as it is, it is written"
+    record.source.path = crafted
+    with pytest.raises(OutputError, match="refusing to write"):
+        memfmt.iter_write(store)  # at the call, where the plan is made
