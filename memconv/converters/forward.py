@@ -174,14 +174,15 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
     rides, title_is_link = declared(declares, "RIDES_AS_UNKNOWN"), declared(declares, "TITLE_IS_LINK")
 
     def as_native(record: Record, kind: str, link: str, home: bool) -> Record:
-        """``record`` in the target's words, a ``kind`` named ``link`` (before any dossier): made of the same record
-        the same each time, so ``native_of`` can make it again of the source packed."""
+        """``record`` in the target's words, a ``kind`` named ``link``, or the plain memory kept whole a lossy
+        conversion writes a ``kind`` of ``dossiers`` as: made of the same record the same each time, so ``native_of``
+        can make it again of the source packed."""
         native = native_form.in_target_words(record, kind, link, None if home else target)
         if not home:
             _rides_as_unknown(native, rides)
             if native.kind in title_is_link:
                 native.title = link  # linked by name (memfmt's entities): two of one name would be one
-        return native
+        return native_form.dossier(native, target) if kind in dossiers else native
 
     #: With ``each``: what the target's writer works out of every record before the first (its ``each_facts``).
     gather = declared(declares, "each_facts") if each else None
@@ -203,16 +204,14 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         native = None if each and gathered is None else as_native(record, kind, link, home)
         if not home and "trigger" in getattr(getattr(record.source, "layout", None), "derived", ()):
             derived.add(id(record))  # asked before the layout is let go, below
-        if home and record.source is not None and record.source.dialect == target:
-            native.source = record.source  # home again: its own writer reuses its file
+        if home and record.source is not None and record.source.dialect == target and kind not in dossiers:
+            native.source = record.source  # home again: its own writer reuses its file (not a dossier's)
         elif release and record.source is not None and record.source.dialect != target:
             # How its file was formatted, and the fingerprint that told whether it was edited since, are for its
             # own dialect's writer, which writes nothing here; the format patches, made above, were their last
             # use. A third of a read record, let go now.
             record.source.layout = record.source.fingerprint = None
-        if kind in dossiers and native is not None:
-            native = native_form.dossier(native, target)
-        if home:  # the record written: a plain memory made of it (a dossier) is another object
+        if home:
             report.home.add(id(native))  # named by its link as at home: its writer keeps that name (Occasion.home)
         if each:
             # Not held: what the writer works out of every record is gathered of it here, and it is made (again) of
@@ -245,8 +244,6 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             """The native record of ``sources[i]``, made again as the loop above made it, its links renamed: asked once,
             before the source is let go."""
             native = as_native(sources[i].record(), kinds[i], links[i], False)
-            if kinds[i] in dossiers:
-                native = native_form.dossier(native, target)
             rename_links(native, rename)
             return native
 
