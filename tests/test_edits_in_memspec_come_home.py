@@ -79,7 +79,7 @@ def test_a_verification_in_memspec_rides_home_and_back():
     claim.ext = {**claim.ext, "last_verification": {"at": "2026-03-01T10:00:00.000Z", "evidence": "read the config"}}
     files, report = convert_files(ms, "memoir")
     [entry] = [f for f in report.files if f.target == "memory/fact_port.md"]
-    assert entry.carried == ["ext", "last_verified", "verified_with"] and entry.dropped == []
+    assert list(entry.carried) == ["ext", "last_verified", "verified_with"] and not entry.dropped
     assert b"read the config" in files["memory/fact_port.md"]
     home = read_files(files, "memoir")
     again = _by_title(_into_memspec(home), "Port")

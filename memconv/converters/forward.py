@@ -275,6 +275,13 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
                                                 payload={renderings.WORKING_SET: renderings.digest(shown)}))
     # 3. read back what the target's writer makes of the native records.
     unrename = {new: old for old, new in rename.items()}
+    #: The lists of field names the records' reports hold, one tuple for each list said: most records of a store say
+    #: the same few (a list each took 120-220 bytes an entry to the run's end; docs/performance.md, "(thirty-fourth)").
+    said_once: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+    def shared(names) -> tuple[str, ...]:
+        names = tuple(names)
+        return said_once.setdefault(names, names)
 
     def made_of(original: Record, opaque: bool, returned: Record, key: int, owner: str) -> _Made:
         return _made_carry(original, opaque, returned, owner, target, lossy=lossy, inline=inline.get(key),
@@ -340,8 +347,8 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         report.records.append(rep)
         if owner == target:
             # Home again: the target's own reader and writer keep it; nothing to carry.
-            rep.native = carrying.said(original)
-            rep.dropped = list(report.lost.get(key, ()))
+            rep.native = shared(carrying.said(original))
+            rep.dropped = shared(report.lost.get(key, ()))
             _carry_witness(native, target, lossy, rep, out, note_names, written_at, report.edited.get(key, ()))
             if original.kind in dossiers:
                 # Written as a plain memory kept whole (--lossy): it says what the dossier keeps, and drops the rest,
@@ -370,12 +377,12 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
                              hint="this is a bug in memconv; please report it with the file")
         if made is None:
             made = made_of(original, native.opaque, returned, key, owner)
-        rep.native = made.native
+        rep.native = shared(made.native)
         if made.fields is not None:
             if lossy:
-                rep.dropped = made.fields
+                rep.dropped = shared(made.fields)
             else:
-                rep.carried = made.fields
+                rep.carried = shared(made.fields)
                 if _stays_bare(declares, native):
                     # A bare file stays bare: a frontmatter holding only the carry would make it an
                     # invalid entry. Its carry waits in a note, keyed by the file's path.
