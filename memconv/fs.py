@@ -826,22 +826,22 @@ def manifest_of(hashes: dict[str, str]) -> bytes:
     return bytes(Pieces(functools.partial(_manifest_pieces, hashes)))
 
 
-def _manifest_pieces(hashes: dict[str, str]) -> Iterator[bytes]:
+def _manifest_pieces(hashes: "dict[str, str] | _Written") -> Iterator[bytes]:
     """:func:`manifest_of`'s bytes, in pieces (:func:`~memconv.model.in_chunks`): written as they are made
     (:func:`_and_manifest`), the manifest of 100,000 files (11 MB) is never held whole."""
     return in_chunks(_manifest_lines(hashes))
 
 
-def _manifest_lines(hashes: dict[str, str]) -> Iterator[bytes]:
+def _manifest_lines(hashes: "dict[str, str] | _Written") -> Iterator[bytes]:
     head = json.dumps({"memconv": _MANIFEST_HEAD}, indent=2, ensure_ascii=False)
     yield head[:-2].encode("utf-8")  # up to the memconv object's closing brace, without the last "\n}"
-    if not hashes:
+    if not len(hashes):
         yield b',\n  "files": {}\n}\n'
         return
     yield b',\n  "files": {'
     sep = "\n    "
-    for path in sorted(hashes):
-        yield f"{sep}{json.dumps(path, ensure_ascii=False)}: {json.dumps(hashes[path])}".encode("utf-8")
+    for path, digest in hashes.items() if hashes.__class__ is _Written else sorted(hashes.items()):
+        yield f"{sep}{json.dumps(path, ensure_ascii=False)}: {json.dumps(digest)}".encode("utf-8")
         sep = ",\n    "
     yield b"\n  }\n}\n"
 
@@ -1047,7 +1047,7 @@ def _and_manifest(files: Files) -> Iterator[tuple[str, bytes | Pieces]]:
     """``files``, then the manifest of them, written a few hundred lines at a time: each file's sha256 is taken as it
     passes (of one in :class:`~memconv.model.Pieces`, as it is written: known when the next file is asked for), none
     is kept."""
-    hashes: dict[str, str] = {}
+    written = _Written()
     for path, data in _pairs(files):
         if path == MANIFEST:
             raise OutputError(f"refusing to write {MANIFEST}: memconv's own manifest cannot come from the input")
@@ -1056,11 +1056,38 @@ def _and_manifest(files: Files) -> Iterator[tuple[str, bytes | Pieces]]:
             if data.sha256 is None:
                 raise StoreError(f"{path}: asked for the next file before this one was written",
                                  hint="this is a bug in memconv; please report it")
-            hashes[path] = data.sha256
+            written.add(path, bytes.fromhex(data.sha256))
             continue
-        hashes[path] = manifest_hash(data)
+        written.add(path, hashlib.sha256(data).digest())
         yield path, data
-    yield MANIFEST, Pieces(functools.partial(_manifest_pieces, hashes))
+    yield MANIFEST, Pieces(functools.partial(_manifest_pieces, written))
+
+
+class _Written:
+    """The paths a write gave, in its order, each with its file's sha256, for the manifest written after them.
+
+    The digests are held in one buffer, 32 bytes each: a dict of path → hex digest held 135 bytes a file more, to
+    the end of every write (docs/performance.md, "(thirty-fifth)"). Each path is given once: a second file at a
+    path fails the write (:func:`write_files`) before the manifest is made."""
+
+    __slots__ = ("paths", "digests")
+
+    def __init__(self) -> None:
+        self.paths: list[str] = []
+        self.digests = bytearray()
+
+    def add(self, path: str, digest: bytes) -> None:
+        self.paths.append(path)
+        self.digests += digest
+
+    def __len__(self) -> int:
+        return len(self.paths)
+
+    def items(self) -> Iterator[tuple[str, str]]:
+        """(path, hex digest) of every file, sorted by path, as the manifest lists them."""
+        paths, digests = self.paths, self.digests
+        for i in sorted(range(len(paths)), key=paths.__getitem__):
+            yield paths[i], digests[32 * i:32 * i + 32].hex()
 
 
 def _swap(tmp: Path, dest: Path, force: bool) -> None:

@@ -4,6 +4,7 @@ and the input is held once, as records, its bytes read again from IN when a file
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 from memconv import fs, pipeline
 from memconv.dialects import memoir
 from memconv.errors import OutputError, StoreError
+from memconv.model import Pieces
 from memconv.report import Report
 
 from .conftest import GOLDEN, tree
@@ -293,3 +295,23 @@ def test_a_text_from_bytes_read_in_pieces_is_encoded_as_its_decoded_text(text, c
     edges = sorted({0, len(data), *(c for c in cuts if c < len(data))})
     chunks = [data[a:b] for a, b in zip(edges, edges[1:])]
     assert "".join(codec.json_pieces(codec.TextOfBytes(lambda: iter(chunks)))) == codec.compact_json(text)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["a", "b", "é", "Z", "sub/x", "sub/é", "0"]), st.binary(max_size=40)),
+                min_size=1, max_size=7, unique_by=lambda pair: pair[0]),
+       st.randoms(use_true_random=False))
+def test_files_streamed_in_any_order_are_listed_sorted_with_their_sha256(tmp_path_factory, pairs, random):
+    # The stream's digests wait for the manifest packed in one buffer (docs/performance.md, "(thirty-fifth)"); the
+    # manifest is the one made of the files whole. Half the files come in pieces, digested as they are written.
+    files = {f"{name}.md": data for name, data in pairs}
+    order = list(files.items())
+    random.shuffle(order)
+    stream = [(path, Pieces(lambda data=data: [data[:3], data[3:]]) if n % 2 else data)
+              for n, (path, data) in enumerate(order)]
+    out = tmp_path_factory.mktemp("out") / "out"
+    fs.write_tree(iter(stream), out)
+    assert (out / fs.MANIFEST).read_bytes() == fs.manifest(files)
+    listed = json.loads((out / fs.MANIFEST).read_text(encoding="utf-8"))["files"]
+    assert list(listed) == sorted(files)
+    assert listed == {path: hashlib.sha256(data).hexdigest() for path, data in files.items()}
