@@ -222,6 +222,10 @@ def _opened(root: Path, kind: type) -> tuple[Store, str]:
 def _listed(root: Path, store: Store, prefix: str, migrated: list[str]) -> Iterator[tuple[str, Record]]:
     """Every file of the store read in turn: its memory records given, the rest kept in ``store``."""
     index: IndexFile | None = None
+    #: The index's ``[[stem]]`` links by the file each names, until that file is read: each then holds its
+    #: entity's own title, the same text (its H1): one copy, not two, to the end of a conversion (docs/performance.md,
+    #: "(thirty-fifth)"). Nothing read or written changes.
+    listed: dict[str, IndexLink] = {}
     for path in list_files(root):
         raw = read_bytes(root, path)
         # A '\' in a name is read (memfmt itself writes one from an episode's `happened`); the
@@ -251,10 +255,13 @@ def _listed(root: Path, store: Store, prefix: str, migrated: list[str]) -> Itera
             values, steps = FILE.climb(fm.values, version)
             if kind in MEMORY_KINDS:
                 record = _memory_file(kind, fm, values, body, path, raw, version, layout)
+                if listed and (link := listed.pop(path, None)) is not None and link.title == record.title:
+                    link.title = record.title
             elif kind == "index" and path == prefix + INDEX and index is None:
                 check_fields("index", fm, path)
                 index = _read_index(values, body, path, raw, version, layout)
                 store.indexes.append(index)
+                listed = {prefix + link.target: link for section in index.sections for link in section.links}
                 if isinstance(values.get("generated"), str) and values["generated"]:
                     store.meta["generated"] = values["generated"]
                 record = None
