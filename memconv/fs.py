@@ -35,7 +35,7 @@ from typing import Callable, Iterable, Iterator, Mapping, Tuple, Union
 from . import progress
 from .errors import OutputError, ReadError, StoreError
 from .model import Pieces, in_chunks
-from .text import short_digest, short_hash
+from .text import short_hash
 from .limits import DEFAULT_MAX_FILE_SIZE, Limits, limits, reset_limits, set_limits  # noqa: F401 (one place)
 
 #: Folders that are never part of any store: version control, not memory.
@@ -499,14 +499,23 @@ class OnDisk:
     file's size and digest, so that a file changed since it was read is an
     error naming it, never other bytes written in silence. The last file read
     is remembered, so a writer that asks twice reads once.
+
+    The size and the digest are held as one 24-byte value (:func:`_check`): every
+    record read holds one to the end of its conversion, and an int and a string
+    of hex digits took 111 bytes (docs/performance.md, "(thirty-fifth)").
     """
 
-    __slots__ = ("root", "path", "size", "digest")
+    __slots__ = ("root", "path", "check")
 
     _last: tuple["OnDisk", bytes] | None = None
 
     def __init__(self, root: str, path: str, data: bytes):
-        self.root, self.path, self.size, self.digest = root, path, len(data), _digest(data)
+        self.root, self.path, self.check = root, path, _check(data)
+
+    @property
+    def size(self) -> int:
+        """The file's size in bytes as read."""
+        return int.from_bytes(self.check[:8], "little")
 
     def __call__(self) -> bytes:
         last = OnDisk._last
@@ -516,7 +525,7 @@ class OnDisk:
             data = read_bytes(self.root, self.path)
         except (OSError, ReadError) as exc:
             raise self._unreadable(exc) from None
-        if len(data) != self.size or _digest(data) != self.digest:
+        if _check(data) != self.check:
             raise self._changed()
         # A large file (a 100,000-link MEMORY.md read for its store note) is not kept for a second ask: it
         # would be held to the end of the run (docs/performance.md).
@@ -527,10 +536,10 @@ class OnDisk:
         """The file's bytes read again ``size`` at a time, never whole (a 100,000-link MEMORY.md, 11 MB, carried in
         its store note). A file changed since it was read is the error a read whole raises, said once its end is
         reached: what was given of it is then part of a write that fails, and nothing is written."""
-        digest, got = short_hash(), 0
+        digest, got, expected = short_hash(), 0, self.size
         chunks = _chunks(self.root, self.path, size)
         try:
-            while got <= self.size and (chunk := next(chunks, None)) is not None:
+            while got <= expected and (chunk := next(chunks, None)) is not None:
                 got += len(chunk)
                 digest.update(chunk)
                 yield chunk
@@ -538,7 +547,7 @@ class OnDisk:
             raise self._unreadable(exc) from None
         finally:
             chunks.close()
-        if got != self.size or digest.hexdigest()[:len(self.digest)] != self.digest:
+        if _check_of(got, digest) != self.check:
             raise self._changed()
 
     def _unreadable(self, exc: Exception) -> StoreError:
@@ -550,20 +559,26 @@ class OnDisk:
 
     def holds(self, data: bytes) -> bool:
         """Whether ``data`` are this file's bytes as read (their size and digest), without reading it again."""
-        return len(data) == self.size and _digest(data) == self.digest
+        return _check(data) == self.check
 
     def __getstate__(self):
-        return (self.root, self.path, self.size, self.digest)
+        return (self.root, self.path, self.check)
 
     def __setstate__(self, state):
-        self.root, self.path, self.size, self.digest = state
+        self.root, self.path, self.check = state
 
 
 _CHANGED_HINT = "nothing was written; run again when nothing else is writing to IN"
 
 
-def _digest(data: bytes) -> str:
-    return short_digest(data, 32)
+def _check(data: bytes) -> bytes:
+    """What :class:`OnDisk` knows ``data`` by: its size and the first 16 bytes of its digest (:func:`short_hash`, the
+    32 hex digits of :func:`~memconv.text.short_digest`), in one value."""
+    return _check_of(len(data), short_hash(data))
+
+
+def _check_of(size: int, digest) -> bytes:
+    return size.to_bytes(8, "little") + digest.digest()[:16]
 
 
 def manifest_hash(data: bytes) -> str:

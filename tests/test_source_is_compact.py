@@ -38,3 +38,26 @@ def test_a_source_with_its_bytes_survives_a_copy_and_a_pickle():
         assert again.raw == b"---\n"
     assert source != Source(dialect="memoir", path="m.md", version="0.1.2", raw=b"--\n", fingerprint="f")
     assert source.replaced(raw=b"other").raw == b"other" and source.raw == b"---\n"
+
+
+def test_bytes_kept_on_disk_are_known_by_their_size_and_digest_in_one_value(tmp_path):
+    # An int and 32 hex digits took 111 bytes of every record read (docs/performance.md, "(thirty-fifth)").
+    import pytest
+
+    from memconv import fs
+    from memconv.errors import StoreError
+
+    (tmp_path / "a.md").write_bytes(b"one memory\n")
+    on_disk = fs.OnDisk(str(tmp_path), "a.md", b"one memory\n")
+    assert on_disk.__slots__ == ("root", "path", "check") and len(on_disk.check) == 24
+    assert on_disk.size == 11 and on_disk() == b"one memory\n" and on_disk.holds(b"one memory\n")
+    again = pickle.loads(pickle.dumps(on_disk))  # as a --jobs worker is given it
+    assert (again.root, again.path, again.check) == (on_disk.root, on_disk.path, on_disk.check)
+    fs.OnDisk._last = None
+    for edited in (b"one memorY\n", b"one memory\n\n", b"one memor\n"):  # the same size, longer, shorter
+        assert not on_disk.holds(edited)
+        (tmp_path / "a.md").write_bytes(edited)
+        with pytest.raises(StoreError, match="a.md: changed while memconv was converting"):
+            on_disk()
+        with pytest.raises(StoreError, match="a.md: changed while memconv was converting"):
+            b"".join(on_disk.pieces(size=4))
