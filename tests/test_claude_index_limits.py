@@ -189,3 +189,26 @@ def test_memoir_validate_accepts_a_paged_claude_folder(tmp_path):
     verdict = memoir_validate(tmp_path / "claude")
     assert verdict.ok, verdict.output[-3000:]
     assert verdict.checked >= 1000, "memoir validate read the entries and the pages"
+
+
+def test_the_pages_of_a_split_index_are_rendered_one_at_a_time_as_they_are_asked_for(monkeypatch):
+    # Rendered all at once, the 500 pages of a 100,000-memory index were 11 MB of bytes held together at the end of
+    # a write (docs/performance.md, "(thirty-fifth)"). Watched fail with paginate giving a dict of every page.
+    units = [("## Feedback", (f"- [Entry {i}](feedback_{i}.md) — hook {i}",)) for i in range(2_000)]
+    files, warning = index.paginate("# Memory Index", [""], units, spaced=True)
+    encoded = []
+    real = index._encode_lines
+    monkeypatch.setattr(index, "_encode_lines", lambda lines: encoded.append(1) or real(lines))
+    assert warning and len(files) > 3 and encoded == []
+    pages = []
+    for number, (path, data) in enumerate(files.items(), start=1):
+        assert len(encoded) == number, "each page rendered as it is asked for, not before"
+        pages.append((path, data))
+    assert [path for path, _ in pages] == list(files) == ["MEMORY.md"] + [f"MEMORY-{n}.md" for n in
+                                                                           range(2, len(files) + 1)]
+    assert dict(pages) == {path: files[path] for path in files} == dict(files)
+    for absent in ("MEMORY-1.md", "MEMORY-02.md", f"MEMORY-{len(files) + 1}.md", "memory.md", 3):
+        assert absent not in files
+        with pytest.raises(KeyError):
+            files[absent]
+    assert_within_limits(dict(pages))

@@ -269,7 +269,7 @@ def _pages(title_line: str, sections, warnings: list[str]) -> dict[str, bytes]:
     files, warning = claude_index.paginate(title_line, preamble, units)
     if warning:
         warnings.append(warning)
-    return files
+    return dict(files)
 
 
 def merge(a: Store, b: Store, hints: Hints | None = None) -> MergeResult:

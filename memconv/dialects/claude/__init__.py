@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from pathlib import Path
+from collections.abc import Mapping
 from typing import Callable, Iterator
 
 from ...errors import ReadError, StoreError
@@ -232,7 +233,7 @@ def generated_index(store: Store) -> dict[str, bytes]:
         return {}
     names = _names()
     pages, _ = index.generate([(_place(names, record), record, written_type(record)) for record in store.records])
-    return pages
+    return dict(pages)
 
 
 #: Every page :func:`generated_index` makes is one Claude Code loads whole (one link a line, each far
@@ -266,7 +267,7 @@ def iter_write(store: Store, render=None, context: Occasion | None = None) -> It
     for warning in names.warnings():
         say(warning)
 
-    def pages() -> dict[str, bytes]:  # made after the last record's file (_stream)
+    def pages() -> Mapping[str, bytes]:  # made after the last record's file (_stream)
         return _pages(store, context, say, bool(placed), [(path, record) for path, record in placed
                                                           if id(record) in context.arrived],
                       lambda: (index.entry_line(path, record, written_type(record))
@@ -305,7 +306,7 @@ def write_each(store: Store, records: Iterator[Record], context: Occasion | None
     say = context.teller(store)
     for warning in names.warnings():
         say(warning)
-    written = _pages(store, context, say, len(names) > 0, arrived, lambda: sorted(lines))
+    written = _pages(store, context, say, len(names) > 0, arrived, lambda: _taken_sorted(lines))
     for path, data in written.items():
         names.add(path)
         yield path, data
@@ -313,9 +314,10 @@ def write_each(store: Store, records: Iterator[Record], context: Occasion | None
 
 
 def _pages(store: Store, context: Occasion, say, any_record: bool, arrived: list[tuple[str, Record]],
-           lines) -> dict[str, bytes]:
+           lines) -> Mapping[str, bytes]:
     """The index pages written after the records: the folder's own, with a link to each memory that ``arrived``
-    from another dialect; else, for records from elsewhere, pages generated from each one's ``lines()``."""
+    from another dialect; else, for records from elsewhere, pages generated from each one's ``lines()``, each
+    rendered as it is written (:class:`.index.Pages`)."""
     own = _own_indexes(store)
     written: dict[str, bytes] = {}  # the index pages: a page written twice keeps the last, as a dict did
     if own:
@@ -346,10 +348,19 @@ def _pages(store: Store, context: Occasion, say, any_record: bool, arrived: list
         extra = [IndexSection(heading=section.heading, inline=list(section.inline))
                  for other in store.indexes for section in other.sections if section.inline]
         pages, warnings = index.generate_from(lines(), extra)
-        written.update(pages)
         for warning in warnings:
             say(warning)
+        return pages
     return written
+
+
+def _taken_sorted(lines: list) -> Iterator:
+    """``lines``, sorted in place and given one at a time, the list emptied once they are all taken: the index pages
+    are made of them after the last memory, and a sorted copy and the lines held to the end of the write were 7 MB
+    at 100,000 memories (docs/performance.md, "(thirty-fifth)")."""
+    lines.sort()
+    yield from lines
+    lines.clear()
 
 
 def _own_indexes(store: Store) -> list:
@@ -385,7 +396,7 @@ def _linking_the_new(own: list, arrived: list[tuple[str, Record]]) -> tuple[list
     return [dataclasses.replace(main, sections=sections) if i is main else i for i in own], added
 
 
-def _stream(store: Store, paths: list[str], pages: Callable[[], dict[str, bytes]], render
+def _stream(store: Store, paths: list[str], pages: Callable[[], Mapping[str, bytes]], render
             ) -> Iterator[tuple[str, bytes]]:
     files: set[str] = set()
     for path, data in zip(paths, (render or map)(write_entry, store.records)):

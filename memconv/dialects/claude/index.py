@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Iterable
+from collections.abc import Mapping
+from typing import Callable, Iterable, Iterator, Sequence
 
 from ...markdown import code_lines, escape_link_text, link_text
 from ...model import IndexFile, IndexLink, IndexSection, Record, Source
@@ -312,7 +313,7 @@ LINK_TEXT = 150
 
 #: One item of an index: its section (the heading line, or ``(heading line, n)`` to keep two sections
 #: of one name apart; None before the first heading), and its lines.
-Unit = tuple["str | tuple[str, int] | None", list[str]]
+Unit = tuple["str | tuple[str, int] | None", Sequence[str]]
 #: The longest hook (in UTF-8 bytes) of a link to a page: what the page's More-memory reserve counts on.
 PAGE_HOOK_BYTES = 100
 
@@ -370,7 +371,7 @@ def _clip(text: str, limit: int) -> str:
 
 
 def paginate(title_line: str, preamble: list[str], units: list[Unit], *,
-             spaced: bool = False) -> tuple[dict[str, bytes], str | None]:
+             spaced: bool = False) -> tuple[Mapping[str, bytes], str | None]:
     """An index of ``units`` as files Claude Code loads whole: ``MEMORY.md`` alone when it fits, else pages.
 
     Past 200 lines or 25 KB, the units are split, in order, into linked topic
@@ -381,6 +382,10 @@ def paginate(title_line: str, preamble: list[str], units: list[Unit], *,
     files (path → bytes, page order) and the warning to report, None when no
     split was needed. A single unit larger than a page (an inline bullet of
     hundreds of lines) gets a page of its own, and the warning says so.
+
+    Split, the pages are rendered as they are asked for (:class:`Pages`), one at a time: the 500 pages of a
+    100,000-memory index were 11 MB of bytes held at once at the end of a write (docs/performance.md,
+    "(thirty-fifth)").
     """
     whole = _render_units(title_line, preamble, units, spaced)
     if fits(whole):
@@ -416,13 +421,14 @@ def paginate(title_line: str, preamble: list[str], units: list[Unit], *,
     while n <= len(pages):
         hosted[host] = list(range(n, min(n + LINKS_PER_PAGE, len(pages) + 1)))
         host, n = hosted[host][-1], hosted[host][-1] + 1
-    files: dict[str, bytes] = {}
-    oversized: list[str] = []
-    for number, page in enumerate(pages, start=1):
+
+    def page(number: int) -> list[str]:
+        """The lines of page ``number``."""
+        unit = pages[number - 1]
         if number == 1:
-            lines = _render_units(title_line, preamble, page, spaced)
+            lines = _render_units(title_line, preamble, unit, spaced)
         else:
-            lines = _render_units(f"# {title} (page {number} of {len(pages)})", [""], page, spaced)
+            lines = _render_units(f"# {title} (page {number} of {len(pages)})", [""], unit, spaced)
         if number in hosted:
             if spaced and lines[-1] != "":
                 lines.append("")
@@ -430,9 +436,10 @@ def paginate(title_line: str, preamble: list[str], units: list[Unit], *,
             for child in hosted[number]:
                 lines.append(link_line(IndexLink(title=f"Memory index, page {child}", target=page_path(child),
                                                  hook=_topics(pages[child - 1]))))
-        if not fits(lines):
-            oversized.append(page_path(number))
-        files[page_path(number)] = _encode_lines(lines)
+        return lines
+
+    files = Pages(page, len(pages))
+    oversized = [page_path(number) for number in range(1, len(pages) + 1) if not fits(page(number))]
     names = list(files)
     listed = ", ".join(names) if len(names) <= 4 else f"{names[0]}, {names[1]} … {names[-1]}"
     warning = (f"MEMORY.md would be {len(whole)} lines ({size(whole)} bytes), and Claude Code loads only the "
@@ -442,6 +449,43 @@ def paginate(title_line: str, preamble: list[str], units: list[Unit], *,
         warning += (f"; {', '.join(oversized)} still pass the limit: each holds one item longer than a page, "
                     "kept whole")
     return files, warning
+
+
+class Pages(Mapping):
+    """Index pages, path → bytes in page order, each rendered when it is asked for and not kept: a writer
+    writes one and lets it go before the next is rendered."""
+
+    __slots__ = ("_page", "_count")
+
+    def __init__(self, page: Callable[[int], list[str]], count: int):
+        self._page, self._count = page, count
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __iter__(self) -> Iterator[str]:
+        return (page_path(number) for number in range(1, self._count + 1))
+
+    def __getitem__(self, path: str) -> bytes:
+        number = _page_number(path)
+        if number is None or not 1 <= number <= self._count:
+            raise KeyError(path)
+        return _encode_lines(self._page(number))
+
+    def items(self) -> Iterator[tuple[str, bytes]]:  # type: ignore[override]
+        for number in range(1, self._count + 1):
+            yield page_path(number), _encode_lines(self._page(number))
+
+
+_PAGE_PATH = re.compile(r"MEMORY(?:-([0-9]+))?\.md")
+
+
+def _page_number(path: str) -> int | None:
+    """The number of the page :func:`page_path` names ``path``, else None."""
+    m = _PAGE_PATH.fullmatch(path) if isinstance(path, str) else None
+    if m is None or (m.group(1) is not None and (m.group(1).startswith("0") or m.group(1) == "1")):
+        return None
+    return int(m.group(1)) if m.group(1) is not None else 1
 
 
 def _encode_lines(lines: list[str]) -> bytes:
@@ -466,7 +510,7 @@ def _one_line(text: str) -> str:
 
 
 def generate(entries: list[tuple[str, Record, str | None]], extra: list[IndexSection] = (),
-             title: str = TITLE) -> tuple[dict[str, bytes], list[str]]:
+             title: str = TITLE) -> tuple[Mapping[str, bytes], list[str]]:
     """The index files linking every ``(path, record, claude type)``, grouped by type, within Claude Code's limits.
 
     ``extra`` are sections to keep after the groups (inline memory from another
@@ -489,7 +533,7 @@ def entry_line(path: str, record: Record, written_type: str | None) -> EntryLine
 
 
 def generate_from(lines: Iterable[EntryLine], extra: list[IndexSection] = (),
-                  title: str = TITLE) -> tuple[dict[str, bytes], list[str]]:
+                  title: str = TITLE) -> tuple[Mapping[str, bytes], list[str]]:
     """:func:`generate`, from each entry's :func:`entry_line`, given in the order of their paths."""
     # Each record's line is made at once and its link let go; one heading string per group: at 100,000
     # records, a link object and a heading each were about 26 MB at the end of a write (docs/performance.md).
@@ -499,7 +543,7 @@ def generate_from(lines: Iterable[EntryLine], extra: list[IndexSection] = (),
     units: list[Unit] = []
     for key, label in GROUPS:
         heading = f"## {label}"
-        units.extend((heading, [line]) for line in grouped.pop(key, ()))
+        units.extend((heading, (line,)) for line in grouped.pop(key, ()))  # (a list each: 24 bytes more a line)
     for n, section in enumerate(extra):
         # A section of its own even where a group has its heading: the number keeps it apart.
         units.extend(((f"## {section.heading or 'Notes'}", n), _inline_lines(text)) for text in section.inline)
