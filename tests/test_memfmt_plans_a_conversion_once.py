@@ -39,3 +39,23 @@ def test_a_conversion_into_memfmt_plans_its_files_once_and_says_what_the_plan_sa
                     "but for case or Unicode normalisation, and the two would be one file on macOS and Windows"]
     assert sorted(p.name for p in (out / "memory" / "entities").iterdir()) == \
         sorted(["Redis.md", "redis (2).md", "Postgres.md"])
+
+
+def test_a_store_read_whose_records_all_keep_their_files_folds_no_name(tmp_path, monkeypatch):
+    # Folding every name, to number records placed anew, was 10 MB at 100,000 entries at the read's high-water mark,
+    # for none (docs/performance.md, "(thirty-fifth)"). Watched fail with the names folded whatever is pending.
+    from memconv import pipeline
+    from memconv.dialects import memfmt
+
+    from .bench_support import bench_module
+
+    root = bench_module("generators").make("memfmt", tmp_path / "memfmt", 30)
+    folded = []
+    monkeypatch.setattr(memfmt, "fold", lambda text: folded.append(text) or text.casefold())
+    store = pipeline.read(root, "memfmt")
+    assert len(store.records) >= 30 and folded == []
+    # A record placed anew is still named against every name taken: the one written as the other's (2).
+    src, out = _memoir(tmp_path, ["Redis", "redis"]), tmp_path / "out"
+    result = CliRunner().invoke(main, ["memoir-to-memfmt", str(src), str(out), "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (out / "memory" / "entities").iterdir()) == ["Redis.md", "redis (2).md"]

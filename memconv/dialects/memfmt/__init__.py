@@ -588,36 +588,12 @@ def _keeps_path(record: Record, folder: str, unchanged: bool) -> bool:
 
 def _plan_of(store: Store, placings: list[_Placing], prefix: str, say=None) -> _Plan:
     say = say or NO_OCCASION.teller(store)
-    taken: dict[str, set[str]] = {}
-    #: The files named as they are (a name numbered is said once, unless a file has the name it wanted): those beside
-    #: the records and the records' own, by path; the records placed anew, by their folder's stems as wanted.
-    exact: set[str] = {f.path for f in store.foreign} | {q.path for q in store.quarantined}
-    for path in exact:
-        folder, _, name = path.rpartition("/")
-        if name.endswith(".md"):
-            taken.setdefault(folder, set()).add(fold(name[:-3]))  # a note of someone's own is never overwritten
-    wanted_in: dict[str, set[str]] = {}
-    pending: list[int] = []
-    for n, placing in enumerate(placings):
-        if placing.kept_at is not None:
-            parent, _, name = placing.kept_at.rpartition("/")
-            taken.setdefault(parent, set()).add(fold(name[:-3]))
-            exact.add(placing.kept_at)
-        else:
-            pending.append(n)
+    #: The records placed anew (that keep no file of their own), by number: only they are named against those taken.
+    pending = [n for n, placing in enumerate(placings) if placing.kept_at is None]
     #: Where a record goes when it is not its own file's path nor ``folder/wanted.md``: a name numbered.
     other: dict[int, str] = {}
-    for n in pending:
-        folder, wanted = placings[n].folder, placings[n].wanted
-        stem = syntax.numbered(wanted, taken.setdefault(folder, set()))
-        named = wanted_in.setdefault(folder, set())
-        if stem != wanted:
-            other[n] = f"{folder}/{stem}.md" if folder else f"{stem}.md"
-            first = f"{folder}/{wanted}.md" if folder else f"{wanted}.md"
-            if wanted not in named and first not in exact:
-                say(f"{first} is written as {other[n]}: another file has that name but for case "
-                    "or Unicode normalisation, and the two would be one file on macOS and Windows")
-        named.add(wanted)
+    if pending:
+        _number(store, placings, pending, other, say)
     paths = _Paths(placings, other)
     stems: dict[str, str] = {}
     entity_stems: list[str] = []
@@ -629,6 +605,38 @@ def _plan_of(store: Store, placings: list[_Placing], prefix: str, say=None) -> _
             entity_stems.append(stem)
             stems.setdefault(placing.name, stem)
     return _Plan(paths, stems, entity_stems)
+
+
+def _number(store: Store, placings: list[_Placing], pending: list[int], other: dict[int, str], say) -> None:
+    """Name each record placed anew (``pending``) against the names taken, numbered ``(2)``… where its stem is taken
+    but for case or Unicode normalisation, into ``other``. Every name of the store is folded for it: a store read,
+    whose records all keep their files' paths, folded them to no use, 10 MB at 100,000 entries at its read's
+    high-water mark (docs/performance.md, "(thirty-fifth)")."""
+    taken: dict[str, set[str]] = {}
+    #: The files named as they are (a name numbered is said once, unless a file has the name it wanted): those beside
+    #: the records and the records' own, by path; the records placed anew, by their folder's stems as wanted.
+    exact: set[str] = {f.path for f in store.foreign} | {q.path for q in store.quarantined}
+    for path in exact:
+        folder, _, name = path.rpartition("/")
+        if name.endswith(".md"):
+            taken.setdefault(folder, set()).add(fold(name[:-3]))  # a note of someone's own is never overwritten
+    wanted_in: dict[str, set[str]] = {}
+    for placing in placings:
+        if placing.kept_at is not None:
+            parent, _, name = placing.kept_at.rpartition("/")
+            taken.setdefault(parent, set()).add(fold(name[:-3]))
+            exact.add(placing.kept_at)
+    for n in pending:
+        folder, wanted = placings[n].folder, placings[n].wanted
+        stem = syntax.numbered(wanted, taken.setdefault(folder, set()))
+        named = wanted_in.setdefault(folder, set())
+        if stem != wanted:
+            other[n] = f"{folder}/{stem}.md" if folder else f"{stem}.md"
+            first = f"{folder}/{wanted}.md" if folder else f"{wanted}.md"
+            if wanted not in named and first not in exact:
+                say(f"{first} is written as {other[n]}: another file has that name but for case "
+                    "or Unicode normalisation, and the two would be one file on macOS and Windows")
+        named.add(wanted)
 
 
 def record_paths(store: Store) -> dict[int, str]:
