@@ -477,15 +477,12 @@ class Pages(Mapping):
             yield page_path(number), _encode_lines(self._page(number))
 
 
-_PAGE_PATH = re.compile(r"MEMORY(?:-([0-9]+))?\.md")
-
-
 def _page_number(path: str) -> int | None:
-    """The number of the page :func:`page_path` names ``path``, else None."""
-    m = _PAGE_PATH.fullmatch(path) if isinstance(path, str) else None
-    if m is None or (m.group(1) is not None and (m.group(1).startswith("0") or m.group(1) == "1")):
-        return None
-    return int(m.group(1)) if m.group(1) is not None else 1
+    """The number of the page :func:`page_path` names ``path`` (``MEMORY.md``, else :data:`PAGE_FILE`), else None."""
+    if path == PATH:
+        return 1
+    m = PAGE_FILE.fullmatch(path) if isinstance(path, str) else None
+    return int(m.group("n")) if m is not None else None
 
 
 def _encode_lines(lines: list[str]) -> bytes:
