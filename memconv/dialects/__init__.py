@@ -349,6 +349,20 @@ def fold(path: str) -> str:
     return path if folded == path else folded
 
 
+def index_line_shares(link: Any, record: Any) -> None:
+    """``link`` (an :class:`~memconv.model.IndexLink`), an index's line for ``record``'s file, made to hold the
+    record's own strings where it says the same: its file name, its title (Claude Code writes a memory's name there,
+    memfmt an entity's H1) and its hook (Claude Code's: the description). A store read held each twice, to the end
+    of a conversion (about 250 bytes an entry; docs/performance.md, "(thirty-fifth)"). The same text, one copy:
+    nothing read or written changes. For a reader that reads its index before the files it links."""
+    if record.source is not None and link.target == record.source.path:
+        link.target = record.source.path
+    if link.title == record.title:
+        link.title = record.title
+    if link.hook is not None and link.hook == record.description:
+        link.hook = record.description
+
+
 def passed_through(store: Any, written: WrittenNames, named: Callable[[str], str] = lambda path: path
                    ) -> Iterator[tuple[str, bytes]]:
     """The files of ``store`` no dialect reads (``store.foreign``), after a writer's own: each path

@@ -21,7 +21,8 @@ from typing import Callable, Iterator
 from ...errors import ReadError, StoreError
 from ...fs import kept_name, kept_path, list_files, read_bytes
 from ...model import ForeignFile, IndexLink, IndexSection, Quarantined, Record, Store
-from .. import Detection, evidence, Names, WrittenNames, fold, passed_through, rendered_as_named, unportable
+from .. import (Detection, evidence, Names, WrittenNames, fold, index_line_shares, passed_through,
+                 rendered_as_named, unportable)
 from ..protocol import NO_OCCASION, Occasion
 from . import body, entries, index
 from .entries import CLAUDE_TYPES, READ_AS, read_entry, write_entry
@@ -130,7 +131,7 @@ def iter_read(root: Path) -> tuple[Store, Iterator[Record]]:
 
 def _entries(root: Path, files: list[str], store: Store) -> Iterator[Record]:
     present = set(files)  # an index's links are checked against the folder
-    #: The links of the indexes read so far, by the file each names, until that file is read (:func:`_shared`).
+    #: The links of the indexes read so far, by the file each names, until that file is read (index_line_shares).
     listed: dict[str, IndexLink] = {}
     for path in files:
         raw = read_bytes(root, path)
@@ -141,7 +142,7 @@ def _entries(root: Path, files: list[str], store: Store) -> Iterator[Record]:
             if is_entry_path(path):
                 record = read_file(path, raw, store.meta)
                 if listed and (link := listed.pop(path, None)) is not None:
-                    _shared(link, record)
+                    index_line_shares(link, record)
                 yield record
             elif "/" not in path and is_index_path(path):
                 idx = read_index(raw, path, present)
@@ -158,19 +159,6 @@ def _entries(root: Path, files: list[str], store: Store) -> Iterator[Record]:
                 store.foreign.append(ForeignFile(path if taken else own, raw))
         except ReadError as exc:
             store.quarantined.append(Quarantined.because(exc, path, raw))
-
-
-def _shared(link: IndexLink, record: Record) -> None:
-    """``link``, the index's line for ``record``'s file, holding the record's own strings where it says the same:
-    Claude Code writes a memory's name as its link's title and its description as the hook, so a store read held
-    each twice, and its file's name a third time (about 250 bytes an entry, to the end of a conversion:
-    docs/performance.md, "(thirty-fifth)"). The same text, one copy: nothing read or written changes."""
-    if link.target == record.source.path:
-        link.target = record.source.path
-    if link.title == record.title:
-        link.title = record.title
-    if link.hook is not None and link.hook == record.description:
-        link.hook = record.description
 
 
 def read_file(path: str, raw: bytes, meta: dict) -> Record | None:

@@ -26,7 +26,7 @@ from ...migrations.memfmt import CURRENT, FILE, file_version, mengram_to_memfmt
 from ...model import (ForeignFile, IndexFile, IndexLink, IndexSection, Quarantined, Record, Source, Store,
                       fingerprint_as_read, unedited)
 from ...text import TextLayout, encode, same_stripped, short_digest
-from .. import Detection, evidence, fold, passed_through, rendered_as_named, unportable
+from .. import Detection, evidence, fold, index_line_shares, passed_through, rendered_as_named, unportable
 from ..protocol import NO_OCCASION, Occasion
 from . import files, syntax
 from .files import check_fields, read_entity, read_episode, read_procedure, read_profile, render, render_index
@@ -223,8 +223,7 @@ def _listed(root: Path, store: Store, prefix: str, migrated: list[str]) -> Itera
     """Every file of the store read in turn: its memory records given, the rest kept in ``store``."""
     index: IndexFile | None = None
     #: The index's ``[[stem]]`` links by the file each names, until that file is read: each then holds its
-    #: entity's own title, the same text (its H1): one copy, not two, to the end of a conversion (docs/performance.md,
-    #: "(thirty-fifth)"). Nothing read or written changes.
+    #: entity's own title, the same text (its H1), one copy (index_line_shares).
     listed: dict[str, IndexLink] = {}
     for path in list_files(root):
         raw = read_bytes(root, path)
@@ -255,8 +254,8 @@ def _listed(root: Path, store: Store, prefix: str, migrated: list[str]) -> Itera
             values, steps = FILE.climb(fm.values, version)
             if kind in MEMORY_KINDS:
                 record = _memory_file(kind, fm, values, body, path, raw, version, layout)
-                if listed and (link := listed.pop(path, None)) is not None and link.title == record.title:
-                    link.title = record.title
+                if listed and (link := listed.pop(path, None)) is not None:
+                    index_line_shares(link, record)
             elif kind == "index" and path == prefix + INDEX and index is None:
                 check_fields("index", fm, path)
                 index = _read_index(values, body, path, raw, version, layout)
