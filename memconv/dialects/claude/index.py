@@ -77,12 +77,23 @@ class IndexLayout:
 
 
 def index_fingerprint(index: IndexFile) -> str:
-    """A digest of everything the index says: held for the whole run, so not the text itself
-    (a ``repr`` of every link: 1.5 MB for a 10,000-entry index, docs/performance.md)."""
+    """A digest of everything the index says: held for the whole run, so not the text itself (a ``repr`` of every
+    link: 1.5 MB for a 10,000-entry index, docs/performance.md). Made a line at a time, never of the whole index's
+    ``repr``: that and its bytes took 30 MB at once for 100,000 links (docs/performance.md, "(thirty-sixth)").
+    Compared within a run only (:func:`write_index`), never written down."""
     import hashlib
 
-    said = repr((index.path, index.title, index.sections, index.extra))
-    return hashlib.blake2b(said.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+    digest = hashlib.blake2b(digest_size=16)
+
+    def said(value) -> None:
+        digest.update(repr(value).encode("utf-8", "surrogatepass"))
+
+    said((index.path, index.title, index.extra, len(index.sections)))
+    for section in index.sections:
+        said((section.heading, section.inline, len(section.links)))
+        for link in section.links:
+            said(link)
+    return digest.hexdigest()
 
 
 def is_index_path(path: str) -> bool:
