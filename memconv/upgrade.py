@@ -240,18 +240,20 @@ def _carry_over(src: str, dst: str, rel: str, read: set[str], files: dict[str, b
     """Copy into ``dst`` what of ``src`` the upgrade did not read, and the modes of what it did."""
     here = os.path.join(src, rel) if rel else src
     try:
-        entries = sorted(os.scandir(here), key=lambda e: e.name)
+        with os.scandir(here) as listing:  # names only: a DirEntry keeps its stat (fs._scan)
+            names = sorted(entry.name for entry in listing)
     except OSError as exc:
         raise OutputError(f"{fs.display(here)}: could not be read ({exc.strerror})",
                           hint="an in-place upgrade would lose it; fix its permissions or upgrade into a new folder")             from None
-    for entry in entries:
-        path = f"{rel}/{entry.name}" if rel else entry.name
-        st = entry.stat(follow_symlinks=False)
+    for name in names:
+        path = f"{rel}/{name}" if rel else name
+        full = os.path.join(here, name)
+        st = os.lstat(full)
         target = os.path.join(dst, path)
         if stat.S_ISLNK(st.st_mode):
             if os.path.lexists(target):
                 os.unlink(target)  # the link stays a link; what it points at is upgraded at its own path
-            os.symlink(os.readlink(entry.path), target)
+            os.symlink(os.readlink(full), target)
         elif stat.S_ISDIR(st.st_mode):
             os.makedirs(target, exist_ok=True)
             _carry_over(src, dst, path, read, files)
@@ -260,6 +262,6 @@ def _carry_over(src: str, dst: str, rel: str, read: set[str], files: dict[str, b
             if path in files:
                 os.chmod(target, stat.S_IMODE(st.st_mode))
             elif path not in read:
-                shutil.copy2(entry.path, target, follow_symlinks=False)
+                shutil.copy2(full, target, follow_symlinks=False)
         else:
-            _refuse_special(entry.path, st.st_mode)
+            _refuse_special(full, st.st_mode)
