@@ -297,13 +297,18 @@ def list_files(root: Path) -> list[str]:
     return found
 
 
+def names_in(folder: str) -> list[str]:
+    """The names in ``folder``, sorted (``OSError`` when it cannot be listed). Only the names are kept for going
+    through a folder: a ``DirEntry`` keeps the ``stat`` it was asked for, and the sorted entries of a folder of
+    100,000 files held with theirs took 85 MB (docs/performance.md, "(thirty-sixth)")."""
+    with os.scandir(folder) as it:
+        return sorted(entry.name for entry in it)
+
+
 def _scan(top: str, rel: str, found: list[str], refused: list[tuple[str, str]], limit: int) -> None:
     folder = os.path.join(top, rel) if rel else top
     try:
-        # Only the names are kept while the folder is gone through: a ``DirEntry`` keeps the ``stat`` it was asked
-        # for, and the entries of a folder of 100,000 files held with theirs took 85 MB (docs/performance.md).
-        with os.scandir(folder) as it:
-            names = sorted(entry.name for entry in it)
+        names = names_in(folder)
     except OSError as exc:
         refused.append((rel or ".", f"folder could not be read ({exc.strerror}); nothing in it was read"))
         return

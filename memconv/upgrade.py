@@ -240,8 +240,7 @@ def _carry_over(src: str, dst: str, rel: str, read: set[str], files: dict[str, b
     """Copy into ``dst`` what of ``src`` the upgrade did not read, and the modes of what it did."""
     here = os.path.join(src, rel) if rel else src
     try:
-        with os.scandir(here) as listing:  # names only: a DirEntry keeps its stat (fs._scan)
-            names = sorted(entry.name for entry in listing)
+        names = fs.names_in(here)
     except OSError as exc:
         raise OutputError(f"{fs.display(here)}: could not be read ({exc.strerror})",
                           hint="an in-place upgrade would lose it; fix its permissions or upgrade into a new folder")             from None
