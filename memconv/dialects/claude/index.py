@@ -483,10 +483,6 @@ class Pages(Mapping):
             raise KeyError(path)
         return _encode_lines(self._page(number))
 
-    def items(self) -> Iterator[tuple[str, bytes]]:  # type: ignore[override]
-        for number in range(1, self._count + 1):
-            yield page_path(number), _encode_lines(self._page(number))
-
 
 def _page_number(path: str) -> int | None:
     """The number of the page :func:`page_path` names ``path`` (``MEMORY.md``, else :data:`PAGE_FILE`), else None."""
