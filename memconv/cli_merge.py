@@ -86,7 +86,7 @@ def merge_command(source, a_path, b_path, out_path, dry_run, force, as_json, sho
                                hint="merge takes two stores of one dialect; convert one first, or pass --from")
         _guard((a_path, b_path), out_path)
         with progress.task("reading"):
-            stores = [pipeline.read(p, found[0]) for p in (a_path, b_path)]
+            stores = [pipeline.read_to_merge(p, found[0]) for p in (a_path, b_path)]
         result = merge(*stores)
         report.add(result.outcomes)
         report.warnings.extend(result.warnings)

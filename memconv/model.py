@@ -144,6 +144,20 @@ class Knowledge:
     artifact: str | None = None
 
 
+class LayoutOnDisk:
+    """What a :class:`Source` holds for its layout once it is let go (:meth:`Source.keep_layout_on_disk`): the
+    function that reads the layout again from the source's bytes (``read_again(source)``). One serves a whole
+    store, so a record holds nothing of its own for it."""
+
+    __slots__ = ("read_again",)
+
+    def __init__(self, read_again: Callable[["Source"], Any]):
+        self.read_again = read_again
+
+    def __repr__(self) -> str:
+        return "LayoutOnDisk()"
+
+
 class Source:
     """Where a record or file was read from, and how it was written there.
 
@@ -157,7 +171,7 @@ class Source:
     """
 
     #: ``__weakref__``: a test watches the sources a conversion lets go.
-    __slots__ = ("dialect", "path", "version", "fingerprint", "layout", "_raw", "_load", "__weakref__")
+    __slots__ = ("dialect", "path", "version", "fingerprint", "_layout", "_raw", "_load", "__weakref__")
 
     #: The dialect, e.g. ``claude``.
     dialect: str
@@ -167,8 +181,6 @@ class Source:
     version: int | str | None
     #: Fingerprint of the record as the reader built it (see ``fingerprint``).
     fingerprint: str | None
-    #: Dialect-private notes on formatting (key order, quoting, newlines).
-    layout: Any
 
     def __init__(self, dialect: str, path: str, version: int | str | None = None, raw: bytes | None = None,
                  fingerprint: str | None = None, layout: Any = None):
@@ -184,6 +196,33 @@ class Source:
         for name, value in changes.items():
             setattr(new, name, value)
         return new
+
+    @property
+    def layout(self) -> Any:
+        """Dialect-private notes on formatting (key order, quoting, newlines), read again from the file's bytes if
+        they were let go (:meth:`keep_layout_on_disk`)."""
+        layout = self._layout
+        if layout.__class__ is LayoutOnDisk:
+            layout = self._layout = layout.read_again(self)
+        return layout
+
+    @layout.setter
+    def layout(self, value: Any) -> None:
+        self._layout = value
+
+    @property
+    def has_layout(self) -> bool:
+        """Whether ``layout`` gives one (held, or to be read again), without reading the file."""
+        return self._layout is not None
+
+    def keep_layout_on_disk(self, on_disk: "LayoutOnDisk") -> None:
+        """Forget the layout; ``on_disk`` reads it again from the file's bytes when ``layout`` is asked for.
+
+        For a run that asks a layout only of a record it renders anew (``memconv merge``): a third of a record as
+        read, held to the end of the run (docs/merge.md, "Memory").
+        """
+        if self._layout is not None:
+            self._layout = on_disk
 
     def _key(self) -> tuple:
         return (self.dialect, self.path, self.version, self.raw, self.fingerprint, self.layout)

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import difflib
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 from . import dialects, fs
 from .errors import StoreError, WrongDialect
 from .fs import QUARANTINE_DIR, list_files
-from .model import IndexFile, Pieces, Record, Store, fingerprint
+from .model import IndexFile, LayoutOnDisk, Pieces, Record, Source, Store, fingerprint
 from .report import EXIT_DIFFERENCES, EXIT_QUARANTINED, FileReport, Report
 
 
@@ -115,6 +115,33 @@ def read(root: Path, dialect: str, *, held: bool = False, each: Callable[[Record
     store.refused.extend(fs.refused_under(root, found))
     if not held:
         fs.keep_on_disk(root, store)  # the input is held once, as records; a kept-as-written file is read again
+    return store
+
+
+def read_to_merge(root: Path, dialect: str) -> Store:
+    """The store at ``root`` read for ``memconv merge``: as :func:`read` reads it, but where ``dialect``'s writer asks a
+    record's layout only to render it anew (LAYOUT_ONLY_TO_RENDER), each record's layout is let go as it is read and
+    read again from its file's bytes, by the dialect's ``read_file``, if the merge renders that record anew (an
+    inherited tombstone, a conflict copy). A merge holds both stores to its end, and a layout is a third of a record
+    as read (docs/merge.md, "Memory")."""
+    if not dialects.declaration(dialect, "LAYOUT_ONLY_TO_RENDER"):
+        return read(root, dialect)
+    read_file = dialects.get(dialect).read_file
+    meta: dict = {}  # the store's facts, known once it is read: before any layout is asked for again
+
+    def read_again(source: Source) -> Any:
+        again = read_file(source.path, source.raw, meta)
+        return again.source.layout if again is not None and again.source is not None else None
+
+    on_disk = LayoutOnDisk(read_again)
+
+    def each(record: Record) -> None:
+        source = record.source
+        if source is not None and source.dialect == dialect and source.has_raw:
+            source.keep_layout_on_disk(on_disk)
+
+    store = read(root, dialect, each=each)
+    meta.update(store.meta)
     return store
 
 

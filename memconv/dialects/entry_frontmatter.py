@@ -194,7 +194,7 @@ def is_entry_version(value: Any) -> bool:
 
 def unchanged_bytes(record: Record, dialect: str) -> bytes | None:
     """The bytes ``record`` was read from, if it was read from ``dialect`` and has not changed since."""
-    if unedited(record, dialect) and record.source.layout is not None:
+    if unedited(record, dialect) and record.source.has_layout:  # (a layout on disk is not read again here)
         return record.source.raw
     return None
 

@@ -252,6 +252,10 @@ OPTIONAL: dict[str, Optional] = {
     "READS_TWICE_TO_STREAM": Optional("its iter_read reads the store twice (a record's file depends on the others': "
                                       "memfmt): a run that holds the store anyway (a conversion into another "
                                       "dialect) reads it with read, once", "bool", _always(False)),
+    "LAYOUT_ONLY_TO_RENDER": Optional("its writer asks a record's layout only to render it anew (an unedited record "
+                                      "is written as its bytes): memconv merge reads its stores without layouts, "
+                                      "each read again from its file's bytes (read_file) when a record is rendered "
+                                      "anew", "bool", _always(False)),
     "read_each": Optional("read_each(root, each) -> Store: read, whole, with each(record) done to every record as "
                           "it is read, before the next is read: a dialect read once for a conversion into another "
                           "(READS_TWICE_TO_STREAM) then holds no two records' layouts at once",

@@ -469,6 +469,9 @@ CARRY_SLOT = CarrySlot("extra", mapping=True, words="unknown frontmatter keys")
 LINK_NAMING = LinkNaming("typed")
 #: A file it cannot read as a memory (a bare Markdown file) is kept whole, and stays bare.
 OPAQUE_FILES = True
+#: Its writer asks a record's layout only to render it anew: a merge reads the store without them
+#: (docs/merge.md, "Memory").
+LAYOUT_ONLY_TO_RENDER = True
 #: memoir-cli's ``recall`` reads every ``.md`` file under a Claude Code project's memory folder, hidden folders
 #: too: a note (a hidden decision, a superseded one) named ``.md`` there was handed to the agent as live memory.
 #: ``.markdown`` is still Markdown to an editor, and no tool of Claude's reads it (docs/claude.md).
@@ -503,3 +506,4 @@ WRITES_EACH_CONVERTED = True
 __all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "LINK_NAMING", "OPAQUE_FILES",
             "NOTE_SUFFIX", "KEPT_SUFFIX", "SECTION_FIELDS", "takes_link",
             "read_index", "splice", "SPLICED_READS", "WRITES_EACH_CONVERTED"]
+__all__ += ["LAYOUT_ONLY_TO_RENDER"]

@@ -318,6 +318,9 @@ CARRY_SLOT = CarrySlot("extra", words="unknown frontmatter keys")
 LINK_NAMING = LinkNaming("typed")
 #: A legacy entry (no memoir frontmatter) is kept whole as a file of ``memory/``.
 OPAQUE_FILES = True
+#: Its writer asks a record's layout only to render it anew: a merge reads the store without them
+#: (docs/merge.md, "Memory").
+LAYOUT_ONLY_TO_RENDER = True
 #: Where entries live when the store says nothing: ``memory/<kind>/`` folders.
 STORE_FACTS = {"layout": "nested"}
 
@@ -377,3 +380,4 @@ WRITES_EACH_CONVERTED = True
 __all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "LINK_NAMING", "takes_link",
             "OPAQUE_FILES", "STORE_FACTS", "kind_says_state", "marks_edited_state", "ONE_LINE_FIELDS",
             "splice", "SPLICED_READS", "WRITES_EACH_CONVERTED"]
+__all__ += ["LAYOUT_ONLY_TO_RENDER"]

@@ -1,0 +1,65 @@
+"""`memconv merge` reads memoir and Claude stores without their records' layouts (how each file's lines were
+written) and reads a layout again from its file's bytes when it renders that record anew: the files written are
+the same bytes as a merge of the stores read whole (docs/merge.md, "Memory")."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from memconv import dialects, pipeline
+from memconv.cli import main
+from memconv.fs import MANIFEST
+from memconv.merge import merge
+from memconv.model import LayoutOnDisk
+
+from .conftest import tree
+
+GOLDEN = Path(__file__).resolve().parent.parent / "golden"
+STORES = [("memoir", "messy"), ("memoir", "canonical"), ("claude", "mixed-project"), ("claude", "canonical")]
+
+
+def _edited_copy(dialect: str, source: Path, root: Path) -> None:
+    """``source`` copied to ``root`` with every entry's body changed: with the same dates, each is a conflict, and
+    its conflict copy is rendered anew, in its file's layout."""
+    shutil.copytree(source, root)
+    store = dialects.get(dialect).read(source)
+    for record in store.records:
+        if record.source is not None and record.source.dialect == dialect:
+            path = root / record.source.path
+            path.write_bytes(path.read_bytes() + b"\nEdited in B.\n")
+
+
+@pytest.mark.parametrize("dialect,name", STORES)
+def test_a_merge_writes_what_a_merge_of_the_stores_read_whole_gives(runner, tmp_path, dialect, name):
+    a = GOLDEN / dialect / name / "input"
+    b = tmp_path / "b"
+    _edited_copy(dialect, a, b)
+    result = runner.invoke(main, ["merge", "--from", dialect, str(a), str(b), str(tmp_path / "out")])
+    assert result.exit_code in (0, 3, 6), result.output
+    written = {p: d for p, d in tree(tmp_path / "out").items() if p != MANIFEST}
+    whole = merge(dialects.get(dialect).read(a), dialects.get(dialect).read(b))
+    assert any(o.status == "conflict" for o in whole.outcomes), "the stores must make records rendered anew"
+    assert written == whole.files
+
+
+@pytest.mark.parametrize("dialect,name", STORES)
+def test_the_stores_read_to_merge_hold_no_layout_of_their_own(dialect, name):
+    store = pipeline.read_to_merge(GOLDEN / dialect / name / "input", dialect)
+    held = {id(r.source._layout) for r in store.records if r.source is not None and r.source.dialect == dialect}
+    assert len(held) == 1 and all(isinstance(r.source._layout, LayoutOnDisk) for r in store.records
+                                  if r.source is not None and r.source.dialect == dialect)
+    record = next(r for r in store.records if r.source is not None and r.source.dialect == dialect)
+    assert record.source.layout is not None and not isinstance(record.source.layout, LayoutOnDisk)
+
+
+def test_a_file_changed_since_it_was_read_is_named_not_rendered_from_other_bytes(tmp_path):
+    root = tmp_path / "a"
+    shutil.copytree(GOLDEN / "memoir" / "messy" / "input", root)
+    store = pipeline.read_to_merge(root, "memoir")
+    record = next(r for r in store.records if r.source is not None and r.source.dialect == "memoir")
+    (root / record.source.path).write_bytes(b"---\ntype: fact\nname: other\n---\n")
+    with pytest.raises(Exception, match=record.source.path.rsplit("/", 1)[-1]):
+        record.source.layout
