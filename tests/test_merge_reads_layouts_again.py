@@ -1,4 +1,4 @@
-"""`memconv merge` reads memoir and Claude stores without their records' layouts (how each file's lines were
+"""`memconv merge` reads memoir, Claude and memspec stores without their records' layouts (how each file's lines were
 written) and reads a layout again from its file's bytes when it renders that record anew: the files written are
 the same bytes as a merge of the stores read whole (docs/merge.md, "Memory")."""
 
@@ -18,7 +18,8 @@ from memconv.model import LayoutOnDisk
 from .conftest import tree
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
-STORES = [("memoir", "messy"), ("memoir", "canonical"), ("claude", "mixed-project"), ("claude", "canonical")]
+STORES = [("memoir", "messy"), ("memoir", "canonical"), ("claude", "mixed-project"), ("claude", "canonical"),
+          ("memspec", "canonical"), ("memspec", "current-every-field"), ("memspec", "v02-dated-observations")]
 
 
 def _edited_copy(dialect: str, source: Path, root: Path) -> None:

@@ -527,3 +527,8 @@ __all__ += ["WRITES_EACH_CONVERTED", "each_facts"]
 __all__ += ["splice", "SPLICED_READS", "KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "RIDES_AS_UNKNOWN", "WITNESS_FIELDS",
             "UNKNOWN_KEYS_HIDDEN", "WITNESS_EDITS", "NATIVE_FIELDS", "LINK_ID", "STORE_FACTS", "FOLDER_FACTS", "native_link",
             "ONE_LINE_FIELDS", "FIELD_VALUES", "takes_link", "writes_edge"]
+
+#: Its writer asks a record's layout only to render it anew: a merge reads the store without them
+#: (docs/merge.md, "Memory").
+LAYOUT_ONLY_TO_RENDER = True
+__all__ += ["LAYOUT_ONLY_TO_RENDER"]

@@ -372,11 +372,14 @@ def memspec_id(record: Record) -> str:
 def write_record(record: Record, ctx: WriteContext) -> tuple[str, bytes]:
     """One record → (path in the store, file bytes)."""
     source = record.source
-    layout = source.layout if source is not None and source.dialect == NAME else None
+    ours = source is not None and source.dialect == NAME
+    if ours and source.has_layout and unedited(record):
+        # Its bytes as read: not migrated, since a migrated record keeps no fingerprint (read_record), so is never
+        # unedited. Its layout is not asked for, which a merge leaves on disk (docs/merge.md, "Memory").
+        return source.path, source.raw
+    layout = source.layout if ours else None
     if not isinstance(layout, RecordLayout):
         layout = None
-    if layout is not None and not layout.migrated and unedited(record):
-        return source.path, source.raw
     pairs = frontmatter_pairs(record, ctx, layout)
     if layout is None:
         text = "---\n" + jsyaml.dump(pairs) + "\n---\n" + _canonical_body(record)
