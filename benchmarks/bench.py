@@ -4,6 +4,7 @@
     python benchmarks/bench.py --sizes 10000 --runs 3 --out docs/performance.md
     python benchmarks/bench.py --sizes 100000 --pairs memoir-to-memfmt,claude-to-memspec
     python benchmarks/bench.py --large 50                       # one 50 MB memory in a 20-entry store
+    python benchmarks/bench.py --sizes 100000 --pairs merge:memoir,merge:claude   # each store merged with itself
 
 For each size, one store per dialect is generated (benchmarks/generators.py) in
 a temporary folder. Each measured command is a whole process, interpreter
@@ -116,7 +117,15 @@ def all_runs() -> list[tuple[str, str, str]]:
     return runs + [(f"migrate {a}", a, a) for a in DIALECTS]
 
 
-def command(source: str, target: str, store: Path, out: Path) -> list[str]:
+def merge_runs() -> list[tuple[str, str, None]]:
+    """(label, dialect, None): ``memconv merge`` of each store with itself, every record unchanged. Not in the default
+    table: run when named in ``--pairs`` (``merge:memoir``); docs/merge.md, "Memory", has the figures."""
+    return [(f"merge {a}", a, None) for a in DIALECTS]
+
+
+def command(source: str, target: str | None, store: Path, out: Path) -> list[str]:
+    if target is None:
+        return [PY, "-m", "memconv", "merge", "--from", source, str(store), str(store), str(out)]
     if source == target:
         return [PY, "-m", "memconv", "migrate", "--from", source, str(store), str(out)]
     return [PY, "-m", "memconv", f"{source}-to-{target}", str(store), str(out)]
@@ -132,7 +141,8 @@ def measure(n: int, runs: int, wanted: set[str] | None, work: Path, log, large: 
         log(f"  generated {d} ({f'one {large} MB memory' if large else n}) in {time.perf_counter() - t:.1f}s")
     memfmt_dir = stores["memfmt"] / "memory"
     rows = []
-    for label, a, b in all_runs():
+    asked = [run for run in merge_runs() if wanted and (run[0] in wanted or run[0].replace(" ", ":") in wanted)]
+    for label, a, b in all_runs() + asked:
         if wanted and label not in wanted and label.replace(" ", ":") not in wanted:
             continue
         ours, base = [], []
@@ -206,7 +216,8 @@ def main(argv: list[str] | None = None) -> int:
                     "100000 takes several minutes per run)")
     ap.add_argument("--runs", type=int, default=1, help="runs per command; the median is reported")
     ap.add_argument("--pairs", default="", help="comma-separated runs to keep, e.g. "
-                    "memoir-to-memfmt,claude-to-memspec,migrate:memoir (default: all 16)")
+                    "memoir-to-memfmt,claude-to-memspec,migrate:memoir (default: all 16); merge:DIALECT adds "
+                    "memconv merge of that store with itself")
     ap.add_argument("--out", type=Path, help="write the table into this Markdown file")
     ap.add_argument("--block", default="", help="with --out: write between <!-- bench:BLOCK:begin --> and "
                     "<!-- bench:BLOCK:end --> (default: the unnamed bench:begin/bench:end block)")
@@ -218,10 +229,11 @@ def main(argv: list[str] | None = None) -> int:
     sizes = [int(s) for s in args.sizes.split(",") if s]
     wanted = {p.strip() for p in args.pairs.split(",") if p.strip()} or None
     if wanted:
-        known = {label for label, _, _ in all_runs()} | {label.replace(" ", ":") for label, _, _ in all_runs()}
+        runs = all_runs() + merge_runs()
+        known = {label for label, _, _ in runs} | {label.replace(" ", ":") for label, _, _ in runs}
         unknown = sorted(wanted - known)
         if unknown:
-            ap.error(f"unknown run(s) {', '.join(unknown)}; known: {', '.join(l for l, _, _ in all_runs())}")
+            ap.error(f"unknown run(s) {', '.join(unknown)}; known: {', '.join(l for l, _, _ in runs)}")
 
     def log(msg: str) -> None:
         print(msg, file=sys.stderr, flush=True)
