@@ -403,7 +403,7 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
     Writes nothing there.
     """
     converted = pipeline.plan(in_store, target, report, lossy=lossy, date=date)
-    existing = pipeline.read(existing_path, target)
+    existing = pipeline.read_to_merge(existing_path, target)  # its layouts left on disk, as a merge reads
     notes: list[str] = []
     bases = _load_record(existing, notes)
     key = source_key(in_path, in_store.dialect) if in_path is not None else f"{in_store.dialect}:"
