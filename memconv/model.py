@@ -185,7 +185,7 @@ class Source:
     def __init__(self, dialect: str, path: str, version: int | str | None = None, raw: bytes | None = None,
                  fingerprint: str | None = None, layout: Any = None):
         self.dialect, self.path, self.version = dialect, path, version
-        self.fingerprint, self.layout = fingerprint, layout
+        self.fingerprint, self._layout = fingerprint, layout
         #: The file's bytes as read; once the store is read they may live on disk only (:meth:`keep_on_disk`).
         self._raw, self._load = raw, None
 
