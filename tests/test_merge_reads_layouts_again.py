@@ -4,6 +4,7 @@ the same bytes as a merge of the stores read whole (docs/merge.md, "Memory")."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 
 from memconv import dialects, pipeline
 from memconv.cli import main
+from memconv.errors import StoreError
 from memconv.fs import MANIFEST
 from memconv.merge import merge
 from memconv.model import LayoutOnDisk
@@ -62,5 +64,5 @@ def test_a_file_changed_since_it_was_read_is_named_not_rendered_from_other_bytes
     store = pipeline.read_to_merge(root, "memoir")
     record = next(r for r in store.records if r.source is not None and r.source.dialect == "memoir")
     (root / record.source.path).write_bytes(b"---\ntype: fact\nname: other\n---\n")
-    with pytest.raises(Exception, match=record.source.path.rsplit("/", 1)[-1]):
+    with pytest.raises(StoreError, match=f"{re.escape(record.source.path)}: changed while memconv"):
         record.source.layout
