@@ -141,8 +141,7 @@ def measure(n: int, runs: int, wanted: set[str] | None, work: Path, log, large: 
         log(f"  generated {d} ({f'one {large} MB memory' if large else n}) in {time.perf_counter() - t:.1f}s")
     memfmt_dir = stores["memfmt"] / "memory"
     rows = []
-    asked = [run for run in merge_runs() if wanted and (run[0] in wanted or run[0].replace(" ", ":") in wanted)]
-    for label, a, b in all_runs() + asked:
+    for label, a, b in all_runs() + (merge_runs() if wanted else []):  # a merge only when named
         if wanted and label not in wanted and label.replace(" ", ":") not in wanted:
             continue
         ours, base = [], []
