@@ -236,7 +236,7 @@ class Source:
 
     def __repr__(self) -> str:
         return (f"Source(dialect={self.dialect!r}, path={self.path!r}, version={self.version!r}, "
-                f"raw={self._raw!r}, fingerprint={self.fingerprint!r}, layout={self.layout!r})")
+                f"raw={self._raw!r}, fingerprint={self.fingerprint!r}, layout={self._layout!r})")  # (not read again)
 
     @property
     def raw(self) -> bytes | None:

@@ -56,6 +56,7 @@ def test_the_stores_read_to_merge_hold_no_layout_of_their_own(dialect, name):
     assert len(held) == 1 and all(isinstance(r.source._layout, LayoutOnDisk) for r in store.records
                                   if r.source is not None and r.source.dialect == dialect)
     record = next(r for r in store.records if r.source is not None and r.source.dialect == dialect)
+    assert "layout=LayoutOnDisk()" in repr(record.source), "saying what a source holds reads nothing again"
     assert record.source.layout is not None and not isinstance(record.source.layout, LayoutOnDisk)
 
 
