@@ -505,5 +505,4 @@ WRITES_EACH_CONVERTED = True
 
 __all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "LINK_NAMING", "OPAQUE_FILES",
             "NOTE_SUFFIX", "KEPT_SUFFIX", "SECTION_FIELDS", "takes_link",
-            "read_index", "splice", "SPLICED_READS", "WRITES_EACH_CONVERTED"]
-__all__ += ["LAYOUT_ONLY_TO_RENDER"]
+            "read_index", "splice", "SPLICED_READS", "WRITES_EACH_CONVERTED", "LAYOUT_ONLY_TO_RENDER"]

@@ -379,5 +379,4 @@ WRITES_EACH_CONVERTED = True
 
 __all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "LINK_NAMING", "takes_link",
             "OPAQUE_FILES", "STORE_FACTS", "kind_says_state", "marks_edited_state", "ONE_LINE_FIELDS",
-            "splice", "SPLICED_READS", "WRITES_EACH_CONVERTED"]
-__all__ += ["LAYOUT_ONLY_TO_RENDER"]
+            "splice", "SPLICED_READS", "WRITES_EACH_CONVERTED", "LAYOUT_ONLY_TO_RENDER"]

@@ -458,6 +458,9 @@ NATIVE_FIELDS = frozenset(WITNESS_FIELDS + WITNESS_EDITS + ("anchors",))
 LINK_ID = _ID
 #: A record's title is its body's ``# `` line: one line (memspec's loader reads the first line as the title).
 ONE_LINE_FIELDS = frozenset({"title"})
+#: Its writer asks a record's layout only to render it anew: a merge reads the store without them
+#: (docs/merge.md, "Memory").
+LAYOUT_ONLY_TO_RENDER = True
 #: The store's folder, and no operators, unless its config says otherwise.
 STORE_FACTS = {"prefix": STORE_DIR + "/", "operators": ()}
 #: ``prefix`` names the folder the store is in.
@@ -526,9 +529,4 @@ def native_link(record: Record, kind: str) -> str:
 __all__ += ["WRITES_EACH_CONVERTED", "each_facts"]
 __all__ += ["splice", "SPLICED_READS", "KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "RIDES_AS_UNKNOWN", "WITNESS_FIELDS",
             "UNKNOWN_KEYS_HIDDEN", "WITNESS_EDITS", "NATIVE_FIELDS", "LINK_ID", "STORE_FACTS", "FOLDER_FACTS", "native_link",
-            "ONE_LINE_FIELDS", "FIELD_VALUES", "takes_link", "writes_edge"]
-
-#: Its writer asks a record's layout only to render it anew: a merge reads the store without them
-#: (docs/merge.md, "Memory").
-LAYOUT_ONLY_TO_RENDER = True
-__all__ += ["LAYOUT_ONLY_TO_RENDER"]
+            "ONE_LINE_FIELDS", "FIELD_VALUES", "takes_link", "writes_edge", "LAYOUT_ONLY_TO_RENDER"]
