@@ -559,11 +559,11 @@ class OnDisk:
             raise self._changed()
 
     def _unreadable(self, exc: Exception) -> StoreError:
-        return StoreError(f"{display(self.path)}: could not be read again ({exc}): IN changed while memconv was "
-                          "converting it", hint=_CHANGED_HINT)
+        return StoreError(f"{display(self.path)}: could not be read again ({exc}): it changed since memconv read "
+                          "it", hint=_CHANGED_HINT)
 
     def _changed(self) -> StoreError:
-        return StoreError(f"{display(self.path)}: changed while memconv was converting the store", hint=_CHANGED_HINT)
+        return StoreError(f"{display(self.path)}: changed since memconv read it", hint=_CHANGED_HINT)
 
     def holds(self, data: bytes) -> bool:
         """Whether ``data`` are this file's bytes as read (their size and digest), without reading it again."""
@@ -576,7 +576,7 @@ class OnDisk:
         self.root, self.path, self.check = state
 
 
-_CHANGED_HINT = "nothing was written; run again when nothing else is writing to IN"
+_CHANGED_HINT = "nothing was written; run again when nothing else is writing to the store"
 
 
 def _check(data: bytes) -> bytes:

@@ -243,7 +243,8 @@ def _carry_over(src: str, dst: str, rel: str, read: set[str], files: dict[str, b
         names = fs.names_in(here)
     except OSError as exc:
         raise OutputError(f"{fs.display(here)}: could not be read ({exc.strerror})",
-                          hint="an in-place upgrade would lose it; fix its permissions or upgrade into a new folder")             from None
+                          hint="an in-place upgrade would lose it; fix its permissions or upgrade into a new folder") \
+            from None
     for name in names:
         path = f"{rel}/{name}" if rel else name
         full = os.path.join(here, name)

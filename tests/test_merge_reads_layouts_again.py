@@ -66,7 +66,7 @@ def test_a_file_changed_since_it_was_read_is_named_not_rendered_from_other_bytes
     store = pipeline.read_to_merge(root, "memoir")
     record = next(r for r in store.records if r.source is not None and r.source.dialect == "memoir")
     (root / record.source.path).write_bytes(b"---\ntype: fact\nname: other\n---\n")
-    with pytest.raises(StoreError, match=f"{re.escape(record.source.path)}: changed while memconv"):
+    with pytest.raises(StoreError, match=f"{re.escape(record.source.path)}: changed since memconv read it"):
         record.source.layout
 
 

@@ -193,7 +193,7 @@ def test_a_file_changed_after_it_was_read_is_an_error_naming_it(store_root, tmp_
     kept = store.records[0].source.path
     (store_root / kept).write_bytes((store_root / kept).read_bytes() + b"\nedited meanwhile\n")
     plan = pipeline.plan(store, "memoir", Report(command="migrate", input=str(store_root)), jobs=1)
-    with pytest.raises(StoreError, match="changed while memconv was converting") as caught:
+    with pytest.raises(StoreError, match="changed since memconv read it") as caught:
         fs.write_tree(plan.iter_files(), tmp_path / "out")
     assert kept in str(caught.value)
     assert not (tmp_path / "out").exists(), "nothing written: never other bytes than those read"

@@ -57,7 +57,7 @@ def test_bytes_kept_on_disk_are_known_by_their_size_and_digest_in_one_value(tmp_
     for edited in (b"one memorY\n", b"one memory\n\n", b"one memor\n"):  # the same size, longer, shorter
         assert not on_disk.holds(edited)
         (tmp_path / "a.md").write_bytes(edited)
-        with pytest.raises(StoreError, match="a.md: changed while memconv was converting"):
+        with pytest.raises(StoreError, match="a.md: changed since memconv read it"):
             on_disk()
-        with pytest.raises(StoreError, match="a.md: changed while memconv was converting"):
+        with pytest.raises(StoreError, match="a.md: changed since memconv read it"):
             b"".join(on_disk.pieces(size=4))

@@ -100,7 +100,7 @@ def test_a_file_kept_on_disk_is_read_again_in_pieces_and_checked(tmp_path):
     assert len(pieces) == 3 and b"".join(pieces) == (tmp_path / "MEMORY.md").read_bytes()
     for edited in (b"- [B](a.md)\n" * 1000, b"- [A](a.md)\n" * 1001, b"- [A](a.md)\n" * 999):
         (tmp_path / "MEMORY.md").write_bytes(edited)
-        with pytest.raises(StoreError, match="MEMORY.md: changed while memconv was converting"):
+        with pytest.raises(StoreError, match="MEMORY.md: changed since memconv read it"):
             b"".join(on_disk.pieces(size=4096))
     (tmp_path / "MEMORY.md").unlink()
     with pytest.raises(StoreError, match="could not be read again"):
@@ -121,7 +121,7 @@ def test_an_index_changed_before_its_store_note_is_written_stops_the_run_and_wri
 
     monkeypatch.setattr(notes, "_store_note_lines", edited_meanwhile)
     result = runner.invoke(main, ["claude-to-memoir", str(src), str(out)])
-    assert result.exit_code != 0 and "MEMORY.md: changed while memconv was converting" in result.stderr
+    assert result.exit_code != 0 and "MEMORY.md: changed since memconv read it" in result.stderr
     assert not out.exists(), "nothing written"
 
 
