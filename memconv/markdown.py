@@ -305,7 +305,7 @@ _RULE = re.compile(r"(?:-[ \t]*){3,}")
 
 def _simple_blocks(body: str) -> list[Block] | None:
     """The one line-by-line reading of a body: its blocks, or None where it declines (:func:`simple_outline`)."""
-    if _may_hold_code(body) or "\r" in body or "\x0b" in body or "\x0c" in body:
+    if may_hold_code(body) or "\r" in body or "\x0b" in body or "\x0c" in body:
         return None
     found: list[Block] = []
     start = None  # the first line of the paragraph being read
@@ -375,7 +375,7 @@ def _parsed_blocks(body: str) -> list[Block]:
     return found
 
 
-def _may_hold_code(body: str) -> bool:
+def may_hold_code(body: str) -> bool:
     """Whether ``body`` holds a fence, a tag, or a line indented by four spaces or a tab: text that may
     start code or raw HTML. Without any, a body has no code lines, and link scanning need not parse it.
 
@@ -388,7 +388,7 @@ def _may_hold_code(body: str) -> bool:
 
 def code_lines(body: str) -> set[int]:
     """Lines of ``body`` inside code or raw HTML (parses only when there may be some)."""
-    return outline(body).code if _may_hold_code(body) else set()
+    return outline(body).code if may_hold_code(body) else set()
 
 
 def rewrite_links(body: str, rename: dict[str, str], *, file_links: bool = False) -> tuple[str, list[str]]:
@@ -426,7 +426,7 @@ def rewrite_links(body: str, rename: dict[str, str], *, file_links: bool = False
             text = substitute(wikilinks, wiki, text)
         return substitute(md_links, md, text) if file_links and ".md" in text else text
 
-    if "`" not in body and not _may_hold_code(body):
+    if "`" not in body and not may_hold_code(body):
         # No code span, no code block: every line is prose, and no link spans lines.
         text = prose(body)
         return (text if changed else body), changed  # unchanged, the very string: a native shares its source's

@@ -8,7 +8,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memconv.markdown import _may_hold_code
+from memconv.markdown import may_hold_code
 
 #: What the shortcut replaced (a regex alternation, tried at every position of every body).
 MAYBE_CODE = re.compile(r"```|~~~|<|(?:^|\n)(?: {4}|\t)")
@@ -17,7 +17,7 @@ MAYBE_CODE = re.compile(r"```|~~~|<|(?:^|\n)(?: {4}|\t)")
 @settings(max_examples=2000)
 @given(st.text(alphabet=st.sampled_from(list("`~< \t\na"))))
 def test_the_shortcut_says_what_the_regex_said(body):
-    assert _may_hold_code(body) == bool(MAYBE_CODE.search(body))
+    assert may_hold_code(body) == bool(MAYBE_CODE.search(body))
 
 
 def test_markdown_it_is_imported_only_for_a_body_that_may_hold_code(tmp_path):

@@ -27,7 +27,7 @@ from ..protocol import NO_OCCASION, Occasion
 from . import body, entries, index
 from .entries import CLAUDE_TYPES, READ_AS, read_entry, write_entry
 from .index import PATH as INDEX_PATH
-from .index import is_index_path, read_index, write_index
+from .index import is_index_path, read_index, read_index_layout_on_disk, write_index
 
 NAME = "claude"
 #: Model kind → the model kind this dialect's writer gives it a native home as; a kind left out is
@@ -145,9 +145,9 @@ def _entries(root: Path, files: list[str], store: Store) -> Iterator[Record]:
                     index_line_shares(link, record)
                 yield record
             elif "/" not in path and is_index_path(path):
-                idx = read_index(raw, path, present)
+                idx, broken = read_index_layout_on_disk(raw, path, present)  # the layout: a line a link
                 store.indexes.append(idx)
-                _warn_broken(store, idx)
+                _warn_broken(store, idx, broken)
                 for section in idx.sections:
                     for link in section.links:
                         listed.setdefault(link.target, link)
@@ -174,8 +174,8 @@ def _passed_through(store: Store, files: WrittenNames) -> Iterator[tuple[str, by
     return passed_through(store, files, lambda path: kept_name(path, KEPT_SUFFIX))
 
 
-def _warn_broken(store: Store, idx) -> None:
-    for line, target in index.broken_links(idx):
+def _warn_broken(store: Store, idx, broken: list[tuple[int, str]]) -> None:
+    for line, target in broken:
         store.warnings.append(f"{idx.path}:{line}: links to {target}, which is not in the folder (kept as written)")
 
 

@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from collections.abc import Mapping
 from typing import Callable, Iterable, Iterator, Sequence
 
-from ...markdown import code_lines, escape_link_text, link_text
-from ...model import IndexFile, IndexLink, IndexSection, Record, Source
-from ...text import decode, encode, flat, printable
+from ...markdown import code_lines, escape_link_text, link_text, may_hold_code
+from ...model import IndexFile, IndexLink, IndexSection, LayoutOnDisk, Record, Source
+from ...text import BOM, TextLayout, decode, encode, flat, printable
 
 NAME = "claude"
 PATH = "MEMORY.md"
@@ -102,55 +102,154 @@ def is_index_path(path: str) -> bool:
 
 def read_index(raw: bytes, path: str, present: set[str]) -> IndexFile:
     """``MEMORY.md`` bytes → an :class:`IndexFile`; ``present`` are the files in the folder."""
+    return _read(raw, path, present, True)[0]
+
+
+def read_index_layout_on_disk(raw: bytes, path: str, present: set[str]) -> tuple[IndexFile, list[tuple[int, str]]]:
+    """:func:`read_index`, with its layout left on disk: read again from the file's bytes if it is asked for (an
+    index written anew, a merge), never held as read. And ``(line, target)`` of each link to a file not in the
+    folder (:func:`broken_links`), said as it is read.
+
+    How the folder's own reader reads an index (:func:`memconv.dialects.claude.iter_read`): the layout is a line
+    for each link, and a run within Claude holds the index to its end and writes it back as it was read; read
+    whole, the index of 100,000 memories peaked at about 1 KB a link (docs/performance.md, "(thirty-eighth)")."""
+    return _read(raw, path, present, False)
+
+
+def _layout_again(source: Source) -> IndexLayout:
+    """The layout of the index ``source`` read, read again from its bytes (which fail if the file changed since)."""
+    return _read(source.raw, source.path, set(), True)[0].source.layout
+
+
+#: What an index read by :func:`read_index_layout_on_disk` holds for its layout.
+_LAYOUT_ON_DISK = LayoutOnDisk(_layout_again)
+
+
+def _read(raw: bytes, path: str, present: set[str], keep: bool) -> tuple[IndexFile, list[tuple[int, str]]]:
+    """The index, its layout held (``keep``) or left on disk, and its broken links (``(line, target)``).
+
+    A line at a time, each decoded from the bytes as it is read and, without ``keep``, let go once read (what the
+    model keeps of it is its own strings): the text is decoded whole only for an index that may hold code or HTML,
+    whose code lines are parsed (the decoded text of 100,000 links was 24 MB, docs/performance.md)."""
+    lines, text_layout, final_newline = _raw_lines(raw, path)
+    try:
+        return _parsed(lines, raw, path, present, keep, text_layout, final_newline, None)
+    except _MayHoldCode:
+        return _read_whole(raw, path, present, keep)
+
+
+def _read_whole(raw: bytes, path: str, present: set[str], keep: bool) -> tuple[IndexFile, list[tuple[int, str]]]:
+    """:func:`_read` of the text decoded whole, its code lines parsed: for an index that may hold code or HTML."""
     text, text_layout = decode(raw, path)
     final_newline = text.endswith("\n")
-    lines = (text[:-1] if final_newline else text).split("\n")
-    code = code_lines(text)  # parses the index only when it may hold code or HTML
+    lines = _lines(text, len(text) - 1 if final_newline else len(text))
+    return _parsed(lines, raw, path, present, keep, text_layout, final_newline, code_lines(text))
+
+
+class _MayHoldCode(Exception):
+    """A line of an index read a line at a time may start code or raw HTML: it is read again, its code parsed."""
+
+
+def _parsed(lines: Iterable[str], raw: bytes, path: str, present: set[str], keep: bool, text_layout: TextLayout,
+            final_newline: bool, code: set[int] | None) -> tuple[IndexFile, list[tuple[int, str]]]:
+    """:func:`_read` of the index's ``lines``; ``code``: its code lines, or None while no line may start any."""
     index = IndexFile(path=path)
     layout = IndexLayout(text=text_layout, final_newline=final_newline)
+    items = layout.items if keep else None
+    words = _Words()
+    broken: list[tuple[int, str]] = []
     section = IndexSection(heading=None)
     index.sections.append(section)
     s = 0
+    last = None  # the item of the line before (held or not): a bullet's continuation joins it
     for n, line in enumerate(lines):
-        last = layout.items[-1] if layout.items else None
-        if n in code:
-            layout.items.append(("text", line))
-            continue
-        if index.title is None and s == 0 and not section.links and not section.inline \
+        if code is None and may_hold_code(line):  # (what it says of the text, it says of one of its lines)
+            raise _MayHoldCode
+        if code is not None and n in code:
+            item = ("text", line)
+        elif index.title is None and s == 0 and not section.links and not section.inline \
                 and (title := heading_text(line, 1)) is not None and not line.startswith("##"):
             index.title = title
-            layout.items.append(("title", line))
-            continue
-        if (heading := heading_text(line, 2)) is not None:
+            item = ("title", line)
+        elif (heading := heading_text(line, 2)) is not None:
             section = IndexSection(heading=heading)
             index.sections.append(section)
             s += 1
-            layout.items.append(("section", s, line))
-            continue
-        if m := LINK_LINE.match(line):
+            item = ("section", s, line)
+        elif m := LINK_LINE.match(line):
             target = m.group("target")
+            resolved = target in present
             section.links.append(IndexLink(title=link_text(m.group("title")), target=target, hook=m.group("hook"),
-                                           resolved=target in present))
-            layout.items.append(("link", s, len(section.links) - 1, line))
-            continue
-        if m := BULLET_LINE.match(line):
+                                           resolved=resolved))
+            if not resolved:
+                broken.append((n + 1, target))
+            item = ("link", s, len(section.links) - 1, line)
+        elif m := BULLET_LINE.match(line):
             section.inline.append(m.group("text"))
-            layout.items.append(("inline", s, len(section.inline) - 1, [line]))
-            continue
-        if last is not None and last[0] == "inline" and CONTINUATION.match(line):
+            item = ("inline", s, len(section.inline) - 1, [line])
+        elif last is not None and last[0] == "inline" and CONTINUATION.match(line):
             section.inline[last[2]] += "\n" + line.strip()
             last[3].append(line)
             continue
-        layout.items.append(("text", line))
+        else:
+            item = ("text", line)
+        last = item
+        words.add(item)
+        if keep:
+            items.append(item)
     if index.sections[0].heading is None and not index.sections[0].links and not index.sections[0].inline \
             and len(index.sections) > 1:
         # No bullets before the first ``## ``: the header has no section of its own.
         index.sections.pop(0)
-        layout.items = [_shift(item) for item in layout.items]
-    index.words = _words(layout.items)
-    index.source = Source(dialect=NAME, path=path, version="current", raw=raw, layout=layout)
+        if keep:
+            layout.items = [_shift(item) for item in layout.items]
+    index.words = words.text()
+    index.source = Source(dialect=NAME, path=path, version="current", raw=raw,
+                          layout=layout if keep else _LAYOUT_ON_DISK)
     index.source.fingerprint = index_fingerprint(index)
-    return index
+    return index, broken
+
+
+def _lines(text: str, end: int) -> Iterator[str]:
+    """``text[:end].split("\\n")``, a line at a time, without that copy of the text or the list."""
+    start = 0
+    while (stop := text.find("\n", start, end)) >= 0:
+        yield text[start:stop]
+        start = stop + 1
+    yield text[start:end]
+
+
+def _raw_lines(raw: bytes, path: str) -> tuple[Iterator[str], TextLayout, bool]:
+    """The lines :func:`memconv.text.decode` gives of ``raw`` (split at ``\\n``, the last newline's empty line left
+    out), each decoded as it is asked for; how the file was written; whether it ended with a newline. A file that is
+    not UTF-8 text raises the ``ReadError`` that ``decode`` raises, naming its byte and line."""
+    if b"\x00" in raw:
+        decode(raw, path)  # (raises)
+    bom = raw.startswith(BOM_BYTES)
+    final_newline = raw.endswith(b"\n")
+    layout = TextLayout(bom=bom, newline="\r\n" if b"\r\n" in raw else "\n")
+    return _decoded(raw, path, len(BOM_BYTES) if bom else 0, len(raw) - 1 if final_newline else len(raw)), \
+        layout, final_newline
+
+
+def _decoded(raw: bytes, path: str, start: int, end: int) -> Iterator[str]:
+    while True:
+        stop = raw.find(b"\n", start, end)
+        piece = raw[start:end if stop < 0 else stop]
+        if stop >= 0 or end < len(raw):
+            piece = piece.removesuffix(b"\r")  # a CRLF's CR: decode reads "\r\n" as "\n"
+        try:
+            yield piece.decode("utf-8")
+        except UnicodeDecodeError:
+            decode(raw, path)  # (raises, naming the byte and its line in the file)
+            raise
+        if stop < 0:
+            return
+        start = stop + 1
+
+
+#: The byte-order mark a UTF-8 file may begin with.
+BOM_BYTES = BOM.encode("utf-8")
 
 
 def generated_heading(line: str) -> bool:
@@ -159,13 +258,19 @@ def generated_heading(line: str) -> bool:
     return heading_text(line, 1) == TITLE or heading_text(line, 2) in {label for _, label in GROUPS} | {MORE}
 
 
-def _words(items: list[tuple]) -> str:
-    """The index's own words: every line that is neither a link nor a bullet (its ``# `` title, its ``## ``
-    headings, a paragraph, a numbered list, a fenced block, a line under a link), as written, blocks a
-    blank line apart. Claude Code's index is written by hand: its title and headings are someone's words,
-    but for those every index may have (:func:`generated_heading`)."""
-    blocks: list[list[str]] = [[]]
-    for item in items:
+class _Words:
+    """The index's own words (``IndexFile.words``), gathered an item of its layout at a time: every line that is
+    neither a link nor a bullet (its ``# `` title, its ``## `` headings, a paragraph, a numbered list, a fenced
+    block, a line under a link), as written, blocks a blank line apart. Claude Code's index is written by hand:
+    its title and headings are someone's words, but for those every index may have (:func:`generated_heading`)."""
+
+    __slots__ = ("blocks",)
+
+    def __init__(self) -> None:
+        self.blocks: list[list[str]] = [[]]
+
+    def add(self, item: tuple) -> None:
+        blocks = self.blocks
         if item[0] in ("title", "section") and generated_heading(item[-1]):
             if blocks[-1]:
                 blocks.append([])
@@ -178,7 +283,9 @@ def _words(items: list[tuple]) -> str:
             blocks[-1].append(item[1])
         elif blocks[-1]:
             blocks.append([])
-    return "\n\n".join("\n".join(block) for block in blocks if block)
+
+    def text(self) -> str:
+        return "\n\n".join("\n".join(block) for block in self.blocks if block)
 
 
 def broken_links(index: IndexFile) -> list[tuple[int, str]]:
@@ -213,9 +320,10 @@ def link_line(link: IndexLink) -> str:
 def write_index(index: IndexFile) -> bytes:
     """An index back to bytes: its own bytes if unchanged, else its lines with the changes."""
     source = index.source
-    layout = source.layout if source is not None and source.dialect == NAME else None
-    if layout is not None and source.has_raw and source.fingerprint == index_fingerprint(index):
-        return source.raw
+    ours = source is not None and source.dialect == NAME
+    if ours and source.has_layout and source.has_raw and source.fingerprint == index_fingerprint(index):
+        return source.raw  # (asked first: a layout left on disk is read again only for an index written anew)
+    layout = source.layout if ours else None
     if layout is None:
         return encode(_render(index))
     out: list[str] = []
