@@ -152,8 +152,8 @@ def _indexes_done(root: Path, store: Store, done: int, each_index: Callable[[Ind
     while done < len(store.indexes):
         if each_index is not None:
             each_index(store.indexes[done])
-            if not held:
-                fs.keep_record_on_disk(root, store.indexes[done])
+        if not held:
+            fs.keep_record_on_disk(root, store.indexes[done])
         done += 1
     return done
 
