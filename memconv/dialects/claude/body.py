@@ -34,13 +34,15 @@ def first_title(body: str) -> str | None:
     return None
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1024)
 def section(body: str, label: str) -> str | None:
     """The text of the ``**Label:**`` section of ``body``, or None if it has none.
 
-    Remembered for many bodies (the answer is small, and the body is the record's own string):
-    the reader asks it of every lesson, and the writer asks again for the same body when it
-    renders the record, long after :func:`outline`'s few cached parses have gone.
+    Remembered for the last thousand bodies asked: a record's file read back soon after its render asks
+    again of an equal body. Not for more: each body remembered is held, and a run that lets each record go
+    once written held 65,536 of them to its end (about 40 MB of a 100,000-entry ``migrate --from claude``),
+    while the writer's second ask, a whole store after the reader's, missed anyway once a store passed that
+    many lessons; asked again, a section takes about 10 µs (docs/performance.md, "(thirty-eighth)").
 
     The section is the rest of the paragraph the label opens, up to the next
     bold label. A label alone on its line (``**How to apply:**`` then a list)
