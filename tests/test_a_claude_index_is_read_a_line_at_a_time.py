@@ -35,8 +35,8 @@ LINES = st.sampled_from([
 
 def _both(raw: bytes) -> None:
     """The index read a line at a time is the index read from its text decoded whole, in every part."""
-    fast, broken = claude_index._read(raw, "MEMORY.md", PRESENT, True)
-    whole, whole_broken = claude_index._read_whole(raw, "MEMORY.md", PRESENT, True)
+    fast, broken = claude_index._read(raw, "MEMORY.md", PRESENT, claude_index._BOTH)
+    whole, whole_broken = claude_index._read_whole(raw, "MEMORY.md", PRESENT, claude_index._BOTH)
     assert fast == whole  # title, sections, links, inline bullets, words, and the source: layout and fingerprint
     assert fast.words == whole.words
     assert broken == whole_broken == claude_index.broken_links(whole)
@@ -95,7 +95,7 @@ def test_an_index_with_code_or_a_tag_is_read_whole(lines):
     assume(any(claude_index.may_hold_code(line) for line in lines))
     with pytest.MonkeyPatch.context() as patch:  # the line-at-a-time read gives way at the first such line
         patch.setattr(claude_index, "_read_whole", lambda *args: ("read whole", []))
-        assert claude_index._read(raw, "MEMORY.md", PRESENT, True) == ("read whole", [])
+        assert claude_index._read(raw, "MEMORY.md", PRESENT, claude_index._BOTH) == ("read whole", [])
 
 
 def test_an_index_changed_since_its_read_is_never_written_from_other_bytes(tmp_path):

@@ -102,7 +102,7 @@ def is_index_path(path: str) -> bool:
 
 def read_index(raw: bytes, path: str, present: set[str]) -> IndexFile:
     """``MEMORY.md`` bytes → an :class:`IndexFile`; ``present`` are the files in the folder."""
-    return _read(raw, path, present, True)[0]
+    return _read(raw, path, present, _BOTH)[0]
 
 
 def read_index_layout_on_disk(raw: bytes, path: str, present: set[str]) -> tuple[IndexFile, list[tuple[int, str]]]:
@@ -113,46 +113,54 @@ def read_index_layout_on_disk(raw: bytes, path: str, present: set[str]) -> tuple
     How the folder's own reader reads an index (:func:`memconv.dialects.claude.iter_read`): the layout is a line
     for each link, and a run within Claude holds the index to its end and writes it back as it was read; read
     whole, the index of 100,000 memories peaked at about 1 KB a link (docs/performance.md, "(thirty-eighth)")."""
-    return _read(raw, path, present, False)
+    return _read(raw, path, present, _MODEL)
 
 
 def _layout_again(source: Source) -> IndexLayout:
-    """The layout of the index ``source`` read, read again from its bytes (which fail if the file changed since)."""
-    return _read(source.raw, source.path, set(), True)[0].source.layout
+    """The layout of the index ``source`` read, read again from its bytes (which fail if the file changed since):
+    without the model, which the index holds already (made again beside it, it took a merge of two 100,000-link
+    stores 27 MB higher)."""
+    return _read(source.raw, source.path, set(), _LAYOUT)[0].source.layout
 
 
 #: What an index read by :func:`read_index_layout_on_disk` holds for its layout.
 _LAYOUT_ON_DISK = LayoutOnDisk(_layout_again)
+#: What :func:`_read` makes: the model and the layout, the model only (its layout left on disk), the layout only.
+_BOTH, _MODEL, _LAYOUT = (True, True), (True, False), (False, True)
 
 
-def _read(raw: bytes, path: str, present: set[str], keep: bool) -> tuple[IndexFile, list[tuple[int, str]]]:
-    """The index, its layout held (``keep``) or left on disk, and its broken links (``(line, target)``).
+def _read(raw: bytes, path: str, present: set[str], made: tuple[bool, bool]) -> tuple[IndexFile, list[tuple[int, str]]]:
+    """The index, and its broken links (``(line, target)``); ``made``: whether it holds its model (its title,
+    sections, links, words and fingerprint), and whether it holds its layout (else left on disk).
 
-    A line at a time, each decoded from the bytes as it is read and, without ``keep``, let go once read (what the
+    A line at a time, each decoded from the bytes as it is read and, without the layout, let go once read (what the
     model keeps of it is its own strings): the text is decoded whole only for an index that may hold code or HTML,
     whose code lines are parsed (the decoded text of 100,000 links was 24 MB, docs/performance.md)."""
     lines, text_layout, final_newline = _raw_lines(raw, path)
     try:
-        return _parsed(lines, raw, path, present, keep, text_layout, final_newline, None)
+        return _parsed(lines, raw, path, present, made, text_layout, final_newline, None)
     except _MayHoldCode:
-        return _read_whole(raw, path, present, keep)
+        return _read_whole(raw, path, present, made)
 
 
-def _read_whole(raw: bytes, path: str, present: set[str], keep: bool) -> tuple[IndexFile, list[tuple[int, str]]]:
+def _read_whole(raw: bytes, path: str, present: set[str], made: tuple[bool, bool]
+                ) -> tuple[IndexFile, list[tuple[int, str]]]:
     """:func:`_read` of the text decoded whole, its code lines parsed: for an index that may hold code or HTML."""
     text, text_layout = decode(raw, path)
     final_newline = text.endswith("\n")
     lines = _lines(text, len(text) - 1 if final_newline else len(text))
-    return _parsed(lines, raw, path, present, keep, text_layout, final_newline, code_lines(text))
+    return _parsed(lines, raw, path, present, made, text_layout, final_newline, code_lines(text))
 
 
 class _MayHoldCode(Exception):
     """A line of an index read a line at a time may start code or raw HTML: it is read again, its code parsed."""
 
 
-def _parsed(lines: Iterable[str], raw: bytes, path: str, present: set[str], keep: bool, text_layout: TextLayout,
-            final_newline: bool, code: set[int] | None) -> tuple[IndexFile, list[tuple[int, str]]]:
+def _parsed(lines: Iterable[str], raw: bytes, path: str, present: set[str], made: tuple[bool, bool],
+            text_layout: TextLayout, final_newline: bool, code: set[int] | None
+            ) -> tuple[IndexFile, list[tuple[int, str]]]:
     """:func:`_read` of the index's ``lines``; ``code``: its code lines, or None while no line may start any."""
+    model, keep = made
     index = IndexFile(path=path)
     layout = IndexLayout(text=text_layout, final_newline=final_newline)
     items = layout.items if keep else None
@@ -177,12 +185,15 @@ def _parsed(lines: Iterable[str], raw: bytes, path: str, present: set[str], keep
             s += 1
             item = ("section", s, line)
         elif m := LINK_LINE.match(line):
-            target = m.group("target")
-            resolved = target in present
-            section.links.append(IndexLink(title=link_text(m.group("title")), target=target, hook=m.group("hook"),
-                                           resolved=resolved))
-            if not resolved:
-                broken.append((n + 1, target))
+            if model:
+                target = m.group("target")
+                resolved = target in present
+                section.links.append(IndexLink(title=link_text(m.group("title")), target=target,
+                                               hook=m.group("hook"), resolved=resolved))
+                if not resolved:
+                    broken.append((n + 1, target))
+            else:
+                section.links.append(None)  # (counted: a layout item points at its section's n-th link)
             item = ("link", s, len(section.links) - 1, line)
         elif m := BULLET_LINE.match(line):
             section.inline.append(m.group("text"))
@@ -194,7 +205,8 @@ def _parsed(lines: Iterable[str], raw: bytes, path: str, present: set[str], keep
         else:
             item = ("text", line)
         last = item
-        words.add(item)
+        if model:
+            words.add(item)
         if keep:
             items.append(item)
     if index.sections[0].heading is None and not index.sections[0].links and not index.sections[0].inline \
@@ -203,10 +215,11 @@ def _parsed(lines: Iterable[str], raw: bytes, path: str, present: set[str], keep
         index.sections.pop(0)
         if keep:
             layout.items = [_shift(item) for item in layout.items]
-    index.words = words.text()
     index.source = Source(dialect=NAME, path=path, version="current", raw=raw,
                           layout=layout if keep else _LAYOUT_ON_DISK)
-    index.source.fingerprint = index_fingerprint(index)
+    if model:
+        index.words = words.text()
+        index.source.fingerprint = index_fingerprint(index)
     return index, broken
 
 
