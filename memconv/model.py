@@ -147,7 +147,7 @@ class Knowledge:
 class LayoutOnDisk:
     """What a :class:`Source` holds for its layout once it is let go (:meth:`Source.keep_layout_on_disk`): the
     function that reads the layout again from the source's bytes (``read_again(source)``). One serves a whole
-    store, so a record holds nothing of its own for it."""
+    store (and one every Claude index), so a record holds nothing of its own for it."""
 
     __slots__ = ("read_again",)
 

@@ -135,7 +135,7 @@ def _read(raw: bytes, path: str, present: set[str], made: tuple[bool, bool]) -> 
 
     A line at a time, each decoded from the bytes as it is read and, without the layout, let go once read (what the
     model keeps of it is its own strings): the text is decoded whole only for an index that may hold code or HTML,
-    whose code lines are parsed (the decoded text of 100,000 links was 24 MB, docs/performance.md)."""
+    whose code lines are parsed (the decoded text of 30,000 links was 7 MB, docs/performance.md)."""
     lines, text_layout, final_newline = _raw_lines(raw, path)
     try:
         return _parsed(lines, raw, path, present, made, text_layout, final_newline, None)
