@@ -8,10 +8,11 @@ records each of them in a :class:`TextLayout`, and encoding puts them back.
 
 from __future__ import annotations
 
+import codecs
 import re
 import unicodedata
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterator
 
 from .errors import ReadError
 
@@ -46,6 +47,39 @@ def decode(raw: bytes, path: str) -> tuple[str, TextLayout]:
     if newline == "\r\n":
         text = text.replace("\r\n", "\n")
     return text, TextLayout(bom=bom, newline=newline)
+
+
+def decode_lines(raw: bytes, path: str) -> tuple[Iterator[str], TextLayout, bool]:
+    """What :func:`decode` gives, a line at a time: the lines of the text (split at ``\\n``, the last newline's
+    empty line left out), each decoded from ``raw`` as it is asked for; the :class:`TextLayout`; whether the text
+    ended with a newline. The text is never held whole (a 100,000-link ``MEMORY.md``). Bytes that are not text
+    raise the ``ReadError`` :func:`decode` raises, naming the byte and its line in the file."""
+    if b"\x00" in raw:
+        decode(raw, path)  # (raises)
+    bom = raw.startswith(_BOM_BYTES)
+    final_newline = raw.endswith(b"\n")
+    layout = TextLayout(bom=bom, newline="\r\n" if b"\r\n" in raw else "\n")
+    return _decoded(raw, path, len(_BOM_BYTES) if bom else 0, len(raw) - 1 if final_newline else len(raw)), \
+        layout, final_newline
+
+
+def _decoded(raw: bytes, path: str, start: int, end: int) -> Iterator[str]:
+    while True:
+        stop = raw.find(b"\n", start, end)
+        piece = raw[start:end if stop < 0 else stop]
+        if stop >= 0 or end < len(raw):
+            piece = piece.removesuffix(b"\r")  # a CRLF's CR: decode reads "\r\n" as "\n"
+        try:
+            yield piece.decode("utf-8")
+        except UnicodeDecodeError:
+            decode(raw, path)  # (raises, naming the byte and its line in the file)
+            raise
+        if stop < 0:
+            return
+        start = stop + 1
+
+
+_BOM_BYTES = codecs.BOM_UTF8
 
 
 def encode(text: str, layout: TextLayout | None = None) -> bytes:

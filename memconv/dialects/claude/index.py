@@ -23,7 +23,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 
 from ...markdown import code_lines, escape_link_text, link_text, may_hold_code
 from ...model import IndexFile, IndexLink, IndexSection, LayoutOnDisk, Record, Source
-from ...text import BOM, TextLayout, decode, encode, flat, printable
+from ...text import TextLayout, decode, decode_lines, encode, flat, printable
 
 NAME = "claude"
 PATH = "MEMORY.md"
@@ -136,7 +136,7 @@ def _read(raw: bytes, path: str, present: set[str], made: tuple[bool, bool]) -> 
     A line at a time, each decoded from the bytes as it is read and, without the layout, let go once read (what the
     model keeps of it is its own strings): the text is decoded whole only for an index that may hold code or HTML,
     whose code lines are parsed (the decoded text of 30,000 links was 7 MB, docs/performance.md)."""
-    lines, text_layout, final_newline = _raw_lines(raw, path)
+    lines, text_layout, final_newline = decode_lines(raw, path)
     try:
         return _parsed(lines, raw, path, present, made, text_layout, final_newline, None)
     except _MayHoldCode:
@@ -230,39 +230,6 @@ def _lines(text: str, end: int) -> Iterator[str]:
         yield text[start:stop]
         start = stop + 1
     yield text[start:end]
-
-
-def _raw_lines(raw: bytes, path: str) -> tuple[Iterator[str], TextLayout, bool]:
-    """The lines :func:`memconv.text.decode` gives of ``raw`` (split at ``\\n``, the last newline's empty line left
-    out), each decoded as it is asked for; how the file was written; whether it ended with a newline. A file that is
-    not UTF-8 text raises the ``ReadError`` that ``decode`` raises, naming its byte and line."""
-    if b"\x00" in raw:
-        decode(raw, path)  # (raises)
-    bom = raw.startswith(BOM_BYTES)
-    final_newline = raw.endswith(b"\n")
-    layout = TextLayout(bom=bom, newline="\r\n" if b"\r\n" in raw else "\n")
-    return _decoded(raw, path, len(BOM_BYTES) if bom else 0, len(raw) - 1 if final_newline else len(raw)), \
-        layout, final_newline
-
-
-def _decoded(raw: bytes, path: str, start: int, end: int) -> Iterator[str]:
-    while True:
-        stop = raw.find(b"\n", start, end)
-        piece = raw[start:end if stop < 0 else stop]
-        if stop >= 0 or end < len(raw):
-            piece = piece.removesuffix(b"\r")  # a CRLF's CR: decode reads "\r\n" as "\n"
-        try:
-            yield piece.decode("utf-8")
-        except UnicodeDecodeError:
-            decode(raw, path)  # (raises, naming the byte and its line in the file)
-            raise
-        if stop < 0:
-            return
-        start = stop + 1
-
-
-#: The byte-order mark a UTF-8 file may begin with.
-BOM_BYTES = BOM.encode("utf-8")
 
 
 def generated_heading(line: str) -> bool:
