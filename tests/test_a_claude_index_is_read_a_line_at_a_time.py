@@ -110,7 +110,7 @@ def test_an_index_changed_since_its_read_is_never_written_from_other_bytes(tmp_p
         store.indexes[0].source.layout
 
 
-def test_a_run_within_claude_leaves_its_index_on_disk(tmp_path):
+def test_a_run_within_claude_leaves_its_index_on_disk():
     from memconv.report import Report
 
     root = GOLDEN / "mixed-project" / "input"
