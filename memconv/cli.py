@@ -542,12 +542,13 @@ def _convert(command, source, target, in_path, out_path, *, dry_run, force, as_j
 def _for_conversion(source: str, target: str) -> dict:
     """What reading for a conversion from ``source`` to ``target`` does to each record and each index as it is read
     (``pipeline.read``'s ``each`` and ``each_index``): into another dialect, its file's layout is let go
-    (:func:`memconv.converters.forward.unformatted`, :func:`~memconv.converters.forward.unformatted_index`)."""
+    (:func:`memconv.converters.forward.unformatted`, :func:`~memconv.converters.forward.unformatted_index`), and the
+    record is held packed until it is converted (``hold``: :func:`~memconv.converters.forward.held`)."""
     if source == target:
         return {}
-    from .converters.forward import unformatted, unformatted_index
+    from .converters.forward import held, unformatted, unformatted_index
 
-    return {"each": unformatted, "each_index": functools.partial(unformatted_index, target=target)}
+    return {"each": unformatted, "each_index": functools.partial(unformatted_index, target=target), "hold": held}
 
 
 def _convert_and_write(report, store, target, out_path, *, lossy, date, lazy, dry_run, force, fail_on_loss, as_json,

@@ -808,15 +808,37 @@ class Packed:
     def record(self) -> Record:
         return self.make(self.values)
 
+    def __getattr__(self, name: str) -> Any:
+        """A field of the record, read without making it again (``packed.link``, ``packed.source``): for those who
+        only look, such as a conversion's first pass over a store held packed from its read (docs/performance.md,
+        "(thirty-ninth)"). A field at its default made by a factory is given a new one (an empty list): a change to
+        it changes nothing. Nothing can be set: make the record (:meth:`record`) to change it."""
+        at = _WHERE[self.make].get(name)
+        if at is not None:
+            return self.values[at]
+        number = _FIELD_AT.get(name)
+        if number is None:
+            raise AttributeError(f"a packed record has no field {name!r}")
+        factory = _FACTORIES.get(number)
+        return factory() if factory is not None else _DEFAULTS[number]
+
+
+def unpacked(item: Record | Packed) -> Record:
+    """``item`` as a record: a record as it is, a packed one made again (a new object each time)."""
+    return item.make(item.values) if item.__class__ is Packed else item
+
 
 _FIELD_NAMES = tuple(f.name for f in fields(Record))
 _FIELD_NUMBERS = range(len(_FIELD_NAMES))
+_FIELD_AT = {name: i for i, name in enumerate(_FIELD_NAMES)}
 _ALL_FIELDS = attrgetter(*_FIELD_NAMES)
 #: Each field's default (a new empty list or dict, or an active lifecycle, where it has a factory; MISSING: none).
 _DEFAULTS = tuple(f.default_factory() if f.default_factory is not MISSING else f.default for f in fields(Record))
 _MADE_DEFAULTS = tuple(i for i, f in enumerate(fields(Record)) if f.default_factory is not MISSING)
 #: The fields a packed record holds (their numbers) → the function that makes a record of their values.
 _MAKERS: dict[tuple[int, ...], Callable[[tuple], Record]] = {}
+#: Each of those functions → where in a packed record's values each field it sets is (:meth:`Packed.__getattr__`).
+_WHERE: dict[Callable[[tuple], Record], dict[str, int]] = {}
 #: In a function made of code (:func:`_maker`, :func:`clearer`): the expression that gives each field its default,
 #: by its number, and the names those expressions use.
 _FACTORIES = {i: fields(Record)[i].default_factory for i in _MADE_DEFAULTS}
@@ -833,7 +855,9 @@ def _maker(shape: tuple[int, ...]) -> Callable[[tuple], Record]:
              for i, name in enumerate(_FIELD_NAMES)]
     space = {"new_": object.__new__, "cls": Record, **_DEFAULT_NAMES}
     exec("def make(v):\n    new = new_(cls)\n" + "".join(lines) + "    return new\n", space)  # noqa: S102
-    return _MAKERS.setdefault(shape, space["make"])
+    make = _MAKERS.setdefault(shape, space["make"])
+    _WHERE.setdefault(make, {_FIELD_NAMES[i]: k for k, i in enumerate(shape)})
+    return make
 
 
 def clearer(kept: frozenset[str]) -> Callable[[Record], None]:

@@ -76,7 +76,7 @@ def confirm_dialect(root: Path, name: str | None, suggest: Callable[[str, Path],
 
 
 def read(root: Path, dialect: str, *, held: bool = False, each: Callable[[Record], None] | None = None,
-         each_index: Callable[[IndexFile], None] | None = None) -> Store:
+         each_index: Callable[[IndexFile], None] | None = None, hold: Callable[[Record], Any] | None = None) -> Store:
     """The store at ``root`` as ``dialect`` reads it, with what the listing refused to read (``store.refused``).
 
     ``held``: keep each file's bytes in memory, for a folder that will be gone before they are asked for
@@ -88,6 +88,9 @@ def read(root: Path, dialect: str, *, held: bool = False, each: Callable[[Record
     bytes are left on disk as soon as it is read: the whole store is never held as read (docs/performance.md).
     Where it reads the store once, whole, taking ``each`` (its ``read_each``: memfmt), each is done before the
     next record is read, and the bytes are left on disk once the store is read (its read looks at them again).
+    ``hold`` (with ``each``): what ``store.records`` holds of each record read one at a time, once ``each`` is done
+    to it (a conversion into another dialect holds most packed: :func:`memconv.converters.forward.held`); a store
+    read whole holds its records.
     """
     stepwise = dialects.declaration(dialect, "iter_read") \
         if each is not None and not dialects.declaration(dialect, "READS_TWICE_TO_STREAM") else None
@@ -100,7 +103,7 @@ def read(root: Path, dialect: str, *, held: bool = False, each: Callable[[Record
                 each(record)
                 if not held:
                     fs.keep_record_on_disk(root, record)
-                store.records.append(record)
+                store.records.append(record if hold is None else hold(record))
                 done = _indexes_done(root, store, done, each_index, held)
             _indexes_done(root, store, done, each_index, held)
         else:

@@ -22,13 +22,14 @@ import contextlib
 import copy
 import difflib
 import re
+from collections.abc import Sequence
 from typing import Any, Iterator
 
 from .. import dialects
 from ..dialects import fold
 from ..dialects.protocol import Occasion, iter_write_with
 from ..errors import StoreError
-from ..model import Record, Source, Store
+from ..model import Packed, Record, Source, Store, unpacked
 from ..text import short_digest
 from .mapping import working_set_dialect
 
@@ -48,22 +49,57 @@ def anew(record: Record) -> Record:
 
 
 @contextlib.contextmanager
-def sources_aside(records: list[Record]) -> Iterator[list[Source | None]]:
+def sources_aside(records: list[Record | Packed]) -> Iterator[list[Source | None]]:
     """``records`` with no source while the block runs, so that a writer renders them anew; each
     record's source is given back after, however the block ends (a writer changes no record).
-    The block is given the sources set aside, in the order of ``records``.
+    The block is given the sources set aside, in the order of ``records``. A record held packed is
+    left as it is: :class:`Anew` makes it again with no source.
 
     The whole store's worth of :func:`anew` copies cost a kilobyte per record at the peak of a
     conversion (docs/performance.md).
     """
     sources = [record.source for record in records]
     for record in records:
-        record.source = None
+        if record.__class__ is not Packed:
+            record.source = None
     try:
         yield sources
     finally:
         for record, source in zip(records, sources):
-            record.source = source
+            if record.__class__ is not Packed:
+                record.source = source
+
+
+class Anew(Sequence):
+    """``records`` as a writer renders them anew, inside :func:`sources_aside`: a record as it is (its source set
+    aside), a record held packed made again with no source each time it is asked for, and let go by the writer once
+    rendered. Making every packed record at once would hold the store whole again (docs/performance.md,
+    "(thirty-ninth)"). A writer that knows records by their identity from one look to the next (memfmt's
+    ``record_paths``) is given them all made: ``whole``."""
+
+    __slots__ = ("records",)
+
+    def __init__(self, records: list[Record | Packed], whole: bool = False):
+        self.records = [_without_source(r) for r in records] if whole else records
+
+    def __len__(self) -> int:
+        return len(self.records)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [_without_source(r) for r in self.records[i]]
+        return _without_source(self.records[i])
+
+    def __iter__(self) -> Iterator[Record]:
+        return map(_without_source, self.records)
+
+
+def _without_source(record: Record | Packed) -> Record:
+    if record.__class__ is not Packed:
+        return record
+    made = record.record()
+    made.source = None
+    return made
 
 
 def render_alone(dialect: str, record: Record) -> tuple[str, bytes] | None:
@@ -271,12 +307,12 @@ def patches(groups: dict[str, list[Record]], every: list[Record] = ()) -> dict[i
                              if r.source is not None and r.source.dialect == dialect}
                 if fold(m.group("name")) not in stems:
                     continue
-                alone = render_alone(dialect, record)
+                alone = render_alone(dialect, unpacked(record))
                 if alone is None or alone[0] == source.path:
                     continue
                 found[id(record)] = make(alone, source.path, source.raw)
                 continue
-            found[id(record)] = make(render_alone(dialect, record), source.path, source.raw)
+            found[id(record)] = make(render_alone(dialect, unpacked(record)), source.path, source.raw)
     return found
 
 
@@ -315,7 +351,8 @@ def _canonical(dialect: str, group: list[Record]) -> set[int]:
                 held = at.setdefault(source.path, i)
                 if held != i:
                     at[source.path] = [*(held if isinstance(held, list) else [held]), i]
-            probe = Store(dialect="probe", records=list(group))
+            probe = Store(dialect="probe",
+                          records=Anew(group, whole=dialects.declaration(dialect, "record_paths") is not None))
             files = iter_write_with(module, probe, None, Occasion(records_only=True))  # no index: none is compared
             moved = False
             for path, data in files:

@@ -16,7 +16,7 @@ from .. import dialects, progress
 from .. import jobs as parallel
 from ..dialects.protocol import declared
 from ..errors import StoreError, Unstreamable
-from ..model import ForeignFile, IndexFile, Packed, Quarantined, Record, Store, clearer
+from ..model import ForeignFile, IndexFile, Packed, Quarantined, Record, Store, clearer, unpacked
 from ..report import FileReport
 from ..text import unwritable
 from . import carry as carrying
@@ -111,27 +111,30 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             records.append(record)
     # Which records have a native home, in order (the rest are kept out, as notes), first: the format patches are
     # made of the records read before any is converted, so that each can be packed as soon as it is.
-    to_convert: list[tuple[Record, str, bool, str]] = []
-    for record in records:
-        owner = owner_of(store, record, owners)
+    to_convert: list[tuple[Record | Packed, str, bool, str]] = []
+    for item in records:
+        # A record held packed (held) is made again to be looked at, and stays packed: it is known by its Packed.
+        record = unpacked(item)
+        owner = owner_of(store, item, owners)
         home = owner == target
         kind = record.kind if home else TARGET_KIND[target].get(record.kind)
         live = home or (record.lifecycle.state in LIFECYCLE[target] and holds_state(target, kind, record))
-        if home and id(record) in report.state_edited:
+        if home and id(item) in report.state_edited:
             live = mark_home(record, target)
             if not live:
-                unmarked[id(record)] = (f"{record.lifecycle.state} in {store.dialect} since its conversion; "
-                                        f"{target} cannot mark a {record.kind} so")
+                unmarked[id(item)] = (f"{record.lifecycle.state} in {store.dialect} since its conversion; "
+                                      f"{target} cannot mark a {record.kind} so")
         if record.opaque and not home:
             # A dialect of OPAQUE_FILES (memoir, claude) keeps a legacy entry whole; elsewhere it is a record
             # of the kind its legacy type means (a fact by default), its frontmatter carried.
             kind = "opaque" if declared(declares, "OPAQUE_FILES") \
                 else TARGET_KIND[target][transforms.legacy_kind(record)]
         if kind is None or not live:
-            kept_out.append(record)
+            kept_out.append(record)  # (made again if it was packed: known by this record from now on)
             continue
-        to_convert.append((record, owner, home, kind))
+        to_convert.append((item, owner, home, kind))
     records.clear()
+    item = record = None
     # Made in a worker (jobs) while the native records are made here: it holds the records as they are now, with
     # their files' layouts, which are let go here as each record is converted.
     formats_made = None if lossy else parallel.Later(
@@ -189,12 +192,15 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
     gathered, facts_of = gather() if gather is not None else (None, None)
     to_convert.reverse()
     while to_convert:
-        record, owner, home, kind = to_convert.pop()  # in order, and not held here once converted
+        item, owner, home, kind = to_convert.pop()  # in order, and not held here once converted
+        # Known by ``key`` from now on: the identity of the record, or of the Packed it was held as from its read,
+        # which ``sources`` or ``natives`` hold to the end (a record made again here is let go once converted).
+        record, key = unpacked(item), id(item)
         # Home again, a record keeps its kind and its link: it is what that dialect wrote.
         wanted = record.link if home else native_link(record, kind, target)
         link = wanted if home else unique_link(wanted, taken, target)
         if link != wanted:
-            numbered.add(id(record))
+            numbered.add(key)
         taken.add(link)
         if owner in INDEX_IS_CONTENT:
             members.add(record.link)  # an entry of a folder whose index is written by hand
@@ -203,7 +209,7 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         # read-back asks for it (``native_of``): made twice, it cost 4% of a conversion's instructions.
         native = None if each and gathered is None else as_native(record, kind, link, home)
         if not home and "trigger" in getattr(getattr(record.source, "layout", None), "derived", ()):
-            derived.add(id(record))  # asked before the layout is let go, below
+            derived.add(key)  # asked before the layout is let go, below
         if home and record.source is not None and record.source.dialect == target and kind not in dossiers:
             native.source = record.source  # home again: its own writer reuses its file (not a dossier's)
         elif release and record.source is not None and record.source.dialect != target:
@@ -217,9 +223,9 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             # Not held: what the writer works out of every record is gathered of it here, and it is made (again) of
             # its source (``native_of``) as the read-back asks for it, its links renamed, and let go once written.
             # Held, packed, it was 730-1,000 bytes an entry beside its source's (docs/performance.md, "(thirty-third)").
-            keys.append(id(record))
+            keys.append(key)
             owned.append(owner)
-            sources.append(Packed(record))
+            sources.append(item if item is not record else Packed(record))
             kinds.append(kind)
             links.append(link)
             kept_whole.append(kind in dossiers or native_form.kept_whole(record, kind))
@@ -228,17 +234,17 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             progress.advance()
             continue
         if not home and not _stays_bare(declares, native) and native.link not in report.members \
-                or id(record) in report.split_off:
+                or key in report.split_off:
             # Arrived from another dialect; a bare file carries nothing, so its owner is not known: it
             # may be the target's own, home again, and is not counted as new. (Asked before the read-back
             # marks it: a marker is no frontmatter of its own.)
             report.arrived.add(id(native))
-        keys.append(id(record))
+        keys.append(key)
         owned.append(owner)
-        natives.append((Packed(record) if release else record, native))
+        natives.append((item if item is not record else Packed(record) if release else record, native))
         if lazy:
             progress.advance()
-    record = None  # the last one converted is held packed, not here
+    item = record = None  # the last one converted is held packed, not here
     if each:
         def native_of(i: int) -> Record:
             """The native record of ``sources[i]``, made again as the loop above made it, its links renamed: asked once,
@@ -294,7 +300,7 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         if each:  # the worker makes no native record of its own: the carry asks only whether it is kept whole
             return made_of(sources[i].record(), bool(kept_whole[i]), returned, keys[i], owned[i])
         original, native = natives[i]
-        return made_of(original.record() if release else original, native.opaque, returned, keys[i], owned[i])
+        return made_of(unpacked(original), native.opaque, returned, keys[i], owned[i])
 
     if not (report.members and written):
         taken = None  # every link is given: asked again only of a hand-written index's links (4 MB at 100,000)
@@ -582,6 +588,15 @@ def unformatted(record: Record) -> None:
         return
     derived = getattr(source.layout, "derived", None)
     source.layout = _derived(frozenset(derived)) if derived else None
+
+
+def held(record: Record) -> Record | Packed:
+    """What a store read for a conversion into another dialect holds of ``record`` until it is converted (after
+    :func:`unformatted`): packed (:class:`~memconv.model.Packed`), unless it wears a carry, which :func:`restore`
+    reads and changes. A record object holds a slot for each of its 58 fields, and its empty lists, dict and
+    lifecycle: 680 of the 2,062 bytes a Claude memory held once read (docs/performance.md, "(thirty-ninth)").
+    The conversion knows a packed record by the identity of its :class:`Packed`, which it holds to its end."""
+    return record if get_carry(record) is not None else Packed(record)
 
 
 def unformatted_index(index: IndexFile, target: str) -> None:

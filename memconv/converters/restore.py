@@ -7,7 +7,7 @@ from typing import Any
 from .. import dialects
 from ..dialects import fold
 from ..errors import ReadError
-from ..model import ForeignFile, IndexFile, Record, Store, clone
+from ..model import ForeignFile, IndexFile, Packed, Record, Store, clone, unpacked
 from ..report import FileReport
 from ..text import flat, printable
 from . import carry as carrying
@@ -76,9 +76,14 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         else:
             _restore_store(out, found[1], store, foreign.path, report.warnings, report.members)
     for record in store.records:
+        if record.__class__ is Packed and not sidecars:  # held packed: it wears no carry (forward.held)
+            pending.append((record, None))
+            continue
         raw = get_carry(record)
         if raw is None and record.source is not None:
             raw = sidecars.get(record.source.path)
+            if raw is not None:
+                record = unpacked(record)  # restored: changed, and known by its identity from now on
         if raw is None:
             pending.append((record, None))
             continue
@@ -247,7 +252,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
     for record in untouched:
         # Its links to restored records follow them home; its own link is the forward step's business.
         if rename and ("[[" in record.body or record.edges):
-            record = clone(record, keep_source=True)
+            record = clone(unpacked(record), keep_source=True)
             rename_links(record, rename)
         out.records.append(record)
     formats = []

@@ -7,7 +7,7 @@ from typing import Any
 
 from .. import dialects
 from ..errors import MemconvError
-from ..model import Record, Store, clone, fingerprint
+from ..model import Record, Store, clone, fingerprint, unpacked
 from . import format_patch
 from .mapping import INDEX_IS_CONTENT, TARGET_KIND
 
@@ -70,10 +70,10 @@ def owner_can_write(record: Record, owner: str) -> bool:
 def by_owner(store: Store, records: list[Record], owners: dict[int, str]) -> dict[str, list[Record]]:
     """Records read from a file of their own dialect and unchanged since, grouped by that dialect."""
     groups: dict[str, list[Record]] = {}
-    for record in records:
+    for record in records:  # (or records held packed: each made again to be digested, and grouped as it is held)
         src = record.source
         if src is not None and src.has_raw and src.dialect in TARGET_KIND \
-                and src.dialect == owner_of(store, record, owners) and src.fingerprint == fingerprint(record):
+                and src.dialect == owner_of(store, record, owners) and src.fingerprint == fingerprint(unpacked(record)):
             groups.setdefault(src.dialect, []).append(record)
     return groups
 
@@ -140,7 +140,7 @@ def carried_indexes(store: Store, own: bool) -> list:
     if len(beyond) < len(rest):
         with format_patch.sources_aside(store.records):
             regenerated = dialects.get(store.dialect).generated_index(
-                Store(dialect="probe", records=list(store.records)))
+                Store(dialect="probe", records=format_patch.Anew(store.records)))
     return content + [i for i in rest
                       if id(i) in beyond or i.source is None or not i.source.has_raw or i.path not in regenerated
                       or not i.source.holds(regenerated[i.path])]

@@ -220,7 +220,12 @@ def generated_index(store: Store) -> dict[str, bytes]:
     if not store.records:
         return {}
     names = _names()
-    pages, _ = index.generate([(_place(names, record), record, written_type(record)) for record in store.records])
+    # Each record's line made as it comes (:func:`index.entry_line`), in the order of their paths as
+    # :func:`index.generate` sorts them: the records may be made one at a time for this look (a conversion's store,
+    # held packed), and a list of them would hold them all.
+    lines = [index.entry_line(_place(names, record), record, written_type(record)) for record in store.records]
+    lines.sort(key=lambda line: line[0])
+    pages, _ = index.generate_from(lines)
     return dict(pages)
 
 
@@ -248,10 +253,13 @@ def iter_write(store: Store, render=None, context: Occasion | None = None) -> It
     """
     context = context or NO_OCCASION
     say = context.teller(store)
-    placed: list[tuple[str, Record]] = []
+    placed: list[tuple[str, Record | None]] = []
     names = _names()
+    # Held for the index pages: none for the records only, into a folder with no index of its own (a format patch's
+    # look at the records' own files, which may be made one at a time for it: docs/performance.md, "(thirty-ninth)").
+    held = not context.records_only or bool(_own_indexes(store))
     for record in store.records:
-        placed.append((_place(names, record, context), record))
+        placed.append((_place(names, record, context), record if held else None))
     for warning in names.warnings():
         say(warning)
 

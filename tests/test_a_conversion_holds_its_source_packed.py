@@ -1,0 +1,145 @@
+"""On the command line, a store read for a conversion into another dialect holds each record packed from its read
+until it is converted (``forward.held``): a record object holds a slot for each of its 58 fields, and its empty
+lists, dict and lifecycle, which a :class:`~memconv.model.Packed` does not (docs/performance.md, "(thirty-ninth)").
+A record that wears a carry is held as read: the way back (``restore``) reads and changes it. The conversion knows
+a packed record by its Packed, and makes it again as it looks at it; the files and the report are the ones a store
+held as read gives."""
+
+from __future__ import annotations
+
+import gc
+import tracemalloc
+from pathlib import Path
+
+import pytest
+
+from memconv import pipeline
+from memconv.cli import _for_conversion
+from memconv.converters import format_patch
+from memconv.converters.slots import get_carry
+from memconv.model import Edge, Lifecycle, Packed, Record, Source, unpacked
+from memconv.report import Report
+
+from .bench_support import bench_module
+from .conftest import GOLDEN
+from .convert_helpers import golden_inputs
+
+TARGETS = ("memoir", "claude", "memspec", "memfmt")
+#: The dialects read a record at a time (iter_read), whose records a conversion holds packed.
+STEPWISE = ("memoir", "claude", "memspec")
+
+
+def _read(root: Path, source: str, target: str, *, packed: bool):
+    options = _for_conversion(source, target)
+    if not packed:
+        del options["hold"]
+    return pipeline.read(root, source, **options)
+
+
+def _converted(root: Path, source: str, target: str, *, packed: bool, lazy: bool, jobs: int = 1):
+    store = _read(root, source, target, packed=packed)
+    plan = pipeline.plan(store, target, Report(command="convert", input=str(root)), jobs=jobs, release=True,
+                         lazy=lazy)
+    return dict(plan.iter_files()), plan.report.to_dict()
+
+
+@pytest.mark.parametrize("source, name", [(d, n) for d, n in golden_inputs() if d in STEPWISE])
+def test_a_golden_store_read_for_a_conversion_holds_packed_what_wears_no_carry(source, name):
+    # Watched fail with held() giving the record back as read: no record was packed.
+    root = GOLDEN / source / name / "input"
+    target = "memfmt" if source != "memfmt" else "memoir"
+    store = _read(root, source, target, packed=True)
+    as_read = _read(root, source, target, packed=False)
+    assert len(store.records) == len(as_read.records)
+    for held, record in zip(store.records, as_read.records):
+        if get_carry(record) is None:
+            assert held.__class__ is Packed, record.link
+            assert unpacked(held).link == record.link
+        else:
+            assert held.__class__ is Record, record.link
+
+
+@pytest.mark.parametrize("lazy", [True, False])
+@pytest.mark.parametrize("source, name", [(d, n) for d, n in golden_inputs() if d in STEPWISE])
+def test_golden_stores_held_packed_give_the_same_files_and_report(source, name, lazy):
+    # lazy=False: the conversion run whole (--fail-on-loss, or again once a record turned out unstreamable), whose
+    # records are held with their native records to the read-back, not made again of their sources.
+    root = GOLDEN / source / name / "input"
+    for target in TARGETS:
+        if target != source:
+            assert _converted(root, source, target, packed=True, lazy=lazy) == \
+                _converted(root, source, target, packed=False, lazy=lazy), target
+
+
+@pytest.mark.parametrize("source", STEPWISE)
+def test_a_generated_store_held_packed_gives_the_same_files_and_report_over_two_jobs(tmp_path, source):
+    # Two jobs: the format patches are made in a worker forked from the conversion, which knows each record by the
+    # identity of what the conversion holds.
+    root = tmp_path / source
+    bench_module("generators").make(source, root, 150)
+    for target in TARGETS:
+        if target != source:
+            assert _converted(root, source, target, packed=True, lazy=True, jobs=2) == \
+                _converted(root, source, target, packed=False, lazy=True, jobs=1), target
+
+
+@pytest.mark.parametrize("source", STEPWISE)
+def test_a_store_held_packed_takes_less_memory_at_the_reads_end(tmp_path, source):
+    # Measured at 10,000 entries (docs/performance.md, "(thirty-ninth)"): Claude 1,778 → 1,263 bytes an entry,
+    # memoir 1,582 → 1,098, memspec 1,662 → 1,318. Watched fail with held() giving the record back as read.
+    root = tmp_path / source
+    bench_module("generators").make(source, root, 1000)
+    target = "memfmt"
+    held = {}
+    for packed in (True, False, True, False):  # the first of each warms what a read imports and remembers
+        gc.collect()
+        tracemalloc.start()
+        try:
+            store = _read(root, source, target, packed=packed)
+            held[packed] = tracemalloc.get_traced_memory()[0]
+        finally:
+            tracemalloc.stop()
+        del store
+    assert held[True] < 0.85 * held[False], held
+
+
+def _record() -> Record:
+    return Record(kind="fact", link="redis", title="Redis", body="Port 6379.\n", tags=["infra"],
+                  edges=[Edge(type="refines", target="cache")], lifecycle=Lifecycle(state="hidden", at="2026-01-02"),
+                  source=Source(dialect="memoir", path="redis.md", raw=b"x"))
+
+
+def test_a_packed_record_is_read_field_by_field_without_being_made_again():
+    record = _record()
+    packed = Packed(record)
+    for name in Record.__dataclass_fields__:
+        assert getattr(packed, name) == getattr(record, name), name
+    assert packed.source is record.source, "the same objects, not copies"
+    bare = Packed(Record(kind="fact", link="x"))
+    assert bare.edges == [] and bare.extra == {} and bare.lifecycle == Lifecycle()
+    bare.edges.append(Edge(type="refines", target="y"))  # a default is a new one each time: nothing changes
+    assert bare.edges == [] and bare.record().edges == []
+    with pytest.raises(AttributeError):
+        packed.title = "changed"
+    with pytest.raises(AttributeError):
+        packed.no_such_field  # noqa: B018
+    assert unpacked(record) is record and unpacked(packed) is not record
+    assert unpacked(packed).title == "Redis"
+
+
+def test_a_packed_record_is_rendered_anew_without_its_source_and_left_as_it_was():
+    # The format patch's look at a group's files (format_patch._canonical): each packed record made again, with no
+    # source, as the writer asks for it; a record held as read has its source set aside for the look, and back after.
+    record, packed = _record(), Packed(_record())
+    group = [record, packed]
+    with format_patch.sources_aside(group) as sources:
+        assert [s.path for s in sources] == ["redis.md", "redis.md"]
+        anew = format_patch.Anew(group)
+        assert len(anew) == 2
+        made = list(anew)
+        assert made[0] is record and record.source is None
+        assert made[1] is not packed and made[1].source is None and made[1].title == "Redis"
+        assert anew[1] is not made[1], "made again each time it is asked for"
+        assert packed.source is not None, "the packed record is left as it is"
+        assert all(r.source is None for r in format_patch.Anew(group, whole=True))
+    assert record.source is not None and record.source.path == "redis.md"
