@@ -791,7 +791,12 @@ class Packed:
     a tuple, and the function that sets them again (one for each set of fields: every record of that shape shares
     it). A record object holds a slot for each of its 58 fields; a memory read from a file sets about ten
     (docs/performance.md). :meth:`record` gives back an equal record: a new object whose fields are the same
-    objects, the fields at their defaults made anew (an empty list, dict or lifecycle of its own)."""
+    objects, the fields at their defaults made anew (an empty list, dict or lifecycle of its own).
+
+    Each field can be read without making the record again (``packed.link``, ``packed.source``: :func:`_reader`), for
+    those who only look, such as a conversion's first pass over a store held packed from its read
+    (docs/performance.md, "(thirty-ninth)"). A field at its default made by a factory is given a new one (an empty
+    list): a change to it changes nothing. Nothing can be set: make the record (:meth:`record`) to change it."""
 
     __slots__ = ("make", "values")
 
@@ -808,20 +813,6 @@ class Packed:
     def record(self) -> Record:
         return self.make(self.values)
 
-    def __getattr__(self, name: str) -> Any:
-        """A field of the record, read without making it again (``packed.link``, ``packed.source``): for those who
-        only look, such as a conversion's first pass over a store held packed from its read (docs/performance.md,
-        "(thirty-ninth)"). A field at its default made by a factory is given a new one (an empty list): a change to
-        it changes nothing. Nothing can be set: make the record (:meth:`record`) to change it."""
-        at = _WHERE[self.make].get(name)
-        if at is not None:
-            return self.values[at]
-        number = _FIELD_AT.get(name)
-        if number is None:
-            raise AttributeError(f"a packed record has no field {name!r}")
-        factory = _FACTORIES.get(number)
-        return factory() if factory is not None else _DEFAULTS[number]
-
 
 def unpacked(item: Record | Packed) -> Record:
     """``item`` as a record: a record as it is, a packed one made again (a new object each time)."""
@@ -830,14 +821,13 @@ def unpacked(item: Record | Packed) -> Record:
 
 _FIELD_NAMES = tuple(f.name for f in fields(Record))
 _FIELD_NUMBERS = range(len(_FIELD_NAMES))
-_FIELD_AT = {name: i for i, name in enumerate(_FIELD_NAMES)}
 _ALL_FIELDS = attrgetter(*_FIELD_NAMES)
 #: Each field's default (a new empty list or dict, or an active lifecycle, where it has a factory; MISSING: none).
 _DEFAULTS = tuple(f.default_factory() if f.default_factory is not MISSING else f.default for f in fields(Record))
 _MADE_DEFAULTS = tuple(i for i, f in enumerate(fields(Record)) if f.default_factory is not MISSING)
 #: The fields a packed record holds (their numbers) → the function that makes a record of their values.
 _MAKERS: dict[tuple[int, ...], Callable[[tuple], Record]] = {}
-#: Each of those functions → where in a packed record's values each field it sets is (:meth:`Packed.__getattr__`).
+#: Each of those functions → where in a packed record's values each field it sets is (:func:`_reader`).
 _WHERE: dict[Callable[[tuple], Record], dict[str, int]] = {}
 #: In a function made of code (:func:`_maker`, :func:`clearer`): the expression that gives each field its default,
 #: by its number, and the names those expressions use.
@@ -845,6 +835,26 @@ _FACTORIES = {i: fields(Record)[i].default_factory for i in _MADE_DEFAULTS}
 _DEFAULT_CODE = tuple(f"factory_{i}()" if i in _FACTORIES else f"default_{i}" for i in _FIELD_NUMBERS)
 _DEFAULT_NAMES = {**{f"factory_{i}": factory for i, factory in _FACTORIES.items()},
                   **{f"default_{i}": _DEFAULTS[i] for i in _FIELD_NUMBERS if i not in _FACTORIES}}
+
+
+def _reader(number: int) -> property:
+    """The property that reads field ``number`` of a packed record: a property, not ``__getattr__``, which is asked
+    only once the usual lookup has failed, an exception made and dropped each time."""
+    name, factory, default = _FIELD_NAMES[number], _FACTORIES.get(number), _DEFAULTS[number]
+
+    def read(packed: Packed) -> Any:
+        at = _WHERE[packed.make].get(name)
+        if at is not None:
+            return packed.values[at]
+        return factory() if factory is not None else default
+
+    return property(read, doc=f"The record's ``{name}``.")
+
+
+for _number in _FIELD_NUMBERS:
+    assert _FIELD_NAMES[_number] not in Packed.__slots__
+    setattr(Packed, _FIELD_NAMES[_number], _reader(_number))
+del _number
 
 
 def _maker(shape: tuple[int, ...]) -> Callable[[tuple], Record]:

@@ -112,29 +112,29 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
     # Which records have a native home, in order (the rest are kept out, as notes), first: the format patches are
     # made of the records read before any is converted, so that each can be packed as soon as it is.
     to_convert: list[tuple[Record | Packed, str, bool, str]] = []
-    for item in records:
-        # A record held packed (held) is made again to be looked at, and stays packed: it is known by its Packed.
-        record = unpacked(item)
-        owner = owner_of(store, item, owners)
+    for record in records:
+        # A record held packed (held) is looked at as it is (each field read as asked), and stays packed: it is known
+        # by its Packed. Only a record restored, never packed, is changed here (mark_home).
+        owner = owner_of(store, record, owners)
         home = owner == target
         kind = record.kind if home else TARGET_KIND[target].get(record.kind)
         live = home or (record.lifecycle.state in LIFECYCLE[target] and holds_state(target, kind, record))
-        if home and id(item) in report.state_edited:
+        if home and id(record) in report.state_edited:
             live = mark_home(record, target)
             if not live:
-                unmarked[id(item)] = (f"{record.lifecycle.state} in {store.dialect} since its conversion; "
-                                      f"{target} cannot mark a {record.kind} so")
+                unmarked[id(record)] = (f"{record.lifecycle.state} in {store.dialect} since its conversion; "
+                                        f"{target} cannot mark a {record.kind} so")
         if record.opaque and not home:
             # A dialect of OPAQUE_FILES (memoir, claude) keeps a legacy entry whole; elsewhere it is a record
             # of the kind its legacy type means (a fact by default), its frontmatter carried.
             kind = "opaque" if declared(declares, "OPAQUE_FILES") \
                 else TARGET_KIND[target][transforms.legacy_kind(record)]
         if kind is None or not live:
-            kept_out.append(record)  # (made again if it was packed: known by this record from now on)
+            kept_out.append(unpacked(record))  # (made again if it was packed: known by this record from now on)
             continue
-        to_convert.append((item, owner, home, kind))
+        to_convert.append((record, owner, home, kind))
     records.clear()
-    item = record = None
+    record = None
     # Made in a worker (jobs) while the native records are made here: it holds the records as they are now, with
     # their files' layouts, which are let go here as each record is converted.
     formats_made = None if lossy else parallel.Later(
@@ -195,7 +195,10 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         item, owner, home, kind = to_convert.pop()  # in order, and not held here once converted
         # Known by ``key`` from now on: the identity of the record, or of the Packed it was held as from its read,
         # which ``sources`` or ``natives`` hold to the end (a record made again here is let go once converted).
-        record, key = unpacked(item), id(item)
+        key = id(item)
+        # Made again where its native record is made here; else only read (its native record is made of it again as
+        # the read-back asks for it: ``native_of``).
+        record = item if each and gathered is None else unpacked(item)
         # Home again, a record keeps its kind and its link: it is what that dialect wrote.
         wanted = record.link if home else native_link(record, kind, target)
         link = wanted if home else unique_link(wanted, taken, target)
@@ -225,7 +228,7 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             # Held, packed, it was 730-1,000 bytes an entry beside its source's (docs/performance.md, "(thirty-third)").
             keys.append(key)
             owned.append(owner)
-            sources.append(item if item is not record else Packed(record))
+            sources.append(item if item.__class__ is Packed else Packed(record))
             kinds.append(kind)
             links.append(link)
             kept_whole.append(kind in dossiers or native_form.kept_whole(record, kind))
@@ -241,7 +244,7 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             report.arrived.add(id(native))
         keys.append(key)
         owned.append(owner)
-        natives.append((item if item is not record else Packed(record) if release else record, native))
+        natives.append((item if item.__class__ is Packed else Packed(record) if release else record, native))
         if lazy:
             progress.advance()
     item = record = None  # the last one converted is held packed, not here
