@@ -53,6 +53,11 @@ class Conversion:
     #: id(record) of the converted store's records let go but for what the writer reads of a spliced record
     #: (its ``SPLICED_READS``): only their ``rendered`` entry can write them, so the files are read once.
     let_go: set[int] = field(default_factory=set)
+    #: Restored records the conversion does not keep (a rendering its index says again, a carry claiming an owner
+    #: that cannot hold it), which the tables above may name by id(): held to its end, so that no record made after
+    #: one is let go takes its identity. (One did: a memory written by hand in the target, linking a restored one,
+    #: came home with the owner of a rendering let go before it, and kept a name that was not its target's.)
+    identities: list[Any] = field(default_factory=list)
     #: The rest of a conversion run as the final write asks for it (``lazy``): advanced to ``i``, the native
     #: record ``out.records[i]`` is read back and carried, its ``rendered`` entry made; once it is exhausted, the
     #: notes, the working set's and the store's are in the store and the report is whole. None: all done.

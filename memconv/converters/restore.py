@@ -185,6 +185,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             plain = clone(record, keep_source=True)
             strip_carry(plain)
             untouched.append(plain)
+            report.identities.append(home)  # named by id() above: held, as it is let go here
             continue
         report.owners[id(home)] = carry.owner
         unread = record.unread or []  # lines its reader does not read
@@ -215,6 +216,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                 if added or unread:  # (unread: said above)
                     report.records.append(_dropped_from_rendering(record, where, "inline",
                                                                   added + [UNREAD] * bool(unread)))
+                report.identities.append(home)  # named by id() above: held, as it is let go here
                 continue
             what = f"the words written in {where}" if words else f"an inline bullet of {where}"
             said = f"{what} were" if words else f"{what} was"
@@ -223,6 +225,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                 # index says it again, and nothing is made of a name alone.
                 report.warnings.append(f"{where_from(record)}: the text of {what} was taken out in {store.dialect}; "
                                        + _stays(where, words))
+                report.identities.append(home)  # named by id() above: held, as it is let go here
                 continue
             if ours and retracted:
                 # Not live any more: they leave the index, the record is kept out of the live set.
