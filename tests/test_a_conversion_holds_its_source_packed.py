@@ -143,3 +143,48 @@ def test_a_packed_record_is_rendered_anew_without_its_source_and_left_as_it_was(
         assert packed.source is not None, "the packed record is left as it is"
         assert all(r.source is None for r in format_patch.Anew(group, whole=True))
     assert record.source is not None and record.source.path == "redis.md"
+
+
+def _write(files: dict[str, bytes], root: Path) -> None:
+    for path, data in files.items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_bytes(data)
+
+
+#: A memory written in the target by hand, after the conversion: it wears no carry, beside those that do, and links
+#: one that does (``{link}``), whose link changes on its way home.
+_NEW_BY_HAND = {
+    "memoir": ("memory/fact_new-by-hand.md",
+               b"---\ntype: fact\nname: New by hand\ndescription: Written here\ncreated: 2026-05-02\n---\n\nSee [[{link}]].\n"),
+    "claude": ("reference_new_by_hand.md",
+               b"---\nname: New by hand\ndescription: Written here\ntype: reference\n---\n\nSee [[{link}]].\n"),
+    "memspec": (".memspec/memory/facts/ms_01KNRWNA20VCD395V3FZBW4Z9Z.md",
+                b"---\nid: ms_01KNRWNA20VCD395V3FZBW4Z9Z\nkind: claim\ntype: fact\nstate: active\n"
+                b"created: '2026-08-01T10:30:00.000Z'\n---\n# Written here by hand\n\nSee [[{link}]].\n"),
+}
+
+
+@pytest.mark.parametrize("lazy", [True, False])
+@pytest.mark.parametrize("source, name", [(d, n) for d, n in golden_inputs() if d in STEPWISE])
+def test_a_store_coming_home_held_packed_gives_the_same_files_and_report(tmp_path, source, name, lazy):
+    # The golden stores wear no carry: here each is converted into another dialect read a record at a time, a memory
+    # is added there by hand, and the store is converted home: the records that wear a carry are held as read and
+    # restored, the one added is held packed, and both reads give the same files and report.
+    root = GOLDEN / source / name / "input"
+    carried = False
+    for there in STEPWISE:
+        if there == source:
+            continue
+        away = tmp_path / f"{there}-{lazy}"
+        _write(_converted(root, source, there, packed=True, lazy=True)[0], away)
+        path, data = _NEW_BY_HAND[there]
+        records = _read(away, there, source, packed=False).records
+        linked = next((r.link for r in records if get_carry(r) is not None), records[0].link)
+        (away / path).parent.mkdir(parents=True, exist_ok=True)
+        (away / path).write_bytes(data.replace(b"{link}", linked.encode()))
+        held = {r.source.path: r.__class__ for r in _read(away, there, source, packed=True).records}
+        assert held[path] is Packed, "the memory added by hand wears no carry"
+        carried |= Record in held.values()
+        assert _converted(away, there, source, packed=True, lazy=lazy) == \
+            _converted(away, there, source, packed=False, lazy=lazy), there
+    assert carried, "a record that wears a carry came home too, held as read"
