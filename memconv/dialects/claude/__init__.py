@@ -220,12 +220,7 @@ def generated_index(store: Store) -> dict[str, bytes]:
     if not store.records:
         return {}
     names = _names()
-    # Each record's line made as it comes (:func:`index.entry_line`), in the order of their paths as
-    # :func:`index.generate` sorts them: the records may be made one at a time for this look (a conversion's store,
-    # held packed), and a list of them would hold them all.
-    lines = [index.entry_line(_place(names, record), record, written_type(record)) for record in store.records]
-    lines.sort(key=lambda line: line[0])
-    pages, _ = index.generate_from(lines)
+    pages, _ = index.generate((_place(names, record), record, written_type(record)) for record in store.records)
     return dict(pages)
 
 

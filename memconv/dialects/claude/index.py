@@ -601,16 +601,20 @@ def _one_line(text: str) -> str:
     return printable(text)
 
 
-def generate(entries: list[tuple[str, Record, str | None]], extra: list[IndexSection] = (),
+def generate(entries: Iterable[tuple[str, Record, str | None]], extra: list[IndexSection] = (),
              title: str = TITLE) -> tuple[Mapping[str, bytes], list[str]]:
     """The index files linking every ``(path, record, claude type)``, grouped by type, within Claude Code's limits.
 
     ``extra`` are sections to keep after the groups (inline memory from another
     dialect's index: content). Returns path → bytes (``MEMORY.md`` first) and
-    the warnings to report (see :func:`paginate`).
+    the warnings to report (see :func:`paginate`). Each entry's line is made as
+    it comes (:func:`entry_line`) and the lines sorted by path: ``entries`` may
+    make each record as it is asked for (a conversion's store, held packed), and
+    sorting the entries would hold them all (docs/performance.md, "(thirty-ninth)").
     """
-    return generate_from((entry_line(path, record, written_type)
-                          for path, record, written_type in sorted(entries, key=lambda e: e[0])), extra, title)
+    lines = [entry_line(path, record, written_type) for path, record, written_type in entries]
+    lines.sort(key=lambda line: line[0])
+    return generate_from(lines, extra, title)
 
 
 #: The generated index's line for one entry: (its path, the group it is listed under, the line).
