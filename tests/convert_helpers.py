@@ -50,13 +50,28 @@ def convert_dir(source: Path, target: str, out: Path) -> Path:
     return out
 
 
+def planned(root: Path, source: str, target: str, read_options: dict, *, lazy: bool = True,
+            jobs: int = 1) -> tuple[dict[str, bytes], dict]:
+    """The files and the report (as a dict) of converting the store at ``root`` as the command line does: read with
+    ``read_options`` (``pipeline.read``'s ``each``, ``each_index`` and ``hold``, as ``cli._for_conversion`` gives
+    them), its records handed over, and run ``lazy`` (as without ``--fail-on-loss``) or whole."""
+    store = pipeline.read(root, source, **read_options)
+    plan = pipeline.plan(store, target, Report(command="convert", input=str(root)), jobs=jobs, release=True,
+                         lazy=lazy)
+    return dict(plan.iter_files()), plan.report.to_dict()
+
+
+def write_files(files: dict[str, bytes], root: Path) -> None:
+    """``files`` (relative path → bytes) written under ``root``, folders made as needed."""
+    for path, data in files.items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_bytes(data)
+
+
 def read_files(files: dict[str, bytes], dialect: str) -> Store:
     with tempfile.TemporaryDirectory() as tmp:
-        root = Path(tmp)
-        for path, data in files.items():
-            (root / path).parent.mkdir(parents=True, exist_ok=True)
-            (root / path).write_bytes(data)
-        return dialects.get(dialect).read(root)
+        write_files(files, Path(tmp))
+        return dialects.get(dialect).read(Path(tmp))
 
 
 def hop(store: Store, target: str) -> tuple[Store, dict[str, bytes]]:

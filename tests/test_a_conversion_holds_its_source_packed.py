@@ -18,29 +18,29 @@ from memconv.cli import _for_conversion
 from memconv.converters import format_patch
 from memconv.converters.slots import get_carry
 from memconv.model import Edge, Lifecycle, Packed, Record, Source, unpacked
-from memconv.report import Report
 
 from .bench_support import bench_module
 from .conftest import GOLDEN
-from .convert_helpers import golden_inputs
+from .convert_helpers import golden_inputs, planned, write_files
 
 TARGETS = ("memoir", "claude", "memspec", "memfmt")
 #: The dialects read a record at a time (iter_read), whose records a conversion holds packed.
 STEPWISE = ("memoir", "claude", "memspec")
 
 
-def _read(root: Path, source: str, target: str, *, packed: bool):
+def _options(source: str, target: str, *, packed: bool) -> dict:
     options = _for_conversion(source, target)
     if not packed:
         del options["hold"]
-    return pipeline.read(root, source, **options)
+    return options
+
+
+def _read(root: Path, source: str, target: str, *, packed: bool):
+    return pipeline.read(root, source, **_options(source, target, packed=packed))
 
 
 def _converted(root: Path, source: str, target: str, *, packed: bool, lazy: bool, jobs: int = 1):
-    store = _read(root, source, target, packed=packed)
-    plan = pipeline.plan(store, target, Report(command="convert", input=str(root)), jobs=jobs, release=True,
-                         lazy=lazy)
-    return dict(plan.iter_files()), plan.report.to_dict()
+    return planned(root, source, target, _options(source, target, packed=packed), lazy=lazy, jobs=jobs)
 
 
 @pytest.mark.parametrize("source, name", [(d, n) for d, n in golden_inputs() if d in STEPWISE])
@@ -145,12 +145,6 @@ def test_a_packed_record_is_rendered_anew_without_its_source_and_left_as_it_was(
     assert record.source is not None and record.source.path == "redis.md"
 
 
-def _write(files: dict[str, bytes], root: Path) -> None:
-    for path, data in files.items():
-        (root / path).parent.mkdir(parents=True, exist_ok=True)
-        (root / path).write_bytes(data)
-
-
 #: A memory written in the target by hand, after the conversion: it wears no carry, beside those that do, and links
 #: one that does (``{link}``), whose link changes on its way home.
 _NEW_BY_HAND = {
@@ -176,7 +170,7 @@ def test_a_store_coming_home_held_packed_gives_the_same_files_and_report(tmp_pat
         if there == source:
             continue
         away = tmp_path / f"{there}-{lazy}"
-        _write(_converted(root, source, there, packed=True, lazy=True)[0], away)
+        write_files(_converted(root, source, there, packed=True, lazy=True)[0], away)
         path, data = _NEW_BY_HAND[there]
         records = _read(away, there, source, packed=False).records
         linked = next((r.link for r in records if get_carry(r) is not None), records[0].link)

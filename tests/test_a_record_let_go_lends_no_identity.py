@@ -11,29 +11,23 @@ from pathlib import Path
 
 import pytest
 
-from memconv import pipeline
 from memconv.cli import _for_conversion
-from memconv.report import Report
 
 from .conftest import GOLDEN
+from .convert_helpers import planned, write_files
 
 BY_HAND = b"---\ntype: fact\nname: New by hand\ndescription: Written here\ncreated: 2026-05-02\n---\n\nSee [[{link}]].\n"
 
 
 def _files(root: Path, source: str, target: str, *, packed: bool) -> dict[str, bytes]:
-    options = _for_conversion(source, target) if packed else {}
-    plan = pipeline.plan(pipeline.read(root, source, **options), target, Report(command="convert", input=str(root)),
-                         jobs=1, release=True, lazy=True)
-    return dict(plan.iter_files())
+    return planned(root, source, target, _for_conversion(source, target) if packed else {})[0]
 
 
 @pytest.mark.parametrize("packed", [True, False])
 def test_a_memory_written_by_hand_comes_home_as_new_beside_inline_bullets(tmp_path, packed):
     # Watched fail (packed=False) with the renderings let go instead of held: fact_new-by-hand.md, not linked.
     away = tmp_path / "memoir"
-    for path, data in _files(GOLDEN / "claude" / "mixed-project" / "input", "claude", "memoir", packed=True).items():
-        (away / path).parent.mkdir(parents=True, exist_ok=True)
-        (away / path).write_bytes(data)
+    write_files(_files(GOLDEN / "claude" / "mixed-project" / "input", "claude", "memoir", packed=True), away)
     (away / "memory" / "fact_new-by-hand.md").write_bytes(BY_HAND.replace(b"{link}", b"decision_local-db"))
     home = _files(away, "memoir", "claude", packed=packed)
     assert "reference_new-by-hand.md" in home and "fact_new-by-hand.md" not in home

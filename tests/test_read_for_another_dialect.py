@@ -18,22 +18,18 @@ from memconv.converters.restore import _withdraw
 from memconv.converters.carry import Carry
 from memconv.converters.forward import unformatted, unformatted_index
 from memconv.model import Record, Store
-from memconv.report import Report
 
 from .bench_support import bench_module
 from .claude_support import frontmatter
 from .conftest import GOLDEN
-from .convert_helpers import golden_inputs
+from .convert_helpers import golden_inputs, planned
 
 TARGETS = ("memoir", "claude", "memspec", "memfmt")
 CASES = [(d, n, t) for d, n in golden_inputs() for t in TARGETS if t != d]
 
 
 def _converted(root: Path, source: str, target: str, *, read_for) -> tuple[dict[str, bytes], dict]:
-    store = pipeline.read(root, source, **(_for_conversion(source, target) if read_for else {}))
-    plan = pipeline.plan(store, target, Report(command="convert", input=str(root)), jobs=1, release=True,
-                         lazy=True)
-    return dict(plan.iter_files()), plan.report.to_dict()
+    return planned(root, source, target, _for_conversion(source, target) if read_for else {})
 
 
 @pytest.mark.parametrize("source, name, target", CASES)
