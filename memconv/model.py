@@ -816,7 +816,7 @@ class Packed:
 
 def unpacked(item: Record | Packed) -> Record:
     """``item`` as a record: a record as it is, a packed one made again (a new object each time)."""
-    return item.make(item.values) if item.__class__ is Packed else item
+    return item.record() if item.__class__ is Packed else item
 
 
 _FIELD_NAMES = tuple(f.name for f in fields(Record))
