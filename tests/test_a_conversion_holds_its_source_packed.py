@@ -13,11 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from memconv import pipeline
+from memconv import dialects, pipeline
 from memconv.cli import _for_conversion
 from memconv.converters import format_patch
 from memconv.converters.slots import get_carry
-from memconv.model import Edge, Lifecycle, Packed, Record, Source, unpacked
+from memconv.dialects.protocol import Occasion, iter_write_with
+from memconv.model import Edge, Lifecycle, Packed, Record, Source, Store, unpacked
 
 from .bench_support import bench_module
 from .conftest import GOLDEN
@@ -182,3 +183,26 @@ def test_a_store_coming_home_held_packed_gives_the_same_files_and_report(tmp_pat
         assert _converted(away, there, source, packed=True, lazy=lazy) == \
             _converted(away, there, source, packed=False, lazy=lazy), there
     assert carried, "a record that wears a carry came home too, held as read"
+
+
+@pytest.mark.parametrize("source", STEPWISE)
+def test_a_group_looked_at_for_its_format_patches_is_made_one_record_at_a_time(tmp_path, source):
+    # The writer's look at a group's own files (records_only) is given each packed record made again as it asks,
+    # and keeps none once rendered: made all at once, they were the store whole again in the format-patch worker.
+    # Watched fail with Claude's iter_write keeping every record for index pages it does not write here.
+    root = tmp_path / source
+    bench_module("generators").make(source, root, 60)
+    group = _read(root, source, "memfmt", packed=True).records
+    assert all(r.__class__ is Packed for r in group)
+
+    def records_alive() -> int:
+        gc.collect()
+        return sum(1 for o in gc.get_objects() if o.__class__ is Record)
+
+    before, most = records_alive(), 0
+    with format_patch.sources_aside(group):
+        files = iter_write_with(dialects.get(source), Store(dialect="probe", records=format_patch.Anew(group)), None,
+                                Occasion(records_only=True))
+        for _ in files:
+            most = max(most, records_alive() - before)
+    assert most < 10, f"{most} records made again held at once"
