@@ -15,6 +15,7 @@ import dataclasses
 import difflib
 import json
 import re
+from collections import Counter
 from typing import Any
 
 from ..dialects.protocol import CARRY_KEY
@@ -949,6 +950,23 @@ def fold_in(record: Record, dialect: str, edited: list[str], before: dict | None
     return folded + names
 
 
+def _own_paragraphs(flats: list[str], original: str | None) -> set[int]:
+    """Which of ``flats`` (an edited body's paragraphs, flat, in order) are the body's own: a paragraph its body at
+    home (``original``) held, however like a line :func:`show` writes it is (``**Tags:** infra``, written by hand).
+    :func:`show` does not write a line again where the body says it (:func:`_new_blocks`), and writes its lines after
+    the body's, so the first as many of each as the body held are its own: kept, and never read as an edit of a
+    field. Before, such a paragraph was taken out as :func:`show`'s, or read as the field's new value."""
+    if not isinstance(original, str):
+        return set()
+    left = Counter(flat(p) for p in PARAGRAPH_BREAK.split(original.strip()) if p.strip())
+    users = set()
+    for n, f in enumerate(flats):
+        if left[f] > 0:
+            left[f] -= 1
+            users.add(n)
+    return users
+
+
 def sections_wanted(record: Record, target: str, kind: str, body: str) -> frozenset[str]:
     """The fields of ``record`` (a ``kind`` of ``target``) that ``target``'s tools read from a labelled section
     of the body (its ``SECTION_FIELDS``: a Claude Code feedback memory's ``**How to apply:**``) and that
@@ -1108,6 +1126,7 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
     runs = [b for b in blocks if len(b) > 1]
     parts = [p for p in PARAGRAPH_BREAK.split(record.body.strip()) if p.strip()]
     flats = [flat(p) for p in parts]
+    users = _own_paragraphs(flats, original)
     for name, label, said, parse in _labelled(record, target):
         if name in shown:
             continue
@@ -1117,8 +1136,9 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
         if f"{prefix}{said}" in flats:
             continue  # shown as it was: not edited
         # Its line edited in the target (the one line with its label that show did not write): the edit wins.
-        lines = [f for f in flats if f.startswith(prefix) and f not in rendered and f[len(prefix):].strip()]
-        emptied = [f for f in flats if f == prefix.rstrip() and f not in rendered]
+        lines = [f for n, f in enumerate(flats)
+                 if f.startswith(prefix) and f not in rendered and f[len(prefix):].strip() and n not in users]
+        emptied = [f for n, f in enumerate(flats) if f == prefix.rstrip() and f not in rendered and n not in users]
         if not lines and len(emptied) == 1:
             # Its label left alone, the value taken out: the field is emptied (before, the bare label came home as
             # a paragraph, or an entity's fact, and the old value stayed).
@@ -1136,9 +1156,9 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
         _lead_edited(record, flats, rendered, original, edited)
     if "tags" not in shown:
         # The target's one place for the tags is this line: edited there, the edit wins.
-        for part in parts:
+        for n, part in enumerate(parts):
             line = _TAGS_LINE.fullmatch(flat(part))
-            if line is not None and flat(part) not in rendered:
+            if line is not None and flat(part) not in rendered and n not in users:
                 record.tags = [t.strip() for t in line.group(1).split(",") if t.strip()] or None
                 record.extra = {k: v for k, v in record.extra.items() if k != "tags"}
                 rendered.add(flat(part))
@@ -1146,7 +1166,7 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
                     edited.append("tags")
     if not rendered:
         return record
-    dropped = {n for n, f in enumerate(flats) if f in rendered}
+    dropped = {n for n, f in enumerate(flats) if f in rendered and n not in users}
     intact = set()  # the labels of the blocks found as show wrote them
     for run in runs:
         at = _run_at(flats, run)
