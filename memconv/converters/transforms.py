@@ -255,20 +255,34 @@ def from_episode(r: Record, kind: str, keep_lines: bool = False) -> Record:
     parts = [p.strip() for p in PARAGRAPH_BREAK.split(r.body.strip()) if p.strip()] if keep_lines \
         else paragraphs(r.body)
     if kind == "decision":
+        # The last labelled paragraphs: what to_episode wrote after the context, or, where text was added after them
+        # (memfmt's own tools add to an episode's context there), before that text, which stays the body's. Before,
+        # only labels at the very end were read, and an edit there lost the why and the rejected at home.
         # A label left with no text after it (``**Rejected:**``, its value taken out in the target) empties its field
         # (docs/conversion.md, "An emptied labelled line empties its field").
-        while parts and (flat(parts[-1]) + " ").startswith((_WHY, _REJECTED)):
+        end = len(parts)
+        while end and not _decision_label(parts[end - 1]):
+            end -= 1
+        after = parts[end:]
+        del parts[end:]
+        while parts and _decision_label(parts[-1]):
             last = flat(parts.pop()) + " "
             if last.startswith(_WHY):
                 r.why = last[len(_WHY):].strip() or None
             else:
                 r.rejected = last[len(_REJECTED):].strip() or None
+        parts += after
         if r.date is None and r.happened:
             r.date, r.happened = r.happened, None
     if r.description is None and r.outcome:
         r.description, r.outcome = r.outcome, None
     r.body = join_paragraphs(parts) if r.body.strip() else ""
     return r
+
+
+def _decision_label(part: str) -> bool:
+    """Whether a paragraph is a decision's why or rejected, as :func:`to_episode` labels them."""
+    return (flat(part) + " ").startswith((_WHY, _REJECTED))
 
 
 #: A numbered item on a line of its own: ``2. Run the tests``.
