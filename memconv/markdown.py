@@ -396,7 +396,8 @@ def rewrite_links(body: str, rename: dict[str, str], *, file_links: bool = False
     (``file_links``) every sibling ``(old.md)`` link at ``(new.md)``; outside code blocks and
     inline code spans. Returns the new body and one line per link changed.
 
-    A target is looked up as written, then without the spaces around it (``[[ a ]]``).
+    A target is looked up as written, then without the spaces around it (``[[ a ]]``), then, as a link to a
+    heading or a block (``[[a#Setup]]``), by the name before its first ``#``.
     """
     if not rename or ("[[" not in body and not (file_links and ".md" in body)):
         return body, []
@@ -408,6 +409,13 @@ def rewrite_links(body: str, rename: dict[str, str], *, file_links: bool = False
         if new is None:
             target = target.strip()
             new = rename.get(target)
+        if new is None and "#" in target:
+            # A link to a part of a record, a heading or a block (``[[name#Setup]]``, ``[[name#^b1]]``): the record's
+            # new name, the part as written. (Asked after the whole: a name may hold a ``#``, ``[[C#]]``.)
+            page, _, part = target.partition("#")
+            new = rename.get(page.strip()) if page.strip() else None
+            if new is not None:
+                new = f"{new}#{part}"
         if new is None or new == target:
             return m.group(0)
         changed.append(f"[[{target}]] → [[{new}]]")
