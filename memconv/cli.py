@@ -127,8 +127,9 @@ _max_file_size_option = click.option("--max-file-size", callback=_max_file_size,
                                      is_eager=True,
                                      help="Refuse (by name, unread) any file larger than this; default 64M.")
 _max_depth_option = click.option("--max-depth", callback=_max_depth, expose_value=False, metavar="N",
-                                 type=click.IntRange(min=1, max=10_000), is_eager=True,
-                                 help="Quarantine a file whose YAML or JSON nests deeper than this; default 100.")
+                                 type=click.IntRange(min=1, max=limits.DEEPEST), is_eager=True,
+                                 help="Quarantine a file whose YAML or JSON nests deeper than this; default 100, "
+                                      f"at most {limits.DEEPEST}.")
 
 
 def _jobs(ctx, param, value):

@@ -23,6 +23,10 @@ from typing import Any
 
 #: Default per-file size limit (``--max-file-size``): a memory file is text, far smaller.
 DEFAULT_MAX_FILE_SIZE = 64 * 1024 * 1024
+#: The deepest ``max_depth`` a run may be given (``--max-depth``): a document nested this deep is read, converted and
+#: written by every step, each of which recurses once a level; at 400 a session.json stopped a run with exit 4 (the
+#: recursion limit met past its read), where a limit is to quarantine the file by name (docs/limits.md).
+DEEPEST = 250
 
 
 @dataclass(frozen=True)
@@ -105,8 +109,17 @@ def load_json(text: str | bytes) -> Any:
                 raise ValueError(f"it holds a number of more than {digits} digits")
             return int(s)
 
-        return json.loads(text, parse_int=parse_int)
-    return json.loads(text)
+        return _loads(text, parse_int=parse_int)
+    return _loads(text)
+
+
+def _loads(text: str, **options: Any) -> Any:
+    """``json.loads``, its ``RecursionError`` (nesting past what Python's reader follows, under a ``--max-depth``
+    raised past it) said as :class:`TooDeep`."""
+    try:
+        return json.loads(text, **options)
+    except RecursionError:
+        raise TooDeep("it nests lists or objects deeper than the JSON reader can follow") from None
 
 
 def depth_of(value: Any, limit: int | None = None) -> int:

@@ -148,3 +148,41 @@ def test_json_depth_skips_brackets_inside_strings():
 def test_a_deep_or_huge_carry_is_a_value_error_not_a_crash(text):
     with pytest.raises(ValueError):
         Carry.loads(text)
+
+
+def test_json_past_what_the_reader_follows_is_too_deep_not_a_recursion_error():
+    # Watched fail before the fix: RecursionError (the run exited 4, "please report it").
+    token = limits.set_limits(max_depth=1_000_000)
+    try:
+        with pytest.raises(limits.TooDeep):
+            limits.load_json("[" * 100_000 + "]" * 100_000)
+    finally:
+        limits.reset_limits(token)
+
+
+def test_max_depth_is_bounded_where_every_step_can_follow(tmp_path):
+    from click.testing import CliRunner
+
+    from memconv.cli import main
+
+    src = tmp_path / "in"
+    (src / "memory").mkdir(parents=True)
+    nested = "[" * (limits.DEEPEST - 1) + "]" * (limits.DEEPEST - 1)  # in a mapping: DEEPEST levels in all
+    # A few levels less in a frontmatter: a carry holds the key that much deeper again (memfmt's: refused at home, said).
+    deep = "[" * (limits.DEEPEST - 5) + "]" * (limits.DEEPEST - 5)
+    (src / "memory" / "fact_y.md").write_text(f"---\ntype: fact\nname: Y\ndescription: y\nzz: {deep}\n---\n\nB.\n")
+    (src / "session.json").write_text('{"goals": [], "x": ' + nested + "}\n")
+    runner = CliRunner()
+    # Watched fail with the bound at 10,000: 400 deep in session.json stopped the run with exit 4.
+    too_deep = runner.invoke(main, ["memoir-to-claude", "--max-depth", str(limits.DEEPEST + 1), str(src),
+                                    str(tmp_path / "never")])
+    assert too_deep.exit_code == 2 and not (tmp_path / "never").exists()
+    for target in ("claude", "memfmt", "memspec"):
+        out = tmp_path / target
+        result = runner.invoke(main, [f"memoir-to-{target}", "--max-depth", str(limits.DEEPEST), str(src), str(out)])
+        assert result.exit_code in (0, 3) and "please report" not in result.output, result.output
+        home = runner.invoke(main, [f"{target}-to-memoir", "--max-depth", str(limits.DEEPEST), str(out),
+                                    str(tmp_path / f"{target}-home")])
+        assert home.exit_code in (0, 3), home.output
+        assert (tmp_path / f"{target}-home" / "memory" / "fact_y.md").read_text() == \
+            (src / "memory" / "fact_y.md").read_text()
