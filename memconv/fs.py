@@ -297,6 +297,15 @@ def list_files(root: Path) -> list[str]:
     return found
 
 
+def is_folder(root: str | os.PathLike, rel: str) -> bool:
+    """Whether ``rel`` is a folder of its own under ``root``, reached through no symbolic link: what a store's
+    listing goes into (:func:`list_files` follows no link to a folder), and so all a dialect's detection may count.
+    ``Path.is_dir`` follows links, out of IN too (docs/cli.md, "What is never read")."""
+    base = os.path.realpath(root)
+    path = os.path.normpath(os.path.join(base, rel))
+    return os.path.realpath(path) == path and os.path.isdir(path)
+
+
 def names_in(folder: str) -> list[str]:
     """The names in ``folder``, sorted (``OSError`` when it cannot be listed). Only the names are kept for going
     through a folder: a ``DirEntry`` keeps the ``stat`` it was asked for, and the sorted entries of a folder of

@@ -6,10 +6,12 @@ import os
 from pathlib import Path, PurePosixPath
 
 import pytest
+from click.testing import CliRunner
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from memconv import converters, fs, pipeline
+from memconv import converters, dialects, fs, pipeline
+from memconv.cli import main
 from memconv.dialects import memoir
 from memconv.errors import OutputError
 from memconv.model import Quarantined, Store
@@ -142,3 +144,20 @@ def test_a_memfmt_write_refuses_a_crafted_path_before_its_first_file(tmp_path, c
     record.source.path = crafted
     with pytest.raises(OutputError, match="refusing to write"):
         memfmt.iter_write(store)  # at the call, where the plan is made
+
+
+@pytest.mark.parametrize("folder", ["memory", ".memspec", "memory/procedures"])
+def test_detection_counts_no_folder_reached_through_a_link(tmp_path, folder):
+    # Watched fail before the fix: a memory/ linked from outside IN made it "memspec (version current)", exit 0,
+    # while the listing refused the same link (docs/cli.md: a link out of IN is refused, detection included).
+    outside = tmp_path / "outside"
+    (outside / "memory" / "procedures").mkdir(parents=True)
+    (outside / "memory" / "facts").mkdir()
+    (outside / ".memspec" / "memory" / "facts").mkdir(parents=True)
+    store = tmp_path / "in"
+    (store / folder).parent.mkdir(parents=True, exist_ok=True)
+    (store / folder).symlink_to(outside / folder, target_is_directory=True)
+    assert dialects.detect_all(store) == []
+    result = CliRunner().invoke(main, ["detect", str(store)])
+    assert result.exit_code == 4, result.output
+    assert not fs.is_folder(store, folder) and fs.is_folder(outside, folder)

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from typing import Callable, Iterator
 
 from ...errors import ReadError, StoreError
-from ...fs import kept_name, kept_path, list_files, read_bytes
+from ...fs import is_folder, kept_name, kept_path, list_files, read_bytes
 from ...model import ForeignFile, IndexLink, IndexSection, Quarantined, Record, Store
 from .. import (Detection, evidence, Names, WrittenNames, fold, index_line_shares, passed_through,
                  rendered_as_named, unportable)
@@ -96,7 +96,7 @@ def detect(root: Path, seen: evidence.Folder | None = None) -> Detection | None:
         return here
     # A Claude Code project folder: session transcripts (<uuid>.jsonl) beside memory/.
     transcripts = sum(1 for p in seen.files if "/" not in p and p.endswith(".jsonl"))
-    if not transcripts or not (root / MEMORY_DIR).is_dir():
+    if not transcripts or not is_folder(root, MEMORY_DIR):
         return None
     inside = _judge(*_look(seen, MEMORY_DIR))
     if inside is None:

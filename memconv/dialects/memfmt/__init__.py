@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...errors import ReadError, StoreError
-from ...fs import list_files, read_bytes, safe_relpath
+from ...fs import is_folder, list_files, read_bytes, safe_relpath
 from ...migrations.memfmt import CURRENT, FILE, file_version, mengram_to_memfmt
 from ...model import (ForeignFile, IndexFile, IndexLink, IndexSection, Quarantined, Record, Source, Store,
                       fingerprint_as_read, unedited)
@@ -86,7 +86,7 @@ def _decode(raw: bytes, path: str) -> tuple[str, TextLayout]:
 
 def _prefix(root: Path) -> str:
     """``memory/`` when ``root`` holds the store, ``""`` when ``root`` is the store."""
-    return f"{ROOT}/" if (root / ROOT).is_dir() else ""
+    return f"{ROOT}/" if is_folder(root, ROOT) else ""
 
 
 def _store_prefix(store: Store) -> str:

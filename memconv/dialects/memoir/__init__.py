@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Iterator
 
 from ...errors import ReadError, StoreError
-from ...fs import list_files, read_bytes
+from ...fs import is_folder, list_files, read_bytes
 from ...model import ForeignFile, Quarantined, Record, Store
 from .. import Detection, evidence, Names, WrittenNames, passed_through, rendered_as_named, unportable
 from ..protocol import NO_OCCASION, Occasion
@@ -37,7 +37,7 @@ ENTRY_DIR = "memory"
 
 def _layout(root: Path) -> str:
     """``nested`` (``memory/`` inside) or ``flat`` (entries in the folder itself)."""
-    return "nested" if (root / ENTRY_DIR).is_dir() or (root / session.PATH).is_file() else "flat"
+    return "nested" if is_folder(root, ENTRY_DIR) or (root / session.PATH).is_file() else "flat"
 
 
 def _entry_dir(layout: str) -> str:

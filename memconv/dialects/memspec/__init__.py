@@ -18,7 +18,7 @@ from typing import Callable, Iterator
 from pathlib import Path
 
 from ...errors import ReadError, StoreError
-from ...fs import list_files, read_bytes, read_if_safe
+from ...fs import is_folder, list_files, read_bytes, read_if_safe
 from ...frontmatter import load_yaml
 from ...model import ForeignFile, Quarantined, Store
 from ...text import replaced
@@ -72,12 +72,12 @@ def placeholder(path: str, data: bytes) -> str | None:
 
 def _prefix(root: Path) -> str | None:
     """``.memspec/`` for a project folder, ``""`` for the ``.memspec`` folder itself, None otherwise."""
-    if (root / STORE_DIR).is_dir():
+    if is_folder(root, STORE_DIR):
         return STORE_DIR + "/"
     if root.name == STORE_DIR:
         return ""
-    if any((root / d).is_dir() for d in _STORE_SUBDIRS) and (
-            (root / "config.yaml").is_file() or any((root / d).is_dir() for d in _STORE_SUBDIRS[:4])):
+    if any(is_folder(root, d) for d in _STORE_SUBDIRS) and (
+            (root / "config.yaml").is_file() or any(is_folder(root, d) for d in _STORE_SUBDIRS[:4])):
         return ""
     return None
 
