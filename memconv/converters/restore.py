@@ -20,7 +20,8 @@ from .mapping import EDGE_TYPES, TARGET_KIND, native_text
 from .naming import home_link, native_link, rename_links, safe_link
 from .read_back import one_line_per_key, reread
 from .slots import get_carry, strip_carry
-from .store_facts import folder_facts, holds_anchors, owner_can_write, self_carried, where_from, witness_fields
+from .store_facts import (folder_fact_read, folder_facts, holds_anchors, owner_can_write, self_carried,
+                          where_from, witness_fields)
 
 
 def restore(store: Store) -> tuple[Store, Conversion]:
@@ -706,6 +707,10 @@ def _restore_store(out: Store, payload: dict[str, Any], store: Store, where: str
             value = meta.get(key)
             if value is not None and value != "" and not safe_link(str(value).rstrip("/")):
                 warnings.append(f"{where}: its store fact {key}={value!r} names a folder outside the store; ignored")
+                meta = {k: v for k, v in meta.items() if k != key}
+            elif value is not None and not folder_fact_read(key, value):
+                warnings.append(f"{where}: its store fact {key}={value!r} names a folder no {owner} store is read "
+                                "from; ignored")
                 meta = {k: v for k, v in meta.items() if k != key}
         out.meta = {"memconv.meta_from": owner, **meta}
 

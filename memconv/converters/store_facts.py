@@ -90,8 +90,16 @@ def _fact_defaults() -> dict[str, Any]:
 
 def folder_facts() -> tuple[str, ...]:
     """Store facts that name a folder of the store (each dialect's ``FOLDER_FACTS``): a note from IN
-    may not point them outside it."""
+    may not point them outside it, and may name only a folder its reader gives (:func:`folder_fact_read`)."""
     return tuple(dict.fromkeys(f for facts in dialects.declarations("FOLDER_FACTS").values() for f in facts))
+
+
+def folder_fact_read(key: str, value: Any) -> bool:
+    """Whether a folder fact's ``value`` is one its dialect's reader gives: the folder its writer assumes (its
+    ``STORE_FACTS``), or ``""``, a store read at its folder's root (memfmt's ``root``: ``memory`` or ``""``;
+    memspec's ``prefix``: ``.memspec/`` or ``""``). A note from IN naming another was followed: memfmt's whole store
+    written under ``.memconv/``, memspec's kept folders beside its records (decided 2026-12-07)."""
+    return value == "" or value == _fact_defaults().get(key)
 
 
 #: Store facts that describe one read, not the store: never carried.

@@ -395,7 +395,9 @@ OPTIONAL: dict[str, Optional] = {
     # store facts
     "STORE_FACTS": Optional("store facts (Store.meta) its writer assumes when told nothing, with their values: "
                             "not worth carrying", "mapping", _always({})),
-    "FOLDER_FACTS": Optional("store facts that name a folder of the store (a carried one may not leave it)",
+    "FOLDER_FACTS": Optional("store facts that name a folder of the store (a carried one may not leave it, and is "
+                             "its STORE_FACTS value or \"\", a store read at its folder's root: what its reader "
+                             "gives)",
                              "names", _always(())),
 }
 
