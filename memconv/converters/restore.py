@@ -43,6 +43,19 @@ def restore(store: Store) -> tuple[Store, Conversion]:
     #: id(home) → its body edited in this dialect, mapped home, before readable.unshow took out the lines it knows:
     #: what the target holds now, for a line deleted there (readable.take_deleted_out).
     edited_bodies: dict[int, str] = {}
+    #: What each note or carried file restored so far restores (a path, the working set, the store's facts) → the
+    #: file it came from: a second claim is kept as a file, said, never one over the other (a crafted copy in the
+    #: old memconv/ folder replaced the real one in silence).
+    claimed: dict[str, str] = {}
+
+    def second(what: str, foreign: ForeignFile) -> bool:
+        first = claimed.setdefault(what, foreign.path)
+        if first == foreign.path:
+            return False
+        report.warnings.append(f"{foreign.path}: {first} restores {what} already; kept as a file, not restored")
+        out.foreign.append(foreign)
+        return True
+
     for foreign in store.foreign:
         try:
             found = notes.read(foreign)
@@ -57,6 +70,8 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             continue
         carried = notes.carried_file_path(foreign.path)
         if carried is not None:
+            if second(carried[1], foreign):
+                continue
             file = ForeignFile(carried[1], foreign.raw, foreign.why)
             report.owners[id(file)] = carried[0]
             out.foreign.append(file)
@@ -69,12 +84,14 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                 noted.append((record, owner, patch, None))  # (no record as it was: its file is its note's)
             out.records.append(record)
         elif found[0] == "working_set":
+            if second("the working set", foreign):
+                continue
             document, patch, edited = found[1]
             out.working_set = format_patch.restore_working_set(document, patch)
             if edited:
                 report.warnings.append(f"{foreign.path} was edited in {store.dialect}; the working set is restored "
                                        "from its carried copy, and the edits to the rendering are not applied")
-        else:
+        elif not second("the store's facts", foreign):
             _restore_store(out, found[1], store, foreign.path, report.warnings, report.members)
     for record in store.records:
         if record.__class__ is Packed and not sidecars:  # held packed: it wears no carry (forward.held)
