@@ -442,11 +442,18 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
     # that changes nothing writes nothing), else what this import brought and left.
     left = _left(files, existing, incoming, identity, digests, target)
     before, now = bases.get(key, {}), {}
+    # A record this import left in conflict is recorded with IN's copy and no copy agreed (``out`` empty): recorded as
+    # agreed, EXISTING's copy (left in place, IN's beside it) was taken for unchanged by the next import, which
+    # replaced it with IN's next edit, exit 0, nothing said. Now the next import of the same IN keeps EXISTING's,
+    # and one of IN edited again is a conflict again (docs/merge.md, "A conflict stays one").
+    conflicted = {o.identity for o in outcomes if o.status == "conflict"}
     for r in incoming.records:
         k, d = identity(r), digests.get(id(r))
         if d is None:
             continue
-        if k in before and before[k].get("in") == d:
+        if k in conflicted or ident(r) in conflicted:
+            now[k] = {"in": d, "out": ""}
+        elif k in before and before[k].get("in") == d:
             now[k] = before[k]
         elif k in left:
             now[k] = {"in": d, "out": left[k]}
