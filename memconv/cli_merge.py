@@ -53,6 +53,16 @@ def diffs(a_path: Path, files: dict[str, bytes], on_disk: set[str] | None = None
     return out
 
 
+def _merge_instead(side: str, a_path, b_path, out_path):
+    """``(dialect, folder) → the merge to run``: the same merge, the store ``side`` (``A`` or ``B``) read as it is."""
+    import shlex
+
+    def line(dialect: str, folder) -> str:
+        a, b = (folder, b_path) if side == "A" else (a_path, folder)
+        return f"memconv merge --from {dialect} " + " ".join(shlex.quote(str(p)) for p in (a, b, out_path))
+    return line
+
+
 @click.command(name="merge")
 @click.option("--from", "source", type=click.Choice(_DIALECTS),
               help="Dialect of A and B (default: detected; both must be the same).")
@@ -77,6 +87,10 @@ def merge_command(source, a_path, b_path, out_path, dry_run, force, as_json, sho
     report = cli.begin_report(MergeReport(command="merge", input=f"{a_path} + {b_path}",
                                     inputs=[str(a_path), str(b_path)]))
     try:
+        for side, path in (("A", a_path), ("B", b_path)):
+            # --from names what both stores are: one of another dialect is refused, exit 2, as convert, migrate and
+            # check refuse it (a claude store merged by memoir's rules wrote an unlinked MEMORY.conflict-….md).
+            report.warnings += pipeline.confirm_dialect(path, source, _merge_instead(side, a_path, b_path, out_path))
         found = [pipeline.resolve_dialect(p, source) for p in (a_path, b_path)]
         report.source_dialect = report.target_dialect = found[0]
         if found[0] != found[1]:
