@@ -76,9 +76,10 @@ def test_two_dialects_exit_2(runner, tmp_path):
 def test_a_dialect_with_no_merge_rules_exits_2(runner, tmp_path, monkeypatch):
     import memconv.merge
 
-    monkeypatch.setattr(memconv.merge, "SUPPORTED", ("memoir",))  # every dialect has rules now: pretend one has not
+    monkeypatch.setattr(memconv.merge, "SUPPORTED", ("claude",))  # every dialect has rules now: pretend one has not
     a, b = stores(tmp_path, {"memory/x.md": entry()}, {"memory/y.md": entry()})
-    result = runner.invoke(main, ["merge", "--from", "claude", str(a), str(b), str(tmp_path / "out")])
+    # (memoir stores, merged as what they are: --from names another dialect's stores no more, exit 2 for that)
+    result = runner.invoke(main, ["merge", "--from", "memoir", str(a), str(b), str(tmp_path / "out")])
     assert result.exit_code == 2 and "no merge rules" in result.output and not (tmp_path / "out").exists()
 
 
