@@ -168,7 +168,7 @@ def test_max_depth_is_bounded_where_every_step_can_follow(tmp_path):
     src = tmp_path / "in"
     (src / "memory").mkdir(parents=True)
     nested = "[" * (limits.DEEPEST - 1) + "]" * (limits.DEEPEST - 1)  # in a mapping: DEEPEST levels in all
-    # A few levels less in a frontmatter: a carry holds the key that much deeper again (memfmt's: refused at home, said).
+    # A few levels less in a frontmatter: a carry holds the key that much deeper (memfmt's: refused at home, said).
     deep = "[" * (limits.DEEPEST - 5) + "]" * (limits.DEEPEST - 5)
     (src / "memory" / "fact_y.md").write_text(f"---\ntype: fact\nname: Y\ndescription: y\nzz: {deep}\n---\n\nB.\n")
     (src / "session.json").write_text('{"goals": [], "x": ' + nested + "}\n")
