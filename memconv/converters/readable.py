@@ -958,7 +958,7 @@ def _own_paragraphs(flats: list[str], original: str | None) -> set[int]:
     field. Before, such a paragraph was taken out as :func:`show`'s, or read as the field's new value."""
     if not isinstance(original, str):
         return set()
-    left = Counter(flat(p) for p in PARAGRAPH_BREAK.split(original.strip()) if p.strip())
+    left = Counter(transforms.paragraphs(original))
     users = set()
     for n, f in enumerate(flats):
         if left[f] > 0:
