@@ -722,13 +722,16 @@ def _restore_store(out: Store, payload: dict[str, Any], store: Store, where: str
     if isinstance(meta, dict) and meta:
         for key in folder_facts():
             value = meta.get(key)
-            if value is not None and value != "" and not safe_link(str(value).rstrip("/")):
-                warnings.append(f"{where}: its store fact {key}={value!r} names a folder outside the store; ignored")
-                meta = {k: v for k, v in meta.items() if k != key}
-            elif value is not None and not folder_fact_read(key, value):
-                warnings.append(f"{where}: its store fact {key}={value!r} names a folder no {owner} store is read "
-                                "from; ignored")
-                meta = {k: v for k, v in meta.items() if k != key}
+            if value is None:
+                continue
+            if value != "" and not safe_link(str(value).rstrip("/")):
+                why = "names a folder outside the store"
+            elif not folder_fact_read(key, value):
+                why = f"names a folder no {owner} store is read from"
+            else:
+                continue
+            warnings.append(f"{where}: its store fact {key}={value!r} {why}; ignored")
+            meta = {k: v for k, v in meta.items() if k != key}
         out.meta = {"memconv.meta_from": owner, **meta}
 
 
