@@ -306,6 +306,17 @@ def is_folder(root: str | os.PathLike, rel: str) -> bool:
     return os.path.realpath(path) == path and os.path.isdir(path)
 
 
+def is_file(root: str | os.PathLike, rel: str) -> bool:
+    """Whether ``rel`` is a file the listing of ``root`` would read: a file in a folder of its own (reached through no
+    symbolic link), or a link to a file inside ``root`` (:func:`_link_problem`). For files a detection or a reader
+    looks up by name (``session.json``, ``config.yaml``): ``Path.is_file`` follows links, out of IN too."""
+    base = os.path.realpath(root)
+    path = os.path.normpath(os.path.join(base, rel))
+    folder = os.path.dirname(path)
+    real = os.path.realpath(path)
+    return os.path.realpath(folder) == folder and _within(base, real) and os.path.isfile(real)
+
+
 def names_in(folder: str) -> list[str]:
     """The names in ``folder``, sorted (``OSError`` when it cannot be listed). Only the names are kept for going
     through a folder: a ``DirEntry`` keeps the ``stat`` it was asked for, and the sorted entries of a folder of

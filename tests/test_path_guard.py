@@ -161,3 +161,26 @@ def test_detection_counts_no_folder_reached_through_a_link(tmp_path, folder):
     result = CliRunner().invoke(main, ["detect", str(store)])
     assert result.exit_code == 4, result.output
     assert not fs.is_folder(store, folder) and fs.is_folder(outside, folder)
+
+
+@pytest.mark.parametrize("dialect, name", [("memoir", "session.json"), ("memspec", "config.yaml")])
+def test_detection_counts_no_file_reached_through_a_link_out(tmp_path, dialect, name):
+    # A file a detection looks up by name counts only where the listing would read it: a link out of IN is refused
+    # there, so it is no evidence here either (a crafted IN could otherwise learn what exists outside it).
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / name).write_text('{"version": "0.1.2"}\n' if name == "session.json" else "prefix: M\n")
+    store = tmp_path / "in"
+    (store / "archive").mkdir(parents=True)
+    (store / "note.md").write_text("---\nname: note\ndescription: a note\ntype: fact\n---\nBody.\n")
+    (store / name).symlink_to(outside / name)
+    assert not fs.is_file(store, name) and fs.is_file(outside, name)
+    (store / "inside.txt").write_text("x")
+    (store / "linked.txt").symlink_to(store / "inside.txt")
+    assert fs.is_file(store, "linked.txt"), "a link to a file inside IN is read as that file by the listing"
+    if dialect == "memoir":
+        from memconv.dialects import memoir
+        assert memoir._layout(store) == "flat"
+    else:
+        from memconv.dialects import memspec
+        assert memspec._prefix(store) is None

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Iterator
 
 from ...errors import ReadError, StoreError
-from ...fs import is_folder, list_files, read_bytes
+from ...fs import is_file, is_folder, list_files, read_bytes
 from ...model import ForeignFile, Quarantined, Record, Store
 from .. import Detection, evidence, Names, WrittenNames, passed_through, rendered_as_named, unportable
 from ..protocol import NO_OCCASION, Occasion
@@ -37,7 +37,7 @@ ENTRY_DIR = "memory"
 
 def _layout(root: Path) -> str:
     """``nested`` (``memory/`` inside) or ``flat`` (entries in the folder itself)."""
-    return "nested" if is_folder(root, ENTRY_DIR) or (root / session.PATH).is_file() else "flat"
+    return "nested" if is_folder(root, ENTRY_DIR) or is_file(root, session.PATH) else "flat"
 
 
 def _entry_dir(layout: str) -> str:
@@ -81,7 +81,7 @@ def detect(root: Path, seen: evidence.Folder | None = None) -> Detection | None:
     layout = _layout(root)
     prefix = _entry_dir(layout)
     found = evidence.entries(seen, [p for p in seen.files if _is_entry_path(p, layout)])
-    has_session, version = _session_mark(root) if (root / session.PATH).is_file() else (False, None)
+    has_session, version = _session_mark(root) if is_file(root, session.PATH) else (False, None)
     index = prefix + "MEMORY.md"
     has_index = index in seen.files and evidence.is_claude_index(seen, index)
     share = 0.45 * found.memoir / found.typed if found.typed else 0.0

@@ -18,7 +18,7 @@ from typing import Callable, Iterator
 from pathlib import Path
 
 from ...errors import ReadError, StoreError
-from ...fs import is_folder, list_files, read_bytes, read_if_safe
+from ...fs import is_file, is_folder, list_files, read_bytes, read_if_safe
 from ...frontmatter import load_yaml
 from ...model import ForeignFile, Quarantined, Store
 from ...text import replaced
@@ -77,7 +77,7 @@ def _prefix(root: Path) -> str | None:
     if root.name == STORE_DIR:
         return ""
     if any(is_folder(root, d) for d in _STORE_SUBDIRS) and (
-            (root / "config.yaml").is_file() or any(is_folder(root, d) for d in _STORE_SUBDIRS[:4])):
+            is_file(root, "config.yaml") or any(is_folder(root, d) for d in _STORE_SUBDIRS[:4])):
         return ""
     return None
 
@@ -152,8 +152,7 @@ def iter_read(root: Path) -> tuple[Store, Iterator[Record]]:
     if prefix is None:
         raise StoreError(f"{root}: no .memspec folder here", hint="give the project folder or its .memspec folder")
     store = Store(dialect=NAME, meta={"prefix": prefix})
-    config_path = root / prefix / "config.yaml"
-    operators = _operators(read_if_safe(root, f"{prefix}config.yaml") if config_path.is_file() else None)
+    operators = _operators(read_if_safe(root, f"{prefix}config.yaml"))
     if operators:
         store.meta["operators"] = operators
     # Only .memspec/ is the store: the project around it (its code, its node_modules) is not
