@@ -620,7 +620,7 @@ def scalar(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, float)):
-        return json.dumps(value)
+        return json.dumps(value) if value == value and abs(value) != _INF else _YAML_WORDS[str(value)]
     text = str(value)
     written = _WRITTEN.get(text)
     if written is None:
@@ -629,6 +629,11 @@ def scalar(value: Any) -> str:
             remember(_WRITTEN, text, written)
     return written
 
+
+#: A float with no JSON number, as YAML writes it: ``json.dumps`` gives ``NaN`` and ``Infinity``, which YAML readers
+#: (js-yaml, PyYAML) read as text.
+_YAML_WORDS = {"nan": ".nan", "inf": ".inf", "-inf": "-.inf"}
+_INF = float("inf")
 
 #: :func:`_scalar_text` of short texts (dates, tags, types, keys…), as :data:`_SCALARS` for reading.
 _WRITTEN: dict[str, str] = {}
