@@ -1169,15 +1169,16 @@ def swap(tmp: Path, dest: Path, check: Callable[[Path], None] | None = None) -> 
     shutil.rmtree(old)
 
 
-def quarantine_path(path: str, files: dict[str, bytes]) -> str | None:
+def quarantine_path(path: str, files: dict[str, bytes], folder: str = QUARANTINE_DIR) -> str | None:
     """Where in OUT the quarantined file ``path`` is kept: never over a file already there.
 
-    ``.memconv/quarantine/<path>``, with a ``\\`` (refused in any written
+    ``<folder>/<path>`` (``folder``: the target's, :func:`memconv.dialects.quarantine_folder`;
+    ``.memconv/quarantine/`` by default), with a ``\\`` (refused in any written
     name) spelled ``%5C``; when that is taken (IN held a quarantine of its own),
     ``<stem>-2<ext>``, ``-3``… as for any other name that is taken. None when
     even that name is not safe to write (the report then says no copy was kept).
     """
-    base = f"{QUARANTINE_DIR}/{path.replace(chr(92), '%5C')}"
+    base = f"{folder}/{path.replace(chr(92), '%5C')}"
     folder, _, name = base.rpartition("/")
     stem, dot, ext = name.rpartition(".")
     if not dot or not stem:

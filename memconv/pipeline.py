@@ -11,7 +11,7 @@ from typing import Any, Callable, Iterator
 
 from . import dialects, fs
 from .errors import StoreError, WrongDialect
-from .fs import QUARANTINE_DIR, list_files
+from .fs import list_files
 from .model import IndexFile, LayoutOnDisk, Pieces, Record, Source, Store, fingerprint
 from .report import EXIT_DIFFERENCES, EXIT_QUARANTINED, FileReport, Report
 
@@ -312,7 +312,7 @@ def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date
     def settle() -> None:  # the conversion's report and what it set aside: whole once its records are written
         report.files.extend(conversion.records)
         taken.update(dict.fromkeys(f.path for f in out_store.foreign))  # the notes too, now made
-        _quarantine(out_store, taken, report, store.refused, target)  # the source's, and any the conversion set aside
+        _quarantine(out_store, taken, report, store.refused, target=target)  # the source's, and any set aside
 
     report.warnings.extend(store.warnings)
     if out_store is not store:
@@ -338,7 +338,7 @@ def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date
         return result
     if conversion is not None:
         report.files.extend(conversion.records)
-        _quarantine(out_store, taken, report, store.refused, target)  # the source's, and any the conversion set aside
+        _quarantine(out_store, taken, report, store.refused, target=target)  # the source's, and any set aside
         return result
     report.files.extend(_record_within(record, target) for record in store.records)
     _rest_within(store, target, report)
@@ -531,15 +531,17 @@ def _written(writer, store: Store, render, date: str | None = None,
 
 
 def _quarantine(store: Store, files: dict[str, bytes | None], report: Report,
-                refused: list[tuple[str, str]] | None = None, target: str | None = None) -> None:
-    """Copy each quarantined original to ``.memconv/quarantine/<path>`` (never over another file); list the refused.
+                refused: list[tuple[str, str]] | None = None, *, target: str) -> None:
+    """Copy each quarantined original to ``.memconv/quarantine/<path>`` in the folder ``target``'s reader reads
+    (:func:`dialects.quarantine_folder`), never over another file; list the refused.
 
     ``files`` holds the paths already taken (the value may be None: a path the writer will write). In a
     ``target`` whose tools read every Markdown file (its ``KEPT_SUFFIX``), a ``.md`` copy's name gains it.
     """
-    suffix = dialects.declaration(target, "KEPT_SUFFIX") if target is not None else ""
+    suffix = dialects.declaration(target, "KEPT_SUFFIX")
+    folder = dialects.quarantine_folder(target, store)
     for q in store.quarantined:
-        kept = fs.quarantine_path(q.path, files)
+        kept = fs.quarantine_path(q.path, files, folder)
         if kept is not None:
             files[kept] = None  # taken, as its own name: the next copy of that name is numbered
             kept = fs.kept_name(kept, suffix)
@@ -582,7 +584,7 @@ def check_via(root: Path, dialect: str, via: str, report: Report) -> Report:
     there = plan(store, via, Report(command="check", input=str(root)), release=True)  # only its problems are asked again
     on_disk = _store_files(root, store)  # listed before the scratch folder confines listings to itself
     with fs.scratch_folder("via") as tmp_root:
-        fs.write_files(tmp_root, ((p, b) for p, b in there.iter_files() if not p.startswith(QUARANTINE_DIR + "/")))
+        fs.write_files(tmp_root, ((p, b) for p, b in there.iter_files() if not dialects.in_quarantine(p)))
         back_store = read(tmp_root, via)
         back = plan(back_store, dialect, report)  # inside: the store's sources read their bytes from tmp_root
         differences = _compare(root, on_disk, back.iter_files(), _same(root, dialect, report))
@@ -615,11 +617,12 @@ def _same(root: Path, dialect: str, report: Report) -> Callable[[str, bytes | No
 
 def _compare(root: Path, on_disk: set[str], files: Iterator[tuple[str, bytes]],
              same: Callable[[str, bytes | None, bytes | None], bool]) -> list[dict]:
-    """The differences between the planned ``files`` (a stream; quarantine copies left out) and the disk, by path."""
+    """The differences between the planned ``files`` (a stream) and the disk, by path. A copy of a file this run
+    quarantines is left out, unless the disk holds one there: an earlier run's, which this run keeps."""
     found: dict[str, dict] = {}
     written: set[str] = set()
     for path, after in files:
-        if path.startswith(QUARANTINE_DIR + "/"):
+        if path not in on_disk and dialects.in_quarantine(path):
             continue
         written.add(path)
         before = fs.read_bytes(root, path) if path in on_disk else None

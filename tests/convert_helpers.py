@@ -36,7 +36,7 @@ def convert_files(store: Store, target: str, *, lossy: bool = False,
     plan = pipeline.plan(store, target, report, lossy=lossy, release=release)
     # What memconv writes about the run (quarantined originals, the manifest), not the store itself.
     return {p: b for p, b in plan.files.items()
-            if not p.startswith((".memconv/quarantine/", ".memconv/manifest"))}, report
+            if not dialects.in_quarantine(p) and not p.startswith(".memconv/manifest")}, report
 
 
 def convert_dir(source: Path, target: str, out: Path) -> Path:

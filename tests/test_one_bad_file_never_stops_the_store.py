@@ -96,7 +96,7 @@ def test_a_backslash_in_a_name_is_quarantined_by_every_command(dialect, path, tm
         report = Report(command="convert", input="x")
         files = pipeline.plan(store, target, report).files
         # (a .md copy in a Claude folder is named .md.kept, out of memoir-cli recall's reach: docs/claude.md)
-        kept = fs.kept_name(".memconv/quarantine/" + path.replace("\\", "%5C"),
+        kept = fs.kept_name(dialects.quarantine_folder(target, store) + "/" + path.replace("\\", "%5C"),
                             dialects.declaration(target, "KEPT_SUFFIX"))
         assert report.quarantined[0]["kept_at"] == kept
         assert all("\\" not in p for p in files)

@@ -111,7 +111,7 @@ def test_quarantine_never_overwrites_and_never_leaves_out():
                                                  Quarantined("../../etc/x", b"evil", "broken")])
     files = {".memconv/quarantine/a.md": b"a file of IN that was already there"}
     report = Report(command="convert", input="in")
-    pipeline._quarantine(store, files, report)
+    pipeline._quarantine(store, files, report, target="memoir")
     assert files[".memconv/quarantine/a.md"] == b"a file of IN that was already there"
     assert files[".memconv/quarantine/a-2.md"] == b"bad"
     assert [q["kept_at"] for q in report.quarantined] == [".memconv/quarantine/a-2.md", None]

@@ -65,5 +65,5 @@ def test_a_foreign_file_named_as_a_record_written_one_at_a_time_folds_is_set_asi
     assert other not in files, "never written under a name the record's file has, folded"
     assert files[path] == dict(alone)[path], "the record's file is written"
     aside = [p for p, data in files.items() if data == b"foreign bytes\n"]
-    assert len(aside) == 1 and aside[0].startswith(".memconv/quarantine/"), aside
+    assert len(aside) == 1 and aside[0].startswith(dialects.quarantine_folder(dialect, store) + "/"), aside
     assert any("a file carried from IN has the name of a file written here" in w for w in store.warnings)

@@ -60,6 +60,7 @@ from types import ModuleType
 from typing import Any, Callable, Protocol
 
 from ..errors import StoreError
+from ..fs import QUARANTINE_DIR
 
 #: The entry point group a dialect registers in (``pyproject.toml``; ``docs/plugins.md``).
 GROUP = "memconv.dialects"
@@ -363,12 +364,26 @@ def index_line_shares(link: Any, record: Any) -> None:
         link.hook = record.description
 
 
-def passed_through(store: Any, written: WrittenNames, named: Callable[[str], str] = lambda path: path
-                   ) -> Iterator[tuple[str, bytes]]:
+def quarantine_folder(name: str, store: Any) -> str:
+    """Where in OUT a ``name`` store (``store``, the one written) keeps quarantined originals: ``.memconv/quarantine``
+    in the folder its reader reads (its ``kept_root``, else its ``NOTES_ROOT``), so that a later run reads and
+    carries them. memspec's reader reads only ``.memspec/``: a copy beside it was lost by the next conversion."""
+    root = declaration(name, "kept_root")
+    return f"{root(store) if root is not None else declaration(name, 'NOTES_ROOT')}{QUARANTINE_DIR}"
+
+
+def in_quarantine(path: str) -> bool:
+    """Whether ``path`` is where :func:`quarantine_folder` keeps a copy, for some dialect."""
+    return any(path.startswith(f"{root}{QUARANTINE_DIR}/") for root in {"", *declarations("NOTES_ROOT").values()})
+
+
+def passed_through(store: Any, written: WrittenNames, named: Callable[[str], str] = lambda path: path,
+                   quarantine: str = QUARANTINE_DIR) -> Iterator[tuple[str, bytes]]:
     """The files of ``store`` no dialect reads (``store.foreign``), after a writer's own: each path
     once, and never over a file the writer wrote (``written``, which gains their paths: a set, or the
     writer's :class:`Names`). ``named``: the name a path is written with (claude: a ``.md`` file memconv
-    keeps, ``.md.kept``; :func:`fs.kept_name`).
+    keeps, ``.md.kept``; :func:`fs.kept_name`). ``quarantine``: the folder a file set aside goes in (its
+    :func:`quarantine_folder`).
 
     A file whose name is taken (one the writer wrote, or that folds to one, or memconv's manifest) is
     kept aside, at ``.memconv/quarantine/<path>``, and a warning on ``store.warnings`` says where: a
@@ -391,7 +406,7 @@ def passed_through(store: Any, written: WrittenNames, named: Callable[[str], str
             folded = {q for p in written if (q := fold(p)) in passing} | {fold(MANIFEST)}
         if fold(path) in folded:
             # (set aside under a name no file written takes, folded: every one is asked of, as seldom as this is)
-            aside = quarantine_path(path, _Folded(folded.union(map(fold, written))))
+            aside = quarantine_path(path, _Folded(folded.union(map(fold, written))), quarantine)
             said = (f"{path}: a file carried from IN has the name of a file written here; " +
                     (f"kept aside at {named(aside)}" if aside is not None
                      else "its name is not safe to write, so no copy was kept"))

@@ -367,6 +367,9 @@ OPTIONAL: dict[str, Optional] = {
     "KEPT_SUFFIX": Optional("what the name of a .md file memconv keeps as IN had it (.memconv/files/, "
                             ".memconv/quarantine/) gains where a tool of its own reads every Markdown file under "
                             "the store, hidden folders too", "str", _always("")),
+    "kept_root": Optional("kept_root(store) -> str: the folder of OUT its reader reads that store from, where "
+                          "memconv keeps the originals it quarantined (.memconv/quarantine/) so a later run "
+                          "carries them (without it: NOTES_ROOT)", "callable", _always(None)),
     "LINKS_ARE_FILE_NAMES": Optional("its writer makes a file name of a record's link", "bool", _always(True)),
     "takes_link": Optional("takes_link(link) -> bool: (with LINKS_ARE_FILE_NAMES) whether its reader reads the "
                            "file its writer makes of a record's link as that record (not in a folder, not its "

@@ -407,7 +407,7 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
     notes: list[str] = []
     bases = _load_record(existing, notes)
     key = source_key(in_path, in_store.dialect) if in_path is not None else f"{in_store.dialect}:"
-    kept_in = {p: b for p, b in converted.files.items() if p.startswith(QUARANTINE_DIR + "/")}
+    kept_in = {p: b for p, b in converted.files.items() if dialects.in_quarantine(p)}
     incoming = imported({p: b for p, b in converted.files.items() if p not in kept_in}, target, existing)
     if any(f.path == record_path(existing) for f in incoming.foreign):
         # Only EXISTING's own record says what was imported into it: IN's is input like any file.
@@ -462,7 +462,7 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
     # EXISTING's own quarantined files stay where they are (not read, so kept by the swap).
     suffix = _kept_suffix(existing)
     for q in existing.quarantined:
-        files.pop(fs.kept_name(f"{QUARANTINE_DIR}/{q.path}", suffix), None)
+        files.pop(fs.kept_name(f"{dialects.quarantine_folder(target, existing)}/{q.path}", suffix), None)
     with fs.noting_refusals(existing_path):  # EXISTING's listing, confined to EXISTING (not to IN)
         on_disk = set(list_files(existing_path))
         for path, data in sorted(kept_in.items()):  # IN's quarantined originals, beside EXISTING's

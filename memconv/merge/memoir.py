@@ -20,7 +20,7 @@ from typing import Any
 
 from ..dialects.memoir import entries as memoir_entries
 from ..dialects.memoir import session as memoir_session
-from ..fs import QUARANTINE_DIR, fitting, kept_name
+from ..fs import fitting, kept_name
 from ..model import Lifecycle, Record, Source, Store, WorkingSet, clone, fingerprint
 from ..text import short_digest
 from .identity import canonical, instant, item_key
@@ -254,14 +254,15 @@ def _listing(document: dict, side: str) -> list[Outcome]:
 
 
 def _merge_files(a: Store, b: Store, tree: Tree, outcomes: list[Outcome], quarantined: list[dict],
-                 seen: set[str]) -> None:
-    """Foreign and quarantined files: union by path; different bytes at one path keep both."""
+                 seen: set[str], folder: str) -> None:
+    """Foreign and quarantined files: union by path; different bytes at one path keep both. A quarantined
+    original is kept in ``folder`` (:func:`memconv.dialects.quarantine_folder`)."""
     by_path: dict[str, dict[str, bytes]] = {}
     for side, store in (("A", a), ("B", b)):
         for foreign in store.foreign:
             by_path.setdefault(foreign.path, {})[side] = foreign.raw
         for q in store.quarantined:
-            kept = f"{QUARANTINE_DIR}/{q.path}"
+            kept = f"{folder}/{q.path}"
             by_path.setdefault(kept, {})[side] = q.raw
             quarantined.append({"side": side, "path": q.path, "line": q.line, "reason": q.reason, "kept_at": kept})
     for path in sorted(by_path):
@@ -309,7 +310,8 @@ def finish(dialect: str, a: Store, b: Store, tree: Tree, outcomes: list[Outcome]
     from .. import dialects
 
     quarantined: list[dict] = []
-    _merge_files(a, b, tree, outcomes, quarantined, _paths(a) | _paths(b) if seen is None else seen)
+    _merge_files(a, b, tree, outcomes, quarantined, _paths(a) | _paths(b) if seen is None else seen,
+                 dialects.quarantine_folder(dialect, a))  # the merged store is written where A is
     for side, store in (("A", a), ("B", b)):
         warnings.extend(f"{side}: {w}" for w in store.warnings)
     # A .md file memconv keeps as IN had it, in a dialect whose tools read every Markdown file (claude:

@@ -23,7 +23,7 @@ from ...frontmatter import load_yaml
 from ...model import ForeignFile, Quarantined, Store
 from ...text import replaced
 from ...migrations.memspec.fields import ID, ID_TEXT
-from .. import Detection, evidence, passed_through, rendered_as_named, unportable
+from .. import Detection, evidence, passed_through, quarantine_folder, rendered_as_named, unportable
 from ..protocol import NO_OCCASION, Occasion
 from .ulid import derive
 from .records import (ALL_DATES, EDGE_KEYS, ISO_Z, NAME, UNDATED, RecordLayout, WriteContext, memspec_id, newest_date,
@@ -321,8 +321,14 @@ def each_facts() -> tuple[Callable[[Record], None], Callable[[], tuple[dict[str,
     return add, lambda: (ids, store_date((), newest[0]))
 
 
+def kept_root(store: Store) -> str:
+    """The folder of OUT a ``store`` is written in (``.memspec/``, or ``""`` for a store read at that folder
+    itself): its reader reads only that, so memconv keeps what it sets aside there too."""
+    return store.meta.get("prefix", STORE_DIR + "/")
+
+
 def _context(store: Store, ids: dict[str, str], date: str | None) -> WriteContext:
-    return WriteContext(ids=ids, prefix=store.meta.get("prefix", STORE_DIR + "/"),
+    return WriteContext(ids=ids, prefix=kept_root(store),
                         operators=tuple(store.meta.get("operators", ())), date=date, undated=[])
 
 
@@ -364,7 +370,7 @@ def _stream(store: Store, ctx: WriteContext, rendered, say, given: bool, dated=N
     for warning in renamed:
         say(warning)
     prefix = ctx.prefix
-    yield from passed_through(store, files)
+    yield from passed_through(store, files, quarantine=quarantine_folder(NAME, store))
     for folder in KEPT_FOLDERS:
         # memspec's supersede and sweep write into archive/ and fail if it is missing; an
         # empty folder is no file, so an empty KEEP file holds it (memspec reads only *.md).
@@ -528,4 +534,4 @@ def native_link(record: Record, kind: str) -> str:
 __all__ += ["WRITES_EACH_CONVERTED", "each_facts"]
 __all__ += ["splice", "SPLICED_READS", "KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "RIDES_AS_UNKNOWN", "WITNESS_FIELDS",
             "UNKNOWN_KEYS_HIDDEN", "WITNESS_EDITS", "NATIVE_FIELDS", "LINK_ID", "STORE_FACTS", "FOLDER_FACTS", "native_link",
-            "ONE_LINE_FIELDS", "FIELD_VALUES", "takes_link", "writes_edge", "LAYOUT_ONLY_TO_RENDER"]
+            "ONE_LINE_FIELDS", "FIELD_VALUES", "takes_link", "writes_edge", "LAYOUT_ONLY_TO_RENDER", "kept_root"]
