@@ -875,6 +875,20 @@ def fold_in_anchors(record: Record, dialect: str) -> bool:
     return True
 
 
+def fold_in_unread(record: Record, dialect: str) -> bool:
+    """The text ``record``'s file held where its reader does not read it (``Record.unread``), which a writer that
+    renders the record anew does not write, put into its readable home in ``dialect`` as :func:`show` writes it (a
+    line each, under ``**Text outside the format:**``; a line already there not again), and taken off the record;
+    whether it was. False, the lines left on it, where home has no place that shows text (an entry kept whole)."""
+    if not record.unread:
+        return False
+    shown = native_text(dialect, record.kind)
+    if not _place(record, shown, _unread_blocks(record, shown)):
+        return False
+    record.unread = None
+    return True
+
+
 def _place(record: Record, shown: frozenset[str], blocks: list[str]) -> bool:
     """``blocks`` (what :func:`_blocks` makes) written where ``shown`` puts the record's text, those already there
     not again: its body, else a memfmt entity's facts, else a procedure's preconditions, each line one, as

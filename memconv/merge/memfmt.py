@@ -17,6 +17,9 @@
   and never loses the larger tally; docs/merge.md says why.
 * The profile is one per store: its lines are a set too (the newer copy's,
   then the other's new lines), so two profiles never conflict.
+* Text a copy's file holds outside the format (``Record.unread``) is a set
+  too: a record written anew (combined, or a conflict copy) has it in its
+  facts (preconditions, body), labelled, where memfmt shows it; never lost.
 * Two copies with tied dates whose chosen fields differ are a conflict: the
   canonical choice stays, the other is kept as a new record named
   ``<name> (conflict copy <hash>)``, which ``memfmt validate`` accepts.
@@ -26,6 +29,7 @@
 
 from __future__ import annotations
 
+from ..converters import readable
 from ..dialects import memfmt as dialect
 from ..model import Record, Step, Store, clone, fingerprint, unedited
 from ..text import short_digest
@@ -144,13 +148,34 @@ def _combine(winner: Record, loser: Record, tied: bool) -> tuple[Record, list[st
     if _later(winner.last_failed, loser.last_failed) != winner.last_failed:
         merged.last_failed, merged.last_failure = loser.last_failed, loser.last_failure
     merged.last_succeeded = _later(winner.last_succeeded, loser.last_succeeded)
+    notes += _keep_loose_text(merged, winner, loser)
     if fingerprint(merged) == fingerprint(winner):
         return winner, []
     return merged, notes
 
 
+def _keep_loose_text(merged: Record, winner: Record, loser: Record) -> list[str]:
+    """The lines either copy's file holds where memfmt does not read them (``Record.unread``: a paragraph after an
+    entity's facts) are merged as a set, as the facts are. Where the merge keeps one copy's bytes (``merged`` means
+    what it means) and they hold every line, they stay as written; else ``merged`` is written anew, and the lines
+    go into its facts (a procedure's preconditions, an episode's or profile's body), labelled, where memfmt shows
+    and searches them: its writer writes what memfmt reads, and nothing else. The note says so."""
+    lines = union(winner.unread, loser.unread)
+    if not lines:
+        return []
+    said = fingerprint(merged)
+    kept = next((copy for copy in (winner, loser) if fingerprint(copy) == said), None)  # as merge_records keeps
+    if kept is not None and set(lines) <= set(kept.unread or ()):
+        return []
+    merged.unread = lines
+    if not readable.fold_in_unread(merged, dialect.NAME) or fingerprint(merged) == said:
+        return []
+    return [f"text outside the format: {len(lines)} line(s) written where memfmt reads them"]
+
+
 def _conflict_copy(record: Record, raw: bytes) -> Record:
     copy = clone(record)
+    readable.fold_in_unread(copy, dialect.NAME)  # written anew: its text outside the format goes where memfmt reads
     tag = short_digest(raw, 8)
     copy.id = None if record.id is None else f"{record.id}-conflict-{tag}"
     if record.kind == "entity":
