@@ -237,11 +237,14 @@ def test_without_the_import_record_the_dates_in_the_carries_order_the_copies(run
     assert NEW in _text(dialects.get("memspec").read(existing))
 
 
-def test_a_later_edit_in_in_wins_even_where_the_first_import_kept_existings_copy(runner, tmp_path):
-    """The import record holds what the import left in EXISTING, not only what it brought.
+def test_a_later_edit_in_in_never_replaces_the_copy_the_first_import_kept_from_existing(runner, tmp_path):
+    """The import record holds what the import left in EXISTING; IN's copy as last imported is the base.
 
-    EXISTING (memspec) already has the Claude memories, dated; the first import keeps EXISTING's copies
-    (newer: IN's have memspec's placeholder date). An edit made in IN afterwards must still come in.
+    EXISTING (memspec) already has the Claude memories, dated, The Wire with open questions and aliases IN's copy
+    never had; the first import keeps EXISTING's copies (newer: IN's have memspec's placeholder date). An edit
+    made in IN afterwards is a change on both sides since that base: the rules decide (here EXISTING's newer
+    date), and EXISTING's own text stays. It used to win whole, the open questions only in the backup
+    (tests/test_an_edit_in_in_keeps_what_only_existing_had.py).
     """
     existing = tmp_path / "project"
     done = runner.invoke(main, ["claude-to-memspec", str(GOLDEN / "claude" / "mixed-project" / "input"),
@@ -254,7 +257,8 @@ def test_a_later_edit_in_in_wins_even_where_the_first_import_kept_existings_copy
     wire.write_text(wire.read_text().replace("10% rollout", "60% rollout"))
     second, report = _into(runner, "claude-to-memspec", in_path, existing)
     assert second.exit_code == 0, second.output
-    updated, = [r for r in report["records"] if r["status"] == "updated"]
-    assert updated["won"] == "IN", updated
-    assert "60% rollout" in _text(dialects.get("memspec").read(existing))
+    assert not [r for r in report["records"] if r["won"] == "IN"], report["records"]
+    assert not [r for r in report["records"] if "not in EXISTING" in (r["why"] or "")], report["records"]
+    kept = _text(dialects.get("memspec").read(existing))
+    assert "Do we autoplay with sound?" in kept and "tiktok" in kept, "EXISTING's own text stays"
     _no_change_the_third_time(runner, "claude-to-memspec", in_path, existing)

@@ -342,7 +342,12 @@ def _render_record(bases: Bases) -> bytes:
 
 def _three_way(existing: Store, incoming: Store, ident, base: dict[str, dict[str, str]], digests: dict[int, str]) \
         -> dict[int, str]:
-    """Which copy wins whatever the dates: the one that changed since the last import of this IN, the other not."""
+    """Which copy wins whatever the dates: the one that changed since the last import of this IN, the other not.
+
+    The base is IN's copy as last imported (``in``). EXISTING's copy is unchanged only when it is the file the
+    import left (``out``) and that file was IN's copy: where the import left EXISTING's own copy, or the two
+    combined, it holds what IN never had, so IN's next edit is a change on both sides, for the dialect's rules.
+    """
     def unique(records):
         seen: dict[str, list[Record]] = {}
         for r in records:
@@ -353,8 +358,9 @@ def _three_way(existing: Store, incoming: Store, ident, base: dict[str, dict[str
     prefer: dict[int, str] = {}
     for key in sorted(set(ours) & set(theirs) & set(base)):
         e, c = ours[key], theirs[key]
-        e_same, c_same = _digest(e) == base[key].get("out"), digests.get(id(c)) == base[key].get("in")
-        if e_same and not c_same:
+        left, brought = base[key].get("out"), base[key].get("in")
+        e_same, c_same = _digest(e) == left, digests.get(id(c)) == brought
+        if e_same and not c_same and left == brought:  # EXISTING holds IN's copy as last imported, nothing more
             prefer[id(c)] = "changed in IN since its last import, not in EXISTING"
         elif c_same and not e_same:
             prefer[id(e)] = "changed in EXISTING since the last import of IN, not in IN"
