@@ -769,7 +769,8 @@ def upgrade(in_path, out_path, in_place, dry_run, force, as_json, show_diff, che
                     _would_write(in_path, planned.files)
                 else:
                     with progress.task("writing", total=len(planned.files)):
-                        upgrading.backed_up_and_replaced(planned.files, in_path, planned.read, report.warnings)
+                        upgrading.backed_up_and_replaced(planned.files, in_path, planned.read, report.warnings,
+                                                         moved=planned.moved)
                     report.written = True
         else:
             _guard_in_out(in_path, out_path)

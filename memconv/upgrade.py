@@ -44,6 +44,9 @@ class Planned:
     changes_in: bool
     #: The files of IN the upgrade read (in place, everything else of IN is kept as it is).
     read: set[str] = field(default_factory=set)
+    #: File of IN → the file it is written as, for every file the upgrade renames (in place, the new name keeps
+    #: the old one's mode).
+    moved: dict[str, str] = field(default_factory=dict)
 
 
 def plan(in_path: Path, report: Report, shape: str = "nested") -> Planned:
@@ -74,6 +77,8 @@ def _plan(in_path: Path, report: Report, shape: str) -> Planned:
                          hint="give the Claude Code memory folder (~/.claude/projects/<slug>/memory)")
     result = upgrade_claude.upgrade(source, shape)
     on_disk = list_files(in_path)
+    base = ENTRY_DIR + "/" if nested_in else ""  # the reader's paths are under the folder it read
+    moved = {base + f.source: f.target for f in result.files if f.target and base + f.source != f.target}
     if nested_in:  # files beside memory/ (session.json…) are carried as they are
         for path in on_disk:
             if not path.startswith(ENTRY_DIR + "/"):
@@ -82,15 +87,16 @@ def _plan(in_path: Path, report: Report, shape: str) -> Planned:
     from . import jobs
 
     files = dict(memoir.iter_write(result.store, jobs.renderer(None)))  # rendered in --jobs processes
+    read = set(on_disk)
+    moved = {old: new for old, new in moved.items() if old in read and new in files}
     report.source_dialect, report.target_dialect = "claude", "memoir"
     report.files.extend(result.files)
     report.warnings.extend(result.warnings)
     report.migrations.append(f"legacy Claude Code memory → {upgrade_claude.TARGET} (memoir spec Appendix A)")
     if any(f.status == "quarantined" for f in result.files):
         report.exit_code = EXIT_QUARANTINED
-    read = set(on_disk)
     changes_in = read != set(files) or any(read_bytes(in_path, p) != b for p, b in files.items())
-    return Planned(files, report, changes_in, read)
+    return Planned(files, report, changes_in, read, moved)
 
 
 def _refuse_other_stores(in_path: Path) -> None:
@@ -146,7 +152,7 @@ def backup(in_path: Path, now: datetime | None = None,
 
 
 def backed_up_and_replaced(files: dict[str, bytes], in_path: Path, read: set[str], said: list[str],
-                           what: str = "originals") -> Path:
+                           what: str = "originals", moved: dict[str, str] | None = None) -> Path:
     """The one in-place write (``upgrade --in-place``, ``--into``): :func:`backup`, said in ``said`` as
     "<what> backed up to <path>", then :func:`replace_in_place`; the backup's path.
 
@@ -158,7 +164,7 @@ def backed_up_and_replaced(files: dict[str, bytes], in_path: Path, read: set[str
     line = f"{what} backed up to {kept}"
     said.append(line)
     try:
-        replace_in_place(files, in_path, read)
+        replace_in_place(files, in_path, read, moved)
     except BaseException:
         if _unneeded(kept, in_path):
             said.remove(line)
@@ -213,20 +219,23 @@ def _signature(root: Path) -> dict[str, tuple]:
     return sig
 
 
-def replace_in_place(files: dict[str, bytes], in_path: Path, read: set[str] | None = None) -> None:
+def replace_in_place(files: dict[str, bytes], in_path: Path, read: set[str] | None = None,
+                     moved: dict[str, str] | None = None) -> None:
     """Make IN hold ``files`` in place of the files the upgrade ``read``, keeping everything else, in one rename.
 
     The new folder is built beside IN first; IN is swapped for it only when
     every byte is written, so a killed run never leaves a half-written file.
     Symbolic links, empty folders, ``.git`` folders and files the upgrade did
-    not read are copied over; files keep their modes, folders too.
+    not read are copied over; files keep their modes, folders too, and a file
+    written under a new name (``moved``: old path → new path) the mode of the
+    file it came from.
     """
     real = Path(os.path.realpath(in_path))
     if read is None:
         read = set(list_files(real))
     tmp = stage(files, real)
     try:
-        _carry_over(str(real), str(tmp), "", read, files)
+        _carry_over(str(real), str(tmp), "", read, files, moved or {})
         os.chmod(tmp, stat.S_IMODE(os.stat(real).st_mode))
         with fs.signals_deferred():
             fs.swap(tmp, real)
@@ -236,8 +245,11 @@ def replace_in_place(files: dict[str, bytes], in_path: Path, read: set[str] | No
         raise
 
 
-def _carry_over(src: str, dst: str, rel: str, read: set[str], files: dict[str, bytes]) -> None:
-    """Copy into ``dst`` what of ``src`` the upgrade did not read, and the modes of what it did."""
+def _carry_over(src: str, dst: str, rel: str, read: set[str], files: dict[str, bytes],
+                moved: dict[str, str]) -> None:
+    """Copy into ``dst`` what of ``src`` the upgrade did not read, and the modes of what it did: a file written at
+    its own path keeps its mode, and so does one written under a new name (``moved``) where IN has no file of
+    that name (whose own mode it keeps)."""
     here = os.path.join(src, rel) if rel else src
     try:
         names = fs.names_in(here)
@@ -256,12 +268,14 @@ def _carry_over(src: str, dst: str, rel: str, read: set[str], files: dict[str, b
             os.symlink(os.readlink(full), target)
         elif stat.S_ISDIR(st.st_mode):
             os.makedirs(target, exist_ok=True)
-            _carry_over(src, dst, path, read, files)
+            _carry_over(src, dst, path, read, files, moved)
             os.chmod(target, stat.S_IMODE(st.st_mode))
         elif stat.S_ISREG(st.st_mode):
             if path in files:
                 os.chmod(target, stat.S_IMODE(st.st_mode))
             elif path not in read:
                 shutil.copy2(full, target, follow_symlinks=False)
+            elif (new := moved.get(path)) in files and not os.path.lexists(os.path.join(src, new)):
+                os.chmod(os.path.join(dst, new), stat.S_IMODE(st.st_mode))
         else:
             _refuse_special(full, st.st_mode)
