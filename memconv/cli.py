@@ -756,7 +756,7 @@ def upgrade(in_path, out_path, in_place, dry_run, force, as_json, show_diff, che
                     for folder in {Path(os.path.abspath(in_path)).parent, Path(os.path.realpath(in_path)).parent}:
                         fs.sweep_stale(folder)
                 with progress.task("reading"):
-                    planned = upgrading.plan(in_path, report, shape="flat")
+                    planned = upgrading.plan(in_path, report, shape="flat", in_place=True)
                 report.output = str(in_path)
                 if show_diff or check_only:
                     before = {p: fs.read_bytes(in_path, p) for p in sorted(planned.read)}
@@ -770,7 +770,7 @@ def upgrade(in_path, out_path, in_place, dry_run, force, as_json, show_diff, che
                 else:
                     with progress.task("writing", total=len(planned.files)):
                         upgrading.backed_up_and_replaced(planned.files, in_path, planned.read, report.warnings,
-                                                         moved=planned.moved)
+                                                         moved=planned.moved, links=planned.links)
                     report.written = True
         else:
             _guard_in_out(in_path, out_path)

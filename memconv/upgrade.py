@@ -7,10 +7,11 @@ original into a timestamped backup folder beside IN before replacing IN in
 one rename, so a killed run leaves either the old folder or the new one.
 
 In place, the new folder keeps everything of IN the upgrade did not read:
-symbolic links (as links), empty folders, nested ``.git`` folders, and the
-modes of files and folders. A symbolic link to IN stays a link: the folder it
-points to is the one replaced. The CLI holds :func:`memconv.lock.held` around
-the whole read, backup and swap.
+symbolic links (as links, not read: one to a file the upgrade renames follows
+it, :func:`_links`), empty folders, nested ``.git`` folders, and the modes of
+files and folders (a renamed file's from the file it came from). A symbolic
+link to IN stays a link: the folder it points to is the one replaced. The CLI
+holds :func:`memconv.lock.held` around the whole read, backup and swap.
 """
 
 from __future__ import annotations
@@ -47,16 +48,21 @@ class Planned:
     #: File of IN → the file it is written as, for every file the upgrade renames (in place, the new name keeps
     #: the old one's mode).
     moved: dict[str, str] = field(default_factory=dict)
+    #: Symbolic link of IN → the text it is given, for every link that follows its file to a new name (in place).
+    links: dict[str, str] = field(default_factory=dict)
 
 
-def plan(in_path: Path, report: Report, shape: str = "nested") -> Planned:
-    """The memoir store IN upgrades to, as files, and the report of what happened to each."""
+def plan(in_path: Path, report: Report, shape: str = "nested", *, in_place: bool = False) -> Planned:
+    """The memoir store IN upgrades to, as files, and the report of what happened to each.
+
+    ``in_place``: the files are to replace IN's, whose symbolic links are kept (:func:`_links`).
+    """
     if not in_path.is_dir():
         raise StoreError(f"{fs.display(str(in_path))}: no such folder",
                          hint="give the path of a Claude Code memory folder")
     _refuse_other_stores(in_path)
     with fs.noting_refusals(in_path) as found:
-        planned = _plan(in_path, report, shape)
+        planned = _plan(in_path, report, shape, in_place)
     refused = fs.refused_under(in_path, found)
     for path, reason in refused:
         report.refused.append({"path": path, "reason": reason})
@@ -66,18 +72,26 @@ def plan(in_path: Path, report: Report, shape: str = "nested") -> Planned:
     return planned
 
 
-def _plan(in_path: Path, report: Report, shape: str) -> Planned:
+def _plan(in_path: Path, report: Report, shape: str, in_place: bool) -> Planned:
     nested_in = (in_path / ENTRY_DIR).is_dir()
     memory_root = in_path / ENTRY_DIR if nested_in else in_path
+    base = ENTRY_DIR + "/" if nested_in else ""  # the reader's paths are under the folder it read
     if nested_in:
         shape = "nested"
     source = claude.read(memory_root)
+    on_disk = list_files(in_path)
+    named = _links(in_path, on_disk) if in_place else {}
+    if named:  # a second name for a file is not a second file (one rule: _links)
+        source.records = [r for r in source.records if base + r.source.path not in named]
+        source.indexes = [i for i in source.indexes if base + i.path not in named]
+        source.foreign = [f for f in source.foreign if base + f.path not in named]
+        source.quarantined = [q for q in source.quarantined if base + q.path not in named]
+        on_disk = [p for p in on_disk if p not in named]
     if not source.records and not source.indexes and not nested_in:
         raise StoreError(f"{fs.display(str(in_path))}: no memory files and no MEMORY.md here",
                          hint="give the Claude Code memory folder (~/.claude/projects/<slug>/memory)")
-    result = upgrade_claude.upgrade(source, shape)
-    on_disk = list_files(in_path)
-    base = ENTRY_DIR + "/" if nested_in else ""  # the reader's paths are under the folder it read
+    kept = [path[len(base):-3] for path in named if path.startswith(base) and path.endswith(".md")]
+    result = upgrade_claude.upgrade(source, shape, kept)
     moved = {base + f.source: f.target for f in result.files if f.target and base + f.source != f.target}
     if nested_in:  # files beside memory/ (session.json…) are carried as they are
         for path in on_disk:
@@ -89,14 +103,50 @@ def _plan(in_path: Path, report: Report, shape: str) -> Planned:
     files = dict(memoir.iter_write(result.store, jobs.renderer(None)))  # rendered in --jobs processes
     read = set(on_disk)
     moved = {old: new for old, new in moved.items() if old in read and new in files}
+    links = _followed(in_path, named, moved, result.files)
     report.source_dialect, report.target_dialect = "claude", "memoir"
     report.files.extend(result.files)
     report.warnings.extend(result.warnings)
     report.migrations.append(f"legacy Claude Code memory → {upgrade_claude.TARGET} (memoir spec Appendix A)")
     if any(f.status == "quarantined" for f in result.files):
         report.exit_code = EXIT_QUARANTINED
-    changes_in = read != set(files) or any(read_bytes(in_path, p) != b for p, b in files.items())
-    return Planned(files, report, changes_in, read, moved)
+    changes_in = bool(links) or read != set(files) or any(read_bytes(in_path, p) != b for p, b in files.items())
+    return Planned(files, report, changes_in, read, moved, links)
+
+
+def _links(in_path: Path, listed: list[str]) -> dict[str, str]:
+    """The symbolic links among the files ``listed`` in IN, each with the path of what it names in IN.
+
+    In place, a symbolic link to a file is a second name for that file, not a second file: it is not read (the
+    file is read once, under its own name), and it is kept as a link. Where the upgrade renames the file it names,
+    the link follows it (:func:`_followed`); it is never left to dangle, nor written as a copy. The listing holds
+    only links to files inside IN (``fs.list_files``), so what each names is a path in IN; a link to a link names
+    that link, which follows its own file.
+    """
+    real = os.path.realpath(in_path)
+    named = {}
+    for path in listed:
+        full = os.path.join(real, path)
+        if os.path.islink(full):
+            where = os.path.join(os.path.dirname(full), os.readlink(full))
+            folder = os.path.realpath(os.path.dirname(where))
+            named[path] = os.path.relpath(os.path.join(folder, os.path.basename(where)), real)
+    return named
+
+
+def _followed(in_path: Path, named: dict[str, str], moved: dict[str, str], said: list[FileReport]) -> dict[str, str]:
+    """The new text of each link of ``named`` whose file the upgrade renames (``moved``), in the link's own
+    style (relative or absolute); each link is said in ``said``, kept, with the change."""
+    links = {}
+    for path, file in sorted(named.items()):
+        report = FileReport(source=path, source_kind="link", target=path, target_kind="link", status="kept")
+        if file in moved:
+            text = os.readlink(os.path.join(os.path.realpath(in_path), path))
+            new = moved[file]
+            links[path] = os.path.join(os.path.dirname(text), os.path.relpath(new, os.path.dirname(file) or "."))
+            report.changes = [f"symbolic link to {file} → to {new}, the name its file is written under"]
+        said.append(report)
+    return links
 
 
 def _refuse_other_stores(in_path: Path) -> None:
@@ -152,7 +202,8 @@ def backup(in_path: Path, now: datetime | None = None,
 
 
 def backed_up_and_replaced(files: dict[str, bytes], in_path: Path, read: set[str], said: list[str],
-                           what: str = "originals", moved: dict[str, str] | None = None) -> Path:
+                           what: str = "originals", moved: dict[str, str] | None = None,
+                           links: dict[str, str] | None = None) -> Path:
     """The one in-place write (``upgrade --in-place``, ``--into``): :func:`backup`, said in ``said`` as
     "<what> backed up to <path>", then :func:`replace_in_place`; the backup's path.
 
@@ -164,7 +215,7 @@ def backed_up_and_replaced(files: dict[str, bytes], in_path: Path, read: set[str
     line = f"{what} backed up to {kept}"
     said.append(line)
     try:
-        replace_in_place(files, in_path, read, moved)
+        replace_in_place(files, in_path, read, moved, links)
     except BaseException:
         if _unneeded(kept, in_path):
             said.remove(line)
@@ -220,7 +271,7 @@ def _signature(root: Path) -> dict[str, tuple]:
 
 
 def replace_in_place(files: dict[str, bytes], in_path: Path, read: set[str] | None = None,
-                     moved: dict[str, str] | None = None) -> None:
+                     moved: dict[str, str] | None = None, links: dict[str, str] | None = None) -> None:
     """Make IN hold ``files`` in place of the files the upgrade ``read``, keeping everything else, in one rename.
 
     The new folder is built beside IN first; IN is swapped for it only when
@@ -228,14 +279,14 @@ def replace_in_place(files: dict[str, bytes], in_path: Path, read: set[str] | No
     Symbolic links, empty folders, ``.git`` folders and files the upgrade did
     not read are copied over; files keep their modes, folders too, and a file
     written under a new name (``moved``: old path → new path) the mode of the
-    file it came from.
+    file it came from; a symbolic link named in ``links`` is given its new text there (it follows its file).
     """
     real = Path(os.path.realpath(in_path))
     if read is None:
         read = set(list_files(real))
     tmp = stage(files, real)
     try:
-        _carry_over(str(real), str(tmp), "", read, files, moved or {})
+        _carry_over(str(real), str(tmp), "", read, files, moved or {}, links or {})
         os.chmod(tmp, stat.S_IMODE(os.stat(real).st_mode))
         with fs.signals_deferred():
             fs.swap(tmp, real)
@@ -246,7 +297,7 @@ def replace_in_place(files: dict[str, bytes], in_path: Path, read: set[str] | No
 
 
 def _carry_over(src: str, dst: str, rel: str, read: set[str], files: dict[str, bytes],
-                moved: dict[str, str]) -> None:
+                moved: dict[str, str], links: dict[str, str]) -> None:
     """Copy into ``dst`` what of ``src`` the upgrade did not read, and the modes of what it did: a file written at
     its own path keeps its mode, and so does one written under a new name (``moved``) where IN has no file of
     that name (whose own mode it keeps)."""
@@ -265,10 +316,10 @@ def _carry_over(src: str, dst: str, rel: str, read: set[str], files: dict[str, b
         if stat.S_ISLNK(st.st_mode):
             if os.path.lexists(target):
                 os.unlink(target)  # the link stays a link; what it points at is upgraded at its own path
-            os.symlink(os.readlink(full), target)
+            os.symlink(links.get(path) or os.readlink(full), target)
         elif stat.S_ISDIR(st.st_mode):
             os.makedirs(target, exist_ok=True)
-            _carry_over(src, dst, path, read, files, moved)
+            _carry_over(src, dst, path, read, files, moved, links)
             os.chmod(target, stat.S_IMODE(st.st_mode))
         elif stat.S_ISREG(st.st_mode):
             if path in files:

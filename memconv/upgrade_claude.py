@@ -26,6 +26,7 @@ chosen so that upgrading the result again changes nothing.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .converters.mapping import name_part
@@ -80,9 +81,10 @@ def _plan(record: Record) -> tuple[str, list[str], list[str]]:
     return ("kept" if not layout.changes else "converted"), list(layout.changes), []
 
 
-def upgrade(source: Store, shape: str = "nested") -> Upgrade:
+def upgrade(source: Store, shape: str = "nested", reserved: Iterable[str] = ()) -> Upgrade:
     """The memoir store a claude store upgrades to; ``shape`` (memoir's ``layout`` store fact) is ``nested``
-    (``memory/``) or ``flat``."""
+    (``memory/``) or ``flat``. ``reserved``: link names no entry may be renamed to (what else the folder keeps
+    under an entry's name: an in-place upgrade's symbolic links)."""
     prefix = "memory/" if shape == "nested" else ""
     out = Store(dialect="memoir", meta={"layout": shape})
     result = Upgrade(out)
@@ -92,7 +94,7 @@ def upgrade(source: Store, shape: str = "nested") -> Upgrade:
     # Names: a record keeps its name when it is opaque or already canonical;
     # those are reserved first so a second upgrade finds every name taken by itself.
     names: dict[str, str] = {}
-    taken: set[str] = set()
+    taken: set[str] = {name.lower() for name in reserved}
     wanted: dict[str, str] = {}
     for record in source.records:
         status = plans[record.link][0]
