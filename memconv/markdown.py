@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, Mapping
 
 
 #: A carriage return with no line feed after it: markdown-it ends a line there, and memconv's line
@@ -391,13 +391,31 @@ def code_lines(body: str) -> set[int]:
     return outline(body).code if may_hold_code(body) else set()
 
 
-def rewrite_links(body: str, rename: dict[str, str], *, file_links: bool = False) -> tuple[str, list[str]]:
-    """``body`` with every wikilink whose target ``rename`` names pointed at its new name, and
-    (``file_links``) every sibling ``(old.md)`` link at ``(new.md)``; outside code blocks and
-    inline code spans. Returns the new body and one line per link changed.
+def renamed_target(target: str, rename: Mapping[str, str]) -> str | None:
+    """The new name of a link's ``target`` (a wikilink's inside before any ``|``, an edge's target), or None when
+    ``rename`` names no record it points at. The one rule for a ``[[link]]`` and an edge alike.
 
     A target is looked up as written, then without the spaces around it (``[[ a ]]``), then, as a link to a
     heading or a block (``[[a#Setup]]``), by the name before its first ``#``.
+    """
+    new = rename.get(target)
+    if new is None:
+        target = target.strip()
+        new = rename.get(target)
+    if new is None and "#" in target:
+        # A link to a part of a record, a heading or a block (``[[name#Setup]]``, ``[[name#^b1]]``): the record's
+        # new name, the part as written. (Asked after the whole: a name may hold a ``#``, ``[[C#]]``.)
+        page, _, part = target.partition("#")
+        new = rename.get(page.strip()) if page.strip() else None
+        if new is not None:
+            new = f"{new}#{part}"
+    return new
+
+
+def rewrite_links(body: str, rename: dict[str, str], *, file_links: bool = False) -> tuple[str, list[str]]:
+    """``body`` with every wikilink whose target ``rename`` names pointed at its new name
+    (:func:`renamed_target`), and (``file_links``) every sibling ``(old.md)`` link at ``(new.md)``; outside code
+    blocks and inline code spans. Returns the new body and one line per link changed.
     """
     if not rename or ("[[" not in body and not (file_links and ".md" in body)):
         return body, []
@@ -405,17 +423,9 @@ def rewrite_links(body: str, rename: dict[str, str], *, file_links: bool = False
 
     def wiki(m: Found) -> str:
         target = m.group("target")
-        new = rename.get(target)
-        if new is None:
-            target = target.strip()
-            new = rename.get(target)
-        if new is None and "#" in target:
-            # A link to a part of a record, a heading or a block (``[[name#Setup]]``, ``[[name#^b1]]``): the record's
-            # new name, the part as written. (Asked after the whole: a name may hold a ``#``, ``[[C#]]``.)
-            page, _, part = target.partition("#")
-            new = rename.get(page.strip()) if page.strip() else None
-            if new is not None:
-                new = f"{new}#{part}"
+        new = renamed_target(target, rename)
+        if target not in rename:
+            target = target.strip()  # as it was looked up: the name, not the spaces around it
         if new is None or new == target:
             return m.group(0)
         changed.append(f"[[{target}]] → [[{new}]]")

@@ -8,7 +8,7 @@ import re
 
 from .. import dialects
 from ..dialects.protocol import LinkNaming
-from ..markdown import rewrite_links
+from ..markdown import renamed_target, rewrite_links
 from ..model import Record
 from ..text import on_one_line, slug
 from .mapping import TARGET_KIND, type_word
@@ -41,7 +41,8 @@ def rename_links(record: Record, rename: dict[str, str], keep: set[str] = frozen
             setattr(record, name, rewrite_links(value, rename)[0])
     if "edges" not in keep:
         for edge in record.edges:
-            edge.target = rename.get(edge.target, edge.target)
+            # Named as a [[link]] to the same target is: a part of a record (``Ops#Leads``) keeps its part.
+            edge.target = renamed_target(edge.target, rename) or edge.target
 
 
 #: Lists of parts whose texts may name other records: a procedure's steps and evolution, an entity's knowledge.

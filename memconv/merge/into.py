@@ -38,6 +38,7 @@ from ..errors import MemconvError, UsageError, WrongDialect
 from ..converters.codec import check_json
 from ..fs import QUARANTINE_DIR, list_files
 from ..limits import load_json
+from ..markdown import renamed_target
 from ..model import Record, Store, clone
 from ..report import Report
 from . import merge
@@ -267,7 +268,7 @@ def _adopt(incoming: Store, pairs: dict[int, Record]) -> tuple[Store, list[tuple
         from ..converters import rename_links
 
         for i, record in enumerate(records):
-            linked = "[[" in (record.body or "") or any(edge.target in rename for edge in record.edges)
+            linked = "[[" in (record.body or "") or any(renamed_target(edge.target, rename) for edge in record.edges)
             if record.link in rename or linked:
                 record = clone(record)
                 record.link = rename.get(record.link, record.link)
