@@ -23,6 +23,9 @@ BOM = "\ufeff"
 class TextLayout:
     bom: bool = False
     newline: str = "\n"
+    #: The line end of the file's frontmatter where it is not the rest's (an LF frontmatter over a CRLF body);
+    #: None where the whole file has one (:func:`with_head`).
+    head_newline: str | None = None
 
 
 def decode(raw: bytes, path: str) -> tuple[str, TextLayout]:
@@ -47,6 +50,23 @@ def decode(raw: bytes, path: str) -> tuple[str, TextLayout]:
     if newline == "\r\n":
         text = text.replace("\r\n", "\n")
     return text, TextLayout(bom=bom, newline=newline)
+
+
+def with_head(layout: TextLayout, raw: bytes, head_lines: int) -> TextLayout:
+    """``layout`` (of ``raw``, as :func:`decode` gave it) with the line end of the file's first ``head_lines`` lines
+    (its frontmatter, the closing line included) told apart from the rest's, where the two differ: :func:`decode`
+    gives a file one line end, CRLF if any line has one, and an LF frontmatter over a CRLF body was written back
+    CRLF throughout. Rest with no line end: the head's is the file's."""
+    if layout.newline == "\n" or head_lines <= 0:
+        return layout  # (no CRLF anywhere: one line end)
+    at = -1
+    for _ in range(head_lines):
+        at = raw.find(b"\n", at + 1)
+        if at < 0:
+            return layout
+    head = "\r\n" if raw.rfind(b"\r\n", 0, at + 1) >= 0 else "\n"
+    rest = "\r\n" if raw.find(b"\r\n", at + 1) >= 0 else "\n" if raw.find(b"\n", at + 1) >= 0 else head
+    return layout if head == rest else TextLayout(bom=layout.bom, newline=rest, head_newline=head)
 
 
 def decode_lines(raw: bytes, path: str) -> tuple[Iterator[str], TextLayout, bool]:
@@ -82,8 +102,12 @@ def _decoded(raw: bytes, path: str, start: int, end: int) -> Iterator[str]:
 _BOM_BYTES = codecs.BOM_UTF8
 
 
-def encode(text: str, layout: TextLayout | None = None) -> bytes:
-    """Text with ``\\n`` newlines → bytes in the given layout (default: plain UTF-8, LF)."""
+def encode(text: str, layout: TextLayout | None = None, head: int = 0) -> bytes:
+    """Text with ``\\n`` newlines → bytes in the given layout (default: plain UTF-8, LF). ``head``: how many
+    characters of ``text`` are its frontmatter, whose lines end with the layout's ``head_newline`` where it has one."""
+    if layout is not None and layout.head_newline is not None and head:
+        return encode(text[:head], TextLayout(bom=layout.bom, newline=layout.head_newline)) \
+            + encode(text[head:], TextLayout(newline=layout.newline))
     if layout is not None:
         if layout.newline != "\n":
             text = text.replace("\n", layout.newline)

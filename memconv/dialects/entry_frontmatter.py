@@ -30,7 +30,7 @@ from typing import Any, Callable
 from .. import frontmatter as fmx
 from ..migrations.memoir import ENTRY
 from ..model import Edge, Lifecycle, Origin, Record, unedited
-from ..text import TextLayout, encode
+from ..text import TextLayout, decode, encode, with_head
 
 #: The six entry types of spec §3.3.
 TYPES = ("fact", "preference", "decision", "lesson", "goal", "next_action")
@@ -199,6 +199,16 @@ def unchanged_bytes(record: Record, dialect: str) -> bytes | None:
     return None
 
 
+def split_file(raw: bytes, path: str) -> tuple[fmx.Frontmatter | None, str, TextLayout]:
+    """An entry file's bytes → its frontmatter, its body and its text layout, the frontmatter's line ends told apart
+    from the body's where they differ (:func:`memconv.text.with_head`), so that :func:`render` writes each back."""
+    text, layout = decode(raw, path)
+    fm, body = fmx.split(text, path)
+    if fm is not None and layout.newline != "\n":
+        layout = with_head(layout, raw, text.count("\n", 0, len(text) - len(body) - len(fm.gap)))
+    return fm, body, layout
+
+
 def render(record: Record, fm: fmx.Frontmatter | None, pairs: dict[str, Any], text: TextLayout | None) -> bytes:
     """An entry file: ``pairs`` patched into ``fm``'s formatting (or rendered anew), then the body.
 
@@ -208,7 +218,8 @@ def render(record: Record, fm: fmx.Frontmatter | None, pairs: dict[str, Any], te
         out = record.body
     else:
         gap = fm.gap if fm is not None else ("\n" if record.body else "")
-        out = fmx.patch(fm, pairs, fmx.render_block) + gap + record.body
+        head = fmx.patch(fm, pairs, fmx.render_block)
+        return encode(head + gap + record.body, text, len(head))  # (the frontmatter's line ends, the body's)
     return encode(out, text)
 
 

@@ -23,7 +23,6 @@ from typing import Any
 
 from ... import frontmatter as fmx
 from ...model import KINDS, Record, Source, fingerprint_as_read
-from ...text import decode
 from .. import entry_frontmatter as efm
 from . import body as bodies
 
@@ -146,8 +145,7 @@ def normalise(values: dict[str, Any], body: str) -> tuple[dict[str, Any] | None,
 
 def read_entry(raw: bytes, path: str, link: str) -> Record:
     """One claude memory file → one record. Raises :class:`ReadError` for what must be quarantined."""
-    text, text_layout = decode(raw, path)
-    fm, body = fmx.split(text, path)
+    fm, body, text_layout = efm.split_file(raw, path)
     values = fm.values if fm is not None else {}
     canonical, notes = normalise(values, body) if fm is not None else (None, {})
     if canonical is None:

@@ -13,7 +13,6 @@ from ...errors import ReadError
 from ...migrations import VersionProblem
 from ...migrations.memoir import ENTRY, entry_version
 from ...model import Record, Source, fingerprint_as_read
-from ...text import decode
 from .. import entry_frontmatter as efm
 from ..entry_frontmatter import TYPES, frontmatter_pairs
 
@@ -32,8 +31,7 @@ class MemoirEntryLayout:
 
 def read_entry(raw: bytes, path: str, link: str) -> Record:
     """One entry file → one record. Raises :class:`ReadError` for what must be quarantined."""
-    text, text_layout = decode(raw, path)
-    fm, body = fmx.split(text, path)
+    fm, body, text_layout = efm.split_file(raw, path)
     values = fm.values if fm is not None else {}
     try:
         version = entry_version(values)
