@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ... import frontmatter as fmx
 from ...model import KINDS, Record, Source, fingerprint_as_read
 from .. import entry_frontmatter as efm
 from . import body as bodies

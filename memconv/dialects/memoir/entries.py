@@ -8,7 +8,6 @@ edited entry keep the formatting of every key whose value did not change.
 
 from __future__ import annotations
 
-from ... import frontmatter as fmx
 from ...errors import ReadError
 from ...migrations import VersionProblem
 from ...migrations.memoir import ENTRY, entry_version
