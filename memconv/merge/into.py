@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import dialects, fs, pipeline
-from ..errors import MemconvError, UsageError, WrongDialect
+from ..errors import MemconvError, StoreError, UsageError, WrongDialect
 from ..converters.codec import check_json
 from ..fs import QUARANTINE_DIR, list_files
 from ..limits import load_json
@@ -317,8 +317,13 @@ def _digest(record: Record) -> str | None:
 Bases = dict[str, dict[str, dict[str, str]]]
 
 
+#: The version of the import record this memconv reads and writes (``{"memconv": {"imports": 1}}``).
+RECORD_VERSION = 1
+
+
 def _load_record(existing: Store, warnings: list[str]) -> Bases:
-    """The import record EXISTING holds (taken out of its foreign files); {} when none, or when it is not one."""
+    """The import record EXISTING holds (taken out of its foreign files); {} when none, or when it is not one at
+    :data:`RECORD_VERSION`. One of a newer version stops the import: written anew, it would lose what it held."""
     path = record_path(existing)
     found = [f for f in existing.foreign if f.path == path]
     existing.foreign[:] = [f for f in existing.foreign if f.path != path]
@@ -326,7 +331,15 @@ def _load_record(existing: Store, warnings: list[str]) -> Bases:
         return {}
     try:
         doc = load_json(found[0].raw.decode("utf-8"))
-        bases = doc["from"] if isinstance(doc, dict) else None
+        mark = doc.get("memconv") if isinstance(doc, dict) else None
+        version = mark.get("imports") if isinstance(mark, dict) else None
+        if type(version) is int and version > RECORD_VERSION:  # (not a bool: true is no version)
+            raise StoreError(f"{path}: an import record written by a newer memconv (version {version}); this one "
+                             f"reads version {RECORD_VERSION}, and nothing was written",
+                             hint="import with that memconv, or take the record out to import comparing dates only")
+        if type(version) is not int or version != RECORD_VERSION:
+            raise ValueError(version)
+        bases = doc["from"]
         check_json(bases, dict[str, dict[str, dict[str, str]]], "the import record")
         return bases
     except (ValueError, KeyError, TypeError, UnicodeDecodeError):
@@ -336,7 +349,7 @@ def _load_record(existing: Store, warnings: list[str]) -> Bases:
 
 
 def _render_record(bases: Bases) -> bytes:
-    doc = {"memconv": {"imports": 1, "note": _RECORD_NOTE},
+    doc = {"memconv": {"imports": RECORD_VERSION, "note": _RECORD_NOTE},
            "from": {k: dict(sorted(v.items())) for k, v in sorted(bases.items()) if v}}
     return (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
