@@ -18,6 +18,7 @@ import re
 from collections import Counter
 from typing import Any
 
+from ..dialects.memfmt.files import relation_edge
 from ..dialects.protocol import CARRY_KEY
 from ..markdown import code_lines
 from ..model import Anchor, Edge, Knowledge, Probe, Record, Step
@@ -115,9 +116,7 @@ def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None 
         blocks.append("\n".join(lines).rstrip())
     relations = unsaid(record.edges, edges)
     if relations:
-        blocks.append("**Relations:**\n\n" + "\n".join(
-            f"- {flat(e.type)} {'←' if e.direction == 'in' else '→'} [[{e.target}]]"
-            + (f" — {flat(e.note)}" if e.note else "") for e in relations))
+        blocks.append("**Relations:**\n\n" + "\n".join(map(_relation_line, relations)))
     if "evolution" not in shown and record.evolution:
         blocks.append("**Evolution:**\n\n" + "\n".join(
             f"- v{r.from_version} → v{r.to_version}" + (f" ({r.date})" if r.date else "") + f": {flat(r.reason)}"
@@ -299,6 +298,65 @@ def take_relations_out(record: Record, target: str) -> bool:
         return False
     record.body = rejoined(parts[:at] + parts[at + len(want):], record.body)
     return True
+
+
+def _relation_line(edge: Edge) -> str:
+    """An edge as a line of the ``**Relations:**`` block :func:`_blocks` writes: ``- works at → [[Mengram]] — since
+    2024`` (memfmt's relation line, which :func:`relations_back` reads home by memfmt's rule)."""
+    return f"- {flat(edge.type)} {'←' if edge.direction == 'in' else '→'} [[{edge.target}]]" \
+        + (f" — {flat(edge.note)}" if edge.note else "")
+
+
+def relations_back(record: Record, target: str, edited: list[str], said: str) -> list[str]:
+    """The ``**Relations:**`` block :func:`show` wrote in ``target`` for the edges of ``record`` (an entity home
+    again, which holds every edge in its relations; its body its facts joined, a paragraph each made one line, their
+    links named home), taken out of its body, its lines the edges it says now (where the block is not told, it is
+    taken out as written, :func:`take_relations_out`). ``said``: the body as ``target`` holds it, its links named
+    home, where the block's lines are still lines. A line added in the block's form (``- works with → [[Bo]]``) is
+    an edge, read by memfmt's rule for a relation line (``files.relation_edge``); a line taken out takes its edge
+    out; a line as it was shown keeps its edge as it was; ``edges`` is added to ``edited``. The block is the list
+    under the label, and any paragraph after it of relation lines only (a line added after a blank line: one list,
+    as markdown reads it). A line of it that says no relation is no edge: it stays in the body where the block was,
+    a paragraph of its own without its dash (a fact of the entity); those lines are returned, for the report.
+    Before, an edited block came home as facts: ``- **Relations:**`` and its lines joined into one (``- - works at
+    → [[Ops]] - works with → [[Bo]]``), the edge nowhere."""
+    relations = unsaid(record.edges, EDGE_TYPES[target])
+    if record.opaque or not relations:
+        return []
+    there = [p.strip() for p in PARAGRAPH_BREAK.split(said.strip()) if p.strip()]
+    labels = [n for n, p in enumerate(there) if flat(p) == "**Relations:**"]
+    if len(labels) != 1:
+        take_relations_out(record, target)  # two labels: which is the target's is not told; the block as written
+        return []
+    at = end = labels[0] + 1
+    lines: list[str] = []
+    if end < len(there) and all(line.startswith("- ") for line in there[end].split("\n")):
+        lines += there[end].split("\n")
+        end += 1
+    while end < len(there) and all(relation_edge(line) for line in there[end].split("\n")):
+        lines += there[end].split("\n")
+        end += 1
+    parts = [p for p in PARAGRAPH_BREAK.split(record.body.strip()) if p.strip()]
+    block = _run_at([flat(p) for p in parts], [flat(p) for p in there[at - 1:end]])
+    if block is None:
+        take_relations_out(record, target)
+        return []
+    shown = {_relation_line(e): e for e in relations}
+    edges: list[Edge] = []
+    unread: list[str] = []
+    for line in (line.rstrip() for line in lines):
+        edge = shown.get(line) or relation_edge(line)
+        if edge is not None:
+            edges.append(edge)
+        elif line[2:].strip():
+            unread.append(line[2:].strip())
+    # Each edge kept where it was (among those the target held in keys of its own: memspec's), an added one last.
+    record.edges = [e for e in record.edges if e not in relations or e in edges] \
+        + [e for e in edges if e not in relations]
+    record.body = rejoined(parts[:block] + unread + parts[block + end - at + 1:], record.body)
+    if edges != relations and "edges" not in edited:
+        edited.append("edges")
+    return unread
 
 
 def _run_at(flats: list[str], run: list[str]) -> int | None:

@@ -7,6 +7,7 @@ from typing import Any
 from .. import dialects
 from ..dialects import fold
 from ..errors import ReadError
+from ..markdown import rewrite_links
 from ..model import ForeignFile, IndexFile, Packed, Record, Store, clone, unpacked
 from ..report import FileReport
 from ..text import flat, printable
@@ -286,7 +287,10 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                 and store.dialect in TARGET_KIND:
             # (Its links named home first: its edges, which the Relations lines show, are.)
             there = transforms.join_paragraphs(list(home.facts or ()))  # what the target holds now
-            _unshow_facts(home, record, store.dialect, applied.overridden, carry.owner)
+            said = rewrite_links(record.body, rename)[0]  # its lines as lines, their links named home
+            for line in _unshow_facts(home, record, store.dialect, applied.overridden, carry.owner, said):
+                report.warnings.append(f"{where_from(record)}: a line of its **Relations:** in {store.dialect} says no "
+                                       f"relation ({flat(printable(line))!r}): it comes home as a fact")
             then = _shown_then(home, carry, applied.overridden, record.kind, store.dialect, unrename, "facts")
             if then is not None:
                 # A labelled line deleted there (its **Entity type:**), as for a body (below).
@@ -460,19 +464,23 @@ def _dropped_from_rendering(record: Record, where: str, kind: str, dropped: list
                       status="kept", dropped=sorted(dropped))
 
 
-def _unshow_facts(home: Record, record: Record, target: str, edited: list[str], owner: str) -> None:
+def _unshow_facts(home: Record, record: Record, target: str, edited: list[str], owner: str,
+                  said: str) -> list[str]:
     """An entity whose facts were edited in ``target``, where it was ``record`` (a fact-like record): its facts, read
     home paragraph by paragraph (``transforms.to_entity``), without the paragraphs :func:`readable.show` wrote
     there for its other fields (its ``**Entity type:**`` line, its ``**Relations:**``), an edited type line the
-    entity's new type. Before, every such paragraph came home as one more fact (2026-12-05, docs/conversion.md)."""
+    entity's new type, an edited relations block its relations (:func:`readable.relations_back`; ``said``: the body
+    as the target holds it, its links named home). Before, every such paragraph came home as one more fact
+    (2026-12-05, docs/conversion.md). Returns the lines of the relations block that say no relation: facts now."""
     # Its knowledge, shown as a block of lines: read from the body as the target holds it, before it is read flat.
     taken = readable.knowledge_back(home, record.body, edited)
     facts = [f for f in home.facts or [] if f not in taken]
     lead = facts[:1] if record.description else []  # the target's description, its first fact (to_entity)
     home.facts, home.body = None, transforms.join_paragraphs(facts[len(lead):])
     readable.unshow(home, target, record.kind, edited, None, owner)
-    readable.take_relations_out(home, target)  # an entity holds every edge in its relations
+    unread = readable.relations_back(home, target, edited, said)  # an entity holds every edge in its relations
     home.facts, home.body = lead + transforms.paragraphs(home.body) or None, ""
+    return unread
 
 
 def _trigger_is_description(home: Record, applied: carrying.Applied) -> None:

@@ -111,6 +111,20 @@ def _after_dash(rest: str) -> str | None:
     return rest[len(DASH):].strip() if rest.startswith(DASH) else None
 
 
+def relation_edge(line: str) -> Edge | None:
+    """The edge a relation line says, as memfmt reads a line of an entity's ``## Relations``: ``- works at →
+    [[Acme]] — since 2019``, ``- mentors ← [[Bo]]``. None: the line says no relation. (The one rule: the
+    ``**Relations:**`` block other dialects show an entity's relations in is read home by it too.)"""
+    match = sx.relation(line)
+    if match is None:
+        return None
+    link = match.group("link")
+    # `[[stem|Real name]]`: the alias is the name, the stem only the filename.
+    target = link.split("|", 1)[1] if "|" in link else link
+    return Edge(type=match.group("verb").strip(), target=target.strip(), note=_after_dash(match.group("rest")) or None,
+                direction="in" if match.group("arrow") == "←" else "out")
+
+
 def read_entity(values: dict[str, Any], body: str) -> Record:
     parts = sections(body)
     name = title(body)
@@ -118,16 +132,7 @@ def read_entity(values: dict[str, Any], body: str) -> Record:
                     category=_text(values, "entity_type"), extra=extra(values, "entity"))
     if "Facts" in parts:
         record.facts = _bullets(parts["Facts"])
-    for line in parts.get("Relations", ()):
-        match = sx.relation(line)
-        if match is None:
-            continue
-        link = match.group("link")
-        # `[[stem|Real name]]`: the alias is the name, the stem only the filename.
-        target = link.split("|", 1)[1] if "|" in link else link
-        record.edges.append(Edge(type=match.group("verb").strip(), target=target.strip(),
-                                 note=_after_dash(match.group("rest")) or None,
-                                 direction="in" if match.group("arrow") == "←" else "out"))
+    record.edges = [edge for edge in map(relation_edge, parts.get("Relations", ())) if edge is not None]
     if "Knowledge" in parts:
         record.knowledge = _knowledge(parts["Knowledge"])
     return record
