@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Mapping
 
+from .model import Edge
+
 
 #: A carriage return with no line feed after it: markdown-it ends a line there, and memconv's line
 #: numbers (``body.split("\n")``) do not.
@@ -480,3 +482,69 @@ def link_targets(body: str) -> list[str]:
         found.extend(m.group("target").strip() for m in wikilinks(line))
         found.extend(m.group("target")[:-3] for m in md_links(line))
     return found
+
+
+# --- relation lines ----------------------------------------------------------------------
+
+#: A relation bullet: ``- works at → [[Mengram]] — since 2024``: a line of a memfmt entity's ``## Relations``, and of
+#: the ``**Relations:**`` block memconv shows an entity's relations in elsewhere. Use :func:`relation`.
+RELATION = re.compile(r"^- (?P<verb>.*?) (?P<arrow>→|←) \[\[(?P<link>[^\]]+)\]\](?P<rest>.*)$")
+#: Where a relation's arrow may be: `` → [[``; and the relation from there on.
+_ARROW = re.compile(r" (?:→|←) \[\[")
+_RELATION_FROM = re.compile(r" (?P<arrow>→|←) \[\[(?P<link>[^\]]+)\]\](?P<rest>.*)$")
+
+
+class Relation:
+    """A relation bullet's parts, as ``RELATION.match`` gives them (``group(name)``)."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, **parts: str):
+        self.parts = parts
+
+    def group(self, name: str) -> str:
+        return self.parts[name]
+
+
+def relation(line: str) -> Relation | None:
+    """``RELATION.match(line)`` for one line, in linear time (the regex is quadratic on `` → [[x`` repeated).
+
+    The verb ends at the first arrow whose ``[[`` is closed by ``]]`` at the next
+    ``]``: every arrow before that ``]`` shares it, so it is found once.
+    """
+    if not line.startswith("- ") or "\n" in line:
+        return None
+    pos, close = 2, -1
+    while (arrow := _ARROW.search(line, pos)) is not None:
+        start = arrow.end()
+        if close < start:
+            close = line.find("]", start)
+            if close < 0:
+                return None
+        if close > start and line.startswith("]]", close):
+            m = _RELATION_FROM.match(line, arrow.start())
+            if m is not None:
+                return Relation(verb=line[2:arrow.start()], arrow=m.group("arrow"), link=m.group("link"),
+                                rest=m.group("rest"))
+        pos = arrow.start() + 1
+    return None
+
+
+def relation_edge(line: str) -> Edge | None:
+    """The edge a relation line says: ``- works at → [[Acme]] — since 2019``, ``- mentors ← [[Bo]]`` (``[[stem|Real
+    name]]``: the alias is the name). None: the line says no relation. One rule for the lines of a memfmt entity's
+    ``## Relations`` and for the ``**Relations:**`` block memconv shows an entity's relations in elsewhere
+    (``converters.readable``), which is read home by it."""
+    match = relation(line)
+    if match is None:
+        return None
+    link = match.group("link")
+    target = link.split("|", 1)[1] if "|" in link else link
+    rest = match.group("rest")
+    note = rest[len(_NOTE_DASH):].strip() if rest.startswith(_NOTE_DASH) else None
+    return Edge(type=match.group("verb").strip(), target=target.strip(), note=note or None,
+                direction="in" if match.group("arrow") == "←" else "out")
+
+
+#: What comes before a relation's note.
+_NOTE_DASH = " — "

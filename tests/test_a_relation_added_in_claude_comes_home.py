@@ -6,7 +6,7 @@ a dashed line each (``readable.show``). A line added there in the same form (``-
 came home to memfmt as broken facts: ``- **Relations:**`` and one fact of all the block's lines joined
 (``- - works at → [[Ops]] — since 2024 - mentors ← [[Bo]] - works with → [[Bo]]``), and the entity's
 ``## Relations`` had no new line; a line taken out there came home the same way, the edge still in ``## Relations``.
-The block is now read by memfmt's own rule for a relation line (``files.relation_edge``); a line of it that says no
+The block is now read by memfmt's own rule for a relation line (``markdown.relation_edge``); a line of it that says no
 relation comes home as a fact, and the report says so.
 """
 

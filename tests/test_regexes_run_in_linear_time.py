@@ -77,7 +77,7 @@ def test_index_headings_are_what_the_old_regex_found(line):
 @SAME
 @given(pieces("- ", " → [[", " ← [[", "]]", "]", "[", "x", " ", "→"))
 def test_memfmt_relations_are_what_the_old_regex_found(line):
-    new, old = sx.relation(line), sx.RELATION.match(line)
+    new, old = markdown.relation(line), markdown.RELATION.match(line)
     assert (new is None) == (old is None)
     if new is not None:
         assert all(new.group(k) == old.group(k) for k in ("verb", "arrow", "link", "rest"))
@@ -115,7 +115,7 @@ PATHOLOGICAL = {
     "opened md links": (lambda: markdown.md_links("](" * (N // 2) + ")")),
     "title of hashes": (lambda: heading_text("# " + "# " * (N // 2) + "x", 1)),
     "section of hashes": (lambda: heading_text("## " + "# " * (N // 2) + "x", 2)),
-    "relation arrows": (lambda: sx.relation("- a" + " → [[x" * (N // 6) + "]")),
+    "relation arrows": (lambda: markdown.relation("- a" + " → [[x" * (N // 6) + "]")),
     "step of spaces": (lambda: (sx.step_record(" " * N), sx.step_slots(" " * N))),
     "step of brackets": (lambda: sx.step_slots("[" * N + "]")),
     "step of arrows": (lambda: sx.step_slots("[" + "→" * N + "]")),

@@ -18,9 +18,8 @@ import re
 from collections import Counter
 from typing import Any
 
-from ..dialects.memfmt.files import relation_edge
 from ..dialects.protocol import CARRY_KEY
-from ..markdown import code_lines
+from ..markdown import code_lines, relation_edge
 from ..model import Anchor, Edge, Knowledge, Probe, Record, Step
 from ..text import flat
 from .mapping import EDGE_TYPES, REQUIRED_TEXT, SECTION_FIELDS, UNKNOWN_KEYS_HIDDEN, native_text
@@ -313,7 +312,7 @@ def relations_back(record: Record, target: str, edited: list[str], said: str) ->
     links named home), taken out of its body, its lines the edges it says now (where the block is not told, it is
     taken out as written, :func:`take_relations_out`). ``said``: the body as ``target`` holds it, its links named
     home, where the block's lines are still lines. A line added in the block's form (``- works with → [[Bo]]``) is
-    an edge, read by memfmt's rule for a relation line (``files.relation_edge``); a line taken out takes its edge
+    an edge, read by memfmt's rule for a relation line (``markdown.relation_edge``); a line taken out takes its edge
     out; a line as it was shown keeps its edge as it was; ``edges`` is added to ``edited``. The block is the list
     under the label, and any paragraph after it of relation lines only (a line added after a blank line: one list,
     as markdown reads it). A line of it that says no relation is no edge: it stays in the body where the block was,

@@ -16,7 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import ReadError
-from ...model import Edge, Knowledge, Record, Revision, Step
+from ...markdown import relation_edge
+from ...model import Knowledge, Record, Revision, Step
 from . import syntax as sx
 from .syntax import DASH, MemfmtFrontmatter
 
@@ -109,20 +110,6 @@ def _bullets(lines: list[str]) -> list[str]:
 
 def _after_dash(rest: str) -> str | None:
     return rest[len(DASH):].strip() if rest.startswith(DASH) else None
-
-
-def relation_edge(line: str) -> Edge | None:
-    """The edge a relation line says, as memfmt reads a line of an entity's ``## Relations``: ``- works at →
-    [[Acme]] — since 2019``, ``- mentors ← [[Bo]]``. None: the line says no relation. (The one rule: the
-    ``**Relations:**`` block other dialects show an entity's relations in is read home by it too.)"""
-    match = sx.relation(line)
-    if match is None:
-        return None
-    link = match.group("link")
-    # `[[stem|Real name]]`: the alias is the name, the stem only the filename.
-    target = link.split("|", 1)[1] if "|" in link else link
-    return Edge(type=match.group("verb").strip(), target=target.strip(), note=_after_dash(match.group("rest")) or None,
-                direction="in" if match.group("arrow") == "←" else "out")
 
 
 def read_entity(values: dict[str, Any], body: str) -> Record:

@@ -35,8 +35,6 @@ H1 = re.compile(r"^# (.*)$", re.M)
 #: The derived suffix of a procedure heading: ``# deploy (v3 · 86% reliable)``. Use :func:`without_reliability`.
 RELIABILITY_SUFFIX = re.compile(r"\s*\(v\d+ · [^)]*\)\s*$")
 _RELIABILITY_OPEN = re.compile(r"\(v\d+ · ")
-#: A relation bullet: ``- works at → [[Mengram]] — since 2024``. Use :func:`relation`.
-RELATION = re.compile(r"^- (?P<verb>.*?) (?P<arrow>→|←) \[\[(?P<link>[^\]]+)\]\](?P<rest>.*)$")
 #: A knowledge entry: ``**[snippet] deploy command** — how the service ships``.
 KNOWLEDGE = re.compile(r"^\*\*\[(?P<kind>[^\]]*)\] (?P<title>.*?)\*\*(?P<rest>.*)$")
 #: A numbered step: ``3. verify /health — expect 200 [deploy →] (9✓/3✗)``.
@@ -81,47 +79,6 @@ def step_slots(text: str) -> re.Match[str] | None:
     """``STEP_SLOTS.search(text)``: only the first ``[`` after the last inner ``]`` can open it."""
     i = text.find("[", text.rfind("]", 0, len(text) - 1) + 1)
     return STEP_SLOTS.match(text, _back_over_space(text, i)) if i >= 0 else None
-
-
-#: Where a relation's arrow may be: `` → [[``; and the relation from there on.
-_ARROW = re.compile(r" (?:→|←) \[\[")
-_RELATION_FROM = re.compile(r" (?P<arrow>→|←) \[\[(?P<link>[^\]]+)\]\](?P<rest>.*)$")
-
-
-class Relation:
-    """A relation bullet's parts, as ``RELATION.match`` gives them (``group(name)``)."""
-
-    __slots__ = ("parts",)
-
-    def __init__(self, **parts: str):
-        self.parts = parts
-
-    def group(self, name: str) -> str:
-        return self.parts[name]
-
-
-def relation(line: str) -> Relation | None:
-    """``RELATION.match(line)`` for one line, in linear time (the regex is quadratic on `` → [[x`` repeated).
-
-    The verb ends at the first arrow whose ``[[`` is closed by ``]]`` at the next
-    ``]``: every arrow before that ``]`` shares it, so it is found once.
-    """
-    if not line.startswith("- ") or "\n" in line:
-        return None
-    pos, close = 2, -1
-    while (arrow := _ARROW.search(line, pos)) is not None:
-        start = arrow.end()
-        if close < start:
-            close = line.find("]", start)
-            if close < 0:
-                return None
-        if close > start and line.startswith("]]", close):
-            m = _RELATION_FROM.match(line, arrow.start())
-            if m is not None:
-                return Relation(verb=line[2:arrow.start()], arrow=m.group("arrow"), link=m.group("link"),
-                                rest=m.group("rest"))
-        pos = arrow.start() + 1
-    return None
 
 
 def without_reliability(title: str) -> str:
