@@ -243,7 +243,13 @@ def rebuild_near(canonical: tuple[str, bytes] | None, patch: dict[str, Any]) -> 
         before, replaced, after = (None if d == "-" else d for d in NEAR.fullmatch(said).groups())
         at = _found(lines, i2 - i1, replaced, before, after)
         if at is None:
-            return None  # (a change the edit touched: rebuild_after_edit places each where it was)
+            # Its own lines edited (a key added among the unknown keys it wrote back), between two lines found once:
+            # it is what stands between them, for the writer to render the edit in (rebuild_after_edit's rule).
+            span = _between(lines, before, after) if i2 > i1 else None
+            if span is None:
+                return None  # (a change the edit touched: rebuild_after_edit places each where it was)
+            placed.append([*span, text])
+            continue
         placed.append([at, at + (i2 - i1), text])
     if any(placed[n - 1][1] > op[0] for n, op in enumerate(placed) if n) \
             or [op[:2] for op in placed] == [op[:2] for op in ops]:
@@ -266,6 +272,18 @@ def _found(lines: list[str], size: int, replaced: str, before: str | None, after
         if len(found) == 1:
             return found[0]
     return at[0] if len(at) == 1 and size else None
+
+
+def _between(lines: list[str], before: str | None, after: str | None) -> tuple[int, int] | None:
+    """The lines strictly between the one line whose digest is ``before`` and the first after it whose digest is
+    ``after``, or None (either is the file's edge, ``before`` is not there once, or nothing follows it)."""
+    if before is None or after is None:
+        return None
+    starts = [n for n, line in enumerate(lines) if _near(line) == before]
+    if len(starts) != 1:
+        return None
+    end = next((n for n in range(starts[0] + 1, len(lines)) if _near(lines[n]) == after), None)
+    return None if end is None else (starts[0] + 1, end)
 
 
 def _apply_ops(lines: list[str], ops: list[list[Any]]) -> str:
