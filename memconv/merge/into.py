@@ -489,7 +489,15 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
             at = _free(path, data, files, on_disk, existing_path)
             files[at] = data
         read = _read_paths(existing, on_disk) | ({record_path(existing)} & on_disk)
+        held = _held(existing, existing_path)
         for path in files:
+            link = _link_on_the_way(existing_path, path)
+            if link is not None and (link != path or path in on_disk and held(path) != files[path]):
+                # The swap keeps EXISTING's links as links: a file written there would be lost (docs/merge.md).
+                raise MemconvError(f"{fs.display(str(existing_path / link))}: the import would write "
+                                   f"{fs.display(path)} where EXISTING has a symbolic link",
+                                   hint="replace the link with what it names, or move it away, then run again; "
+                                        "nothing was changed")
             if path in read:
                 continue
             if path in on_disk and fs.read_bytes(existing_path, path) == files[path]:
@@ -499,7 +507,6 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
                 raise MemconvError(f"{fs.display(str(existing_path / path))}: the import would replace a file the "
                                    f"{target} reader did not read",
                                    hint="move that file away, then run again; nothing was changed")
-        held = _held(existing, existing_path)
         for o in outcomes:  # EXISTING's copy won and is what EXISTING holds: nothing changes there
             if o.status == "updated" and o.won == "EXISTING" and o.where in on_disk \
                     and files.get(o.where) == held(o.where):
@@ -529,6 +536,18 @@ def _held(store: Store, root: Path):
         found = known.get(path)
         return found if found is not None else fs.read_bytes(root, path)
     return held
+
+
+def _link_on_the_way(root: Path, path: str) -> str | None:
+    """The symbolic link of EXISTING at ``path`` or at a folder above it (the first one from the top), or None."""
+    parts = path.split("/")
+    for n in range(1, len(parts) + 1):
+        here = "/".join(parts[:n])
+        if os.path.islink(root / here):
+            return here
+        if not os.path.lexists(root / here):
+            return None
+    return None
 
 
 def _free(path: str, data: bytes, files: dict[str, bytes], on_disk: set[str], root: Path) -> str:
