@@ -42,7 +42,7 @@ from ..markdown import renamed_target
 from ..model import Record, Store, clone
 from ..report import Report
 from . import merge
-from ..text import short_digest
+from ..text import short_digest, unwritable
 from .records import Hints
 from .memoir import MergeResult
 from .report import Outcome
@@ -341,6 +341,8 @@ def _load_record(existing: Store, warnings: list[str]) -> Bases:
             raise ValueError(version)
         bases = doc["from"]
         check_json(bases, dict[str, dict[str, dict[str, str]]], "the import record")
+        if unwritable(bases):  # a lone surrogate cannot be written back, a NUL is no digest (docs/merge.md)
+            raise ValueError("text no file holds")
         return bases
     except (ValueError, KeyError, TypeError, UnicodeDecodeError):
         warnings.append(f"{path}: not an import record memconv reads; it is written anew, and this import "
