@@ -242,14 +242,16 @@ def rebuild_near(canonical: tuple[str, bytes] | None, patch: dict[str, Any]) -> 
     for (i1, i2, text), said in zip(ops, near):
         before, replaced, after = (None if d == "-" else d for d in NEAR.fullmatch(said).groups())
         at = _found(lines, i2 - i1, replaced, before, after)
+        if i2 > i1 and (at is None or not _follows(lines, at + (i2 - i1), after)):
+            # Its own lines edited (a key added among the unknown keys it wrote back), or lines added at their end (a
+            # key added last), so that the line after them does not follow them, between two lines found once: it is
+            # what stands between them, for the writer to render the edit in (rebuild_after_edit's rule).
+            span = _between(lines, before, after)
+            if span is not None and at in (None, span[0]):
+                placed.append([*span, text])
+                continue
         if at is None:
-            # Its own lines edited (a key added among the unknown keys it wrote back), between two lines found once:
-            # it is what stands between them, for the writer to render the edit in (rebuild_after_edit's rule).
-            span = _between(lines, before, after) if i2 > i1 else None
-            if span is None:
-                return None  # (a change the edit touched: rebuild_after_edit places each where it was)
-            placed.append([*span, text])
-            continue
+            return None  # (a change the edit touched: rebuild_after_edit places each where it was)
         placed.append([at, at + (i2 - i1), text])
     if any(placed[n - 1][1] > op[0] for n, op in enumerate(placed) if n) \
             or [op[:2] for op in placed] == [op[:2] for op in ops]:
@@ -272,6 +274,11 @@ def _found(lines: list[str], size: int, replaced: str, before: str | None, after
         if len(found) == 1:
             return found[0]
     return at[0] if len(at) == 1 and size else None
+
+
+def _follows(lines: list[str], n: int, after: str | None) -> bool:
+    """Whether line ``n`` of ``lines`` is the one whose digest is ``after`` (None: ``n`` is the end of the file)."""
+    return n == len(lines) if after is None else n < len(lines) and _near(lines[n]) == after
 
 
 def _between(lines: list[str], before: str | None, after: str | None) -> tuple[int, int] | None:
