@@ -165,13 +165,19 @@ def _key(value) -> str:
 
 
 def merge_indexes(pa: list[IndexFile], pb: list[IndexFile], entries: list[tuple[str, Record]],
-                  copies: set[str]) -> tuple[dict[str, bytes], list[str]]:
+                  copies: set[str], gone: frozenset[str] = frozenset()) -> tuple[dict[str, bytes], list[str]]:
     """Both sides' index pages → the merged index pages (path → bytes), and warnings.
 
-    ``entries`` are the kept files (path, record); ``copies`` the paths of conflict copies.
+    ``entries`` are the kept files (path, record); ``copies`` the paths of conflict copies; ``gone`` the names of
+    files kept under a conflict name because another file's name folds to theirs (:attr:`Tree.folded`): a line
+    linking such a name is left out (on macOS and Windows it would open the other file), and the copy is linked
+    with the other conflict copies.
     """
     ta, sa = _parse(pa)
     tb, sb = _parse(pb)
+    if gone:
+        sa, sb = ([(key, line, [i for i in items if i[0] != "link" or i[1].removeprefix("./") not in gone])
+                   for key, line, items in sections] for sections in (sa, sb))
     warnings: list[str] = []
     titles = {t for t in (ta, tb) if t is not None}
     title = max(titles) if titles else "# Memory Index"
@@ -198,7 +204,7 @@ def merge_indexes(pa: list[IndexFile], pb: list[IndexFile], entries: list[tuple[
         heading = max(x for x in (la, lb) if x is not None) if key is not None else None
         sections.append((key, heading, kept))
     # Every kept file is linked: Claude Code loads nothing the index does not link.
-    missing = [(path, record) for path, record in sorted(entries) if path not in linked
+    missing = [(path, record) for path, record in sorted(entries, key=lambda e: e[0]) if path not in linked
                and path.removeprefix("./") not in linked]
     added: dict[str, list[tuple[str, str]]] = {}
     for path, record in missing:
@@ -279,13 +285,14 @@ def merge(a: Store, b: Store, hints: Hints | None = None) -> MergeResult:
     outcomes: list[Outcome] = list(merged.outcomes)
     warnings: list[str] = []
     placed: list[tuple[str, Record]] = []
+    tree.files[claude_index.PATH] = b""  # the index's name, taken first: a memory.md is kept beside it (written below)
     for record in merged.records:
         path = _path(record)
         moved = tree.put(path, _raw(record))
         placed.append((moved or path, record))
     copies = {_path(c) for c in merged.copies.values()}
     pa, pb = a.indexes, b.indexes
-    pages, notes = merge_indexes(pa, pb, placed, copies)
+    pages, notes = merge_indexes(pa, pb, placed, copies, frozenset(wanted for wanted, _, _ in tree.folded))
     warnings.extend(notes)
     for path, data in pages.items():
         tree.files[path] = data

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..dialects import fold
 from ..dialects.memoir import entries as memoir_entries
 from ..dialects.memoir import session as memoir_session
 from ..fs import fitting, kept_name
@@ -45,14 +46,49 @@ class MergeResult:
         return [o for o in self.outcomes if o.status == "conflict"]
 
 
-class Tree:
-    """The output files, with the one rule for two different things at one path: keep both."""
+class _Files(dict):
+    """The output files, path → bytes, that also know which names a case-insensitive, normalising file system would
+    take for one (:func:`memconv.dialects.fold`). Only a path that is not its own folded form is held a second time
+    (``odd``): most names are their own (``user_role.md``), and a table of every name folded cost memory at 100,000
+    files. A file set directly (an index page, a writer's files) is counted as one placed through :meth:`Tree.put`."""
 
     def __init__(self) -> None:
-        self.files: dict[str, bytes] = {}
+        super().__init__()
+        self.odd: dict[str, str] = {}
+
+    def __setitem__(self, path: str, data: bytes) -> None:
+        super().__setitem__(path, data)
+        folded = fold(path)
+        if folded != path:
+            self.odd.setdefault(folded, path)
+
+    def update(self, *others: Any, **more: bytes) -> None:
+        for path, data in dict(*others, **more).items():
+            self[path] = data
+
+    def holder(self, path: str) -> str | None:
+        """The file placed whose name is ``path``'s but for case or Unicode normalisation (not ``path`` itself)."""
+        folded = fold(path)
+        other = folded if folded in self else self.odd.get(folded)
+        return other if other is not None and other != path else None
+
+
+#: Why a file is not at its own path, when another file was there with other bytes.
+SAME_PATH = "same path held by another file: kept beside it"
+
+
+class Tree:
+    """The output files, with the one rule for two different things at one path: keep both. One path is also any
+    name that folds to it (:func:`memconv.dialects.fold`): ``User_Role.md`` and ``user_role.md`` are one file on
+    macOS and Windows, so the second placed is kept beside the first, as a conflict copy (docs/merge.md)."""
+
+    def __init__(self) -> None:
+        self.files: dict[str, bytes] = _Files()
+        #: ``(path wanted, where it went, the file whose name it folds to)``: for the report (:func:`finish`).
+        self.folded: list[tuple[str, str, str]] = []
 
     def conflict_path(self, path: str, data: bytes) -> str:
-        """``dir/name.conflict-<hash of data>.ext``: free, or already holding ``data``."""
+        """``dir/name.conflict-<hash of data>.ext``: free (no name placed folds to it), or already holding ``data``."""
         head, sep, name = path.rpartition("/")
         stem, dot, ext = name.rpartition(".")
         if not dot or not stem:
@@ -61,17 +97,23 @@ class Tree:
         while True:
             tail = f".conflict-{short_digest(data, length)}{'.' + ext if ext else ''}"
             copy = f"{head}{sep}{fitting(stem, tail)}{tail}"  # a long name stays a name a disk takes
-            if self.files.get(copy, data) == data:
+            if self.files.get(copy, data) == data and self.files.holder(copy) is None:
                 return copy
             length += 4
 
     def put(self, path: str, data: bytes) -> str | None:
-        """Place ``data`` at ``path``; if something else is there, beside it. Returns where, if moved."""
-        if self.files.get(path, data) == data:
+        """Place ``data`` at ``path``; if something else is there, or at a name that folds to it, beside it.
+        Returns where, if moved. Records, then other files, are placed in the order of their names, so of two
+        names that fold alike the first keeps its place whichever store it came from, and a merge of the result
+        with either store again places every file where it is."""
+        holder = self.files.holder(path)
+        if holder is None and self.files.get(path, data) == data:
             self.files[path] = data
             return None
         copy = self.conflict_path(path, data)
         self.files[copy] = data
+        if holder is not None:
+            self.folded.append((path, copy, holder))
         return copy
 
 
@@ -157,8 +199,7 @@ def _merge_entries(a: Store, b: Store, prefix: str, tree: Tree, outcomes: list[O
         if len(copies) == 1:
             (side, record), = copies.items()
             moved = tree.put(path, _bytes(record))
-            outcomes.append(Outcome("entry", moved or path, link, "added", side,
-                                    "same path held by another file: kept beside it" if moved else None))
+            outcomes.append(Outcome("entry", moved or path, link, "added", side, SAME_PATH if moved else None))
             continue
         ra, rb = copies["A"], copies["B"]
         raw_a, raw_b = _bytes(ra), _bytes(rb)
@@ -272,7 +313,7 @@ def _merge_files(a: Store, b: Store, tree: Tree, outcomes: list[Outcome], quaran
         if len(copies) == 1:
             (side, data), = copies.items()
             moved = tree.put(path, data)
-            outcomes.append(Outcome("file", moved or path, path, "added", side))
+            outcomes.append(Outcome("file", moved or path, path, "added", side, SAME_PATH if moved else None))
             continue
         if copies["A"] == copies["B"]:
             tree.put(path, copies["A"])
@@ -310,8 +351,10 @@ def finish(dialect: str, a: Store, b: Store, tree: Tree, outcomes: list[Outcome]
     from .. import dialects
 
     quarantined: list[dict] = []
-    _merge_files(a, b, tree, outcomes, quarantined, _paths(a) | _paths(b) if seen is None else seen,
+    seen = _paths(a) | _paths(b) if seen is None else seen
+    _merge_files(a, b, tree, outcomes, quarantined, seen,
                  dialects.quarantine_folder(dialect, a))  # the merged store is written where A is
+    _say_folded(tree, outcomes, seen)
     for side, store in (("A", a), ("B", b)):
         warnings.extend(f"{side}: {w}" for w in store.warnings)
     # A .md file memconv keeps as IN had it, in a dialect whose tools read every Markdown file (claude:
@@ -321,6 +364,31 @@ def finish(dialect: str, a: Store, b: Store, tree: Tree, outcomes: list[Outcome]
         q["kept_at"] = kept_name(q["kept_at"], suffix)
     files = {kept_name(path, suffix): data for path, data in tree.files.items()}
     return MergeResult(dialect, dict(sorted(files.items())), outcomes, warnings, quarantined)
+
+
+def _say_folded(tree: Tree, outcomes: list[Outcome], seen: set[str]) -> None:
+    """Each record or file kept beside one whose name folds to its own (:attr:`Tree.folded`) is reported as a
+    conflict, as two copies at one path are: where it would have been, and the conflict copy that holds it."""
+    moved: dict[str, tuple[str, str, str]] = {}
+    for wanted, copy, holder in tree.folded:
+        moved[wanted] = moved[copy] = (wanted, copy, holder)
+    for outcome in outcomes if moved else ():
+        found = moved.get(outcome.where)
+        if found is None or outcome.where == found[1] and outcome.why != SAME_PATH:
+            continue  # (at the copy's path: a record of its own there, or one reported where it was moved to)
+        wanted, copy, holder = found
+        note = (f"its name differs from {holder}'s only in case or Unicode normalisation, and the two would be one "
+                "file on macOS and Windows: kept under a conflict name")
+        if outcome.status == "conflict" and outcome.conflict_copy:
+            outcome.conflict_copy, outcome.already_kept = f"{copy}, {outcome.conflict_copy}", \
+                outcome.already_kept and copy in seen
+        else:
+            outcome.conflict_copy, outcome.already_kept = copy, copy in seen
+        came = f"from {outcome.won}" if outcome.status == "added" and outcome.won else None  # not "A won"
+        if came:
+            outcome.won = None
+        outcome.why = "; ".join(w for w in (came, outcome.why if outcome.why != SAME_PATH else None, note) if w)
+        outcome.status, outcome.where = "conflict", wanted
 
 
 def _paths(store: Store) -> set[str]:
