@@ -229,9 +229,12 @@ def rebuild_near(canonical: tuple[str, bytes] | None, patch: dict[str, Any]) -> 
     rendering as it was cannot be made (:func:`rebuild_moved`): a key added above (a Claude feedback memory's
     ``trigger``, no longer its description) put every change of the patch a line off, and the file came home
     canonical. A change is placed where its lines are once, told apart by the lines around it where they are more
-    than once. Like :func:`rebuild_after_edit`'s, the file is a layout for the owner's writer, not the record. None
-    where there is no ``near`` (a patch made before it was), where a change is not found (its lines edited: a file
-    whose every line differs from its rendering, CRLF, is one change), or where nothing moved."""
+    than once. A change that replaces lines, where the line after it does not follow it (its own lines edited, or
+    lines added at their end), covers the lines between the line before it (found once) and the next line that is
+    the line after it. Like :func:`rebuild_after_edit`'s, the file is a layout for the owner's writer, not the
+    record. None where there is no ``near`` (a patch made before it was), where a change is found neither way (a
+    change at the file's edge whose lines were edited: a file whose every line differs from its rendering, CRLF, is
+    one change), or where nothing moved."""
     if canonical is None or "ops" not in patch or not isinstance(patch.get("near"), list):
         return None
     lines = canonical[1].decode("utf-8").splitlines(keepends=True)
