@@ -20,7 +20,7 @@ import click
 import contextlib
 import os
 
-from . import dialects, fs, pipeline
+from . import dialects, fs, pipeline, preview
 from .errors import MemconvError, UsageError
 from .fs import check_out, list_files, write_tree
 from .merge import MergeReport, merge
@@ -44,13 +44,9 @@ def diffs(a_path: Path, files: dict[str, bytes], on_disk: set[str] | None = None
         if on_disk is None:
             on_disk = set(list_files(a_path)) if a_path.is_dir() else set()
         before_all = {path: fs.read_bytes(a_path, path) for path in on_disk}
-    out = []
-    for path in sorted(on_disk | set(files)):
-        before = before_all.get(path) if path in on_disk else None
-        after = files.get(path)
-        if before != after:
-            out.append({"path": path, "diff": pipeline.file_diff(path, before, after)})
-    return out
+    # The one differ of every writing command: each entry says its change, and a file that moves is a rename
+    # (docs/cli.md, --diff). This function had its own, with neither.
+    return preview.changes(before_all, dict(files))
 
 
 def _merge_instead(side: str, a_path, b_path, out_path):
