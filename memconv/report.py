@@ -146,25 +146,10 @@ _NAME_LISTS = tuple(f.name for f in fields(FileReport) if f.default == ())
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-def _utf8(value: Any) -> Any:
-    """``value`` with every lone surrogate in its strings written out as text, so the JSON is UTF-8.
-
-    A folder named with a byte that is not UTF-8 (``bad\\xff``) reaches memconv as ``bad\\udcff``.
-    Dumped as it is, the report held a raw ``0xff`` byte (no JSON parser reads it), or could not be
-    printed at all on a strict stdout (a traceback, exit 1). Such a byte is written as ``fs.display``
-    writes it in every message (``\\xff``), and as ``refused`` names such a file; any other lone
-    surrogate as ``\\udXXX``, in words.
-    """
-    if isinstance(value, str):
-        if value.isascii() or not _SURROGATE.search(value):
-            return value
-        return _SURROGATE.sub(lambda m: (f"\\x{ord(m[0]) - 0xDC00:02x}" if "\udc80" <= m[0] <= "\udcff"
-                                         else f"\\u{ord(m[0]):04x}"), value)
-    if isinstance(value, dict):
-        return {key: _utf8(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_utf8(item) for item in value]
-    return value
+def _spelled(surrogate: re.Match[str]) -> str:
+    """A lone surrogate in JSON text, written out in words as a JSON string holds them (its ``\\`` escaped)."""
+    code = ord(surrogate[0])
+    return f"\\\\x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else f"\\\\u{code:04x}"
 
 
 class NoticeKind(NamedTuple):
@@ -282,8 +267,16 @@ class Report:
                 "counts": self.totals(), "notices": self.notices()}
 
     def to_json(self) -> str:
-        """The report as JSON text, UTF-8 whatever the names it holds (:func:`_utf8`)."""
-        return json.dumps(_utf8(self.to_dict()), ensure_ascii=False, indent=2)
+        """The report as JSON text, UTF-8 whatever the names it holds.
+
+        A folder named with a byte that is not UTF-8 (``bad\\xff``) reaches memconv as ``bad\\udcff``. Dumped as it
+        is, the report held a raw ``0xff`` byte (no JSON parser reads it), or could not be printed at all on a strict
+        stdout (a traceback, exit 1). Such a byte is written as ``fs.display`` writes it in every message
+        (``\\xff``), and as ``refused`` names such a file; any other lone surrogate as ``\\udXXX``, in words. A lone
+        surrogate is only ever in a string of the JSON text, so the text is mended, not a copy of the report made.
+        """
+        text = json.dumps(self.to_dict(), ensure_ascii=False, indent=2)
+        return text if text.isascii() else _SURROGATE.sub(_spelled, text)
 
     def totals(self) -> dict[str, int]:
         """How many files of each status, fields carried and dropped, warnings and differences."""
