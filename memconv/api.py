@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import dialects, fs, pipeline
-from .errors import MemconvError, StoreError, UsageError
+from .errors import MemconvError, UsageError
 from .report import Report
 
 if TYPE_CHECKING:
@@ -79,10 +79,7 @@ def _path(path: PathLike, what: str) -> Path:
 def _folder(path: PathLike) -> Path:
     """``path`` as a Path to an existing folder, else :class:`StoreError` (exit status 4 in the CLI)."""
     root = _path(path, "path")
-    if not root.is_dir():
-        raise StoreError(f"{root}: " + ("no such folder" if not root.exists() else "not a folder"),
-                         hint="give the folder that holds the memory store")
-    return root
+    return fs.store_folder(root, hint="give the folder that holds the memory store")
 
 
 def _confined(root: Path):

@@ -62,8 +62,8 @@ def _merge_instead(side: str, a_path, b_path, out_path):
 @click.command(name="merge")
 @click.option("--from", "source", type=click.Choice(_DIALECTS),
               help="Dialect of A and B (default: detected; both must be the same).")
-@click.argument("a_path", metavar="A", type=click.Path(path_type=Path, file_okay=False))
-@click.argument("b_path", metavar="B", type=click.Path(path_type=Path, file_okay=False))
+@click.argument("a_path", metavar="A", type=click.Path(path_type=Path))
+@click.argument("b_path", metavar="B", type=click.Path(path_type=Path))
 @click.argument("out_path", metavar="OUT", type=click.Path(path_type=Path))
 @click.option("--dry-run", is_flag=True, help="Show the preview and the report; write nothing.")
 @click.option("--force", is_flag=True, help="Replace OUT even if it is not empty.")

@@ -269,8 +269,7 @@ def list_files(root: Path) -> list[str]:
     limit, and names that are not safe (not UTF-8, control characters, ``\\``).
     A symbolic link to a file inside ``root`` is listed: it is read as that file.
     """
-    if not root.is_dir():
-        raise StoreError(f"{display(str(root))}: no such folder", hint="give the path of a store folder")
+    store_folder(root)
     top = os.path.realpath(root)
     found: list[str] = []
     refused: list[tuple[str, str]] = []
@@ -304,6 +303,22 @@ def is_folder(root: str | os.PathLike, rel: str) -> bool:
     base = os.path.realpath(root)
     path = os.path.normpath(os.path.join(base, rel))
     return os.path.realpath(path) == path and os.path.isdir(path)
+
+
+def no_folder(root: Path) -> str | None:
+    """Why ``root`` is no folder to read a store from (``no such folder``, ``not a folder``), or None: what every
+    command says of a path given where a store folder is asked (exit 4, docs/cli.md)."""
+    if root.is_dir():
+        return None
+    return "not a folder" if root.exists() or root.is_symlink() else "no such folder"
+
+
+def store_folder(root: Path, hint: str = "give the path of a store folder") -> Path:
+    """``root``, or :class:`StoreError` saying why it is no folder (:func:`no_folder`)."""
+    why = no_folder(root)
+    if why is not None:
+        raise StoreError(f"{display(str(root))}: {why}", hint=hint)
+    return root
 
 
 def is_file(root: str | os.PathLike, rel: str) -> bool:

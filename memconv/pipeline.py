@@ -25,6 +25,7 @@ def resolve_dialect(root: Path, name: str | None) -> str:
     if name:
         dialects.get(name)
         return name
+    fs.store_folder(root)
     survey = dialects.survey(root)
     if not survey.found:
         raise StoreError(f"{root}: not a memory store memconv recognises: {survey.describe()}",

@@ -57,9 +57,7 @@ def plan(in_path: Path, report: Report, shape: str = "nested", *, in_place: bool
 
     ``in_place``: the files are to replace IN's, whose symbolic links are kept (:func:`_links`).
     """
-    if not in_path.is_dir():
-        raise StoreError(f"{fs.display(str(in_path))}: no such folder",
-                         hint="give the path of a Claude Code memory folder")
+    fs.store_folder(in_path, hint="give the path of a Claude Code memory folder")
     _refuse_other_stores(in_path)
     with fs.noting_refusals(in_path) as found:
         planned = _plan(in_path, report, shape, in_place)

@@ -60,7 +60,7 @@ from types import ModuleType
 from typing import Any, Callable, Protocol
 
 from ..errors import StoreError
-from ..fs import QUARANTINE_DIR
+from ..fs import QUARANTINE_DIR, no_folder
 
 #: The entry point group a dialect registers in (``pyproject.toml``; ``docs/plugins.md``).
 GROUP = "memconv.dialects"
@@ -207,8 +207,9 @@ class Survey:
 
     def describe(self) -> str:
         """The finding in one sentence, for messages."""
-        if not self.root.is_dir():
-            return "no such folder" if not self.root.exists() else "not a folder"
+        why = no_folder(self.root)
+        if why is not None:
+            return why
         if not self.files:
             return "the folder is empty"
         if not self.found:

@@ -18,8 +18,8 @@ from pathlib import Path
 from collections.abc import Mapping
 from typing import Callable, Iterator
 
-from ...errors import ReadError, StoreError
-from ...fs import is_folder, kept_name, kept_path, list_files, read_bytes
+from ...errors import ReadError
+from ...fs import is_folder, kept_name, kept_path, list_files, read_bytes, store_folder
 from ...model import ForeignFile, IndexLink, IndexSection, Quarantined, Record, Store
 from .. import (Detection, evidence, Names, WrittenNames, fold, index_line_shares, passed_through,
                  rendered_as_named, unportable)
@@ -123,8 +123,7 @@ def iter_read(root: Path) -> tuple[Store, Iterator[Record]]:
     the end. Each memory is a file of its own, read alone, so a run that lets each record go once it
     is written holds one at a time, and the index (``migrate``, ``check``; docs/performance.md).
     """
-    if not root.is_dir():
-        raise StoreError(f"{root}: no such folder", hint="give the path of a Claude Code memory folder")
+    store_folder(root, hint="give the path of a Claude Code memory folder")
     store = Store(dialect=NAME)
     return store, _entries(root, list_files(root), store)
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...errors import ReadError, StoreError
-from ...fs import is_folder, list_files, read_bytes, safe_relpath
+from ...fs import is_folder, list_files, read_bytes, safe_relpath, store_folder
 from ...migrations.memfmt import CURRENT, FILE, file_version, mengram_to_memfmt
 from ...model import (ForeignFile, IndexFile, IndexLink, IndexSection, Quarantined, Record, Source, Store,
                       fingerprint_as_read, unedited)
@@ -214,8 +214,7 @@ def _read_again(root: Path, store: "_ReadTwice", paths: list[str], plan: "_Plan"
 
 
 def _opened(root: Path, kind: type) -> tuple[Store, str]:
-    if not root.is_dir():
-        raise StoreError(f"{root}: no such folder", hint="give the path of a memfmt store or its memory/ folder")
+    store_folder(root, hint="give the path of a memfmt store or its memory/ folder")
     prefix = _prefix(root)
     return kind(dialect=NAME, meta={"root": prefix.rstrip("/")}), prefix
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterator
 
-from ...errors import ReadError, StoreError
-from ...fs import is_file, is_folder, list_files, read_bytes
+from ...errors import ReadError
+from ...fs import is_file, is_folder, list_files, read_bytes, store_folder
 from ...model import ForeignFile, Quarantined, Record, Store
 from .. import Detection, evidence, Names, WrittenNames, passed_through, rendered_as_named, unportable
 from ..protocol import NO_OCCASION, Occasion
@@ -139,8 +139,7 @@ def iter_read(root: Path) -> tuple[Store, Iterator[Record]]:
     the end. memoir's entries are files of their own, read alone, so a run that lets each record go
     once it is written holds one at a time (``memconv migrate``, ``check``; docs/performance.md).
     """
-    if not root.is_dir():
-        raise StoreError(f"{root}: no such folder", hint="give the path of a memoir store")
+    store_folder(root, hint="give the path of a memoir store")
     layout = _layout(root)
     store = Store(dialect=NAME, meta={"layout": layout})
     return store, _entries(root, list_files(root), store)

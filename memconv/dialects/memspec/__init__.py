@@ -18,7 +18,7 @@ from typing import Callable, Iterator
 from pathlib import Path
 
 from ...errors import ReadError, StoreError
-from ...fs import is_file, is_folder, list_files, read_bytes, read_if_safe
+from ...fs import is_file, is_folder, list_files, read_bytes, read_if_safe, store_folder
 from ...frontmatter import load_yaml
 from ...model import ForeignFile, Quarantined, Store
 from ...text import replaced
@@ -146,8 +146,7 @@ def iter_read(root: Path) -> tuple[Store, Iterator[Record]]:
     (memspec's caches) is known from the listing, now. A record file is read alone, so a run that
     lets each record go once it is written holds one at a time (``memconv migrate``, ``check``).
     """
-    if not root.is_dir():
-        raise StoreError(f"{root}: no such folder", hint="give the path of a project holding .memspec/")
+    store_folder(root, hint="give the path of a project holding .memspec/")
     prefix = _prefix(root)
     if prefix is None:
         raise StoreError(f"{root}: no .memspec folder here", hint="give the project folder or its .memspec folder")
