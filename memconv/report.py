@@ -15,6 +15,8 @@ import re
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, NamedTuple, Sequence
 
+from .fs import display
+
 #: The version of the JSON report's shape (``"schema": 1``); it grows only when a key changes meaning or goes.
 SCHEMA_VERSION = 1
 
@@ -150,6 +152,11 @@ def _spelled(surrogate: re.Match[str]) -> str:
     """A lone surrogate in JSON text, written out in words as a JSON string holds them (its ``\\`` escaped)."""
     code = ord(surrogate[0])
     return f"\\\\x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else f"\\\\u{code:04x}"
+
+
+def _shown(path: str | None) -> str | None:
+    """A folder's name for a person, as every message names one (``fs.display``: ``bad\\xff``, not ``bad\\udcff``)."""
+    return None if path is None else display(path)
 
 
 class NoticeKind(NamedTuple):
@@ -307,14 +314,14 @@ class Report:
     # --- for a person ----------------------------------------------------------------------------------
 
     def head(self) -> str:
-        head = f"memconv {self.command}: {self.input}"
+        head = f"memconv {self.command}: {_shown(self.input)}"
         if self.source_dialect:
             head += f" ({self.source_dialect}"
             if self.target_dialect and self.target_dialect != self.source_dialect:
                 head += f" → {self.target_dialect}"
             head += ")"
         if self.output:
-            head += f" → {self.output}"
+            head += f" → {_shown(self.output)}"
         return head
 
     def summary(self, verbose: bool = False, shown: int = 3) -> str:
@@ -348,7 +355,7 @@ class Report:
         if self.dry_run:
             lines.append("  dry run: nothing was written")
         elif self.written:
-            lines.append(f"  written: {self.output}")
+            lines.append(f"  written: {_shown(self.output)}")
         return "\n".join(lines)
 
     def closing(self, seconds: float | None = None) -> str:

@@ -63,3 +63,15 @@ def test_the_report_is_utf8_json_that_names_the_folder_escaped(odd, command, err
     assert doc["input"].endswith("/bad\\xff/store")
     if command != "detect":
         assert doc["output"].endswith("/bad\\xff/out")
+
+
+def test_the_summary_names_the_folder_as_every_message_does(odd):
+    # The summary on stderr showed Python's stand-in for the byte (bad\udcff), where every other message says bad\xff.
+    store, out = odd + b"/store", odd + b"/out"
+    env = dict(os.environ, PYTHONIOENCODING="utf-8:strict")
+    done = subprocess.run([sys.executable, "-m", "memconv", "convert", "--to", "memfmt", store, out],
+                          capture_output=True, cwd=ROOT, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    said = done.stderr.decode("utf-8")
+    assert "bad\\xff/store" in said and "written: " in said and "bad\\xff/out" in said, said
+    assert "\\udc" not in said, said
