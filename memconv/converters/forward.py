@@ -16,7 +16,7 @@ from .. import dialects, progress
 from .. import jobs as parallel
 from ..dialects.protocol import declared
 from ..errors import StoreError, Unstreamable
-from ..model import ForeignFile, IndexFile, Packed, Quarantined, Record, Store, clearer, unpacked
+from ..model import ForeignFile, IndexFile, Packed, Quarantined, Record, Store, clearer, clone, unpacked
 from ..report import FileReport
 from ..text import unwritable
 from . import carry as carrying
@@ -366,7 +366,7 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
                 rep.native = [name for name in rep.native if name in kept]
                 rep.dropped = sorted(set(rep.dropped) | set(carrying.said(original)) - kept)
             elif returned is not None:
-                _count_unwritten(original, returned, owner, rep, report.edits_warned.get(key), report)
+                _count_unwritten(original, returned, owner, rep, report.edits_warned.get(key), report, rename)
             continue
         if returned is None and made is None:
             if quarantine_unwritable(out, original, target, back.refused()):
@@ -716,16 +716,23 @@ _KEPT_IN_ITS_BYTES = frozenset({"unread"})
 
 
 def _count_unwritten(original: Record, returned: Record, owner: str, rep: FileReport,
-                     edits: tuple[str, str, list[str]] | None = None, report: Conversion | None = None) -> None:
+                     edits: tuple[str, str, list[str]] | None = None, report: Conversion | None = None,
+                     rename: dict[str, str] | None = None) -> None:
     """A record home again keeps what its own writer writes; whatever else it brought from the dialect it was
     read from (a memfmt procedure's step counts, an evolution or a knowledge entry added there to a memoir lesson
     or fact), and nothing carries or shows, its writer leaves out: counted dropped, so that ``--fail-on-loss``
     fails. Before, it was lost while the report said "0 dropped". (``returned``: the record as its own reader read
     its rendering back.) A field edited in the dialect read (``edits``: where, that
-    dialect, the fields edited) is said dropped in the warning of ``report`` that said the edit won, instead."""
+    dialect, the fields edited) is said dropped in the warning of ``report`` that said the edit won, instead.
+    ``rename``: each link as read → as written; its file names the memories it links so, and so is it compared."""
     lost = carrying.difference(original, returned, owner).fields.keys() - _KEPT_IN_ITS_BYTES
     if not lost:
         return
+    if rename:
+        # Its links as the target named them (a memory no carry names home: Claude's ``reference_x``) are named
+        # home as its file names them: a link renamed is no text lost (docs/claude.md).
+        original = clone(original)
+        rename_links(original, rename)
     read = copy.copy(returned)
     read.extra = dict(returned.extra)
     strip_carry(read)  # the read-back's marker is no part of it (a new ``ext`` is made without it)
