@@ -105,10 +105,11 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         # Memory kept as inline bullets of an index, and its own words: facts the target's tools show.
         written_by = {index.path: renderings.index_dialect(index) for index in indexes}
         # The store's records from ``records``: with ``release``, ``store.records`` is already empty here.
-        for record, mark in renderings.inline_records(indexes, records):
+        for record, mark in renderings.inline_records(indexes, records, report.read_as):
             owners[id(record)] = written_by[mark["path"]]
             inline[id(record)] = mark
             records.append(record)
+    report.read_as = {}  # (asked of the indexes only: let go)
     # Which records have a native home, in order (the rest are kept out, as notes), first: the format patches are
     # made of the records read before any is converted, so that each can be packed as soon as it is.
     to_convert: list[tuple[Record | Packed, str, bool, str]] = []

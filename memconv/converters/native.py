@@ -255,8 +255,12 @@ def _said(text: str, fields: tuple[str | None, ...]) -> bool:
     return any(text.casefold() == flat(field).casefold() for field in fields if field)
 
 
-def inline_records(indexes: list[IndexFile], records: list[Record]) -> list[tuple[Record, dict[str, Any]]]:
+def inline_records(indexes: list[IndexFile], records: list[Record],
+                   read_as: dict[str, Record] | None = None) -> list[tuple[Record, dict[str, Any]]]:
     """Each inline bullet of ``indexes`` as a fact, with the marker its carry gets.
+
+    ``read_as``: restored records as read, by the link they were read by: an index read beside them links them so,
+    and says what they said there (a memory named home otherwise, a hook its home has no key for).
 
     Its link is the file name the index's own dialect would give such a memory (its type word
     for a fact and the title's slug: ``reference_<slug>``), numbered when one of ``links`` (the
@@ -269,6 +273,7 @@ def inline_records(indexes: list[IndexFile], records: list[Record]) -> list[tupl
     begins = tuple({f"{_fact_word(index)}_".casefold() for index in indexes})
     taken = {folded for record in records if (folded := record.link.casefold()).startswith(begins)}
     by_link = {record.link: record for record in records}
+    by_link.update(read_as or {})
     out = []
     for index in indexes:
         kind = _fact_kind(index)

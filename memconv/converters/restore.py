@@ -156,6 +156,8 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                 # ``--fail-on-loss`` fails (a line of an unknown key's as any other; docs/conversion.md).
                 report.records.append(_dropped_from_rendering(record, "session.json", "working_set",
                                                               witnessed + changed + [EDITS] * edited))
+            if store.indexes:
+                report.read_as[record.link] = record  # what an index's line to it says: no words of the index's own
             continue
         home = home_record(record, carry)
         was_active = "lifecycle" not in carry.fields
@@ -260,6 +262,8 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             carry.payload.pop("format", None)
         restored.append((record, home, applied))
         carries.append(carry)
+        if store.indexes:
+            report.read_as[record.link] = record  # as the folder its index is in says it, by the link it names
     if rendered:
         homes = {r.link: r for r in [home for _, home, _ in restored] + untouched}
         report.warnings.extend(_deleted_renderings(out.indexes, rendered, store.dialect, homes))
