@@ -62,6 +62,8 @@ GROUPS = (("user", "User"), ("feedback", "Feedback"), ("project", "Project"), ("
           (None, "Other"))
 #: The title Claude Code (and :func:`generate`) gives every index.
 TITLE = "Memory Index"
+#: The title :func:`paginate` gives a page of a split index, after :data:`TITLE`: ``(page 2 of 3)``.
+PAGE_OF = re.compile(r" \(page [1-9][0-9]* of [1-9][0-9]*\)")
 
 
 @dataclass
@@ -234,8 +236,12 @@ def _lines(text: str, end: int) -> Iterator[str]:
 
 def generated_heading(line: str) -> bool:
     """Whether ``line`` is a title or heading every index may have, saying nothing of its store: the title
-    Claude Code gives an index, a type's group, the section that links more pages (:func:`generate`)."""
-    return heading_text(line, 1) == TITLE or heading_text(line, 2) in {label for _, label in GROUPS} | {MORE}
+    Claude Code gives an index (and memconv a page of it: ``Memory Index (page 2 of 3)``), a type's group, the
+    section that links more pages (:func:`generate`)."""
+    title = heading_text(line, 1)
+    if title is not None:
+        return title == TITLE or title.startswith(TITLE) and PAGE_OF.fullmatch(title, len(TITLE)) is not None
+    return heading_text(line, 2) in {label for _, label in GROUPS} | {MORE}
 
 
 class _Words:
