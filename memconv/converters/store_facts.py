@@ -127,17 +127,18 @@ def carried_indexes(store: Store, own: bool) -> list:
     memfmt: it is carried only when its bytes are not what its writer regenerates
     for the store as read (someone wrote in it); otherwise its ``generated`` date
     travels as a store fact. A claude ``MEMORY.md`` is maintained by hand: inline
-    bullets and links to missing files are content; otherwise it is carried only
-    when the store's own records are in it and its writer would not regenerate it
-    as it is.
+    bullets, links to missing files and words of its own (``IndexFile.words``: a
+    paragraph a person added) are content, whoever its records are; otherwise it is
+    carried only when the store's own records are in it and its writer would not
+    regenerate it as it is.
     """
     if store.dialect not in INDEX_IS_CONTENT:
         regenerate = dialects.declaration(store.dialect, "generated_index") if store.indexes else None
         pages = regenerate(store) if regenerate is not None else {}
         return [i for i in store.indexes if i.path in pages and i.source is not None and i.source.has_raw
                 and not i.source.holds(pages[i.path])]
-    content = [i for i in store.indexes
-               if any(s.inline or not all(link.resolved for link in s.links) for s in i.sections)]
+    content = [i for i in store.indexes if i.words.strip()
+               or any(s.inline or not all(link.resolved for link in s.links) for s in i.sections)]
     rest = [i for i in store.indexes if i not in content]
     if not own or not rest:
         return content
