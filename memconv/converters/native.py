@@ -221,18 +221,21 @@ def _fact_kind(index: IndexFile) -> str:
     return TARGET_KIND.get(index_dialect(index), {}).get("fact") or "fact"
 
 
-def index_words(index: IndexFile, records: dict[str, Record]) -> str:
+def index_words(index: IndexFile, records: dict[str, Record], pages: frozenset[str] = frozenset()) -> str:
     """What ``index`` says that no record of the store shows: its own words (``IndexFile.words``) and each
     link whose title or hook its memory does not say (``- Title — hook``), or that has no memory behind it.
 
     ``records``: the store's records by their links (a link's target is the file ``<link>.md``). A link is said
     when its title is the memory's name and its hook, if any, the memory's description or trigger, whitespace and
-    case aside: Claude Code writes them there.
+    case aside: Claude Code writes them there. ``pages``: the paths of the store's index files; a link to one
+    (a split index's next page, ``MEMORY-2.md``) names no memory, and the page travels as the index does.
     """
     lines = []
     for section in index.sections:
         for link in section.links:
             target = link.target
+            if link.resolved and target in pages:
+                continue
             record = records.get(target[:-3]) if link.resolved and target.endswith(".md") else None
             hook = flat(link.hook) if link.hook else ""
             if record is not None and _said(flat(link.title), (record.title,)) \
@@ -274,6 +277,7 @@ def inline_records(indexes: list[IndexFile], records: list[Record],
     taken = {folded for record in records if (folded := record.link.casefold()).startswith(begins)}
     by_link = {record.link: record for record in records}
     by_link.update(read_as or {})
+    pages = frozenset(index.path for index in indexes)
     out = []
     for index in indexes:
         kind = _fact_kind(index)
@@ -285,7 +289,7 @@ def inline_records(indexes: list[IndexFile], records: list[Record],
                 link = _numbered(f"{_fact_word(index)}_{slug(title_of(text))}", taken)
                 record = Record(kind=kind, link=link, title=title_of(text), body=text + "\n")
                 out.append((record, {"path": index.path, "section": section.heading, "n": n}))
-        words = index_words(index, by_link)
+        words = index_words(index, by_link, pages)
         if words:
             # What the index says beyond its bullets and what its memories say (a paragraph, its title): one fact.
             name = index.path.rpartition("/")[2]

@@ -617,6 +617,7 @@ def _deleted_renderings(indexes: list, rendered: set[tuple], dialect: str, homes
     there, it is still in the index, which comes home from its note as it was. ``homes``: the records home
     again, by link (what their memories say of a link's hook, as at conversion)."""
     said = []
+    pages = frozenset(index.path for index in indexes)
     for index in indexes:
         if not any(r[0] == index.path for r in rendered):
             continue  # no rendering of this index was read at all: nothing to tell a deletion from
@@ -625,7 +626,7 @@ def _deleted_renderings(indexes: list, rendered: set[tuple], dialect: str, homes
                 if bullet.strip() and (index.path, section.heading, n) not in rendered:
                     said.append(f"{index.path}: the record of its bullet '{' '.join(bullet.split())[:60]}' is not in "
                                 f"{dialect} any more; " + _stays(index.path, words=False))
-        if (index.path, "words") not in rendered and renderings.index_words(index, homes):
+        if (index.path, "words") not in rendered and renderings.index_words(index, homes, pages):
             said.append(f"{index.path}: the record of the words written in it is not in {dialect} any more; "
                         + _stays(index.path, words=True))
     return said

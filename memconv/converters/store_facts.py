@@ -141,7 +141,7 @@ def carried_indexes(store: Store, own: bool) -> list:
                or any(s.inline or not all(link.resolved for link in s.links) for s in i.sections)]
     rest = [i for i in store.indexes if i not in content]
     if not own or not rest:
-        return content
+        return _whole(store, content)
     # The pages its writer would generate for these records, written anew (from their names,
     # descriptions and type words: no entry is rendered), unless every index left is larger than any.
     beyond = {id(i) for i in rest if _beyond_generated(store.dialect, i)}
@@ -150,9 +150,15 @@ def carried_indexes(store: Store, own: bool) -> list:
         with format_patch.sources_aside(store.records):
             regenerated = dialects.get(store.dialect).generated_index(
                 Store(dialect="probe", records=format_patch.Anew(store.records)))
-    return content + [i for i in rest
-                      if id(i) in beyond or i.source is None or not i.source.has_raw or i.path not in regenerated
-                      or not i.source.holds(regenerated[i.path])]
+    return _whole(store, content + [i for i in rest
+                                    if id(i) in beyond or i.source is None or not i.source.has_raw
+                                    or i.path not in regenerated or not i.source.holds(regenerated[i.path])])
+
+
+def _whole(store: Store, carried: list) -> list:
+    """The pages of one index travel together (``MEMORY.md`` and the ``MEMORY-<n>.md`` it links): one of them
+    carried, all are, or the way home would keep the hand-written page and regenerate none beside it."""
+    return list(store.indexes) if carried else []
 
 
 def _beyond_generated(dialect: str, index) -> bool:
