@@ -23,7 +23,7 @@ def _claude_store(root, claude_type: str, carry: dict) -> None:
         text = json.dumps(json.dumps(carry))
         (root / f"{claude_type}_{n}.md").write_text(
             f"---\nname: {n}\ndescription: d {n}\ntype: {claude_type}\nmemconv:\n  carry: {text}\n---\n\nbody {n}\n")
-    (root / "MEMORY.md").write_text(f"# Memory\n\n- [a]({claude_type}_a.md)\n- [b]({claude_type}_b.md)\n")
+    (root / "MEMORY.md").write_text(f"# Memory Index\n\n- [a]({claude_type}_a.md)\n- [b]({claude_type}_b.md)\n")
 
 
 def test_two_carries_claiming_one_memspec_id_both_arrive(runner, tmp_path):
@@ -110,7 +110,7 @@ def test_a_carried_link_memoir_does_not_read_is_refused(runner, tmp_path, link):
     carry = json.dumps(json.dumps({"v": 1, "from": "memoir", "fields": {"link": link}}))
     (root / "reference_a.md").write_text(
         f"---\nname: a\ndescription: d\ntype: reference\nmemconv:\n  carry: {carry}\n---\n\nbody a\n")
-    (root / "MEMORY.md").write_text("# Memory\n\n- [a](reference_a.md)\n")
+    (root / "MEMORY.md").write_text("# Memory Index\n\n- [a](reference_a.md)\n")
     out = tmp_path / "out"
     result = runner.invoke(main, ["claude-to-memoir", str(root), str(out)])
     assert result.exit_code == 0, result.stderr
