@@ -48,6 +48,9 @@ def restore(store: Store) -> tuple[Store, Conversion]:
     #: file it came from: a second claim is kept as a file, said, never one over the other (a crafted copy in the
     #: old memconv/ folder replaced the real one in silence).
     claimed: dict[str, str] = {}
+    #: The note the working set is restored from, and whether its rendering was read: one deleted there is told.
+    ws_note: str | None = None
+    ws_rendered = False
 
     def second(what: str, foreign: ForeignFile) -> bool:
         first = claimed.setdefault(what, foreign.path)
@@ -89,6 +92,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                 continue
             document, patch, edited = found[1]
             out.working_set = format_patch.restore_working_set(document, patch)
+            ws_note = foreign.path
             if edited:
                 report.warnings.append(f"{foreign.path} was edited in {store.dialect}; the working set is restored "
                                        "from its carried copy, and the edits to the rendering are not applied")
@@ -132,6 +136,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             continue
         if renderings.WORKING_SET in carry.payload:
             # A rendering of the working set, which its note restores exactly: not a record of its own.
+            ws_rendered = True
             unread = record.unread or []  # lines its reader does not read
             edited = renderings.digest(record) != carry.payload[renderings.WORKING_SET] or bool(unread)
             if edited:
@@ -264,6 +269,8 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         carries.append(carry)
         if store.indexes:
             report.read_as[record.link] = record  # as the folder its index is in says it, by the link it names
+    if ws_note is not None and not ws_rendered:
+        report.records.extend(_deleted_working_set(out.working_set, ws_note, store.dialect, report.warnings))
     if rendered:
         homes = {r.link: r for r in [home for _, home, _ in restored] + untouched}
         report.warnings.extend(_deleted_renderings(out.indexes, rendered, store.dialect, homes))
@@ -459,6 +466,20 @@ def _unread_said(record: Record, unread: list[str], dialect: str, owner: str) ->
     return (f"{where_from(record)}: {len(unread)} line(s) of it are text {dialect} does not read (\"{first}\"), "
             f"which cannot come home to {owner}: dropped; write it where {dialect} reads it (a fact as \"- …\") "
             "and convert again")
+
+
+def _deleted_working_set(working_set, note: str, dialect: str, warnings: list[str]) -> list[FileReport]:
+    """The report of the working set restored from ``note`` whose rendering is not in ``dialect`` any more (its
+    record deleted there), empty when it had none to show: every line of it, which the session says again, counted
+    dropped as an edit of its lines is, so that ``--fail-on-loss`` fails. Before, nothing was said (docs/conversion.md)."""
+    shown = renderings.working_set_record(working_set, dialect) if working_set is not None else None
+    if shown is None:
+        return []
+    warnings.append(f"{note}: the working set's rendering is not in {dialect} any more; the working set is restored "
+                    "from this note as it was, and the deletion is not applied (counted dropped): take its items out "
+                    "of session.json if they should go")
+    return [FileReport(source=note, source_kind=shown.kind, target="session.json", target_kind="working_set",
+                       status="kept", dropped=[EDITS])]
 
 
 def _dropped_from_rendering(record: Record, where: str, kind: str, dropped: list[str]) -> FileReport:
