@@ -28,6 +28,7 @@ import json
 from typing import Any
 
 from ..dialects.protocol import declared
+from ..merge.identity import instant, item_key
 from ..model import IndexFile, Record, WorkingSet
 from ..text import flat, printable, short_digest, slug, title_of
 from .mapping import (INDEX_IS_CONTENT, TARGET_KIND, TYPE_WORDS, WORKING_SET_AS, native_text, type_word,
@@ -49,10 +50,22 @@ _HISTORY_KEYS = frozenset({"date", "machine_id", "summary", "files_touched", "du
 _SESSION_KEYS = frozenset({"version", "created_at", "updated_at", "machines", "current", "history"})
 #: What an item of a list the spec does not name is known by: its text, and whether it is hidden.
 _TEXT_KEYS = frozenset({"text", "hidden"})
+#: A live list → the list of its completion tombstones (spec §5.3.2; a parked action is a next action, §5.2).
+_DONE_IN = {"goals": "completed_goals", "next_actions": "completed_actions", "parked_actions": "completed_actions"}
+
+
+def _completed(ws: WorkingSet, name: str, item: dict[str, Any], date_key: str) -> bool:
+    """Whether ``item`` of the live list ``name`` is done: a tombstone of its identity whose ``done_at`` is not
+    before its date (spec §5.3.2, the rule a merge applies: ``merge.session._suppress``). A later copy is a re-add."""
+    stones = ws.current(_DONE_IN[name]) if name in _DONE_IN else None
+    key = item_key(item)
+    return any(isinstance(stone, dict) and item_key(stone) == key
+               and instant(item.get(date_key)) <= instant(stone.get("done_at")) for stone in stones or ())
 
 
 def working_set_items(ws: WorkingSet) -> list[tuple[str, list[str]]]:
-    """The working set's lists as (heading, one line per item), in reading order. Hidden decisions are not shown.
+    """The working set's lists as (heading, one line per item), in reading order. Hidden decisions and completed
+    actions and goals (:func:`_completed`) are not shown.
 
     Every key the spec does not name is shown too (:func:`as_line`, one rule): an item's, after its line
     (``— owner: Kenji; due: 2026-07-01``); one under ``current`` and one beside it, under its key
@@ -62,8 +75,8 @@ def working_set_items(ws: WorkingSet) -> list[tuple[str, list[str]]]:
         known = frozenset({"text", "machine_id", date_key, *keys})
         lines = []
         for item in ws.current(name) or ():
-            if not isinstance(item, dict) or item.get("hidden") is True:
-                continue
+            if not isinstance(item, dict) or item.get("hidden") is True or _completed(ws, name, item, date_key):
+                continue  # not live: a hidden decision, a completed action or goal (spec §8)
             when = as_line(item.get(date_key), within="key")
             extra = f" ({date_key} {when})" if when else ""
             for label in ("why", "rejected") if name == "decisions" else ():
