@@ -25,7 +25,7 @@ from .carry import KEY, Carry
 from .codec import TextOfBytes
 from .conversion import Conversion, edits_said
 from .mapping import EDGE_TYPES, INDEX_IS_CONTENT, LIFECYCLE, LOSSY_AS_DOSSIER, TARGET_KIND, working_set_dialect
-from .naming import differs_however_renamed, home_link, native_link, rename_links, unique_link
+from .naming import differs_however_renamed, home_link, links_to, native_link, rename_links, unique_link
 from .read_back import Natives, Prepared, ReadBack, quarantine_unwritable
 from .restore import home_record
 from .slots import get_carry, set_carry, strip_carry
@@ -331,6 +331,9 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
     yield lazy
     if not lazy:
         progress.expect(len(natives))  # the bar of a conversion under way counts the records read back
+    # The links of the records kept out as notes, and each written record linking one (said once the notes are).
+    noted = sorted({record.link for record in kept_out})
+    linking: list[tuple[FileReport, list[str]]] = []
     for i in range(len(natives)):
         original, native = natives[i]
         if not lazy:
@@ -355,6 +358,8 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         if not lazy:
             out.records.append(native)
         report.records.append(rep)
+        if noted and (found := links_to(native, noted)):
+            linking.append((rep, found))
         if owner == target:
             # Home again: the target's own reader and writer keep it; nothing to carry.
             rep.native = shared(carrying.said(original))
@@ -419,6 +424,7 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
     if report.members and written:
         report.warnings.extend(_links_to_the_deleted(written, report.members, taken | {r.link for r in kept_out},
                                                      store.dialect))
+    noted_at: dict[str, str] = {}  # a record kept out's link → its note's path
     for record in kept_out:
         state = record.lifecycle.state
         why = (unmarked[id(record)] if id(record) in unmarked
@@ -435,6 +441,9 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         else:
             rep.carried = ["(whole record)"]
         report.records.append(rep)
+        noted_at[record.link] = note.path
+    for rep, found in linking:
+        _say_links_to_notes(rep, found, noted_at, target)
     if working_set is not None and not holds_working_set:
         out.foreign.append(ws_note)
         if shown is not None:
@@ -679,6 +688,15 @@ def _links_to_the_deleted(indexes: list, members: set[str], written: set[str], d
                                 f"(deleted there?): the link points at nothing; take it out of {index.path} if it "
                                 "should go")
     return said
+
+
+def _say_links_to_notes(rep: FileReport, found: list[str], noted_at: dict[str, str], target: str) -> None:
+    """A warning on ``rep`` for each link of its record to a record kept out as a note (``noted_at``): the link is
+    kept as written (the edge and the text are the user's; converting again gives the record back, and the link
+    with it), but in ``target`` it points at no memory, and its tools and readers find nothing there."""
+    for link in found:
+        rep.warn(f"it links {link}, which is kept as a note ({noted_at[link]}), not as a current memory: in "
+                 f"{target} the link points at no memory; it is kept as written, for the way back")
 
 
 def _written_by(index, target: str) -> bool:

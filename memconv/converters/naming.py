@@ -8,7 +8,7 @@ import re
 
 from .. import dialects
 from ..dialects.protocol import LinkNaming
-from ..markdown import renamed_target, rewrite_links
+from ..markdown import link_targets, renamed_target, rewrite_links
 from ..model import Record
 from ..text import on_one_line, slug
 from .mapping import TARGET_KIND, type_word
@@ -47,6 +47,30 @@ def rename_links(record: Record, rename: dict[str, str], keep: set[str] = frozen
 
 #: Lists of parts whose texts may name other records: a procedure's steps and evolution, an entity's knowledge.
 _LINKED_PARTS = {"steps": ("action", "detail"), "evolution": ("reason",), "knowledge": ("title", "content")}
+
+
+def links_to(record: Record, names: list[str]) -> list[str]:
+    """Which of ``names`` ``record`` links, in the texts and edges :func:`rename_links` renames, found by the same
+    rule (:func:`renamed_target`: a link to a part, ``[[name#Setup]]``, links ``name``), in the order of ``names``."""
+    probe = {name: str(i) for i, name in enumerate(names)}
+    found: set[int] = set()
+
+    def look(target: str) -> None:
+        new = renamed_target(target, probe)
+        if new is not None:
+            found.add(int(new.partition("#")[0]))
+
+    texts = [record.body, *(record.facts or ()), *(record.preconditions or ()),
+             *(getattr(part, text, None) for name, of in _LINKED_PARTS.items() for part in getattr(record, name) or ()
+               for text in of),
+             *(getattr(record, name) for name in _LINKED_TEXT)]
+    for text in texts:
+        if isinstance(text, str) and "[[" in text:
+            for target in link_targets(text):
+                look(target)
+    for edge in record.edges:
+        look(edge.target)
+    return [names[i] for i in sorted(found)]
 
 
 def _renamed(text, rename: dict[str, str]):

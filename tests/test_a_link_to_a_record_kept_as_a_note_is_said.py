@@ -1,0 +1,66 @@
+"""A live record linking a record kept out as a note is warned about, each link named, and nothing is changed.
+
+A record not live in the target (retracted in memspec, hidden in the source) is kept out of the live set as a
+note under ``.memconv/notes/`` (docs/conversion.md, "A state changed in the target wins"). The records that link
+it keep their links as written (the edge and the text are the user's, and the way back needs them), but in the
+target those links point at no memory; before, nothing said so (found in the forty-first session: a decision
+retracted in memspec came home as a note, and ``superseded_by:`` and ``[[…]]`` links to it were silent).
+"""
+
+from __future__ import annotations
+
+import shutil
+
+from memconv import dialects, pipeline
+from memconv.report import Report
+
+from .conftest import GOLDEN, write_files
+from .reference_tools import memspec, needs_memspec
+
+CANONICAL = GOLDEN / "memoir" / "canonical" / "input"
+
+
+def _write(store, target, folder):
+    report = Report(command="convert", input=str(folder))
+    plan = pipeline.plan(store, target, report)
+    write_files(folder, plan.files)
+    return report
+
+
+def _said(report, source_part):
+    return [w for f in report.files if source_part in (f.source or "") for w in f.warnings]
+
+
+def test_a_link_to_a_hidden_decision_is_said_on_a_conversion(tmp_path):
+    store = tmp_path / "memoir"
+    shutil.copytree(CANONICAL, store)
+    fact = store / "memory" / "fact_staging-endpoints.md"
+    fact.write_text(fact.read_text(encoding="utf-8") + "\nSee also [[decision_client-name]].\n", encoding="utf-8")
+    report = _write(dialects.get("memoir").read(store), "claude", tmp_path / "claude")
+    said = [w for w in _said(report, "fact_staging-endpoints") if "decision_client-name" in w]
+    assert said and "kept as a note" in said[0] and ".memconv/notes/decision_client-name" in said[0], \
+        _said(report, "fact_staging-endpoints")
+    written = (tmp_path / "claude" / "reference_staging-endpoints.md").read_text(encoding="utf-8")
+    assert "[[decision_client-name]]" in written, "the link is kept as written: nothing is lost"
+
+
+@needs_memspec
+def test_links_to_a_decision_retracted_in_memspec_are_said_on_the_way_home(tmp_path):
+    out = tmp_path / "memspec"
+    _write(dialects.get("memoir").read(CANONICAL), "memspec", out)
+    ids = [p.stem for p in (out / ".memspec" / "memory").rglob("ms_*.md")
+           if '"link":"decision_local-db-choice"' in p.read_text(encoding="utf-8")]
+    assert len(ids) == 1, ids
+    done = memspec(out, "supersede", ids[0], "--reason", "moot")
+    assert done.returncode == 0 and "Retracted" in done.stdout, done.stdout + done.stderr
+
+    home = tmp_path / "home"
+    report = _write(dialects.get("memspec").read(out), "memoir", home)
+    assert (home / ".memconv" / "notes" / "decision_local-db-choice.md").is_file()
+    for linking in ("decision_redis-cache", "fact_staging-endpoints"):
+        said = [w for f in report.files if linking in (f.target or "") for w in f.warnings
+                if "decision_local-db-choice" in w]
+        assert said and "kept as a note" in said[0], (linking, [f.warnings for f in report.files])
+    redis = (home / "memory" / "decision_redis-cache.md").read_text(encoding="utf-8")
+    assert "superseded_by: decision_local-db-choice" in redis and "[[decision_local-db-choice]]" in redis, \
+        "the edge and the link stay as written, for the way back"
