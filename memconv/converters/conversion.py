@@ -46,6 +46,9 @@ class Conversion:
     #: entries), as the note lists them: home again, a record of one of these links is not new to the
     #: folder, carry or none (a canonical entry carries nothing), so it does not arrive.
     members: set[str] = field(default_factory=set)
+    #: The link of a record read that is no memory in the target → where it is instead (the working set's rendering,
+    #: restored as the working set): a written record linking it is said (``forward._say_links_to_notes``).
+    elsewhere: dict[str, str] = field(default_factory=dict)
     #: id(record) of the converted store's records → what the target's writer renders for it, made from
     #: the read-back's rendering (the target's ``splice``): the final write takes it instead of rendering
     #: the record again, and lets it go once written (docs/performance.md, "the splice").

@@ -332,7 +332,7 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
     if not lazy:
         progress.expect(len(natives))  # the bar of a conversion under way counts the records read back
     # The links of the records kept out as notes, and each written record linking one (said once the notes are).
-    noted = sorted({record.link for record in kept_out})
+    noted = sorted({record.link for record in kept_out} | report.elsewhere.keys())
     linking: list[tuple[FileReport, list[str]]] = []
     for i in range(len(natives)):
         original, native = natives[i]
@@ -424,7 +424,7 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
     if report.members and written:
         report.warnings.extend(_links_to_the_deleted(written, report.members, taken | {r.link for r in kept_out},
                                                      store.dialect))
-    noted_at: dict[str, str] = {}  # a record kept out's link → its note's path
+    noted_at = dict(report.elsewhere)  # a link of ``noted`` → where its record is
     for record in kept_out:
         state = record.lifecycle.state
         why = (unmarked[id(record)] if id(record) in unmarked
@@ -441,7 +441,7 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         else:
             rep.carried = ["(whole record)"]
         report.records.append(rep)
-        noted_at[record.link] = note.path
+        noted_at[record.link] = f"which is kept as a note ({note.path})"
     for rep, found in linking:
         _say_links_to_notes(rep, found, noted_at, target)
     if working_set is not None and not holds_working_set:
@@ -691,12 +691,12 @@ def _links_to_the_deleted(indexes: list, members: set[str], written: set[str], d
 
 
 def _say_links_to_notes(rep: FileReport, found: list[str], noted_at: dict[str, str], target: str) -> None:
-    """A warning on ``rep`` for each link of its record to a record kept out as a note (``noted_at``): the link is
-    kept as written (the edge and the text are the user's; converting again gives the record back, and the link
-    with it), but in ``target`` it points at no memory, and its tools and readers find nothing there."""
+    """A warning on ``rep`` for each link of its record to a record that is no memory in ``target`` (``noted_at``
+    says where it is: a note, the session state): the link is kept as written (the edge and the text are the user's;
+    converting again gives the record back, and the link with it), but its tools and readers find nothing there."""
     for link in found:
-        rep.warn(f"it links {link}, which is kept as a note ({noted_at[link]}), not as a current memory: in "
-                 f"{target} the link points at no memory; it is kept as written, for the way back")
+        rep.warn(f"it links {link}, {noted_at[link]}, not as a current memory: in {target} the link points at no "
+                 "memory; it is kept as written, for the way back")
 
 
 def _written_by(index, target: str) -> bool:

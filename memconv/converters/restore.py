@@ -137,6 +137,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         if renderings.WORKING_SET in carry.payload:
             # A rendering of the working set, which its note restores exactly: not a record of its own.
             ws_rendered = True
+            report.elsewhere[record.link] = "the working set's rendering, restored as the working set (session state)"
             unread = record.unread or []  # lines its reader does not read
             edited = renderings.digest(record) != carry.payload[renderings.WORKING_SET] or bool(unread)
             if edited:
