@@ -25,7 +25,8 @@ from .carry import KEY, Carry
 from .codec import TextOfBytes
 from .conversion import Conversion, edits_said
 from .mapping import EDGE_TYPES, INDEX_IS_CONTENT, LIFECYCLE, LOSSY_AS_DOSSIER, TARGET_KIND, working_set_dialect
-from .naming import differs_however_renamed, home_link, links_to, native_link, rename_links, unique_link
+from .naming import (differs_however_renamed, home_link, link_probe, links_to, native_link, rename_links,
+                     unique_link)
 from .read_back import Natives, Prepared, ReadBack, quarantine_unwritable
 from .restore import home_record
 from .slots import get_carry, set_carry, strip_carry
@@ -333,6 +334,7 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         progress.expect(len(natives))  # the bar of a conversion under way counts the records read back
     # The links of the records kept out as notes, and each written record linking one (said once the notes are).
     noted = sorted({record.link for record in kept_out} | report.elsewhere.keys())
+    probe = link_probe(noted)
     linking: list[tuple[FileReport, list[str]]] = []
     for i in range(len(natives)):
         original, native = natives[i]
@@ -358,7 +360,7 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         if not lazy:
             out.records.append(native)
         report.records.append(rep)
-        if noted and (found := links_to(native, noted)):
+        if noted and (found := links_to(native, noted, probe)):
             linking.append((rep, found))
         if owner == target:
             # Home again: the target's own reader and writer keep it; nothing to carry.

@@ -49,10 +49,16 @@ def rename_links(record: Record, rename: dict[str, str], keep: set[str] = frozen
 _LINKED_PARTS = {"steps": ("action", "detail"), "evolution": ("reason",), "knowledge": ("title", "content")}
 
 
-def links_to(record: Record, names: list[str]) -> list[str]:
+def link_probe(names: list[str]) -> dict[str, str]:
+    """What :func:`links_to` asks ``names`` by: made once for a run's records, not once a record (at 100,000 records
+    and thousands of names, made for each it would be the run's longest step)."""
+    return {name: str(i) for i, name in enumerate(names)}
+
+
+def links_to(record: Record, names: list[str], probe: dict[str, str]) -> list[str]:
     """Which of ``names`` ``record`` links, in the texts and edges :func:`rename_links` renames, found by the same
-    rule (:func:`renamed_target`: a link to a part, ``[[name#Setup]]``, links ``name``), in the order of ``names``."""
-    probe = {name: str(i) for i, name in enumerate(names)}
+    rule (:func:`renamed_target`: a link to a part, ``[[name#Setup]]``, links ``name``), in the order of ``names``.
+    ``probe``: :func:`link_probe` of ``names``."""
     found: set[int] = set()
 
     def look(target: str) -> None:
