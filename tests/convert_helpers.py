@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -85,3 +86,39 @@ def model(store: Store) -> dict:
         "records": {r.link: meaning(r) for r in store.records},
         "working_set": store.working_set.document if store.working_set is not None else None,
     }
+
+
+def plan_written(store: Store, target: str, folder: Path) -> Report:
+    """``store`` converted to ``target`` as ``pipeline.plan`` does, its files written in ``folder``; the report."""
+    report = Report(command="convert", input=str(folder))
+    write_files(pipeline.plan(store, target, report).files, folder)
+    return report
+
+
+def index_edited_in_claude(runner, source: Path, home: str, tmp_path: Path, edit) -> Path:
+    """The ``home`` store ``source`` converted to Claude (``tmp_path/away``), its MEMORY.md's text passed through
+    ``edit``, and converted home (``tmp_path/back``, returned): both on the command line, which must succeed."""
+    from memconv.cli import main
+
+    shutil.copytree(source, tmp_path / "in")
+    result = runner.invoke(main, [f"{home}-to-claude", str(tmp_path / "in"), str(tmp_path / "away")])
+    assert result.exit_code == 0, result.output
+    index = tmp_path / "away" / "MEMORY.md"
+    index.write_text(edit(index.read_text()))
+    result = runner.invoke(main, [f"claude-to-{home}", str(tmp_path / "away"), str(tmp_path / "back")])
+    assert result.exit_code == 0, result.output
+    return tmp_path / "back"
+
+
+def claim_superseded_in_memspec(folder: Path, holding: str, *args: str) -> tuple[str, str]:
+    """The golden memoir canonical store converted to memspec in ``folder``, then memspec's own ``supersede`` run
+    (with ``args``) on the one claim whose file holds ``holding``: its id, and what memspec printed (it must
+    succeed)."""
+    from .reference_tools import memspec
+
+    plan_written(dialects.get("memoir").read(GOLDEN / "memoir" / "canonical" / "input"), "memspec", folder)
+    ids = [p.stem for p in (folder / ".memspec" / "memory").rglob("ms_*.md") if holding in p.read_text(encoding="utf-8")]
+    assert len(ids) == 1, ids
+    done = memspec(folder, "supersede", ids[0], *args)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return ids[0], done.stdout

@@ -11,20 +11,13 @@ from __future__ import annotations
 
 import shutil
 
-from memconv import dialects, pipeline
-from memconv.report import Report
+from memconv import dialects
 
-from .conftest import GOLDEN, write_files
-from .reference_tools import memspec, needs_memspec
+from .conftest import GOLDEN
+from .convert_helpers import claim_superseded_in_memspec, plan_written
+from .reference_tools import needs_memspec
 
 CANONICAL = GOLDEN / "memoir" / "canonical" / "input"
-
-
-def _write(store, target, folder):
-    report = Report(command="convert", input=str(folder))
-    plan = pipeline.plan(store, target, report)
-    write_files(folder, plan.files)
-    return report
 
 
 def _said(report, source_part):
@@ -36,7 +29,7 @@ def test_a_link_to_a_hidden_decision_is_said_on_a_conversion(tmp_path):
     shutil.copytree(CANONICAL, store)
     fact = store / "memory" / "fact_staging-endpoints.md"
     fact.write_text(fact.read_text(encoding="utf-8") + "\nSee also [[decision_client-name]].\n", encoding="utf-8")
-    report = _write(dialects.get("memoir").read(store), "claude", tmp_path / "claude")
+    report = plan_written(dialects.get("memoir").read(store), "claude", tmp_path / "claude")
     said = [w for w in _said(report, "fact_staging-endpoints") if "decision_client-name" in w]
     assert said and "kept as a note" in said[0] and ".memconv/notes/decision_client-name" in said[0], \
         _said(report, "fact_staging-endpoints")
@@ -47,15 +40,10 @@ def test_a_link_to_a_hidden_decision_is_said_on_a_conversion(tmp_path):
 @needs_memspec
 def test_links_to_a_decision_retracted_in_memspec_are_said_on_the_way_home(tmp_path):
     out = tmp_path / "memspec"
-    _write(dialects.get("memoir").read(CANONICAL), "memspec", out)
-    ids = [p.stem for p in (out / ".memspec" / "memory").rglob("ms_*.md")
-           if '"link":"decision_local-db-choice"' in p.read_text(encoding="utf-8")]
-    assert len(ids) == 1, ids
-    done = memspec(out, "supersede", ids[0], "--reason", "moot")
-    assert done.returncode == 0 and "Retracted" in done.stdout, done.stdout + done.stderr
+    assert "Retracted" in claim_superseded_in_memspec(out, '"link":"decision_local-db-choice"', "--reason", "moot")[1]
 
     home = tmp_path / "home"
-    report = _write(dialects.get("memspec").read(out), "memoir", home)
+    report = plan_written(dialects.get("memspec").read(out), "memoir", home)
     assert (home / ".memconv" / "notes" / "decision_local-db-choice.md").is_file()
     for linking in ("decision_redis-cache", "fact_staging-endpoints"):
         said = [w for f in report.files if linking in (f.target or "") for w in f.warnings

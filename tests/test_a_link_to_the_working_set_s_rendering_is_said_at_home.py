@@ -9,40 +9,25 @@ id back, and the link resolves there.
 
 from __future__ import annotations
 
-from memconv import dialects, pipeline
-from memconv.report import Report
+from memconv import dialects
 
-from .conftest import GOLDEN, write_files
-from .reference_tools import memspec, needs_memspec
-
-CANONICAL = GOLDEN / "memoir" / "canonical" / "input"
-
-
-def _write(store, target, folder):
-    report = Report(command="convert", input=str(folder))
-    plan = pipeline.plan(store, target, report)
-    write_files(folder, plan.files)
-    return report
-
+from .convert_helpers import claim_superseded_in_memspec, plan_written
+from .reference_tools import needs_memspec
 
 @needs_memspec
 def test_a_claim_superseding_the_working_set_s_rendering_says_its_link_at_home(tmp_path):
     out = tmp_path / "memspec"
-    _write(dialects.get("memoir").read(CANONICAL), "memspec", out)
-    ids = [p.stem for p in (out / ".memspec" / "memory").rglob("ms_*.md")
-           if "# Working set" in p.read_text(encoding="utf-8")]
-    assert len(ids) == 1, ids
-    done = memspec(out, "supersede", ids[0], "--body", "Goals: ship v2", "--reason", "x")
-    assert done.returncode == 0 and "Superseded" in done.stdout, done.stdout + done.stderr
+    claim, said = claim_superseded_in_memspec(out, "# Working set", "--body", "Goals: ship v2", "--reason", "x")
+    assert "Superseded" in said
 
     home = tmp_path / "home"
-    report = _write(dialects.get("memspec").read(out), "memoir", home)
+    report = plan_written(dialects.get("memspec").read(out), "memoir", home)
     fact = (home / "memory" / "fact_working-set.md").read_text(encoding="utf-8")
-    assert f"supersedes → [[{ids[0]}]]" in fact, "the edge is kept as written, for the way back"
-    said = [w for f in report.files if "fact_working-set" in (f.target or "") for w in f.warnings if ids[0] in w]
+    assert f"supersedes → [[{claim}]]" in fact, "the edge is kept as written, for the way back"
+    said = [w for f in report.files if "fact_working-set" in (f.target or "") for w in f.warnings if claim in w]
     assert said and "the working set" in said[0], [(f.target, f.warnings) for f in report.files]
 
     again = tmp_path / "again"
-    _write(dialects.get("memoir").read(home), "memspec", again)
-    assert (again / ".memspec" / "memory" / "facts" / f"{ids[0]}.md").is_file(), \
+    plan_written(dialects.get("memoir").read(home), "memspec", again)
+    assert (again / ".memspec" / "memory" / "facts" / f"{claim}.md").is_file(), \
         "converted again, the rendering has its id back: the link resolves"

@@ -10,7 +10,6 @@ deletion and an unrelated addition, no entry had ``change``, and the summary cal
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path

@@ -4,13 +4,12 @@ the index was taken for the rendering memconv wrote, dropped, and the report sai
 
 from __future__ import annotations
 
-import shutil
 import sys
 
 import pytest
 
 from .conftest import GOLDEN, ROOT, tree
-from .convert_helpers import convert_dir
+from .convert_helpers import convert_dir, index_edited_in_claude
 
 sys.path.insert(0, str(ROOT))
 from benchmarks.generators import make  # noqa: E402
@@ -19,16 +18,7 @@ NOTE = "Hand note: ping Ana."
 
 
 def _away_and_back(runner, tmp_path, home: str, name: str, edit) -> dict[str, bytes]:
-    from memconv.cli import main
-
-    shutil.copytree(GOLDEN / home / name / "input", tmp_path / "in")
-    result = runner.invoke(main, [f"{home}-to-claude", str(tmp_path / "in"), str(tmp_path / "away")])
-    assert result.exit_code == 0, result.output
-    index = tmp_path / "away" / "MEMORY.md"
-    index.write_text(edit(index.read_text()))
-    result = runner.invoke(main, [f"claude-to-{home}", str(tmp_path / "away"), str(tmp_path / "back")])
-    assert result.exit_code == 0, result.output
-    return tree(tmp_path / "back")
+    return tree(index_edited_in_claude(runner, GOLDEN / home / name / "input", home, tmp_path, edit))
 
 
 @pytest.mark.parametrize("home,name", [("memspec", "canonical"), ("memfmt", "full")])

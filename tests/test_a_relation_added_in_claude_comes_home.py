@@ -59,7 +59,7 @@ def test_a_relation_line_added_in_the_block_is_a_relation_home(runner, tmp_path,
     bo = THERE[target][1]
     text = there.read_text(encoding="utf-8")
     shown = f"- mentors ← [[{bo}]]"
-    assert f"**Relations:**\n\n- works at → [[" in text and text.rstrip("\n").endswith(shown)
+    assert "**Relations:**\n\n- works at → [[" in text and text.rstrip("\n").endswith(shown)
     there.write_text(text.replace(shown, f"{shown}{gap}- works with → [[{bo}]] — on call"), encoding="utf-8")
     home, warnings, memory = _home(runner, tmp_path, target)
     assert home == ALI + "- works with → [[Bo]] — on call\n"

@@ -4,22 +4,13 @@ says (a memspec claim's description), or it is the working set's rendering."""
 
 from __future__ import annotations
 
-import shutil
-
 from .conftest import GOLDEN, tree
+from .convert_helpers import index_edited_in_claude
 
 
 def _away_and_back(runner, tmp_path, edit, home: str = "memoir") -> dict[str, bytes]:
-    from memconv.cli import main
-
-    shutil.copytree(GOLDEN / home / "canonical" / "input", tmp_path / "in")
-    result = runner.invoke(main, [f"{home}-to-claude", str(tmp_path / "in"), str(tmp_path / "away")])
-    assert result.exit_code == 0, result.output
-    index = tmp_path / "away" / "MEMORY.md"
-    index.write_text(edit(index.read_text()))
-    result = runner.invoke(main, [f"claude-to-{home}", str(tmp_path / "away"), str(tmp_path / "back")])
-    assert result.exit_code == 0, result.output
-    return {p: b for p, b in tree(tmp_path / "back").items() if not p.startswith(".memconv")}
+    back = index_edited_in_claude(runner, GOLDEN / home / "canonical" / "input", home, tmp_path, edit)
+    return {p: b for p, b in tree(back).items() if not p.startswith(".memconv")}
 
 
 def _reordered(text: str) -> str:
