@@ -14,6 +14,7 @@ from memconv import dialects
 from .convert_helpers import claim_superseded_in_memspec, plan_written
 from .reference_tools import needs_memspec
 
+
 @needs_memspec
 def test_a_claim_superseding_the_working_set_s_rendering_says_its_link_at_home(tmp_path):
     out = tmp_path / "memspec"
