@@ -117,7 +117,8 @@ def claim_superseded_in_memspec(folder: Path, holding: str, *args: str) -> tuple
     from .reference_tools import memspec
 
     plan_written(dialects.get("memoir").read(GOLDEN / "memoir" / "canonical" / "input"), "memspec", folder)
-    ids = [p.stem for p in (folder / ".memspec" / "memory").rglob("ms_*.md") if holding in p.read_text(encoding="utf-8")]
+    ids = [p.stem for p in (folder / ".memspec" / "memory").rglob("ms_*.md")
+           if holding in p.read_text(encoding="utf-8")]
     assert len(ids) == 1, ids
     done = memspec(folder, "supersede", ids[0], *args)
     assert done.returncode == 0, done.stdout + done.stderr

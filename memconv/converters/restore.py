@@ -472,7 +472,8 @@ def _unread_said(record: Record, unread: list[str], dialect: str, owner: str) ->
 def _deleted_working_set(working_set, note: str, dialect: str, warnings: list[str]) -> list[FileReport]:
     """The report of the working set restored from ``note`` whose rendering is not in ``dialect`` any more (its
     record deleted there), empty when it had none to show: every line of it, which the session says again, counted
-    dropped as an edit of its lines is, so that ``--fail-on-loss`` fails. Before, nothing was said (docs/conversion.md)."""
+    dropped as an edit of its lines is, so that ``--fail-on-loss`` fails. Before, nothing was said
+    (docs/conversion.md)."""
     shown = renderings.working_set_record(working_set, dialect) if working_set is not None else None
     if shown is None:
         return []
