@@ -365,12 +365,18 @@ def index_line_shares(link: Any, record: Any) -> None:
         link.hook = record.description
 
 
+def kept_folder(name: str, store: Any) -> str:
+    """The folder of a ``name`` store's folder (``store``) its reader reads, where memconv keeps its own files for a
+    later run to read (quarantined originals, an import record): its ``kept_root``, else its ``NOTES_ROOT``."""
+    root = declaration(name, "kept_root")
+    return root(store) if root is not None else declaration(name, "NOTES_ROOT")
+
+
 def quarantine_folder(name: str, store: Any) -> str:
     """Where in OUT a ``name`` store (``store``, the one written) keeps quarantined originals: ``.memconv/quarantine``
-    in the folder its reader reads (its ``kept_root``, else its ``NOTES_ROOT``), so that a later run reads and
-    carries them. memspec's reader reads only ``.memspec/``: a copy beside it was lost by the next conversion."""
-    root = declaration(name, "kept_root")
-    return f"{root(store) if root is not None else declaration(name, 'NOTES_ROOT')}{QUARANTINE_DIR}"
+    in its :func:`kept_folder`, so that a later run reads and carries them. memspec's reader reads only
+    ``.memspec/``: a copy beside it was lost by the next conversion."""
+    return f"{kept_folder(name, store)}{QUARANTINE_DIR}"
 
 
 def in_quarantine(path: str) -> bool:

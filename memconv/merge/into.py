@@ -105,7 +105,7 @@ def confirm_existing(existing: Path, target: str) -> None:
 def _prefix(store: Store) -> str:
     """Where a store's own files start inside its folder (memspec's ``.memspec/``, memfmt's ``memory/``)."""
     if store.dialect == "memspec":
-        return store.meta.get("prefix", ".memspec/")
+        return dialects.kept_folder(store.dialect, store)
     if store.dialect == "memfmt":
         root = store.meta.get("root", "memory")
         return f"{root}/" if root else ""
@@ -299,7 +299,7 @@ _RECORD_NOTE = ("what memconv imported here with --into, per IN, so that a later
 
 
 def record_path(store: Store) -> str:
-    return (_prefix(store) if store.dialect == "memspec" else "") + RECORD
+    return dialects.kept_folder(store.dialect, store) + RECORD
 
 
 def source_key(in_path: Path, dialect: str) -> str:

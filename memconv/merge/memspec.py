@@ -208,12 +208,12 @@ def merge(a: Store, b: Store, hints: Hints | None = None) -> MergeResult:
     from ..dialects import memspec as dialect
     from . import MergeRefused
 
-    if a.meta.get("prefix", ".memspec/") != b.meta.get("prefix", ".memspec/"):
+    if dialect.kept_root(a) != dialect.kept_root(b):
         raise MergeRefused("one memspec store was given as its project folder, the other as the .memspec folder "
                            "itself", hint="give both stores the same way (both project folders, or both .memspec "
                                           "folders)")
 
-    ctx = memspec_records.WriteContext(ids={}, prefix=a.meta.get("prefix", ".memspec/"), operators=())
+    ctx = memspec_records.WriteContext(ids={}, prefix=dialect.kept_root(a), operators=())
 
     def raw(record: Record) -> bytes:
         if unedited(record):
@@ -228,7 +228,7 @@ def merge(a: Store, b: Store, hints: Hints | None = None) -> MergeResult:
     notes: list[str] = []
     _chains(records, notes)
     warnings: list[str] = []
-    meta = {"prefix": a.meta.get("prefix", ".memspec/")}
+    meta = {"prefix": dialect.kept_root(a)}
     operators = sorted(set(a.meta.get("operators", ())) | set(b.meta.get("operators", ())))
     if operators:
         meta["operators"] = operators
