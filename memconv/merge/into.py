@@ -492,8 +492,9 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
             files[at] = data
         read = _read_paths(existing, on_disk) | ({record_path(existing)} & on_disk)
         held = _held(existing, existing_path)
+        folders: dict[str, str | None] = {}
         for path in files:
-            link = _link_on_the_way(existing_path, path)
+            link = _link_on_the_way(existing_path, path, folders)
             if link is not None and (link != path or path in on_disk and held(path) != files[path]):
                 # The swap keeps EXISTING's links as links: a file written there would be lost (docs/merge.md).
                 raise MemconvError(f"{fs.display(str(existing_path / link))}: the import would write "
@@ -540,16 +541,17 @@ def _held(store: Store, root: Path):
     return held
 
 
-def _link_on_the_way(root: Path, path: str) -> str | None:
-    """The symbolic link of EXISTING at ``path`` or at a folder above it (the first one from the top), or None."""
-    parts = path.split("/")
-    for n in range(1, len(parts) + 1):
-        here = "/".join(parts[:n])
-        if os.path.islink(root / here):
-            return here
-        if not os.path.lexists(root / here):
-            return None
-    return None
+def _link_on_the_way(root: Path, path: str, folders: dict[str, str | None]) -> str | None:
+    """The symbolic link of EXISTING at ``path`` or at a folder above it (the first one from the top), or None.
+    ``folders``: what was found for each folder above a path asked before, so that a folder of many files is asked
+    of once, not once a file."""
+    folder = path.rpartition("/")[0]
+    if folder:
+        if folder not in folders:
+            folders[folder] = _link_on_the_way(root, folder, folders)
+        if folders[folder] is not None:
+            return folders[folder]
+    return path if os.path.islink(root / path) else None
 
 
 def _free(path: str, data: bytes, files: dict[str, bytes], on_disk: set[str], root: Path) -> str:
