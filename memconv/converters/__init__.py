@@ -59,7 +59,7 @@ def run(store: Store, target: str, *, lossy: bool = False, date: str | None = No
     if target not in TARGET_KIND:
         raise StoreError(f"unknown target dialect {target!r}")
     own = any(get_carry(r) is None for r in store.records)
-    indexes = carried_indexes(store, own)
+    read = store  # as read: its index is compared with what its writer generates for it, its facts and all
     if not own:
         # Every record came from elsewhere: the store's own facts (memfmt's generated date) are
         # only a rendering of them, and need not travel. Facts restored from a note still do.
@@ -67,6 +67,9 @@ def run(store: Store, target: str, *, lossy: bool = False, date: str | None = No
         store = dataclasses.replace(store, meta={}, refused=[])
     given = store.records
     restored, report = restore(store)
+    # After the restore, which reads each record as the index names it (a hook its memory does not say travels);
+    # before the records are let go (an index of the store's own records is compared with their rendering).
+    indexes = carried_indexes(read, own, report.read_as)
     if release:
         given.clear()  # the restored store holds them now
     restored.indexes = indexes + [i for i in restored.indexes if i not in store.indexes]

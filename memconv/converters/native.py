@@ -243,20 +243,8 @@ def index_words(index: IndexFile, records: dict[str, Record], pages: frozenset[s
     case aside: Claude Code writes them there. ``pages``: the paths of the store's index files; a link to one
     (a split index's next page, ``MEMORY-2.md``) names no memory, and the page travels as the index does.
     """
-    lines = []
-    for section in index.sections:
-        for link in section.links:
-            target = link.target
-            if link.resolved and target in pages:
-                continue
-            record = records.get(target[:-3]) if link.resolved and target.endswith(".md") else None
-            hook = flat(link.hook) if link.hook else ""
-            if record is not None and _said(flat(link.title), (record.title,)) \
-                    and (not hook or _said(hook, (record.description, record.trigger))):
-                continue
-            if link.resolved and record is None and not hook:
-                continue  # a link the target links by name (memfmt's ``[[stem]]``): its record shows it
-            lines.append(f"- {flat(link.title)}" + (f" — {hook}" if hook else ""))
+    lines = [line for section in index.sections for link in section.links
+             if (line := _unsaid(link, records, pages)) is not None]
     # The links first (under the index's title, when its words begin with one): after the words they read
     # as if under the last heading, which holds none of them.
     words = index.words.strip()
@@ -266,9 +254,39 @@ def index_words(index: IndexFile, records: dict[str, Record], pages: frozenset[s
     return "\n\n".join(part for part in (title, "\n".join(lines), rest) if part)
 
 
+def links_unsaid(index: IndexFile, records: dict[str, Record], pages: frozenset[str] = frozenset()) -> bool:
+    """Whether a link of ``index`` says what its memory does not (a hook edited on its line), as
+    :func:`index_words` tells it: asked a link at a time, until one does."""
+    return any(_unsaid(link, records, pages) is not None for section in index.sections for link in section.links)
+
+
+def _unsaid(link, records: dict[str, Record], pages: frozenset[str]) -> str | None:
+    """The line ``- Title — hook`` of ``link`` (an :class:`IndexLink`) for :func:`index_words`, or None when its
+    memory says it (or it links a page of the index, or a record by name)."""
+    target = link.target
+    if link.resolved and target in pages:
+        return None
+    record = records.get(target[:-3]) if link.resolved and target.endswith(".md") else None
+    hook = flat(link.hook) if link.hook else ""
+    if record is not None and _said(flat(link.title), (record.title,)) \
+            and (not hook or _said(hook, (record.description, record.trigger))):
+        return None
+    if link.resolved and record is None and not hook:
+        return None  # a link the target links by name (memfmt's ``[[stem]]``): its record shows it
+    return f"- {flat(link.title)}" + (f" — {hook}" if hook else "")
+
+
 def _said(text: str, fields: tuple[str | None, ...]) -> bool:
-    """Whether one of ``fields`` says ``text`` (one line), case aside."""
-    return any(text.casefold() == flat(field).casefold() for field in fields if field)
+    """Whether one of ``fields`` says ``text`` (one line), case aside; or begins so, where ``text`` ends in the
+    ellipsis that marks a cut: an index line holds so much of a long name or description (Claude's, 150 bytes)."""
+    text = text.casefold()
+    cut = text[:-1].rstrip() if text.endswith("…") else None
+    for field in fields:
+        if field:
+            said = flat(printable(field)).casefold()
+            if text == said or cut and said.startswith(cut):
+                return True
+    return False
 
 
 def inline_records(indexes: list[IndexFile], records: list[Record],

@@ -126,6 +126,10 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         if carry is None:
             untouched.append(record)
             continue
+        if store.indexes:
+            # As the folder its index is in says it, by the link it names: every record that wears a carry, the working
+            # set's rendering and a rendering its index says again too (a line to one is no word of the index's own).
+            report.read_as[record.link] = record
         if carry.owner == store.dialect and set(carry.fields) <= self_carried() and not carry.payload:
             # A record of this dialect carrying what another dialect's tool added to it (a
             # verification in memspec): the fields go back on it; it is still this dialect's own.
@@ -162,8 +166,6 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                 # ``--fail-on-loss`` fails (a line of an unknown key's as any other; docs/conversion.md).
                 report.records.append(_dropped_from_rendering(record, "session.json", "working_set",
                                                               witnessed + changed + [EDITS] * edited))
-            if store.indexes:
-                report.read_as[record.link] = record  # what an index's line to it says: no words of the index's own
             continue
         home = home_record(record, carry)
         was_active = "lifecycle" not in carry.fields
@@ -268,8 +270,6 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             carry.payload.pop("format", None)
         restored.append((record, home, applied))
         carries.append(carry)
-        if store.indexes:
-            report.read_as[record.link] = record  # as the folder its index is in says it, by the link it names
     if ws_note is not None and not ws_rendered:
         report.records.extend(_deleted_working_set(out.working_set, ws_note, store.dialect, report.warnings))
     if rendered:

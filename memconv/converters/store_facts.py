@@ -8,7 +8,7 @@ from typing import Any
 from .. import dialects
 from ..errors import MemconvError
 from ..model import Record, Store, clone, fingerprint, unpacked
-from . import format_patch
+from . import format_patch, native
 from .mapping import INDEX_IS_CONTENT, TARGET_KIND
 
 
@@ -120,7 +120,7 @@ def carried_meta(store: Store) -> dict[str, Any]:
     return out
 
 
-def carried_indexes(store: Store, own: bool) -> list:
+def carried_indexes(store: Store, own: bool, read_as: dict[str, Record] | None = None) -> list:
     """The store's index files that carry something of their own.
 
     A memfmt ``MEMORY.md`` is regenerated from the records by every writer of
@@ -130,7 +130,10 @@ def carried_indexes(store: Store, own: bool) -> list:
     bullets, links to missing files and words of its own (``IndexFile.words``: a
     paragraph a person added) are content, whoever its records are; otherwise it is
     carried only when the store's own records are in it and its writer would not
-    regenerate it as it is.
+    regenerate it as it is. Of a store whose records all came from elsewhere
+    (``own`` false), a link line that says what its memory does not (a hook edited
+    there) is content too: ``read_as``, the records as read, by the link the index
+    names them by (``Conversion.read_as``), tell it (``native.links_unsaid``).
     """
     if store.dialect not in INDEX_IS_CONTENT:
         regenerate = dialects.declaration(store.dialect, "generated_index") if store.indexes else None
@@ -140,6 +143,10 @@ def carried_indexes(store: Store, own: bool) -> list:
     content = [i for i in store.indexes if i.words.strip()
                or any(s.inline or not all(link.resolved for link in s.links) for s in i.sections)]
     rest = [i for i in store.indexes if i not in content]
+    if not own and not content and read_as:
+        # (asked only of such a store with nothing else carried: a link at a time, until one says more)
+        pages = frozenset(i.path for i in store.indexes)
+        content = [i for i in rest if native.links_unsaid(i, read_as, pages)]
     if not own or not rest:
         return _whole(store, content)
     # The pages its writer would generate for these records, written anew (from their names,
