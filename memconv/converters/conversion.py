@@ -56,9 +56,11 @@ class Conversion:
     #: id(record) of the converted store's records let go but for what the writer reads of a spliced record
     #: (its ``SPLICED_READS``): only their ``rendered`` entry can write them, so the files are read once.
     let_go: set[int] = field(default_factory=set)
-    #: The link a restored record was read by → the record as read, what a line of the index read beside it says of it
-    #: (a memory home is named otherwise, Claude's ``user_commit-style`` memoir's ``preference_commit-style``, and
-    #: may have no key for its hook; the working set's rendering is no record home). Let go once the indexes are read.
+    #: The link a record that wears a carry was read by → the record as read, what a line of the index read beside
+    #: it says of it (a memory home is named otherwise, Claude's ``user_commit-style`` memoir's
+    #: ``preference_commit-style``, and may have no key for its hook; the working set's rendering and a rendering its
+    #: index says again are no record home). Asked whether an index says more than its memories
+    #: (``store_facts.carried_indexes``), and by the records of its words; let go once the indexes are read.
     read_as: dict[str, Any] = field(default_factory=dict)
     #: Restored records the conversion does not keep (a rendering its index says again, a carry claiming an owner
     #: that cannot hold it), which the tables above may name by id(): held to its end, so that no record made after
