@@ -313,7 +313,8 @@ def relations_back(record: Record, target: str, edited: list[str], said: str) ->
     taken out as written, :func:`take_relations_out`). ``said``: the body as ``target`` holds it, its links named
     home, where the block's lines are still lines. A line added in the block's form (``- works with → [[Bo]]``) is
     an edge, read by memfmt's rule for a relation line (``markdown.relation_edge``); a line taken out takes its edge
-    out; a line as it was shown keeps its edge as it was; ``edges`` is added to ``edited``. The block is the list
+    out; a line as it was shown keeps its edge as it was; the edges take the block's order (lines reordered there:
+    the person's order); ``edges`` is added to ``edited``. The block is the list
     under the label, and any paragraph after it of relation lines only (a line added after a blank line: one list,
     as markdown reads it). A line of it that says no relation is no edge: it stays in the body where the block was,
     a paragraph of its own without its dash (a fact of the entity); those lines are returned, for the report.
@@ -349,9 +350,12 @@ def relations_back(record: Record, target: str, edited: list[str], said: str) ->
             edges.append(edge)
         elif line[2:].strip():
             unread.append(line[2:].strip())
-    # Each edge kept where it was (among those the target held in keys of its own: memspec's), an added one last.
-    record.edges = [e for e in record.edges if e not in relations or e in edges] \
-        + [e for e in edges if e not in relations]
+    # The block's edges, in its order (a person's reorder), in the places of the edges it showed; those the target
+    # held in keys of its own (memspec's) keep theirs; more than it showed (a line added): the rest last. Unedited:
+    # each edge in its own place, as it was.
+    told = iter(edges)
+    record.edges = [e for e in (next(told, None) if e in relations else e for e in record.edges) if e is not None] \
+        + list(told)
     record.body = rejoined(parts[:block] + unread + parts[block + end - at + 1:], record.body)
     if edges != relations and "edges" not in edited:
         edited.append("edges")
