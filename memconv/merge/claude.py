@@ -21,7 +21,8 @@ import re
 
 from ..dialects.claude import entries as claude_entries
 from ..dialects.claude import index as claude_index
-from ..dialects.claude import written_type
+from ..dialects.claude import page_named, written_type
+from ..errors import ReadError
 from ..model import IndexFile, IndexLink, Record, Store, clone, fingerprint, unedited
 from ..fs import fitting
 from ..text import flat, short_digest
@@ -278,9 +279,29 @@ def _pages(title_line: str, sections, warnings: list[str]) -> dict[str, bytes]:
     return dict(files)
 
 
+def _memories_named_as_pages(store: Store) -> tuple[list[IndexFile], list[Record]]:
+    """The store's index pages, and its memories the reader took for pages: a ``MEMORY-2.md`` with front matter is
+    a memory file (Claude Code reads it as one where the index links it; a page memconv writes begins with its
+    title), so it is merged as a record, and kept beside the page of that name, not dropped with the pages."""
+    pages, memories = [], []
+    for idx in store.indexes:
+        raw = idx.source.raw if idx.path != claude_index.PATH and idx.source is not None else b""
+        if raw.startswith(b"---"):
+            try:
+                memories.append(claude_entries.read_entry(raw, idx.path, idx.path[:-3]))
+                continue
+            except ReadError:
+                pass  # not a memory file either: read as the page its name says
+        pages.append(idx)
+    return pages, memories
+
+
 def merge(a: Store, b: Store, hints: Hints | None = None) -> MergeResult:
     """Two Claude Code memory folders → the merged folder's files and the outcome of every record."""
-    merged = merge_records(a.records, b.records, hints.apply(RULES) if hints else RULES)
+    pa, more_a = _memories_named_as_pages(a)
+    pb, more_b = _memories_named_as_pages(b)
+    merged = merge_records([*a.records, *more_a] if more_a else a.records,
+                           [*b.records, *more_b] if more_b else b.records, hints.apply(RULES) if hints else RULES)
     tree = Tree()
     outcomes: list[Outcome] = list(merged.outcomes)
     warnings: list[str] = []
@@ -288,10 +309,10 @@ def merge(a: Store, b: Store, hints: Hints | None = None) -> MergeResult:
     tree.files[claude_index.PATH] = b""  # the index's name, taken first: a memory.md is kept beside it (written below)
     for record in merged.records:
         path = _path(record)
-        moved = tree.put(path, _raw(record))
+        page = page_named(path)  # a split index writes its pages there: the memory is kept beside the page
+        moved = tree.put(path, _raw(record)) if page is None else tree.put_beside(path, _raw(record), page)
         placed.append((moved or path, record))
     copies = {_path(c) for c in merged.copies.values()}
-    pa, pb = a.indexes, b.indexes
     pages, notes = merge_indexes(pa, pb, placed, copies, frozenset(wanted for wanted, _, _ in tree.folded))
     warnings.extend(notes)
     for path, data in pages.items():

@@ -116,6 +116,14 @@ class Tree:
             self.folded.append((path, copy, holder))
         return copy
 
+    def put_beside(self, path: str, data: bytes, holder: str) -> str:
+        """Place ``data`` under a conflict name beside ``path``, a name the store's own file ``holder`` takes (a
+        Claude index page: ``MEMORY-2.md`` for ``memory-2.md``), reported as :meth:`put` reports a name clash."""
+        copy = self.conflict_path(path, data)
+        self.files[copy] = data
+        self.folded.append((path, copy, holder))
+        return copy
+
 
 def _entry_date(record: Record) -> tuple[str | None, Any]:
     """The recency of an entry file: ``updated``, else ``created`` (spec §5.2)."""
@@ -377,8 +385,9 @@ def _say_folded(tree: Tree, outcomes: list[Outcome], seen: set[str]) -> None:
         if found is None or outcome.where == found[1] and outcome.why != SAME_PATH:
             continue  # (at the copy's path: a record of its own there, or one reported where it was moved to)
         wanted, copy, holder = found
-        note = (f"its name differs from {holder}'s only in case or Unicode normalisation, and the two would be one "
-                "file on macOS and Windows: kept under a conflict name")
+        note = (f"{holder} is the name of the store's own index page: kept under a conflict name" if wanted == holder
+                else f"its name differs from {holder}'s only in case or Unicode normalisation, and the two would be "
+                "one file on macOS and Windows: kept under a conflict name")
         if outcome.status == "conflict" and outcome.conflict_copy:
             outcome.conflict_copy, outcome.already_kept = f"{copy}, {outcome.conflict_copy}", \
                 outcome.already_kept and copy in seen

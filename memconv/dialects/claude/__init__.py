@@ -196,6 +196,17 @@ def written_type(record: Record) -> str | None:
 _INDEX_NAME = re.compile(r"memory(?:-[0-9]+)?\.md")
 
 
+#: An index page's name past the first as a case-insensitive file system sees it: ``memory-2.md``.
+_PAGE_NAME = re.compile(r"memory-(?P<n>[2-9]|[1-9][0-9]+)\.md")
+
+
+def page_named(path: str) -> str | None:
+    """The index page (``MEMORY-2.md``…) whose name ``path`` is on macOS and Windows (in any case), else None:
+    a split index writes that page under that name, so no memory may keep it (``merge``)."""
+    m = _PAGE_NAME.fullmatch(fold(path))
+    return index.page_path(int(m.group("n"))) if m is not None else None
+
+
 def _names() -> Names:
     # MEMORY.md and its pages are the index's names: a record never takes one.
     return Names(reserved=lambda path: is_index_path(path) or _INDEX_NAME.fullmatch(fold(path)) is not None)
@@ -399,7 +410,7 @@ def _stream(store: Store, paths: list[str], pages: Callable[[], Mapping[str, byt
 
 
 __all__ = ["NAME", "detect", "read", "iter_read", "read_file", "write", "iter_write", "write_each", "generated_index", "body", "entries", "index",
-           "READ_AS", "written_type"]
+           "READ_AS", "written_type", "page_named"]
 
 
 # --- what this dialect declares for the mapping and the edge modules (docs/plugins.md) ---
