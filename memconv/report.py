@@ -208,6 +208,8 @@ NOTICE_KINDS = (
     _k("nothing-to-do", r"^(already upgraded|round trip is byte-identical)"),
     _k("placeholder", r"^would be added, an empty placeholder"),
     _k("unread-text", r"are text \w+ does not read"),
+    _k("in-copy-not-taken", r"^IN's copy not taken",
+       "an import left IN's copy out where EXISTING's is newer: EXISTING's kept as it is (-v says why, each)"),
     _k("over-the-size-limit", r"larger than the size limit memconv reads",
        "written larger than memconv reads by default: give --max-file-size to read OUT again (see each message)"),
 )

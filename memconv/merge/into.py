@@ -356,6 +356,12 @@ def _render_record(bases: Bases) -> bytes:
     return (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
+#: Why EXISTING's copy wins where only it changed since the last import: IN's copy brings nothing new.
+EDITED_IN_EXISTING = "changed in EXISTING since the last import of IN, not in IN"
+#: What a record's line and notice say where IN's copy lost to the one EXISTING holds (report.NOTICE_KINDS).
+NOT_TAKEN = "IN's copy not taken, EXISTING's kept as it is"
+
+
 def _three_way(existing: Store, incoming: Store, ident, base: dict[str, dict[str, str]], digests: dict[int, str]) \
         -> dict[int, str]:
     """Which copy wins whatever the dates: the one that changed since the last import of this IN, the other not.
@@ -379,7 +385,7 @@ def _three_way(existing: Store, incoming: Store, ident, base: dict[str, dict[str
         if e_same and not c_same and left == brought:  # EXISTING holds IN's copy as last imported, nothing more
             prefer[id(c)] = "changed in IN since its last import, not in EXISTING"
         elif c_same and not e_same:
-            prefer[id(e)] = "changed in EXISTING since the last import of IN, not in IN"
+            prefer[id(e)] = EDITED_IN_EXISTING
     return prefer
 
 
@@ -514,7 +520,13 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
             if o.status == "updated" and o.won == "EXISTING" and o.where in on_disk \
                     and files.get(o.where) == held(o.where):
                 o.status, o.won = "unchanged", None
-                o.why = "EXISTING already holds it" + (f" ({o.why})" if o.why else "")
+                rule = f" ({o.why})" if o.why else ""
+                if o.why and ", same content" in o.why:  # IN's copy says what EXISTING's does (the merge's words)
+                    o.why = "EXISTING already holds it" + rule
+                    continue
+                o.why = NOT_TAKEN + rule  # the record is unchanged in EXISTING: IN's different copy is not in it
+                if not (o.why and EDITED_IN_EXISTING in o.why):  # an edit of IN left out: said without -v too
+                    notes.append(f"{o.where}: {o.why}")
         changes = bool(read - set(files)) or any(p not in on_disk or held(p) != b
                                                  for p, b in files.items())
     said = {"A: ": "EXISTING: ", "B: ": "IN (as converted): "}
