@@ -525,7 +525,7 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
                     o.why = "EXISTING already holds it" + rule
                     continue
                 o.why = NOT_TAKEN + rule  # the record is unchanged in EXISTING: IN's different copy is not in it
-                if not (o.why and EDITED_IN_EXISTING in o.why):  # an edit of IN left out: said without -v too
+                if EDITED_IN_EXISTING not in o.why:  # an edit of IN left out: said without -v too
                     notes.append(f"{o.where}: {o.why}")
         changes = bool(read - set(files)) or any(p not in on_disk or held(p) != b
                                                  for p, b in files.items())
