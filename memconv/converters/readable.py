@@ -576,7 +576,8 @@ def _new_blocks(record: Record, blocks: list[str], shown: frozenset[str]) -> lis
 
 
 #: The fields :func:`show` may move into a readable home.
-_MOVED = ("why", "rejected", "trigger", "how_to_apply", "outcome", "last_failure", "source_text", "project",
+_MOVED = ("description", "why", "rejected", "trigger", "how_to_apply", "outcome", "last_failure", "source_text",
+          "project",
           "aliases", "tags", "facts",
           "preconditions", "steps", "knowledge", "evolution")
 
@@ -860,10 +861,12 @@ def unsaid(edges: list[Edge], held: frozenset[str] | None) -> list[Edge]:
 
 #: The text fields an edit in another dialect may add to a record, which :func:`fold_in` writes whole into its
 #: readable home where its own dialect has no key for them: an alias added in memoir to a memspec claim, an outcome
-#: or a precondition added in memfmt to a memoir decision or lesson, a memfmt entity's ``## Knowledge`` entry.
-#: (A step's counts or an evolution line would lose their numbers in a line: they are counted dropped instead.)
-ADDED_TEXT = ("aliases", "why", "rejected", "trigger", "how_to_apply", "outcome", "last_failure", "facts",
-              "preconditions", "knowledge")
+#: or a precondition added in memfmt to a memoir decision or lesson, a memfmt entity's ``## Knowledge`` entry, the
+#: outcome written in memfmt on a memspec decision or observation (its description home: the first paragraph, where
+#: :func:`show` writes one). (A step's counts or an evolution line would lose their numbers in a line: they are
+#: counted dropped instead.)
+ADDED_TEXT = ("description", "aliases", "why", "rejected", "trigger", "how_to_apply", "outcome", "last_failure",
+              "facts", "preconditions", "knowledge")
 
 
 def unsaid_text(record: Record, dialect: str) -> list[str]:
@@ -950,15 +953,17 @@ def fold_in_unread(record: Record, dialect: str) -> bool:
     return True
 
 
-def _place(record: Record, shown: frozenset[str], blocks: list[str]) -> bool:
+def _place(record: Record, shown: frozenset[str], blocks: list[str], lead: str | None = None) -> bool:
     """``blocks`` (what :func:`_blocks` makes) written where ``shown`` puts the record's text, those already there
     not again: its body, else a memfmt entity's facts, else a procedure's preconditions, each line one, as
-    :func:`show` writes them. False where it has none of these, or is kept whole (opaque)."""
+    :func:`show` writes them. ``lead``: the block that opens a body, before its text (a description's, as
+    :func:`show` writes it). False where it has none of these, or is kept whole (opaque)."""
     if record.opaque or not ("body" in shown or "facts" in shown or {"steps", "preconditions"} <= shown):
         return False
     blocks = _new_blocks(record, blocks, shown)
     if blocks and "body" in shown:
-        record.body = join_paragraphs(([record.body.strip()] if record.body.strip() else []) + blocks)
+        first = [blocks.pop(0)] if lead is not None and blocks[0] == lead else []
+        record.body = join_paragraphs(first + ([record.body.strip()] if record.body.strip() else []) + blocks)
     elif blocks:
         lines = [flat(line.removeprefix("- ")) for b in blocks for line in b.split("\n") if line.strip()]
         if "facts" in shown:
@@ -1021,7 +1026,7 @@ def fold_in(record: Record, dialect: str, edited: list[str], before: dict | None
                                               and _there(v if isinstance(v, str) else _step_line(v), home))] or None
         setattr(probe, name, value)
         setattr(record, name, None)
-    _place(record, shown, _blocks(probe, shown))
+    _place(record, shown, _blocks(probe, shown), (probe.description or "").strip() or None)
     return folded + names
 
 
