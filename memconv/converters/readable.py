@@ -46,11 +46,65 @@ _TAGS_LINE = re.compile(r"\*\*Tags:\*\* (.+)")
 _LIST_ITEM = re.compile(r"^\s*(?:\d+[.)]|[-*+])\s+(?P<text>\S.*)$")
 
 
+#: What stands between a step's action and its detail on the line :func:`show` writes for it (memfmt's own, too).
+_STEP_DASH = " — "
+
+
 def _step_line(step: Step) -> str:
     text = flat(step.action)
     if step.detail:
-        text = f"{text} — {flat(step.detail)}" if text else flat(step.detail)
+        text = f"{text}{_STEP_DASH}{flat(step.detail)}" if text else flat(step.detail)
     return text
+
+
+def _step_of(line: str) -> Step:
+    """The step a line :func:`_step_line` writes says: its action, and the detail after the first dash (as memfmt
+    reads its own lines)."""
+    action, dash, detail = line.partition(_STEP_DASH)
+    if not action.strip() or not (dash and detail.strip()):
+        return Step(action=line.strip())
+    return Step(action=action.strip(), detail=detail.strip())
+
+
+def _unsaid_by_line(step: Step) -> bool:
+    """Whether ``step`` holds nothing its line does not say: no runs, no needs or gives."""
+    return step.successes is None and step.failures is None and not step.needs and not step.gives
+
+
+def steps_kept(before: list[Step], now: list[Step]) -> list[Step]:
+    """``now``, a procedure's steps as a target that shows each as its line alone holds them (a Claude ``**How to
+    apply:**`` list, a ``**Steps:**`` block of a body), with what ``before`` (its steps as home has them) held beyond
+    the line: a step whose line is as it was (where it was, or moved) is that step, as it was; a line edited in place
+    is that step edited, keeping its runs (``12✓/0✗``) and what it needs and gives, as in memfmt's own file, where they
+    stay at the end of the line a person edits (where lines were added or taken out around it, only one whose action
+    is as it was); an added line is a new step, with none. ``now`` saying any of them (a target that shows them) is
+    returned as it is."""
+    if not before or not now or not all(map(_unsaid_by_line, now)):
+        return now
+    old, new = [_step_line(s) for s in before], [_step_line(s) for s in now]
+    pairs: dict[int, int] = {}  # a line of now → the step of before it is
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+        if tag == "equal" or (tag == "replace" and i2 - i1 == j2 - j1):
+            pairs.update(zip(range(j1, j2), range(i1, i2)))
+    free = [i for i in range(len(old)) if i not in set(pairs.values())]
+    for same in (lambda i, j: old[i] == new[j], lambda i, j: flat(before[i].action) == _step_of(new[j]).action):
+        for j in range(len(new)):
+            i = next((i for i in free if same(i, j)), None) if j not in pairs else None
+            if i is not None:
+                pairs[j] = i
+                free.remove(i)
+    out = []
+    for j, line in enumerate(new):
+        was = before[pairs[j]] if j in pairs else None
+        if was is not None and old[pairs[j]] == line:
+            out.append(was)
+            continue
+        step = _step_of(line)
+        if was is not None:
+            step = dataclasses.replace(step, needs=was.needs, gives=was.gives, successes=was.successes,
+                                       failures=was.failures)
+        out.append(step)
+    return out
 
 
 def _value_line(value: object) -> str | None:
@@ -1161,6 +1215,36 @@ def _lead_edited(record: Record, flats: list[str], rendered: set[str], original:
     edited.append("description")
 
 
+def _steps_back(record: Record, target: str, kind: str, parts: list[str], flats: list[str], dropped: set[int],
+                users: set[int], edited: list[str]) -> None:
+    """The steps of a procedure that ``target`` (``kind`` there) showed in its body as a numbered list under their
+    label (``**Steps:**``; Claude's ``**How to apply:**``), not as :func:`show` wrote them (``dropped``: the
+    paragraphs taken out already; ``users``: the body's own): edited there, the list is the steps now, each step
+    whose line is as it was keeping its runs and what it needs and gives (:func:`steps_kept`), and both paragraphs
+    are taken out (added to ``dropped``); ``steps`` is added to ``edited``. Before, the block stayed a paragraph of
+    the body, which home (a memfmt procedure) has no place for: the edit was said dropped, and the steps came home
+    unchanged. Steps the target read already (Claude's, from its section; ``steps`` in ``edited``) are the list's:
+    the block is taken out where it says them, and left, said dropped, where it says other steps."""
+    labels = {"**Steps:**"}
+    if "how_to_apply" in SECTION_FIELDS[target].get(kind, ()):
+        labels.add(f"**{dict(_LABELS)['how_to_apply']}:**")
+    taken = dropped | users
+    at = [n for n, f in enumerate(flats[:-1]) if f in labels and n not in taken and n + 1 not in taken]
+    if len(at) != 1:
+        return
+    lines = [line for line in parts[at[0] + 1].split("\n") if line.strip()]
+    items = [_LIST_ITEM.match(line) for line in lines if _NUMBERED.match(line)]
+    if not items or len(items) != len(lines) or not all(items):
+        return
+    steps = steps_kept(record.steps, [_step_of(flat(m.group("text"))) for m in items])
+    if steps != record.steps:
+        if "steps" in edited:
+            return
+        record.steps = steps
+        edited.append("steps")
+    dropped.update((at[0], at[0] + 1))
+
+
 def unshow(record: Record, target: str, kind: str, edited: list[str] | None = None, original: str | None = None,
            owner: str | None = None) -> Record:
     """``record``, mapped home from ``target`` with its fields restored, without the paragraphs
@@ -1253,6 +1337,9 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
         if at is not None:
             dropped.update(range(at, at + len(run)))
             intact.add(run[0])
+    if edited is not None and owner is not None and "steps" not in shown and record.steps \
+            and "steps" in native_text(owner, record.kind):
+        _steps_back(record, target, kind, parts, flats, dropped, users, edited)
     apart = False
     if record.unread and "unread" not in shown and not _unread_intact(record, shown, flats, intact):
         record.unread = None

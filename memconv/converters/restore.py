@@ -178,6 +178,11 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                                  and {"description", "body"} <= native_text(store.dialect, record.kind),
                                  holds=native_text(carry.owner, home.kind) if carry.owner in TARGET_KIND
                                  else frozenset())
+        if "steps" in applied.overridden and home.steps and isinstance(carry.fields.get("steps"), list) \
+                and carry.owner in TARGET_KIND and "steps" in native_text(carry.owner, home.kind):
+            # Its steps read from lines that say each one's text alone (Claude's **How to apply:** list): a step whose
+            # line is as it was keeps what home's held beyond it (its runs, its needs and gives), as an edited one does.
+            home.steps = readable.steps_kept(from_json(carry.fields["steps"], field_type("steps")), home.steps)
         if "body" in applied.overridden and "body" not in applied.carried and store.dialect in TARGET_KIND:
             # The edited body still holds what the target showed of the fields now restored. (A carried body
             # that an edit of another field was only added to, carry._keep_every_word, holds none of it.)
