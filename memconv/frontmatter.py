@@ -23,7 +23,7 @@ import yaml
 
 from . import limits
 from .errors import ReadError
-from .text import after_line_breaks, remember, replaced
+from .text import TextLayout, after_line_breaks, decode, remember, replaced, with_head
 
 try:  # pragma: no cover - which loader exists depends on the PyYAML build
     _BaseLoader = yaml.CSafeLoader
@@ -290,6 +290,18 @@ def split(text: str, path: str) -> tuple[Frontmatter | None, str]:
     if not block_lines:
         return Frontmatter(values=values, chunks=chunks, **layout), stripped
     return Frontmatter.compact(values, block, **layout), stripped
+
+
+def split_file(raw: bytes, path: str) -> tuple[Frontmatter | None, str, TextLayout]:
+    """A file's bytes → its frontmatter, its body and its text layout (:func:`split` of what
+    :func:`memconv.text.decode` gives), the frontmatter's line ends told apart from the body's where they differ
+    (:func:`memconv.text.with_head`), so that its writer writes each back (``text.encode``'s ``head``): a memoir,
+    Claude Code or memspec file with an LF frontmatter over a CRLF body."""
+    text, layout = decode(raw, path)
+    fm, body = split(text, path)
+    if fm is not None and layout.newline != "\n":
+        layout = with_head(layout, raw, text.count("\n", 0, len(text) - len(body) - len(fm.gap)))
+    return fm, body, layout
 
 
 #: A key line the fast path takes: ``name: value`` or ``tags:`` (value parsed separately).

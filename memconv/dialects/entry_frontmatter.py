@@ -30,7 +30,7 @@ from typing import Any, Callable
 from .. import frontmatter as fmx
 from ..migrations.memoir import ENTRY
 from ..model import Edge, Lifecycle, Origin, Record, unedited
-from ..text import TextLayout, decode, encode, with_head
+from ..text import TextLayout, encode
 
 #: The six entry types of spec §3.3.
 TYPES = ("fact", "preference", "decision", "lesson", "goal", "next_action")
@@ -197,16 +197,6 @@ def unchanged_bytes(record: Record, dialect: str) -> bytes | None:
     if unedited(record, dialect) and record.source.has_layout:  # (a layout on disk is not read again here)
         return record.source.raw
     return None
-
-
-def split_file(raw: bytes, path: str) -> tuple[fmx.Frontmatter | None, str, TextLayout]:
-    """An entry file's bytes → its frontmatter, its body and its text layout, the frontmatter's line ends told apart
-    from the body's where they differ (:func:`memconv.text.with_head`), so that :func:`render` writes each back."""
-    text, layout = decode(raw, path)
-    fm, body = fmx.split(text, path)
-    if fm is not None and layout.newline != "\n":
-        layout = with_head(layout, raw, text.count("\n", 0, len(text) - len(body) - len(fm.gap)))
-    return fm, body, layout
 
 
 def render(record: Record, fm: fmx.Frontmatter | None, pairs: dict[str, Any], text: TextLayout | None) -> bytes:

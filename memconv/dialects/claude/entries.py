@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ... import frontmatter as fmx
 from ...model import KINDS, Record, Source, fingerprint_as_read
 from .. import entry_frontmatter as efm
 from . import body as bodies
@@ -144,7 +145,7 @@ def normalise(values: dict[str, Any], body: str) -> tuple[dict[str, Any] | None,
 
 def read_entry(raw: bytes, path: str, link: str) -> Record:
     """One claude memory file → one record. Raises :class:`ReadError` for what must be quarantined."""
-    fm, body, text_layout = efm.split_file(raw, path)
+    fm, body, text_layout = fmx.split_file(raw, path)
     values = fm.values if fm is not None else {}
     canonical, notes = normalise(values, body) if fm is not None else (None, {})
     if canonical is None:

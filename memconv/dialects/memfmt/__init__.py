@@ -26,7 +26,7 @@ from ...fs import is_folder, list_files, read_bytes, safe_relpath, store_folder
 from ...migrations.memfmt import CURRENT, FILE, file_version, mengram_to_memfmt
 from ...model import (ForeignFile, IndexFile, IndexLink, IndexSection, Quarantined, Record, Source, Store,
                       fingerprint_as_read, unedited)
-from ...text import TextLayout, encode, same_stripped, short_digest
+from ...text import BOM, TextLayout, encode, same_stripped, short_digest, with_head
 from .. import Detection, evidence, fold, index_line_shares, passed_through, rendered_as_named, unportable
 from ..protocol import NO_OCCASION, Occasion
 from . import files, syntax
@@ -82,6 +82,16 @@ def _decode(raw: bytes, path: str) -> tuple[str, TextLayout]:
         text = text[1:]
     newline = "\r\n" if "\r\n" in text else "\n"
     return text.replace("\r\n", "\n").replace("\r", "\n"), TextLayout(bom=bom, newline=newline)
+
+
+def _parts(layout: TextLayout, raw: bytes, text: str, body: str) -> TextLayout:
+    """``layout`` (of ``raw``, as :func:`_decode` gave it as ``text``, whose frontmatter ``body`` follows) with the
+    frontmatter's line end told apart from the body's where they differ (:func:`memconv.text.with_head`), so that
+    :func:`_encode` writes each back: an LF frontmatter over a CRLF body. A file with a lone CR, which memfmt reads
+    as a line end and :func:`with_head` does not count, keeps one line end."""
+    if layout.newline == "\n" or raw.count(b"\r") != raw.count(b"\r\n"):
+        return layout
+    return with_head(layout, raw, text.count("\n", 0, len(text) - len(body)))
 
 
 def _prefix(root: Path) -> str:
@@ -242,6 +252,8 @@ def _listed(root: Path, store: Store, prefix: str, migrated: list[str]) -> Itera
         if layout.bom:
             text = "\ufeff" + text
         fm, body = syntax.split(text)
+        if fm is not None:
+            layout = _parts(layout, raw, text, body)
         kind, key = syntax.file_type(fm.values) if fm is not None else (None, None)
         if kind is None:
             why = UNTYPED
@@ -334,6 +346,7 @@ def read_file(path: str, raw: bytes, meta: dict) -> Record | None:
     kind, key = syntax.file_type(fm.values) if fm is not None else (None, None)
     if kind not in MEMORY_KINDS:
         return None
+    layout = _parts(layout, raw, text, body)
     version = file_version(key)
     values, _ = FILE.climb(fm.values, version)
     return _memory_file(kind, fm, values, body, path, raw, version, layout)
@@ -361,6 +374,7 @@ def read_index(raw: bytes, path: str, present: set[str] | None = None) -> IndexF
     kind, key = syntax.file_type(fm.values) if fm is not None else (None, None)
     if kind != "index":
         raise ReadError(path, "is not a memfmt index (no memfmt_type: index in its frontmatter)")
+    layout = _parts(layout, raw, text, body)
     version = file_version(key)
     values, _ = FILE.climb(fm.values, version)
     check_fields("index", fm, path)
@@ -690,14 +704,24 @@ def _index_text(placings: list[_Placing], plan: _Plan, index: IndexFile | None, 
 
 def _encode(text: str, record_source: Source | None) -> bytes:
     layout = record_source.layout if record_source is not None and record_source.dialect == NAME else None
-    return encode(text, layout.text if isinstance(layout, FileLayout) else None)
+    text_layout = layout.text if isinstance(layout, FileLayout) else None
+    head = 0
+    if text_layout is not None and text_layout.head_newline is not None:
+        match = syntax.FRONTMATTER.match(text)
+        head = match.end() if match is not None else 0  # (the frontmatter's line ends, the body's: _parts)
+    return encode(text, text_layout, head)
 
 
 def _migrated_raw(source: Source) -> bytes:
-    """An unedited file as it is, or with its legacy type key renamed (the ladder's one step)."""
+    """An unedited file as it is, or with its legacy type key renamed (the ladder's one step), every line's own
+    line end kept (an LF frontmatter over a CRLF body, a body whose lines mix them). A file behind a byte-order
+    mark, or with a lone CR (a line end to memfmt), is written in the one line end :func:`_decode` gives it."""
     if source.version == CURRENT:
         return source.raw
-    text, layout = _decode(source.raw, source.path)
+    raw = source.raw
+    if raw.count(b"\r") == raw.count(b"\r\n") and not raw.startswith(BOM.encode("utf-8")):
+        return mengram_to_memfmt.step_text(raw.decode("utf-8")).encode("utf-8")
+    text, layout = _decode(raw, source.path)
     return encode(mengram_to_memfmt.step_text(text), layout)
 
 

@@ -8,6 +8,7 @@ edited entry keep the formatting of every key whose value did not change.
 
 from __future__ import annotations
 
+from ... import frontmatter as fmx
 from ...errors import ReadError
 from ...migrations import VersionProblem
 from ...migrations.memoir import ENTRY, entry_version
@@ -30,7 +31,7 @@ class MemoirEntryLayout:
 
 def read_entry(raw: bytes, path: str, link: str) -> Record:
     """One entry file → one record. Raises :class:`ReadError` for what must be quarantined."""
-    fm, body, text_layout = efm.split_file(raw, path)
+    fm, body, text_layout = fmx.split_file(raw, path)
     values = fm.values if fm is not None else {}
     try:
         version = entry_version(values)

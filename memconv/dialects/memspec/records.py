@@ -28,7 +28,7 @@ from ...migrations.memspec import TYPES, Draft, climb, fields
 from ...migrations.memspec.dates import instant_ms, iso
 from ...migrations.memspec.fields import ID, ORDER, default_check_by, implied_path, infer_source_kind
 from ...model import Anchor, Edge, Lifecycle, Probe, Record, Source, fingerprint_as_read, unedited
-from ...text import TextLayout, after_line_breaks, decode, encode, end_of_text, start_of_text
+from ...text import TextLayout, after_line_breaks, encode, end_of_text, start_of_text
 from . import jsyaml
 from .ulid import derive
 
@@ -89,9 +89,7 @@ class RecordLayout:
 
 def read_record(raw: bytes, path: str, prefix: str, operators: tuple[str, ...] = ()) -> tuple[Record, list[str]]:
     """One record file → a record and what the ladder did to it. Raises :class:`ReadError` to quarantine."""
-    text, text_layout = decode(raw, path)
-    fm, rest = fmx.split(text, path)
-    text = None  # the body is cut from it: a long one is not held twice
+    fm, rest, text_layout = fmx.split_file(raw, path)  # (each part's line ends: an LF frontmatter, a CRLF body)
     if fm is None:
         raise ReadError(path, "has no frontmatter, so it is not a memspec record",
                         hint="memspec skips it too; move it out of the store or add its frontmatter")
@@ -394,7 +392,7 @@ def write_record(record: Record, ctx: WriteContext) -> tuple[str, bytes]:
     path = layout.path
     if layout.placed and not layout.migrated:
         path = layout.prefix + implied_path(pairs, path[len(layout.prefix):], ctx.operators)
-    return path, encode(text, layout.text)
+    return path, encode(text, layout.text, len(head))  # (the frontmatter's line ends, the body's)
 
 
 def _with_slots(fm: fmx.Frontmatter, pairs: dict[str, Any]) -> fmx.Frontmatter:

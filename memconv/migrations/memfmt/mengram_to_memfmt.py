@@ -33,9 +33,10 @@ def step(fields: dict[str, Any]) -> dict[str, Any]:
 
 
 def step_text(text: str) -> str:
-    """The same rename on a file's text: only the ``mengram_type:`` line of the frontmatter changes."""
+    """The same rename on a file's text: only the ``mengram_type:`` line of the frontmatter changes. Its lines may
+    end with CRLF (a file's text as it is on disk): each line keeps its own line end."""
     lines = text.split("\n")
-    if not lines or lines[0] != "---":
+    if not lines or lines[0].removesuffix("\r") != "---":
         return text
     out = [lines[0]]
     rest = iter(enumerate(lines[1:], 1))
