@@ -98,12 +98,16 @@ def _page_number(path: str) -> int:
     return int(m.group("n")) if m else 1
 
 
-def _parse(indexes: list[IndexFile]) -> tuple[str | None, list[tuple[str | None, str | None, list]]]:
+def _parse(indexes: list[IndexFile], moved: list[str] | None = None
+           ) -> tuple[str | None, list[tuple[str | None, str | None, list]]]:
     """A store's index pages, flattened: its title line and ``[(heading key, heading line, items)]``.
 
     An item is ``(kind, payload, lines)``: ``link`` (payload the target), ``inline``
     (its normalised text), ``text`` (the stripped line). Page titles, the links
     between pages and an emptied ``More memory`` section are generated, so left out.
+    What a page holds before its first heading but its title (a person's paragraph) is
+    the index's own words, as MEMORY.md's are: it joins them, a blank line before it,
+    and the page's path is added to ``moved``.
     """
     title: str | None = None
     sections: dict[str | None, tuple[str | None, list]] = {}
@@ -114,9 +118,10 @@ def _parse(indexes: list[IndexFile]) -> tuple[str | None, list[tuple[str | None,
         page = idx.path != claude_index.PATH
         heading_key: str | None = None
         heading_line: str | None = None
+        words = False  # whether a line of the page's own preamble was kept
         for item in layout.items:
             kind = item[0]
-            if kind == "title":
+            if kind == "title" and (not page or claude_index.page_title(item[1])):
                 if not page:
                     title = item[1]
                 continue
@@ -126,7 +131,19 @@ def _parse(indexes: list[IndexFile]) -> tuple[str | None, list[tuple[str | None,
                 sections.setdefault(heading_key, (heading_line, []))
                 continue
             if page and heading_key is None:
-                continue  # a page's own preamble: generated
+                if kind == "title":
+                    item = ("text", item[1])  # a title of the page's own: someone's words
+                if not words:
+                    if kind == "text" and not item[1].strip():
+                        continue  # the blank line under the generated title
+                    words = True
+                    if moved is not None:
+                        moved.append(idx.path)
+                    if None not in sections:  # the preamble comes first, as on MEMORY.md
+                        sections = {None: (None, []), **sections}
+                    preamble = sections[None][1]
+                    if not preamble or preamble[-1][:2] != ("text", ""):
+                        preamble.append(("text", "", [""]))
             items = sections.setdefault(heading_key, (heading_line, []))[1]
             if kind == "link":
                 m = claude_index.LINK_LINE.match(item[3])
@@ -174,12 +191,14 @@ def merge_indexes(pa: list[IndexFile], pb: list[IndexFile], entries: list[tuple[
     linking such a name is left out (on macOS and Windows it would open the other file), and the copy is linked
     with the other conflict copies.
     """
-    ta, sa = _parse(pa)
-    tb, sb = _parse(pb)
+    moved: list[str] = []
+    ta, sa = _parse(pa, moved)
+    tb, sb = _parse(pb, moved)
     if gone:
         sa, sb = ([(key, line, [i for i in items if i[0] != "link" or i[1].removeprefix("./") not in gone])
                    for key, line, items in sections] for sections in (sa, sb))
-    warnings: list[str] = []
+    warnings: list[str] = [f"{path}: its text before its first heading is kept at the top of {claude_index.PATH}"
+                           for path in dict.fromkeys(moved)]
     titles = {t for t in (ta, tb) if t is not None}
     title = max(titles) if titles else "# Memory Index"
     if len(titles) > 1:

@@ -244,6 +244,15 @@ def generated_heading(line: str) -> bool:
     return heading_text(line, 2) in {label for _, label in GROUPS} | {MORE}
 
 
+def page_title(line: str) -> bool:
+    """Whether ``line`` is the title :func:`paginate` gives a page of a split index, whatever the index's own title:
+    ``# Memory Index (page 2 of 3)``. Only that line of a page is generated; any other before its first ``## `` is
+    someone's words (docs/merge.md)."""
+    title = heading_text(line, 1)
+    at = title.rfind(" (page ") if title is not None else -1
+    return at >= 0 and PAGE_OF.fullmatch(title, at) is not None
+
+
 class _Words:
     """The index's own words (``IndexFile.words``), gathered an item of its layout at a time: every line that is
     neither a link nor a bullet (its ``# `` title, its ``## `` headings, a paragraph, a numbered list, a fenced
