@@ -414,6 +414,34 @@ def renamed_target(target: str, rename: Mapping[str, str]) -> str | None:
     return new
 
 
+def renamed_file(target: str, rename: Mapping[str, str]) -> str | None:
+    """The new spelling of a sibling file link's ``target`` (``name.md``, ``./name.md``, ``name.md#part``): the
+    same form with the record's new name, or None when ``rename`` names no record it points at. The one rule for a
+    ``(name.md)`` link and an edge written as a file name alike (``superseded_by: name.md``)."""
+    target = target.strip()
+    dot = "./" if target.startswith("./") else ""
+    name, hash_, part = target[len(dot):].partition("#")
+    new = _renamed_file_name(name, rename)
+    return None if new is None else f"{dot}{new}{hash_}{part}"
+
+
+def _renamed_file_name(name: str, rename: Mapping[str, str]) -> str | None:
+    """``name.md``'s new file name, or None: :func:`renamed_file` of a bare file name (a body link's, found by
+    :func:`md_links` without its ``./`` and ``#part``), asked directly in a body's loop."""
+    new = rename.get(name[:-3]) if name.endswith(".md") and len(name) > 3 else None
+    return None if new is None else f"{new}.md"
+
+
+def renamed_link_target(target: str, rename: Mapping[str, str], *, file_links: bool = False) -> str | None:
+    """The new name of a link target written on its own (an edge's), by the rule :func:`rewrite_links` follows in a
+    body: as a ``[[link]]``'s (:func:`renamed_target`), then (``file_links``) as a ``(file.md)`` link's
+    (:func:`renamed_file`), keeping the form written. None when ``rename`` names no record it points at."""
+    new = renamed_target(target, rename)
+    if new is None and file_links and ".md" in target:
+        new = renamed_file(target, rename)
+    return new
+
+
 def rewrite_links(body: str, rename: dict[str, str], *, file_links: bool = False) -> tuple[str, list[str]]:
     """``body`` with every wikilink whose target ``rename`` names pointed at its new name
     (:func:`renamed_target`), and (``file_links``) every sibling ``(old.md)`` link at ``(new.md)``; outside code
@@ -434,12 +462,12 @@ def rewrite_links(body: str, rename: dict[str, str], *, file_links: bool = False
         return f"[[{new}{m.group('rest') or ''}]]"
 
     def md(m: Found) -> str:
-        target = m.group("target")[:-3]
-        new = rename.get(target)
+        target = m.group("target")
+        new = _renamed_file_name(target, rename)
         if new is None or new == target:
             return m.group(0)
-        changed.append(f"({target}.md) → ({new}.md)")
-        return f"{m.group('head')}{m.group('dot') or ''}{new}.md{m.group('tail') or ''})"
+        changed.append(f"({target}) → ({new})")
+        return f"{m.group('head')}{m.group('dot') or ''}{new}{m.group('tail') or ''})"
 
     def prose(text: str) -> str:
         if "[[" in text:

@@ -36,7 +36,7 @@ from .dialects.memoir import entries as memoir_entries
 from .dialects.entry_frontmatter import canonical_problems
 from .errors import ReadError
 from .fs import kept_name, quarantine_path
-from .markdown import link_targets, rewrite_links
+from .markdown import link_targets, renamed_link_target, rewrite_links
 from .model import Edge, ForeignFile, IndexLink, Record, Source, Store
 from .report import FileReport
 from .text import MARKDOWN_LINK, decode, encode, flat, slug, title_of
@@ -243,9 +243,11 @@ def _relink_record(record: Record, renamed: dict[str, str], report: FileReport) 
                 report.changes.extend(f"link in {name} {c}" for c in changed)
     edges = []
     for edge in record.edges:
-        if edge.target in renamed:
-            report.changes.append(f"superseded_by {edge.target} → {renamed[edge.target]}")
-            edge = Edge(edge.type, renamed[edge.target], edge.note, edge.direction)
+        # Followed as the body's links are, in the form written: `x`, `x#part`, `x.md`, `./x.md`, `x.md#part`.
+        new = renamed_link_target(edge.target, renamed, file_links=True)
+        if new is not None and new != edge.target:
+            report.changes.append(f"{edge.type} {edge.target} → {new}")
+            edge = Edge(edge.type, new, edge.note, edge.direction)
         edges.append(edge)
     record.edges = edges
 
