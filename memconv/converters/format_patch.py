@@ -177,8 +177,9 @@ def rebuild_moved(canonical: tuple[str, bytes] | None, before: tuple[str, bytes]
     ``before`` is the canonical rendering of the record as it was before the edit; when it is the one the patch was
     made against, each change of the patch is moved to where its lines are in ``canonical`` (the lines both
     renderings hold alike, matched as a diff matches them). A change that touches lines the edit changed is left
-    out: those lines are rendered as the writer renders them. None when ``before`` is not the patch's base, or the
-    edit moved no line.
+    out: those lines are rendered as the writer renders them. None when ``before`` is not the patch's base, the
+    edit moved no line, or the patch is one change over the whole file (a CRLF file's) that the edit moved lines
+    inside: left out, nothing of the layout would come home.
 
     Like :func:`rebuild_after_edit`'s, the file is the layout the owner's writer renders the edited record in, not
     the record: its reader reads it, and the writer keeps the lines of every key whose value did not change.
@@ -191,16 +192,22 @@ def rebuild_moved(canonical: tuple[str, bytes] | None, before: tuple[str, bytes]
         return None  # nothing moved: the patch fits where it is (rebuild_after_edit)
     same = difflib.SequenceMatcher(None, old, new, autojunk=False).get_matching_blocks()
     ops = []
+    last = False  # the patch's last change placed
     for i1, i2, text in patch["ops"]:
         # The block of lines both hold that holds the change's lines; for an insertion, the line before it, else the
         # line after.
         block = next((b for b in same if b.a <= i1 and i2 <= b.a + b.size), None) if i1 < i2 \
             else next((b for b in same if b.a < i1 <= b.a + b.size), None) \
             or next((b for b in same if b.size and b.a == i1), None)
-        if block is not None:
+        last = block is not None
+        if last:
             shift = block.b - block.a
             ops.append([i1 + shift, i2 + shift, text])
-    return _apply_ops(new, ops).encode("utf-8")
+    if not ops and len(patch["ops"]) == 1 and patch["ops"][0][:2] == [0, len(old)]:
+        # The file was one change (every line differs from its rendering: CRLF), and the edit moved lines inside it:
+        # left out, not a line of its layout would come home (rebuild_after_edit places it where it was).
+        return None
+    return _apply_ops(new, ops, ended=last and patch["ops"][-1][1] == len(old)).encode("utf-8")
 
 
 def rebuild_after_edit(canonical: tuple[str, bytes] | None, patch: dict[str, Any]) -> bytes | None:
@@ -218,7 +225,7 @@ def rebuild_after_edit(canonical: tuple[str, bytes] | None, patch: dict[str, Any
     ops = patch["ops"]
     if ops and ops[-1][1] > len(lines):
         return None
-    return _apply_ops(lines, ops).encode("utf-8")
+    return _apply_ops(lines, ops, ended=_ended(patch)).encode("utf-8")
 
 
 def rebuild_near(canonical: tuple[str, bytes] | None, patch: dict[str, Any]) -> bytes | None:
@@ -259,7 +266,7 @@ def rebuild_near(canonical: tuple[str, bytes] | None, patch: dict[str, Any]) -> 
     if any(placed[n - 1][1] > op[0] for n, op in enumerate(placed) if n) \
             or [op[:2] for op in placed] == [op[:2] for op in ops]:
         return None  # out of order, or nothing moved: the patch fits where it is (rebuild_after_edit)
-    return _apply_ops(lines, placed).encode("utf-8")
+    return _apply_ops(lines, placed, ended=_ended(patch)).encode("utf-8")
 
 
 def _found(lines: list[str], size: int, replaced: str, before: str | None, after: str | None) -> int | None:
@@ -296,14 +303,27 @@ def _between(lines: list[str], before: str | None, after: str | None) -> tuple[i
     return None if end is None else (starts[0] + 1, end)
 
 
-def _apply_ops(lines: list[str], ops: list[list[Any]]) -> str:
+def _ended(patch: dict[str, Any]) -> bool:
+    """Whether the patch's last change reached the end of the original file (its ``near`` says so)."""
+    near = patch.get("near")
+    return isinstance(near, list) and len(near) == len(patch["ops"]) > 0 and str(near[-1]).endswith(":-")
+
+
+def _apply_ops(lines: list[str], ops: list[list[Any]], ended: bool = False) -> str:
+    """``ops`` applied to ``lines``. ``ended``: the last change reached the end of the original file, so the lines
+    after it are lines the original did not have (added in the target, after an edit): they end as its last line
+    does (a CRLF file's), not as the rendering does (LF), or the writer, reading its layout from here, keeps them so
+    and the file comes home mixing both."""
     out: list[str] = []
     pos = 0
     for i1, i2, text in ops:
         out.extend(lines[pos:i1])
         out.append(text)
         pos = i2
-    out.extend(lines[pos:])
+    tail = lines[pos:]
+    if ended and tail and ops[-1][2].endswith("\r\n"):
+        tail = [line[:-1] + "\r\n" if line.endswith("\n") and not line.endswith("\r\n") else line for line in tail]
+    out.extend(tail)
     return "".join(out)
 
 
