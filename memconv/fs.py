@@ -163,9 +163,25 @@ def _within(base: str, real: str) -> bool:
     return real == base or real.startswith(base.rstrip(os.sep) + os.sep)
 
 
+#: A lone surrogate no byte of a name gives (those are U+DC80–U+DCFF): JSON's ``"\\ud800"`` can.
+_LONE_SURROGATE = re.compile("[\ud800-\udc7f\udd00-\udfff]")
+
+
+def spelled(surrogate: str) -> str:
+    """A lone surrogate in words, as every message and the JSON report write it: what a byte of a name that is
+    not UTF-8 gives as the byte (``\\udcff`` is ``\\xff``), any other as its escape (``\\ud800``)."""
+    code = ord(surrogate)
+    return f"\\x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else f"\\u{code:04x}"
+
+
 def display(path: str) -> str:
-    """``path`` printable: undecodable bytes and control characters escaped."""
-    text = path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    """``path`` (or any name) printable: undecodable bytes, other lone surrogates and control characters escaped
+    (:func:`spelled`)."""
+    try:
+        text = path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:  # a lone surrogate no file name holds (a JSON key's ``\\ud800``): its escape
+        text = _LONE_SURROGATE.sub(lambda m: spelled(m[0]), path)
+        text = text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
     return "".join(f"\\x{ord(c):02x}" if _is_control(c) else c for c in text)
 
 

@@ -15,7 +15,7 @@ import re
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, NamedTuple, Sequence
 
-from .fs import display
+from .fs import display, spelled
 
 #: The version of the JSON report's shape (``"schema": 1``); it grows only when a key changes meaning or goes.
 SCHEMA_VERSION = 1
@@ -149,9 +149,9 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _spelled(surrogate: re.Match[str]) -> str:
-    """A lone surrogate in JSON text, written out in words as a JSON string holds them (its ``\\`` escaped)."""
-    code = ord(surrogate[0])
-    return f"\\\\x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else f"\\\\u{code:04x}"
+    """A lone surrogate in JSON text, written out in words as a message shows it (``fs.spelled``), as a JSON string
+    holds them (its ``\\`` escaped)."""
+    return spelled(surrogate[0]).replace("\\", "\\\\")
 
 
 def _shown(path: str | None) -> str | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from ..fs import display
 from ..report import EXIT_OK, EXIT_QUARANTINED, Report
 
 #: Merged, but at least one record was in conflict: both copies kept (docs/merge.md).
@@ -44,7 +45,7 @@ class Outcome:
     already_kept: bool = False
 
     def line(self) -> str:
-        text = f"  {self.status:<9}  {self.where}"
+        text = f"  {self.status:<9}  {display(self.where)}"  # a session.json key can hold a lone surrogate
         if self.label:
             text += f" {self.label!r}"
         details = []
