@@ -106,8 +106,9 @@ def _parse(indexes: list[IndexFile], moved: list[str] | None = None
     (its normalised text), ``text`` (the stripped line). Page titles, the links
     between pages and an emptied ``More memory`` section are generated, so left out.
     What a page holds before its first heading but its title (a person's paragraph) is
-    the index's own words, as MEMORY.md's are: it joins them, a blank line before it,
-    and the page's path is added to ``moved``.
+    the index's own words, as MEMORY.md's are: it joins them, a blank line before it
+    (none when it is right under the generated title: a preamble paged on), and the page's
+    path is added to ``moved``.
     """
     title: str | None = None
     sections: dict[str | None, tuple[str | None, list]] = {}
@@ -119,12 +120,15 @@ def _parse(indexes: list[IndexFile], moved: list[str] | None = None
         heading_key: str | None = None
         heading_line: str | None = None
         words = False  # whether a line of the page's own preamble was kept
+        follows = False  # whether the line before is the page's generated title
         for item in layout.items:
             kind = item[0]
             if kind == "title" and (not page or claude_index.page_title(item[1])):
                 if not page:
                     title = item[1]
+                follows = page
                 continue
+            glued, follows = follows, False
             if kind == "section":
                 heading_line = item[2]
                 heading_key = _norm(claude_index.heading_text(item[2], 2) or "")
@@ -142,7 +146,9 @@ def _parse(indexes: list[IndexFile], moved: list[str] | None = None
                     if None not in sections:  # the preamble comes first, as on MEMORY.md
                         sections = {None: (None, []), **sections}
                     preamble = sections[None][1]
-                    if not preamble or preamble[-1][:2] != ("text", ""):
+                    # Words right under the generated title go on from the page before (claude_index.paginate
+                    # pages a long preamble so): no blank line between.
+                    if not glued and (not preamble or preamble[-1][:2] != ("text", "")):
                         preamble.append(("text", "", [""]))
             items = sections.setdefault(heading_key, (heading_line, []))[1]
             if kind == "link":

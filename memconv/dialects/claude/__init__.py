@@ -326,6 +326,10 @@ def _pages(store: Store, context: Occasion, say, any_record: bool, arrived: list
         for idx, before in zip(linked, own):
             data = written[idx.path] = write_index(idx)
             if idx is before:
+                if idx.path == INDEX_PATH and (over := index.past_limits(data)):
+                    # Written as the person wrote it (a hand-kept index is not reflowed), but not silently.
+                    say(f"{idx.path}: {over}, written as this folder's index had it: what is past the limit is not "
+                        "read by Claude Code; move some of it into a topic file")
                 continue
             # Read as Claude Code's index again: a link written inside a code block that never closes is
             # text, and would be added again on every trip.
@@ -339,11 +343,9 @@ def _pages(store: Store, context: Occasion, say, any_record: bool, arrived: list
             for path, label in added:
                 say(f"{path}: linked from {idx.path} under '## {label}': a memory new to this folder, which Claude "
                     "Code finds only through its index")
-            count = data.count(b"\n") + (not data.endswith(b"\n"))
-            if count > index.LOADED_LINES or len(data) > index.LOADED_BYTES:
-                say(f"{idx.path}: {count} lines, {len(data) // 1000} KB with the memories linked there; "
-                    f"Claude Code loads only the first {index.LOADED_LINES} lines and {index.LOADED_BYTES // 1000} KB, "
-                    "so what is past them is not read: move some links into a topic file")
+            if over := index.past_limits(data):
+                say(f"{idx.path}: {over} with the memories linked there, so what is past the limit is not read: "
+                    "move some links into a topic file")
     elif (any_record or store.indexes) and not context.records_only:
         # Inline memory from an index of another dialect is content: it stays, in sections of its own.
         extra = [IndexSection(heading=section.heading, inline=list(section.inline))

@@ -497,6 +497,11 @@ def paginate(title_line: str, preamble: list[str], units: list[Unit], *,
     split was needed. A single unit larger than a page (an inline bullet of
     hundreds of lines) gets a page of its own, and the warning says so.
 
+    The ``preamble`` (the lines before the first ``## ``) is paged as the units are, cut only where a page may
+    begin (:func:`_preamble_pieces`): what MEMORY.md cannot hold continues at the top of the next pages, under
+    their title, a blank line there only where the preamble has one (the merge joins it back as it was). MEMORY.md
+    itself never holds a unit past its limits: one goes to a page of its own.
+
     Split, the pages are rendered as they are asked for (:class:`Pages`), one at a time: the 500 pages of a
     100,000-memory index were 11 MB of bytes held at once at the end of a write (docs/performance.md,
     "(thirty-fifth)").
@@ -504,6 +509,9 @@ def paginate(title_line: str, preamble: list[str], units: list[Unit], *,
     whole = _render_units(title_line, preamble, units, spaced)
     if fits(whole):
         return {PATH: _encode_lines(whole)}, None
+    # The preamble is paged as the sections are: a long one pushed MEMORY.md past the limits, every section after
+    # it unread by Claude Code (docs/merge.md).
+    units = [*((None, piece) for piece in _preamble_pieces(preamble)), *units]
     # A page that links others (MEMORY.md, then every LINKS_PER_PAGE-th page) keeps room for a
     # "More memory" section of LINKS_PER_PAGE links (each at most PAGE_HOOK_BYTES + ~60 bytes),
     # so any number of pages fits the limits; the other pages use all of theirs.
@@ -513,12 +521,13 @@ def paginate(title_line: str, preamble: list[str], units: list[Unit], *,
 
     pages: list[list[Unit]] = [[]]
     limit_lines, limit_bytes = limits(1)
-    used_lines, used_bytes = 1 + len(preamble), size([title_line, *preamble])
+    used_lines, used_bytes = 1, size([title_line])
     current: object = object()
     for heading, lines in units:
         head = [_line(heading)] if heading is not None and heading != current else []
         cost, weight = len(lines) + 2 * len(head), size(lines) + size(head) + len(head)
-        if pages[-1] and (used_lines + cost > limit_lines or used_bytes + weight > limit_bytes):
+        # (MEMORY.md is never left empty of what it must link: a unit past its limits goes to a page of its own.)
+        if (pages[-1] or len(pages) == 1) and (used_lines + cost > limit_lines or used_bytes + weight > limit_bytes):
             pages.append([])
             limit_lines, limit_bytes = limits(len(pages))
             used_lines, used_bytes = 2, size([title_line]) + 40
@@ -540,9 +549,13 @@ def paginate(title_line: str, preamble: list[str], units: list[Unit], *,
         """The lines of page ``number``."""
         unit = pages[number - 1]
         if number == 1:
-            lines = _render_units(title_line, preamble, unit, spaced)
+            lines = _render_units(title_line, [], unit, spaced)
         else:
-            lines = _render_units(f"# {title} (page {number} of {len(pages)})", [""], unit, spaced)
+            # Preamble that goes on from the page before with no blank line between is written right under the
+            # title: a blank line there would be one more in the preamble joined again (merge/claude.py).
+            before = pages[number - 2][-1][1] if pages[number - 2] else ()
+            glued = unit and unit[0][0] is None and not (before and not before[-1].strip())
+            lines = _render_units(f"# {title} (page {number} of {len(pages)})", [] if glued else [""], unit, spaced)
         if number in hosted:
             if spaced and lines[-1] != "":
                 lines.append("")
@@ -559,10 +572,41 @@ def paginate(title_line: str, preamble: list[str], units: list[Unit], *,
     warning = (f"MEMORY.md would be {len(whole)} lines ({size(whole)} bytes), and Claude Code loads only the "
                f"first {LOADED_LINES} lines and {LOADED_BYTES // 1000} KB: split into {len(pages)} linked "
                f"index pages ({listed})")
+    last = max((number for number, held in enumerate(pages, 1) if any(h is None for h, _ in held)), default=1)
+    if last > 1:
+        warning += (f"; its text before its first heading ({len(preamble)} lines, {size(preamble)} bytes) is "
+                    f"longer than {PATH} holds: it goes on at the top of "
+                    f"{page_path(2) if last == 2 else f'{page_path(2)} … {page_path(last)}'}")
     if oversized:
         warning += (f"; {', '.join(oversized)} still pass the limit: each holds one item longer than a page, "
                     "kept whole")
     return files, warning
+
+
+def _preamble_pieces(preamble: list[str]) -> list[list[str]]:
+    """``preamble`` cut where a page may begin: before a line of words that starts no continuation (an indented
+    line: a bullet's next line, indented code), is no underline (``---``, ``===``), and is neither in nor just after
+    code or raw HTML (a fence cut in two would take in the ``More memory`` links after it)."""
+    code = code_lines("\n".join(preamble)) if len(preamble) > 1 else set()
+    pieces: list[list[str]] = []
+    for n, line in enumerate(preamble):
+        if not pieces or (line.strip(" -=") and line[0] not in " \t" and n not in code and n - 1 not in code):
+            pieces.append([line])
+        else:
+            pieces[-1].append(line)
+    return pieces
+
+
+def past_limits(data: bytes) -> str | None:
+    """What an index file of ``data`` passes of Claude Code's limits, in words (``258 lines (Claude Code loads only the
+    first 200 lines)``), or None when Claude Code loads it whole."""
+    count = data.count(b"\n") + (bool(data) and not data.endswith(b"\n"))
+    over = []
+    if count > LOADED_LINES:
+        over.append(f"{count} lines (Claude Code loads only the first {LOADED_LINES} lines)")
+    if len(data) > LOADED_BYTES:
+        over.append(f"{len(data)} bytes (Claude Code loads only the first {LOADED_BYTES // 1000} KB)")
+    return ", ".join(over) or None
 
 
 class Pages(Mapping):
