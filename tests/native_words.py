@@ -18,8 +18,8 @@ from typing import Any, Iterable
 
 from memconv.converters import holds_state
 from memconv.converters.mapping import INDEX_IS_CONTENT, LIFECYCLE, TARGET_KIND
-from memconv.converters.native import hidden
 from memconv.converters.store_facts import carried_indexes
+from memconv.merge.identity import is_hidden
 from memconv.model import Record, Store
 
 WORD = re.compile(r"[^\W\d_][^\W_]{2,}")
@@ -109,7 +109,7 @@ def source_words(store: Store, target: str) -> set[str]:
             if name in _WS_LISTS and not isinstance(items, list):
                 continue
             for item in items if isinstance(items, list) else [items]:
-                if isinstance(item, dict) and hidden(item):  # memoir-cli's rule: any truthy value
+                if is_hidden(item):  # memoir-cli's rule: any truthy value
                     continue
                 if name not in _WS_LISTS:
                     # A key the spec does not name (under ``current`` or beside it): every text in it.

@@ -28,7 +28,7 @@ import json
 from typing import Any
 
 from ..dialects.protocol import declared
-from ..merge.identity import instant, item_key
+from ..merge.identity import instant, is_hidden, item_key
 from ..model import IndexFile, Record, WorkingSet
 from ..text import flat, printable, short_digest, slug, title_of
 from .mapping import (INDEX_IS_CONTENT, TARGET_KIND, TYPE_WORDS, WORKING_SET_AS, native_text, type_word,
@@ -63,18 +63,6 @@ def _completed(ws: WorkingSet, name: str, item: dict[str, Any], date_key: str) -
                and instant(item.get(date_key)) <= instant(stone.get("done_at")) for stone in stones or ())
 
 
-def hidden(item: dict[str, Any]) -> bool:
-    """Whether a working-set item is hidden, as memoir-cli reads it: its ``hidden`` is truthy in JavaScript's
-    sense (``!d?.hidden``, its pinned block and its merge). ``"true"``, ``"false"``, ``"0"``, ``1``, ``[]``, ``{}``
-    hide it; ``false``, ``0``, ``""``, ``null`` and no ``hidden`` do not (docs/conversion.md)."""
-    flag = item.get("hidden")
-    if flag is None or isinstance(flag, bool):
-        return flag is True
-    if isinstance(flag, (int, float)):
-        return flag == flag and flag != 0  # NaN and ±0 are falsy
-    return flag != "" if isinstance(flag, str) else True  # an object or an array, empty too, is truthy
-
-
 def working_set_items(ws: WorkingSet) -> list[tuple[str, list[str]]]:
     """The working set's lists as (heading, one line per item), in reading order. Hidden decisions and completed
     actions and goals (:func:`_completed`) are not shown.
@@ -87,7 +75,7 @@ def working_set_items(ws: WorkingSet) -> list[tuple[str, list[str]]]:
         known = frozenset({"text", "machine_id", date_key, *keys})
         lines = []
         for item in ws.current(name) or ():
-            if not isinstance(item, dict) or hidden(item) or _completed(ws, name, item, date_key):
+            if not isinstance(item, dict) or is_hidden(item) or _completed(ws, name, item, date_key):
                 continue  # not live: a hidden decision, a completed action or goal (spec §8)
             when = as_line(item.get(date_key), within="key")
             extra = f" ({date_key} {when})" if when else ""
@@ -153,7 +141,7 @@ def as_line(value: Any, *, within: str = "") -> str:
     value stands, ``"key"`` (a key's value) or ``"list"`` (an element); an object there, and a list in a list, is
     in parentheses, so that its keys are not read as its parent's."""
     if isinstance(value, dict):
-        if hidden(value):
+        if is_hidden(value):
             return ""
         text = as_line(value.get("text"), within="key")
         rest = _unknown_keys(value, _TEXT_KEYS)

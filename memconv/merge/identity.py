@@ -72,7 +72,7 @@ def item_key(item: Any) -> str:
     """
     if isinstance(item, dict):
         digest = item.get("text_hash")
-        if item.get("hidden") is True and isinstance(digest, str) and digest:
+        if is_hidden(item) and isinstance(digest, str) and digest:
             return "sha256:" + digest.lower()
         text = item.get("text")
         if isinstance(text, str):
@@ -114,9 +114,21 @@ def _moment(value: Any) -> int | None:
 
 
 def is_purged(item: Any) -> bool:
-    """A purged decision tombstone: hidden, and its identity kept only as ``text_hash``."""
-    return isinstance(item, dict) and item.get("hidden") is True and isinstance(item.get("text_hash"), str)
+    """A purged decision tombstone: hidden (:func:`is_hidden`), and its identity kept only as ``text_hash``."""
+    return is_hidden(item) and isinstance(item.get("text_hash"), str)
 
 
 def is_hidden(item: Any) -> bool:
-    return isinstance(item, dict) and item.get("hidden") is True
+    """Whether a session item is hidden, as memoir-cli reads it: an object whose ``hidden`` is truthy in
+    JavaScript's sense (``!d?.hidden`` in its pinned block, ``i.hidden`` in its merge's tombstones).
+    ``"true"``, ``"false"``, ``"0"``, ``1``, ``[]``, ``{}`` hide it; ``false``, ``0``, ``""``, ``null`` and no
+    ``hidden`` do not. The one rule for the converters' renderings and the merge (docs/conversion.md,
+    docs/merge.md); the value itself is never rewritten."""
+    if not isinstance(item, dict):
+        return False
+    flag = item.get("hidden")
+    if flag is None or isinstance(flag, bool):
+        return flag is True
+    if isinstance(flag, (int, float)):
+        return flag == flag and flag != 0  # NaN and ±0 are falsy
+    return flag != "" if isinstance(flag, str) else True  # an object or an array, empty too, is truthy
