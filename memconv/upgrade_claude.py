@@ -26,7 +26,7 @@ chosen so that upgrading the result again changes nothing.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from .converters.mapping import name_part
@@ -55,6 +55,27 @@ class Upgrade:
     warnings: list[str] = field(default_factory=list)
     #: Old link name → new link name, for every entry whose name changed.
     renamed: dict[str, str] = field(default_factory=dict)
+
+
+class _Itself(Mapping[str, str]):
+    """Every name of ``names`` → itself: asks the rename rule (:func:`markdown.renamed_link_target`) whether a
+    target names one at all, in any form it follows, over the set the upgrade already holds."""
+
+    __slots__ = ("names",)
+
+    def __init__(self, names: set[str]):
+        self.names = names
+
+    def __getitem__(self, name: str) -> str:
+        if name in self.names:
+            return name
+        raise KeyError(name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.names)
+
+    def __len__(self) -> int:
+        return len(self.names)
 
 
 def _source_kind(record: Record) -> str:
@@ -113,6 +134,7 @@ def upgrade(source: Store, shape: str = "nested", reserved: Iterable[str] = ()) 
         taken.add(name.lower())
     result.renamed = {old: new for old, new in names.items() if old != new}
     known = set(names) | set(names.values()) | {idx.path[:-3] for idx in source.indexes}
+    resolves = _Itself(known)
 
     for record in source.records:
         status, changes, problems = plans[record.link]
@@ -126,6 +148,11 @@ def upgrade(source: Store, shape: str = "nested", reserved: Iterable[str] = ()) 
         for target in link_targets(record.body):
             if target not in known:
                 report.warnings.append(f"links to [[{target}]], which names no entry in the store (left as written)")
+        for edge in record.edges:
+            # An edge to nothing is said as a body link to nothing is: a decision replaced by nothing is news.
+            if renamed_link_target(edge.target, resolves, file_links=True) is None:
+                report.warnings.append(
+                    f"{edge.type} links to {edge.target}, which names no entry in the store (left as written)")
         try:
             if status == "opaque":
                 entry = _kept_as_written(record, path, new, result.renamed, report)
