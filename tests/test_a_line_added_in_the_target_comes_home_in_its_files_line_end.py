@@ -64,12 +64,23 @@ def test_a_line_added_to_a_crlf_file_comes_home_ending_crlf(tmp_path: Path, home
     assert (back / name).read_bytes() == want
 
 
+#: A body under a frontmatter of the other line end, and the line end a line appended to it comes home in.
+MIXED = {
+    "lf-body-crlf-frontmatter": (b"---\r\ntype: fact\r\nname: Ops\r\ndescription: the ops team\r\n---\r\n\n"
+                                 b"Keeps the lights on.\n", b"\n"),
+    "crlf-body-lf-frontmatter": (b"---\ntype: fact\nname: Ops\ndescription: the ops team\n---\n\r\n"
+                                 b"Keeps the lights on.\r\n", b"\r\n"),
+}
+
+
+@pytest.mark.parametrize("layout", sorted(MIXED))
 @pytest.mark.parametrize("target", ["claude", "memspec"])
-def test_a_line_appended_to_an_lf_body_under_a_crlf_frontmatter_comes_home_ending_lf(tmp_path: Path, target):
+def test_a_line_appended_under_a_frontmatter_of_the_other_line_end_ends_as_the_body_does(tmp_path: Path, target,
+                                                                                          layout):
     """The line end a line added at the file's end takes is the one of the lines it follows: a body's, not its
     frontmatter's."""
+    data, ending = MIXED[layout]
     name = "memory/fact_ops.md"
-    data = b"---\r\ntype: fact\r\nname: Ops\r\ndescription: the ops team\r\n---\r\n\nKeeps the lights on.\n"
     inp = tmp_path / "in"
     (inp / name).parent.mkdir(parents=True)
     (inp / name).write_bytes(data)
@@ -77,21 +88,7 @@ def test_a_line_appended_to_an_lf_body_under_a_crlf_frontmatter_comes_home_endin
     out = convert_dir(inp, target, tmp_path / "out")
     _edit_append_after(out, b"Keeps the lights on.")
     back = convert_dir(out, "memoir", tmp_path / "back")
-    assert (back / name).read_bytes() == data + b"Added later.\n"
-
-
-@pytest.mark.parametrize("target", ["claude", "memspec"])
-def test_a_line_appended_to_a_crlf_body_under_an_lf_frontmatter_comes_home_ending_crlf(tmp_path: Path, target):
-    name = "memory/fact_ops.md"
-    data = b"---\ntype: fact\nname: Ops\ndescription: the ops team\n---\n\r\nKeeps the lights on.\r\n"
-    inp = tmp_path / "in"
-    (inp / name).parent.mkdir(parents=True)
-    (inp / name).write_bytes(data)
-    (inp / "memory/fact_dev.md").write_bytes(HOMES["memoir"][2])
-    out = convert_dir(inp, target, tmp_path / "out")
-    _edit_append_after(out, b"Keeps the lights on.")
-    back = convert_dir(out, "memoir", tmp_path / "back")
-    assert (back / name).read_bytes() == data + b"Added later.\r\n"
+    assert (back / name).read_bytes() == data + b"Added later." + ending
 
 
 def _edit_append_after(out: Path, last: bytes) -> None:
