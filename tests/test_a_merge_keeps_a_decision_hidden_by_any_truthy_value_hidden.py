@@ -109,3 +109,20 @@ def test_memconv_merges_hidden_as_memoir_clis_merge_does(tmp_path):
         ours = merge_documents(a, b).document["current"]["decisions"]
         assert [_js_truthy(d.get("hidden")) for d in ours] == [_js_truthy(d.get("hidden")) for d in theirs]
         assert ours == theirs, (a, b)
+
+
+@needs_memoir
+def test_a_tombstone_with_an_empty_text_hash_is_no_purged_one_as_memoir_clis_merge_reads_it(tmp_path):
+    # memoir-cli takes a tombstone as purged by a truthy text_hash: "" is none, so the newest copy wins and inherits
+    # hidden. Watched fail with is_purged taking any string: the tombstone won outright, its older date and all.
+    assert MEMOIR_CLI is not None
+    state = MEMOIR_CLI.parent.parent / "src" / "session" / "state.js"
+    cases = []
+    for date in (T(1), T(5)):
+        stone = {**_stone("true", date), "text_hash": ""}
+        pair = (doc(decisions=[_live()]), doc(decisions=[stone]))
+        cases += [pair, pair[::-1]]
+    done = run_node(["--input-type=module", "-e", _MERGE, str(state)], cwd=tmp_path, stdin=json.dumps(cases))
+    assert done.returncode == 0, done.stderr
+    for (a, b), theirs in zip(cases, json.loads(done.stdout)):
+        assert merge_documents(a, b).document["current"]["decisions"] == theirs, (a, b)

@@ -114,8 +114,11 @@ def _moment(value: Any) -> int | None:
 
 
 def is_purged(item: Any) -> bool:
-    """A purged decision tombstone: hidden (:func:`is_hidden`), and its identity kept only as ``text_hash``."""
-    return is_hidden(item) and isinstance(item.get("text_hash"), str)
+    """A purged decision tombstone: hidden (:func:`is_hidden`), and its identity kept only as ``text_hash``, which
+    is not empty (memoir-cli's merge takes a tombstone as purged by a truthy ``text_hash``; :func:`item_key` keys
+    by it only then too)."""
+    digest = item.get("text_hash") if is_hidden(item) else None
+    return isinstance(digest, str) and digest != ""
 
 
 def is_hidden(item: Any) -> bool:
