@@ -439,7 +439,7 @@ def _grouped(notices: list[dict[str, Any]], shown: int) -> list[str]:
             continue
         if len({n["message"] for n in items}) == 1:
             plain = _clipped(items[0]["message"])  # they all say the same: in their own words
-        names = [n["path"] for n in items if n["path"]]
+        names = list(dict.fromkeys(n["path"] for n in items if n["path"]))  # a file warned of twice: named once
         first = ", ".join(names[:shown]) + (f" and {len(names) - shown} more" if len(names) > shown else "")
         lines.append(f"  warning ({len(items)}×) {plain}" + (f": {first}" if first else ""))
     return lines

@@ -253,6 +253,19 @@ def test_warnings_are_grouped_by_kind_with_a_count_and_the_first_names():
     assert len(report.summary(verbose=True).splitlines()) > 3000
 
 
+def test_a_file_warned_of_twice_in_one_group_is_named_once():
+    # A memory with a body link and a superseded_by to nothing: two warnings of one kind, "old.md, old.md" in the
+    # summary. Watched fail with the names listed as they came.
+    report = Report(command="upgrade", input="IN")
+    report.files.append(FileReport(source="old.md", warnings=[
+        "links to [[gone]], which names no entry in the store (left as written)",
+        "superseded_by links to nowhere, which names no entry in the store (left as written)"]))
+    report.files.append(FileReport(source="new.md", warnings=[
+        "links to [[lost]], which names no entry in the store (left as written)"]))
+    [line] = [line for line in report.summary().splitlines() if "(3×)" in line]
+    assert line.endswith(": old.md, new.md"), line
+
+
 def test_a_warning_naming_a_thousand_records_is_cut_in_the_summary_and_whole_elsewhere():
     # memspec's writer names every undated record in one warning: 1,500 ids, 48 KB on one line at
     # 2,000 entries. Verified without _clipped: the line held every id.
