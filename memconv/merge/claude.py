@@ -334,8 +334,8 @@ def merge(a: Store, b: Store, hints: Hints | None = None) -> MergeResult:
     tree.files[claude_index.PATH] = b""  # the index's name, taken first: a memory.md is kept beside it (written below)
     for record in merged.records:
         path = _path(record)
-        page = page_named(path)  # a split index writes its pages there: the memory is kept beside the page
-        moved = tree.put(path, _raw(record)) if page is None else tree.put_beside(path, _raw(record), page)
+        # A split index writes its pages at such a name: the memory is kept beside the page.
+        moved = tree.put(path, _raw(record), page_named(path))
         placed.append((moved or path, record))
     copies = {_path(c) for c in merged.copies.values()}
     pages, notes = merge_indexes(pa, pb, placed, copies, frozenset(wanted for wanted, _, _ in tree.folded))

@@ -43,7 +43,7 @@ from ..model import Record, Store, clone
 from ..report import Report
 from . import merge
 from ..text import short_digest, unwritable
-from .records import Hints
+from .records import SAME_CONTENT, Hints
 from .memoir import MergeResult
 from .report import Outcome
 
@@ -521,7 +521,7 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
                     and files.get(o.where) == held(o.where):
                 o.status, o.won = "unchanged", None
                 rule = f" ({o.why})" if o.why else ""
-                if o.why and ", same content" in o.why:  # IN's copy says what EXISTING's does (the merge's words)
+                if o.why and SAME_CONTENT in o.why:  # IN's copy says what EXISTING's does (the merge's words)
                     o.why = "EXISTING already holds it" + rule
                     continue
                 o.why = NOT_TAKEN + rule  # the record is unchanged in EXISTING: IN's different copy is not in it

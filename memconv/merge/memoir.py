@@ -25,7 +25,7 @@ from ..fs import fitting, kept_name
 from ..model import Lifecycle, Record, Source, Store, WorkingSet, clone, fingerprint
 from ..text import short_digest
 from .identity import canonical, instant, item_key
-from .records import Hints
+from .records import SAME_CONTENT, Hints
 from .report import Outcome
 from .session import label as _label, merge_documents
 
@@ -101,12 +101,14 @@ class Tree:
                 return copy
             length += 4
 
-    def put(self, path: str, data: bytes) -> str | None:
+    def put(self, path: str, data: bytes, holder: str | None = None) -> str | None:
         """Place ``data`` at ``path``; if something else is there, or at a name that folds to it, beside it.
         Returns where, if moved. Records, then other files, are placed in the order of their names, so of two
         names that fold alike the first keeps its place whichever store it came from, and a merge of the result
-        with either store again places every file where it is."""
-        holder = self.files.holder(path)
+        with either store again places every file where it is. ``holder``: the store's own file whose name
+        ``path`` is on macOS and Windows (a Claude index page: ``MEMORY-2.md`` for ``memory-2.md``), placed or
+        not: ``data`` goes beside it, said as a name that folds to another's is."""
+        holder = holder or self.files.holder(path)
         if holder is None and self.files.get(path, data) == data:
             self.files[path] = data
             return None
@@ -114,14 +116,6 @@ class Tree:
         self.files[copy] = data
         if holder is not None:
             self.folded.append((path, copy, holder))
-        return copy
-
-    def put_beside(self, path: str, data: bytes, holder: str) -> str:
-        """Place ``data`` under a conflict name beside ``path``, a name the store's own file ``holder`` takes (a
-        Claude index page: ``MEMORY-2.md`` for ``memory-2.md``), reported as :meth:`put` reports a name clash."""
-        copy = self.conflict_path(path, data)
-        self.files[copy] = data
-        self.folded.append((path, copy, holder))
         return copy
 
 
@@ -233,7 +227,7 @@ def _merge_entries(a: Store, b: Store, prefix: str, tree: Tree, outcomes: list[O
             _, name, value = _when(winner, hints)
             when = f"same {name} ({value})" if name else "no updated or created date on either side"
             if _substance(ra) == _substance(rb):
-                why = f"{when}, same content: kept the canonical choice"
+                why = f"{when}{SAME_CONTENT}: kept the canonical choice"
             else:
                 conflict = True
                 why = f"{when}, different content: kept the canonical choice"

@@ -26,6 +26,9 @@ from ..model import Record, fingerprint
 from .identity import instant
 from .report import Outcome
 
+#: What an outcome's reason says where two copies tied on their dates say the same (an import reads it: into.plan).
+SAME_CONTENT = ", same content"
+
 
 @dataclass
 class Rules:
@@ -154,7 +157,7 @@ def merge_records(a: list[Record], b: list[Record], rules: Rules) -> Merged:
             why = "no date on either side"
         if not conflict:
             if tied:
-                why += ", same content" + (": merged" if notes else ": kept the canonical choice")
+                why += SAME_CONTENT + (": merged" if notes else ": kept the canonical choice")
             why = "; ".join([why, *notes])
             out[ident] = merged
             outcomes.append(Outcome(rules.kind, rules.where(merged), ident, "updated", won, why))

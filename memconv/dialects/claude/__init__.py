@@ -196,8 +196,8 @@ def written_type(record: Record) -> str | None:
 _INDEX_NAME = re.compile(r"memory(?:-[0-9]+)?\.md")
 
 
-#: An index page's name past the first as a case-insensitive file system sees it: ``memory-2.md``.
-_PAGE_NAME = re.compile(r"memory-(?P<n>[2-9]|[1-9][0-9]+)\.md")
+#: An index page's name past the first (``index.PAGE_FILE``), in any case, as macOS and Windows see it: ``memory-2.md``.
+_PAGE_NAME = re.compile(index.PAGE_FILE.pattern, re.IGNORECASE)
 
 
 def page_named(path: str) -> str | None:
