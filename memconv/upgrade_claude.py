@@ -26,7 +26,7 @@ chosen so that upgrading the result again changes nothing.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .converters.mapping import name_part
@@ -55,27 +55,6 @@ class Upgrade:
     warnings: list[str] = field(default_factory=list)
     #: Old link name → new link name, for every entry whose name changed.
     renamed: dict[str, str] = field(default_factory=dict)
-
-
-class _Itself(Mapping[str, str]):
-    """Every name of ``names`` → itself: asks the rename rule (:func:`markdown.renamed_link_target`) whether a
-    target names one at all, in any form it follows, over the set the upgrade already holds."""
-
-    __slots__ = ("names",)
-
-    def __init__(self, names: set[str]):
-        self.names = names
-
-    def __getitem__(self, name: str) -> str:
-        if name in self.names:
-            return name
-        raise KeyError(name)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.names)
-
-    def __len__(self) -> int:
-        return len(self.names)
 
 
 def _source_kind(record: Record) -> str:
@@ -133,8 +112,9 @@ def upgrade(source: Store, shape: str = "nested", reserved: Iterable[str] = ()) 
         names[record.link] = name
         taken.add(name.lower())
     result.renamed = {old: new for old, new in names.items() if old != new}
-    known = set(names) | set(names.values()) | {idx.path[:-3] for idx in source.indexes}
-    resolves = _Itself(known)
+    # Every name a link may name, each to itself: the rename rule (renamed_link_target) then tells whether an edge
+    # names one at all, in any form it follows.
+    known = {name: name for name in (*names, *names.values(), *(idx.path[:-3] for idx in source.indexes))}
 
     for record in source.records:
         status, changes, problems = plans[record.link]
@@ -150,7 +130,7 @@ def upgrade(source: Store, shape: str = "nested", reserved: Iterable[str] = ()) 
                 report.warnings.append(f"links to [[{target}]], which names no entry in the store (left as written)")
         for edge in record.edges:
             # An edge to nothing is said as a body link to nothing is: a decision replaced by nothing is news.
-            if renamed_link_target(edge.target, resolves, file_links=True) is None:
+            if renamed_link_target(edge.target, known, file_links=True) is None:
                 report.warnings.append(
                     f"{edge.type} links to {edge.target}, which names no entry in the store (left as written)")
         try:
