@@ -631,9 +631,7 @@ def _new_blocks(record: Record, blocks: list[str], shown: frozenset[str]) -> lis
 
 #: The fields :func:`show` may move into a readable home.
 _MOVED = ("description", "why", "rejected", "trigger", "how_to_apply", "outcome", "last_failure", "source_text",
-          "project",
-          "aliases", "tags", "facts",
-          "preconditions", "steps", "knowledge", "evolution")
+          "project", "aliases", "tags", "facts", "preconditions", "steps", "knowledge", "evolution")
 
 
 #: A numbered line of a body: ``2. Tag with git``, its number and what follows it apart.

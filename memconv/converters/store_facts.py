@@ -144,9 +144,11 @@ def carried_indexes(store: Store, own: bool, read_as: dict[str, Record] | None =
                or any(s.inline or not all(link.resolved for link in s.links) for s in i.sections)]
     rest = [i for i in store.indexes if i not in content]
     if not own and not content and read_as:
-        # (asked only of such a store with nothing else carried: a link at a time, until one says more)
+        # (asked only of such a store with nothing else carried: a link at a time, until one says more; its pages
+        # then travel together, _whole)
         pages = frozenset(i.path for i in store.indexes)
-        content = [i for i in rest if native.links_unsaid(i, read_as, pages)]
+        if any(native.links_unsaid(i, read_as, pages) for i in rest):
+            content = rest
     if not own or not rest:
         return _whole(store, content)
     # The pages its writer would generate for these records, written anew (from their names,
