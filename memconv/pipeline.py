@@ -88,10 +88,11 @@ def read(root: Path, dialect: str, *, held: bool = False, each: Callable[[Record
     time (its ``iter_read``, in one read of the store), each is done before the next record is read, and its
     bytes are left on disk as soon as it is read: the whole store is never held as read (docs/performance.md).
     Where it reads the store once, whole, taking ``each`` (its ``read_each``: memfmt), each is done before the
-    next record is read, and the bytes are left on disk once the store is read (its read looks at them again).
-    ``hold`` (with ``each``): what ``store.records`` holds of each record read one at a time, once ``each`` is done
-    to it (a conversion into another dialect holds most packed: :func:`memconv.converters.forward.held`); a store
-    read whole holds its records.
+    next record is read; with ``hold``, its bytes are left on disk as it is held (its read looks at them again once
+    every record is read, read again), else once the store is read.
+    ``hold`` (with ``each``): what ``store.records`` holds of each record, once ``each`` is done to it (a conversion
+    into another dialect holds most packed: :func:`memconv.converters.forward.held`); a store read whole without
+    ``read_each`` holds its records.
     """
     stepwise = dialects.declaration(dialect, "iter_read") \
         if each is not None and not dialects.declaration(dialect, "READS_TWICE_TO_STREAM") else None
@@ -109,7 +110,7 @@ def read(root: Path, dialect: str, *, held: bool = False, each: Callable[[Record
             _indexes_done(root, store, done, each_index, held)
         else:
             if whole_each is not None:  # read once, whole, each record done as it is read (memfmt)
-                store = whole_each(root, each)
+                store = whole_each(root, each, hold if hold is None or held else _on_disk_then(root, hold))
             else:
                 store = dialects.get(dialect).read(root)
                 for record in store.records if each is not None else ():
@@ -120,6 +121,14 @@ def read(root: Path, dialect: str, *, held: bool = False, each: Callable[[Record
     if not held:
         fs.keep_on_disk(root, store)  # the input is held once, as records; a kept-as-written file is read again
     return store
+
+
+def _on_disk_then(root: Path, hold: Callable[[Record], Any]) -> Callable[[Record], Any]:
+    """``hold``, with the record's bytes left on disk first (read again, and checked, when asked for)."""
+    def held(record: Record) -> Any:
+        fs.keep_record_on_disk(root, record)
+        return hold(record)
+    return held
 
 
 def read_to_merge(root: Path, dialect: str) -> Store:

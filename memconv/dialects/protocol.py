@@ -256,9 +256,11 @@ OPTIONAL: dict[str, Optional] = {
                                       "is written as its bytes): memconv merge reads its stores without layouts, "
                                       "each read again from its file's bytes (read_file) when a record is rendered "
                                       "anew", "bool", _always(False)),
-    "read_each": Optional("read_each(root, each) -> Store: read, whole, with each(record) done to every record as "
-                          "it is read, before the next is read: a dialect read once for a conversion into another "
-                          "(READS_TWICE_TO_STREAM) then holds no two records' layouts at once",
+    "read_each": Optional("read_each(root, each, hold=None) -> Store: read, whole, with each(record) done to every "
+                          "record as it is read, before the next is read, and store.records holding hold(record) of "
+                          "each (given: what it needs of a record is taken first): a dialect read once for a "
+                          "conversion into another (READS_TWICE_TO_STREAM) then holds no two records' layouts at "
+                          "once, and each record packed",
                           "callable", _always(None)),
     "write_each": Optional("write_each(store, records, context=None): iter_write for records given one at a time, "
                            "each rendered before the next is asked for: the same files in the same order",

@@ -17,7 +17,7 @@ import array
 import functools
 import itertools
 import re
-from typing import Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,7 +25,7 @@ from ...errors import ReadError, StoreError
 from ...fs import is_folder, list_files, read_bytes, safe_relpath, store_folder
 from ...migrations.memfmt import CURRENT, FILE, file_version, mengram_to_memfmt
 from ...model import (ForeignFile, IndexFile, IndexLink, IndexSection, Quarantined, Record, Source, Store,
-                      fingerprint_as_read, unedited)
+                      fingerprint_as_read, unedited, unpacked)
 from ...text import BOM, TextLayout, encode, same_stripped, short_digest, with_head
 from .. import Detection, evidence, fold, index_line_shares, passed_through, rendered_as_named, unportable
 from ..protocol import NO_OCCASION, Occasion
@@ -153,22 +153,31 @@ def read(root: Path) -> Store:
     return read_each(root, None)
 
 
-def read_each(root: Path, each: Callable[[Record], None] | None) -> Store:
+def read_each(root: Path, each: Callable[[Record], None] | None,
+              hold: Callable[[Record], Any] | None = None) -> Store:
     """:func:`read`, with ``each`` done to every record as it is read, before the next: a conversion into another
-    dialect lets go of its layout then (docs/performance.md, "(thirty-fourth)"). Its bytes are held to the read's
-    end: whether memfmt would rewrite a file is asked of them once every stem is known (read again from disk, they
-    cost 2% of a conversion's instructions)."""
+    dialect lets go of its layout then (docs/performance.md, "(thirty-fourth)"). ``hold``: what the store's records
+    hold of each record once ``each`` is done to it and its placing is known (a conversion holds most packed, and
+    their bytes on disk: "(forty-third)"). Whether memfmt would rewrite a file is asked of its bytes once every stem
+    is known: a record held packed is made again for it, and packed again if it learnt its unread lines."""
     store, prefix = _opened(root, Store)
     migrated: list[str] = []
+    placings = []
+    newest = None  # kept as it is found, as generated_date does
     for _, record in _listed(root, store, prefix, migrated):
         if each is not None:
             each(record)
-        store.records.append(record)
-    placings = [_placing(record, prefix, just_read=True) for record in store.records]
-    generated = generated_date(store)
+        placings.append(_placing(record, prefix, just_read=True))
+        newest = _newest(record, newest)
+        store.records.append(record if hold is None else hold(record))
+    given = _given_date(store, None)
+    generated = given if given is not None else newest
     plan = _read_whole(root, store, placings, migrated, generated)
-    for n, record in enumerate(store.records):
+    for n, item in enumerate(store.records):
+        record = unpacked(item)
         _warn_unfaithful(store, record, plan.paths[n], plan.stems, generated)
+        if record is not item and record.unread:
+            store.records[n] = hold(record)
     return store
 
 
