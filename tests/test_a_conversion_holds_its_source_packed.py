@@ -208,3 +208,45 @@ def test_a_group_looked_at_for_its_format_patches_is_made_one_record_at_a_time(t
         for _ in files:
             most = max(most, records_alive() - before)
     assert most < 10, f"{most} records made again held at once"
+
+
+def _records_alive() -> int:
+    gc.collect()
+    return sum(1 for o in gc.get_objects() if o.__class__ is Record)
+
+
+@pytest.mark.parametrize("source", PACKED)
+def test_the_format_patches_look_at_a_group_holds_no_more_than_a_few_records_made_again(tmp_path, monkeypatch, source):
+    # The look itself (format_patch._canonical), as the conversion's worker makes it. Watched fail for memfmt with
+    # its writer given every record made (Anew's ``whole``, for record_paths by identity): its store whole again in
+    # the format patches' worker, the peak of the three pairs from memfmt (docs/performance.md, "(forty-third)").
+    root = tmp_path / source
+    bench_module("generators").make(source, root, 60)
+    group = _read(root, source, "memfmt" if source != "memfmt" else "memoir", packed=True).records
+    real, alive = format_patch.iter_write_with, []
+
+    def counted(*args, **kwargs):
+        for item in real(*args, **kwargs):
+            alive.append(_records_alive())
+            yield item
+
+    monkeypatch.setattr(format_patch, "iter_write_with", counted)
+    before = _records_alive()
+    assert len(format_patch._canonical(source, group)) > len(group) // 2, "the generated files are as written anew"
+    assert alive and max(alive) - before < 10, f"{max(alive) - before} records made again held at once"
+
+
+def test_memfmts_writer_dates_a_profile_made_again_as_it_is_asked_for():
+    # A profile written anew is told its date by its place among the records, not by the identity of a record made
+    # when the write was called: the look at a store held packed makes each record again each time it asks.
+    group = _read(GOLDEN / "memfmt" / "full" / "input", "memfmt", "memoir", packed=True).records
+    assert any(r.kind == "profile" for r in group)
+    module = dialects.get("memfmt")
+    with format_patch.sources_aside(group):
+        made = list(format_patch.Anew(group))
+        looks = [list(iter_write_with(module, Store(dialect="probe", records=records), None,
+                                      Occasion(records_only=True)))
+                 for records in (format_patch.Anew(group), made)]
+        assert looks[0] == looks[1]
+        assert list(module.record_paths(Store(dialect="probe", records=format_patch.Anew(group)))) == \
+            list(module.record_paths(Store(dialect="probe", records=made)))

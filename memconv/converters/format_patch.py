@@ -74,13 +74,12 @@ class Anew(Sequence):
     """``records`` as a writer renders them anew, inside :func:`sources_aside`: a record as it is (its source set
     aside), a record held packed made again with no source each time it is asked for, and let go by the writer once
     rendered. Making every packed record at once would hold the store whole again (docs/performance.md,
-    "(thirty-ninth)"). A writer that knows records by their identity from one look to the next (memfmt's
-    ``record_paths``) is given them all made: ``whole``."""
+    "(thirty-ninth)"; memfmt's were, to "(forty-third)"). A writer knows them by place, never by identity."""
 
     __slots__ = ("records",)
 
-    def __init__(self, records: list[Record | Packed], whole: bool = False):
-        self.records = [_without_source(r) for r in records] if whole else records
+    def __init__(self, records: list[Record | Packed]):
+        self.records = records
 
     def __len__(self) -> int:
         return len(self.records)
@@ -399,8 +398,7 @@ def _canonical(dialect: str, group: list[Record]) -> set[int]:
                 held = at.setdefault(source.path, i)
                 if held != i:
                     at[source.path] = [*(held if isinstance(held, list) else [held]), i]
-            probe = Store(dialect="probe",
-                          records=Anew(group, whole=dialects.declaration(dialect, "record_paths") is not None))
+            probe = Store(dialect="probe", records=Anew(group))
             files = iter_write_with(module, probe, None, Occasion(records_only=True))  # no index: none is compared
             moved = False
             for path, data in files:
@@ -433,7 +431,7 @@ def _at_their_own_paths(dialect: str, probe: Store, sources: list[Source], same:
     if paths is None:
         return same
     where = paths(probe)
-    return {i for i in same if where.get(id(probe.records[i])) == sources[i].path}
+    return {i for i in same if where[i] == sources[i].path}
 
 
 def working_set_patch(working_set) -> dict[str, Any] | None:

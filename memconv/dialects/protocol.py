@@ -288,9 +288,10 @@ OPTIONAL: dict[str, Optional] = {
     "GENERATED_PAGE_BYTES": Optional("(with generated_index) the most bytes a page generated_index makes holds: "
                                      "an index file larger is known to be none of them without making them (None: "
                                      "no bound)", int, _always(None)),
-    "record_paths": Optional("record_paths(store) -> {id(record): path}: where its writer puts each record (a "
-                             "format patch tells by it a record written at another's path, in that file's "
-                             "bytes, from its own file; without it, the file at a record's path is taken for its own)",
+    "record_paths": Optional("record_paths(store) -> [path]: where its writer puts each record, in the order of "
+                             "the records, known by place, not identity (a format patch tells by it a record "
+                             "written at another's path, in that file's bytes, from its own file; without it, the "
+                             "file at a record's path is taken for its own)",
                              "callable", _always(None)),
     "VERSIONS": Optional("(reads, writes): the versions of its stores it reads and the one it writes, in words "
                          "(memconv dialects)", "pair", _always(("", ""))),

@@ -207,7 +207,7 @@ RULES = Rules(
 
 def _name_copies(out: Store, merged) -> None:
     """Conflict copies reported by the path memfmt's writer gives them, not by their link."""
-    paths = dialect.record_paths(out)
+    paths = dict(zip(map(id, out.records), dialect.record_paths(out)))
     where = {RULES.where(copy): paths.get(id(copy)) for copy in merged.copies.values()}
     for outcome in merged.outcomes:
         if outcome.conflict_copy in where and where[outcome.conflict_copy]:

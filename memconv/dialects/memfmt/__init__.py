@@ -27,7 +27,7 @@ from ...migrations.memfmt import CURRENT, FILE, file_version, mengram_to_memfmt
 from ...model import (ForeignFile, IndexFile, IndexLink, IndexSection, Quarantined, Record, Source, Store,
                       fingerprint_as_read, unedited, unpacked)
 from ...text import BOM, TextLayout, encode, same_stripped, short_digest, with_head
-from .. import Detection, evidence, fold, index_line_shares, passed_through, rendered_as_named, unportable
+from .. import Detection, evidence, fold, index_line_shares, passed_through, unportable
 from ..protocol import NO_OCCASION, Occasion
 from . import files, syntax
 from .files import check_fields, read_entity, read_episode, read_procedure, read_profile, render, render_index
@@ -662,10 +662,11 @@ def _number(store: Store, placings: list[_Placing], pending: Sequence[int], othe
         named.add(wanted)
 
 
-def record_paths(store: Store) -> dict[int, str]:
-    """Where :func:`write` puts each record of ``store``: ``id(record)`` → path (numbering included)."""
-    plan = _plan_of(store, _placings(store), _store_prefix(store))
-    return {id(record): path for record, path in zip(store.records, plan.paths)}
+def record_paths(store: Store) -> Sequence[str]:
+    """Where :func:`write` puts each record of ``store``, in the order of its records (numbering included): by place,
+    not by the record's identity, so that its records may be made again as they are asked for (a format patch's look
+    at a store held packed, docs/performance.md, "(forty-third)")."""
+    return _plan_of(store, _placings(store), _store_prefix(store)).paths
 
 
 def _given_date(store: Store, date: str | None) -> str | None:
@@ -756,8 +757,7 @@ def iter_write(store: Store, render=None, context: Occasion | None = None) -> It
     context = context or NO_OCCASION
     written = _Written(store, _placings(store), context, generated_date(store, context.date),
                        lambda: generated_date(store))
-    job = _Render(written.stems, written.generated,
-                  {id(store.records[n]): date for n, date in written.profile_dates.items()})
+    job = _Render(written.stems, written.generated, written.profile_dates)
     return _stream(store, written, (render or map)(job, store.records))
 
 
@@ -805,25 +805,8 @@ def _each_written(store: Store, placings: list["_Placing"], records: Iterator[Re
     given = _given_date(store, None)
     undated = given if given is not None else newest
     written = _Written(store, placings, context, context.date or undated, lambda: undated, planned)
-    job = _Render(written.stems, written.generated, {})
-    profiles = written.profile_dates
-    count = iter(range(len(placings)))
-
-    def named(record: Record) -> int | None:
-        """A profile written anew is told its date as the render map asks for it (by ``id``: :class:`_Render`)."""
-        n = next(count, None)
-        if n not in profiles:
-            return None
-        job.dates[id(record)] = profiles[n]
-        return id(record)
-
-    def rendered() -> Iterator[bytes | None]:
-        for key, data in rendered_as_named(records, named, render, job):
-            if key is not None:
-                del job.dates[key]
-            yield data
-
-    return _stream(store, written, rendered())
+    job = _Render(written.stems, written.generated, written.profile_dates)
+    return _stream(store, written, (render or map)(job, records))
 
 
 def each_facts() -> tuple[Callable[[Record], None], Callable[[], _Facts]]:
@@ -881,15 +864,18 @@ class _Written:
         plan = planned(store, prefix, say) if planned is not None else _safe(_plan_of(store, placings, prefix, say))
         self.stems, self.generated = plan.stems, generated
         self.paths = plan.paths
-        #: A profile written anew: its ``generated:``, by its place among the records.
-        self.profile_dates: dict[int, str | None] = {}
+        #: A profile written anew: its ``generated:``, by the day of its own (its ``updated``), the one thing of the
+        #: record it depends on (:func:`_profile_date`). Not by the record's identity, nor its place: the records may
+        #: be made again as they are asked for (a store held packed), and rendered in other processes (``--jobs``).
+        self.profile_dates: dict[str | None, str | None] = {}
         for n, placing in enumerate(placings):
             if placing.kind == "profile" and not placing.unchanged:
                 path = self.paths[n]
                 if placing.empty:
                     say(f"{path}: the profile is empty; memfmt keeps no empty profile, so none is written")
                 else:
-                    self.profile_dates[n] = _profile_date(store, placing.updated, path, context.date, say, undated)
+                    self.profile_dates[_iso_day(placing.updated)] = _profile_date(store, placing.updated, path,
+                                                                                  context.date, say, undated)
         self.out: dict[str, bytes] = {}
         if context.records_only:
             # No index rendered, but its path still taken: a record there is left out, as in a whole write.
@@ -951,7 +937,7 @@ class _Render:
         if record.kind == "profile":
             if not record.body:
                 return None
-            return _encode(render(record, self.stems, self.dates[id(record)]), record.source)
+            return _encode(render(record, self.stems, self.dates[_iso_day(record.updated)]), record.source)
         return _encode(render(record, self.stems, self.generated), record.source)
 
 
