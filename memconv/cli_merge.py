@@ -29,10 +29,13 @@ _DIALECTS = list(dialects.MODULES)
 
 
 def _guard(inputs: tuple[Path, ...], out: Path) -> None:
-    """Inputs are never written: OUT may not be an input, lie inside one, or contain one."""
-    b = out.resolve()
+    """Inputs are never written: OUT may not be an input, lie inside one, or contain one.
+
+    Compared on ``os.path.realpath``, as convert's and --into's guards compare: ``Path.resolve`` raised
+    ``RuntimeError`` on a link loop (exit 70, "a bug") where the other commands name the loop, exit 4."""
+    b = Path(os.path.realpath(out))
     for path in inputs:
-        a = path.resolve()
+        a = Path(os.path.realpath(path))
         if a == b or a in b.parents or b in a.parents:
             raise UsageError(f"{out}: the output would overlap the input store {path}",
                                hint="choose an OUT outside both stores; merge never writes into its inputs")
