@@ -26,7 +26,7 @@ from .mapping import EDGE_TYPES, REQUIRED_TEXT, SECTION_FIELDS, UNKNOWN_KEYS_HID
 from .native import as_line
 from .store_facts import holds_anchors
 from . import transforms
-from .transforms import PARAGRAPH_BREAK, join_paragraphs, numbered_items, rejoined, tags_as_text
+from .transforms import PARAGRAPH_BREAK, STEP_DASH, join_paragraphs, numbered_items, rejoined, step_of, tags_as_text
 
 
 #: The text fields each target's files show, per kind (the kind the record has in the target),
@@ -46,24 +46,11 @@ _TAGS_LINE = re.compile(r"\*\*Tags:\*\* (.+)")
 _LIST_ITEM = re.compile(r"^\s*(?:\d+[.)]|[-*+])\s+(?P<text>\S.*)$")
 
 
-#: What stands between a step's action and its detail on the line :func:`show` writes for it (memfmt's own, too).
-_STEP_DASH = " — "
-
-
 def _step_line(step: Step) -> str:
     text = flat(step.action)
     if step.detail:
-        text = f"{text}{_STEP_DASH}{flat(step.detail)}" if text else flat(step.detail)
+        text = f"{text}{STEP_DASH}{flat(step.detail)}" if text else flat(step.detail)
     return text
-
-
-def _step_of(line: str) -> Step:
-    """The step a line :func:`_step_line` writes says: its action, and the detail after the first dash (as memfmt
-    reads its own lines)."""
-    action, dash, detail = line.partition(_STEP_DASH)
-    if not action.strip() or not (dash and detail.strip()):
-        return Step(action=line.strip())
-    return Step(action=action.strip(), detail=detail.strip())
 
 
 def _unsaid_by_line(step: Step) -> bool:
@@ -87,7 +74,7 @@ def steps_kept(before: list[Step], now: list[Step]) -> list[Step]:
         if tag == "equal" or (tag == "replace" and i2 - i1 == j2 - j1):
             pairs.update(zip(range(j1, j2), range(i1, i2)))
     free = [i for i in range(len(old)) if i not in set(pairs.values())]
-    for same in (lambda i, j: old[i] == new[j], lambda i, j: flat(before[i].action) == _step_of(new[j]).action):
+    for same in (lambda i, j: old[i] == new[j], lambda i, j: flat(before[i].action) == step_of(new[j]).action):
         for j in range(len(new)):
             i = next((i for i in free if same(i, j)), None) if j not in pairs else None
             if i is not None:
@@ -99,7 +86,7 @@ def steps_kept(before: list[Step], now: list[Step]) -> list[Step]:
         if was is not None and old[pairs[j]] == line:
             out.append(was)
             continue
-        step = _step_of(line)
+        step = step_of(line)
         if was is not None:
             step = dataclasses.replace(step, needs=was.needs, gives=was.gives, successes=was.successes,
                                        failures=was.failures)
@@ -1173,7 +1160,7 @@ def show(record: Record, target: str) -> Record:
             items = [_LIST_ITEM.match(line) for line in block.split("\n") if line.strip()]
             if items and all(items) \
                     and (record.steps is None or how and all(_NUMBERED.match(m.group(0)) for m in items)):
-                steps += [Step(action=m.group("text").strip()) for m in items]
+                steps += [step_of(m.group("text").strip()) for m in items]  # as memfmt reads each line
             else:
                 rest += [_precondition(line) for line in block.split("\n") if line.strip()]
         _clear(record, shown)
@@ -1234,7 +1221,7 @@ def _steps_back(record: Record, target: str, kind: str, parts: list[str], flats:
     items = [_LIST_ITEM.match(line) for line in lines if _NUMBERED.match(line)]
     if not items or len(items) != len(lines) or not all(items):
         return
-    steps = steps_kept(record.steps, [_step_of(flat(m.group("text"))) for m in items])
+    steps = steps_kept(record.steps, [step_of(flat(m.group("text"))) for m in items])
     if steps != record.steps:
         if "steps" in edited:
             return

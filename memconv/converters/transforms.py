@@ -295,12 +295,27 @@ def numbered_items(text: str) -> list[str] | None:
     return [flat(m.group("text")) for m in items] if len(items) > 1 and all(items) else None
 
 
-def to_procedure(r: Record) -> Record:
+#: What stands between a step's action and its detail on its line (memfmt's own, and :func:`readable.show`'s).
+STEP_DASH = " — "
+
+
+def step_of(line: str) -> Step:
+    """The step a line of one step says: its action, and the detail after the first dash (as memfmt reads its own
+    lines: ``Check the canary — look at p99`` is the action ``Check the canary``, the detail ``look at p99``)."""
+    action, dash, detail = line.partition(STEP_DASH)
+    if not action.strip() or not (dash and detail.strip()):
+        return Step(action=line.strip())
+    return Step(action=action.strip(), detail=detail.strip())
+
+
+def to_procedure(r: Record, by_lines: bool = True) -> Record:
     """A lesson as a procedure: trigger is its **When**, how_to_apply its one step (written as a numbered
-    list, a Claude ``**How to apply:**`` section of ``1.``, ``2.``, …: a step each)."""
+    list, a Claude ``**How to apply:**`` section of ``1.``, ``2.``, …: a step each), each the step memfmt reads
+    of its line (:func:`step_of`), so that the way home works out the steps memfmt gave. ``by_lines`` False (a
+    record read home from a target): each item its action alone, as the digests every carry holds were made."""
     if r.steps is None and r.how_to_apply:
         items = numbered_items(r.how_to_apply) or [flat(r.how_to_apply)]
-        r.steps = [Step(action=item) for item in items]
+        r.steps = [step_of(item) if by_lines else Step(action=item) for item in items]
         r.how_to_apply = None
     return r
 
@@ -407,7 +422,8 @@ def to_kind(record: Record, kind: str, dialect: str | None = None, *, home: bool
         if from_kind == to:
             return record
     if to in _TO and from_kind not in _STRUCTURED_KINDS:
-        record = to_entity(record, by_blocks=not home) if to == "entity" else _TO[to](record)
+        record = to_entity(record, by_blocks=not home) if to == "entity" \
+            else to_procedure(record, by_lines=not home) if to == "procedure" else _TO[to](record)
     elif from_kind in _STRUCTURED_KINDS and to not in _STRUCTURED_KINDS:
         if from_kind == "entity":
             record = from_entity(record, describe=dialect is None or "description" in native_text(dialect, to))
