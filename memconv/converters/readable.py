@@ -156,7 +156,7 @@ def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None 
         blocks.append("\n".join(lines).rstrip())
     relations = unsaid(record.edges, edges)
     if relations:
-        blocks.append("**Relations:**\n\n" + "\n".join(map(_relation_line, relations)))
+        blocks.append("**Relations:**\n\n" + "\n".join(map(relation_line, relations)))
     if "evolution" not in shown and record.evolution:
         blocks.append("**Evolution:**\n\n" + "\n".join(
             f"- v{r.from_version} → v{r.to_version}" + (f" ({r.date})" if r.date else "") + f": {flat(r.reason)}"
@@ -340,7 +340,7 @@ def take_relations_out(record: Record, target: str) -> bool:
     return True
 
 
-def _relation_line(edge: Edge) -> str:
+def relation_line(edge: Edge) -> str:
     """An edge as a line of the ``**Relations:**`` block :func:`_blocks` writes: ``- works at → [[Mengram]] — since
     2024`` (memfmt's relation line, which :func:`relations_back` reads home by memfmt's rule)."""
     return f"- {flat(edge.type)} {'←' if edge.direction == 'in' else '→'} [[{edge.target}]]" \
@@ -382,7 +382,7 @@ def relations_back(record: Record, target: str, edited: list[str], said: str) ->
     if block is None:
         take_relations_out(record, target)
         return []
-    shown = {_relation_line(e): e for e in relations}
+    shown = {relation_line(e): e for e in relations}
     edges: list[Edge] = []
     unread: list[str] = []
     for line in (line.rstrip() for line in lines):

@@ -300,6 +300,8 @@ def restore(store: Store) -> tuple[Store, Conversion]:
     written: dict[str, str] = {}
     for (record, home, applied), carry in zip(restored, carries):
         rename_links(home, rename, keep=set(applied.carried))
+        if "edges" in applied.overridden and store.dialect in TARGET_KIND:
+            _keep_relations_shown(home, carry, store.dialect, rewrite_links(record.body, rename)[0])
         if "facts" in applied.overridden and home.kind == "entity" and record.kind != "entity" \
                 and store.dialect in TARGET_KIND:
             # (Its links named home first: its edges, which the Relations lines show, are.)
@@ -415,6 +417,22 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             report.warnings.append(edits_said(*report.edits_warned[id(home)]))
     report.warnings.extend(_restore_sources(formats + noted, out.records, report.owners))
     return out, report
+
+
+def _keep_relations_shown(home: Record, carry: Carry, target: str, said: str) -> None:
+    """The carried edges ``target`` has no key for (memfmt's ``works_with`` in memspec) whose ``**Relations:**`` line
+    is still in its body (``said``: the body as ``target`` holds it, its links named home), put back before the edges
+    edited there: that edit was of the edges ``target`` holds in keys (memspec's ``relate``), not of these, which it
+    showed as lines of the body (a line edited or added there is read by ``readable.relations_back``). Before, the
+    edit won over every carried edge and these were lost with "0 dropped"; a line taken out there takes its edge."""
+    carried = carry.fields.get("edges")
+    if not isinstance(carried, list):
+        return
+    lines = {line.rstrip() for line in said.split("\n")}
+    shown = [e for e in readable.unsaid(from_json(carried, field_type("edges")), EDGE_TYPES[target])
+             if e not in home.edges and readable.relation_line(e) in lines]
+    if shown:
+        home.edges = shown + home.edges
 
 
 def _added_there(record: Record) -> list[str]:
