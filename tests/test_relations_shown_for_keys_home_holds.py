@@ -8,6 +8,8 @@ edited in Claude came home to memspec with the block at its end, beside the ``su
 
 from __future__ import annotations
 
+import json
+
 from memconv.cli import main
 
 from .conftest import GOLDEN
@@ -16,14 +18,16 @@ STORE = GOLDEN / "memspec" / "v02-dated-observations" / "input"
 MEMORY = "feedback_deploy-with-the-blue-green-script.md"
 
 
-def _home(runner, tmp_path, edit) -> str:
+def _home(runner, tmp_path, edit, warnings: list[str] | None = None) -> str:
     there = tmp_path / "claude"
     assert runner.invoke(main, ["memspec-to-claude", str(STORE), str(there)]).exit_code == 3  # (one file is broken)
     text = (there / MEMORY).read_text(encoding="utf-8")
     assert "\n**Relations:**\n\n- supersedes → [[" in text
     (there / MEMORY).write_text(edit(text), encoding="utf-8")
-    back = runner.invoke(main, ["claude-to-memspec", str(there), str(tmp_path / "back"), "--fail-on-loss"])
+    back = runner.invoke(main, ["claude-to-memspec", "--json", str(there), str(tmp_path / "back"), "--fail-on-loss"])
     assert back.exit_code in (0, 3), back.stderr
+    if warnings is not None:
+        warnings.extend(json.loads(back.stdout)["warnings"])
     (claim,) = [p for p in (tmp_path / "back" / ".memspec").rglob("*.md") if "blue/green" in p.read_text()]
     return claim.read_text(encoding="utf-8")
 
@@ -36,10 +40,18 @@ def test_an_edited_body_comes_home_without_the_relations_lines(runner, tmp_path)
     assert "\nsupersedes:\n" in claim
 
 
-def test_edited_relations_lines_stay_the_bodys_text(runner, tmp_path):
-    # An edited block is the target's text now: kept in the body, as an edit of any block memconv showed.
-    claim = _home(runner, tmp_path, lambda t: t.replace("- supersedes → [[", "- supersedes (mostly) → [["))
-    assert "supersedes (mostly) →" in claim.split("\n---\n", 1)[1]
+def test_a_relations_line_edited_to_no_key_of_home_stays_text_and_takes_its_edge_out(runner, tmp_path):
+    # The edited block is the claim's edges (readable.relations_back, as a memfmt entity's): the line no longer says
+    # the supersedes it showed, so that edge goes; what it says now, a relation memspec has no key for, comes home
+    # as text of the body, and the report says both. Before (twenty-fourth session), the whole edited block stayed
+    # in the body and the supersedes key came back from the carry (overturned 2026-12-07, forty-third session).
+    warnings: list[str] = []
+    claim = _home(runner, tmp_path, lambda t: t.replace("- supersedes → [[", "- supersedes (mostly) → [["), warnings)
+    frontmatter, body = claim.split("\n---\n", 1)
+    assert "\nsupersedes (mostly) → [[ms_" in body and "**Relations:**" not in body
+    assert "\nsupersedes:" not in frontmatter
+    assert any("says no relation memspec has a key for ('supersedes (mostly) →" in w for w in warnings), warnings
+    assert any("edited in claude: body, edges" in w for w in warnings), warnings
 
 
 def test_relations_of_carried_edges_are_taken_out_by_their_home_names(runner, tmp_path):

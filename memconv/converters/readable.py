@@ -322,10 +322,11 @@ def take_leftovers_out(record: Record, then: str, original: str) -> bool:
 def take_relations_out(record: Record, target: str) -> bool:
     """The ``**Relations:**`` block :func:`show` wrote in ``target`` for ``record``'s edges that ``target`` has no key
     for, still in its edited body as written (its links named home), taken out: home holds those edges in keys of its
-    own (``restore._holds_the_relations``; a memfmt entity's relations hold every edge). The one place the block is
-    taken out: asked before the body's links were named home, it was missed where the edges were carried (home's
-    names against the target's), and came home as text of the body (a memspec claim's ``depends_on`` in memoir, the
-    body edited there). Whether it was."""
+    own (``restore._holds_the_relations``; a memfmt entity's relations hold every edge). Asked by
+    :func:`relations_back` (which reads the block's lines home as the edges) where it finds no single block; asked
+    before the body's links were named home, it was missed where the edges were carried (home's names against the
+    target's), and came home as text of the body (a memspec claim's ``depends_on`` in memoir, the body edited
+    there). Whether it was."""
     relations = unsaid(record.edges, EDGE_TYPES[target])
     if record.opaque or not relations or "**Relations:**" not in record.body:
         return False
@@ -347,7 +348,8 @@ def relation_line(edge: Edge) -> str:
         + (f" — {flat(edge.note)}" if edge.note else "")
 
 
-def relations_back(record: Record, target: str, edited: list[str], said: str) -> list[str]:
+def relations_back(record: Record, target: str, edited: list[str], said: str,
+                   held: frozenset[str] | None = None) -> list[str]:
     """The ``**Relations:**`` block :func:`show` wrote in ``target`` for the edges of ``record`` (an entity home
     again, which holds every edge in its relations; its body its facts joined, a paragraph each made one line, their
     links named home), taken out of its body, its lines the edges it says now (where the block is not told, it is
@@ -359,8 +361,12 @@ def relations_back(record: Record, target: str, edited: list[str], said: str) ->
     under the label, and any paragraph after it of relation lines only (a line added after a blank line: one list,
     as markdown reads it). A line of it that says no relation is no edge: it stays in the body where the block was,
     a paragraph of its own without its dash (a fact of the entity); those lines are returned, for the report.
-    Before, an edited block came home as facts: ``- **Relations:**`` and its lines joined into one (``- - works at
-    → [[Ops]] - works with → [[Bo]]``), the edge nowhere."""
+    ``held``: the edge types home has keys for (its ``EDGE_TYPES``; None: any, as an entity's relations): a line
+    saying an edge home has no key for (``- supersedes (mostly) → [[…]]``, a memspec claim's) is no edge either, as
+    :func:`unsaid` tells (home's writer would refuse it). The same rule reads a memspec claim's block home, its
+    edges in keys (``restore._holds_the_relations``). Before, an edited block came home as facts (an entity's:
+    ``- **Relations:**`` and its lines joined into one, ``- - works at → [[Ops]] - works with → [[Bo]]``, the
+    edge nowhere) or as text of the body (a claim's, every edge kept from its key)."""
     relations = unsaid(record.edges, EDGE_TYPES[target])
     if record.opaque or not relations:
         return []
@@ -387,7 +393,7 @@ def relations_back(record: Record, target: str, edited: list[str], said: str) ->
     unread: list[str] = []
     for line in (line.rstrip() for line in lines):
         edge = shown.get(line) or relation_edge(line)
-        if edge is not None:
+        if edge is not None and not unsaid([edge], held):
             edges.append(edge)
         elif line[2:].strip():
             unread.append(line[2:].strip())
@@ -1241,7 +1247,7 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
     home (``owner``): a how_to_apply its ``**How to apply:**`` section said follows that section's edit.
     The ``**Relations:**`` lines ``target`` wrote for the edges it has no key for are left: whether they are the
     body's own text depends on home's keys, and they are found by their links named home
-    (:func:`take_relations_out`, once the body's links are).
+    (:func:`relations_back`, once the body's links are).
 
     The ``**Text outside the format:**`` block, no longer in the body as :func:`show` wrote it (edited, or taken
     out), takes the record's ``unread`` with it: the lines are the target's text now, or gone, and the way home

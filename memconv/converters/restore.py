@@ -336,8 +336,16 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                 # What the target showed beside the body and the user left as it was: not the body's text.
                 readable.take_leftovers_out(home, then, carry.fields["body"])
         if id(home) in edited_bodies and _holds_the_relations(home, store.dialect, carry.owner):
-            # The Relations lines of edges home holds in keys, their links named home now as the edges' are.
-            readable.take_relations_out(home, store.dialect)
+            # The Relations lines of edges home holds in keys, their links named home now as the edges' are: the
+            # edges the block says now (a line taken out there takes its edge out; lines reordered, their order), by
+            # the rule an entity's block is read home by. A line saying no edge home has a key for stays text.
+            for line in readable.relations_back(home, store.dialect, applied.overridden, home.body,
+                                                EDGE_TYPES[carry.owner]):
+                report.warnings.append(f"{where_from(record)}: a line of its **Relations:** in {store.dialect} says no "
+                                       f"relation {carry.owner} has a key for ({flat(printable(line))!r}): it comes "
+                                       f"home as text of its body")
+            if "edges" in applied.overridden:
+                report.edited[id(home)] = list(applied.overridden)
         if record.kind == "entity" and home.kind != "entity" and id(home) in edited_bodies \
                 and isinstance(carry.fields.get("body"), str):
             # Its body was the entity's facts there, read home a paragraph each: the facts it had, as they were, are
