@@ -426,15 +426,20 @@ MORE = "More memory"
 LINK_TEXT = 150
 
 #: One item of an index: its section (the heading line, or ``(heading line, n)`` to keep two sections
-#: of one name apart; None before the first heading), and its lines.
-Unit = tuple["str | tuple[str, int] | None", Sequence[str]]
+#: of one name apart; None before the first heading), and its lines (a generated entry's as UTF-8 bytes).
+Unit = tuple["str | tuple[str, int] | None", Sequence["str | bytes"]]
 #: The longest hook (in UTF-8 bytes) of a link to a page: what the page's More-memory reserve counts on.
 PAGE_HOOK_BYTES = 100
 
 
-def size(lines: list[str]) -> int:
+def size(lines: list[str | bytes]) -> int:
     """Bytes of ``lines`` written one per line."""
-    return sum(len(line.encode("utf-8", "surrogatepass")) + 1 for line in lines)
+    return sum(len(_utf8(line)) + 1 for line in lines)
+
+
+def _utf8(line: str | bytes) -> bytes:
+    """A line of an index as written: a generated entry's line is held so already (:func:`entry_line`)."""
+    return line if line.__class__ is bytes else line.encode("utf-8", "surrogatepass")
 
 
 def fits(lines: list[str]) -> bool:
@@ -639,8 +644,8 @@ def _page_number(path: str) -> int | None:
     return int(m.group("n")) if m is not None else None
 
 
-def _encode_lines(lines: list[str]) -> bytes:
-    return ("\n".join(lines) + "\n").encode("utf-8", "surrogatepass")
+def _encode_lines(lines: list[str | bytes]) -> bytes:
+    return b"\n".join(map(_utf8, lines)) + b"\n"
 
 
 # --- generating an index for records that have none ------------------------------
@@ -676,15 +681,18 @@ def generate(entries: Iterable[tuple[str, Record, str | None]], extra: list[Inde
     return generate_from(lines, extra, title)
 
 
-#: The generated index's line for one entry: (its path, the group it is listed under, the line).
-EntryLine = tuple[str, "str | None", str]
+#: The generated index's line for one entry: (its path, the group it is listed under, the line as UTF-8 bytes).
+EntryLine = tuple[str, "str | None", bytes]
 _GROUP_KEYS = frozenset(key for key, _ in GROUPS)
 
 
 def entry_line(path: str, record: Record, written_type: str | None) -> EntryLine:
     """What :func:`generate` keeps of one ``(path, record, claude type)``: a writer given its records one at a time
-    keeps this for each, and lets the record go."""
-    return path, written_type if written_type in _GROUP_KEYS else None, link_line(generated_link(path, record))
+    keeps this for each, and lets the record go, to the last record's file. The line is held as its UTF-8 bytes:
+    as a string, the dash before its hook made every character of it two bytes, 388 bytes a line held to the end of
+    a write into Claude (docs/performance.md, "(forty-third)")."""
+    return path, written_type if written_type in _GROUP_KEYS else None, \
+        link_line(generated_link(path, record)).encode("utf-8", "surrogatepass")
 
 
 def generate_from(lines: Iterable[EntryLine], extra: list[IndexSection] = (),
