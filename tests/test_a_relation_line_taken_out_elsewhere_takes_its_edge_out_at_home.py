@@ -125,3 +125,30 @@ def test_a_line_saying_no_relation_stays_text_of_the_body_and_is_reported(runner
     assert fields["depends_on"] == [NODE, CRLF]
     assert body.endswith("\n\nsee the release wiki\n") and "Relations" not in body
     assert any("says no relation memspec has a key for ('see the release wiki')" in w for w in warnings), warnings
+
+
+@pytest.mark.parametrize("target", sorted(THERE))
+@pytest.mark.parametrize("where", ["after", "before"])
+def test_a_line_of_a_type_the_claim_had_no_edge_of_added_there_is_its_key_and_nothing_dropped(runner, tmp_path,
+                                                                                              target, where):
+    """memspec holds no order across its keys: ``supports`` added after ``depends_on`` reads back before it, which
+    is no edge lost. Before, the report counted ``edges`` dropped ("the edit is dropped") and ``--fail-on-loss``
+    exited 5 though the key was written (the line added before the others came home)."""
+    def edit(text: str, node: str, crlf: str) -> str:
+        one, two, added = f"- depends_on → [[{node}]]", f"- depends_on → [[{crlf}]]", f"- supports → [[{node}]]"
+        return text.replace(f"{one}\n{two}", f"{one}\n{two}\n{added}" if where == "after" else f"{added}\n{one}\n{two}")
+    fields, body, _, warnings = _round(runner, tmp_path, target, edit)
+    assert fields["depends_on"] == [NODE, CRLF] and fields["supports"] == [NODE]
+    assert "Relations" not in body and "[[" not in body
+    assert any("edges" in w for w in warnings) and not any("edit is dropped" in w for w in warnings), warnings
+
+
+@pytest.mark.parametrize("target", sorted(THERE))
+def test_lines_of_one_key_reordered_beside_a_line_of_another_added_are_that_keys_new_order(runner, tmp_path, target):
+    def edit(text: str, node: str, crlf: str) -> str:
+        one, two = f"- depends_on → [[{node}]]", f"- depends_on → [[{crlf}]]"
+        return text.replace(f"{one}\n{two}", f"{two}\n- supports → [[{crlf}]]\n{one}")
+    fields, body, _, warnings = _round(runner, tmp_path, target, edit)
+    assert fields["depends_on"] == [CRLF, NODE] and fields["supports"] == [CRLF]
+    assert "Relations" not in body and "[[" not in body
+    assert not any("edit is dropped" in w for w in warnings), warnings

@@ -16,7 +16,7 @@ from .. import dialects, progress
 from .. import jobs as parallel
 from ..dialects.protocol import declared
 from ..errors import StoreError, Unstreamable
-from ..model import ForeignFile, IndexFile, Packed, Quarantined, Record, Store, clearer, clone, unpacked
+from ..model import Edge, ForeignFile, IndexFile, Packed, Quarantined, Record, Store, clearer, clone, unpacked
 from ..report import FileReport
 from ..text import unwritable
 from . import carry as carrying
@@ -764,6 +764,8 @@ def _count_unwritten(original: Record, returned: Record, owner: str, rep: FileRe
         original = clone(original) if not rename else original
         original.body = read.body
     lost = set(carrying.difference(original, read, owner).fields) - {"link"} - _KEPT_IN_ITS_BYTES - set(rep.carried)
+    if "edges" in lost and _alike_key_by_key(original.edges, read.edges, EDGE_TYPES.get(owner)):
+        lost.discard("edges")
     if not lost:
         return
     rep.dropped = sorted(set(rep.dropped) | lost)
@@ -783,6 +785,22 @@ def _count_unwritten(original: Record, returned: Record, owner: str, rep: FileRe
     if lost - kept:
         rep.warn(f"{', '.join(sorted(lost - kept))}: brought home from another dialect, and {owner}'s "
                  "files have no place for them: dropped")
+
+
+def _alike_key_by_key(written: list[Edge], read: list[Edge], held: frozenset[str] | None) -> bool:
+    """The edges ``read`` back of a home that holds each in a key of its type (its ``EDGE_TYPES``: memspec's
+    ``depends_on``, ``supports``…) are those ``written``, key by key and in each key's order: such a home holds no
+    order across its keys (its writer puts them in its order, a kept layout in the file's), so that order is no edge
+    lost. Before, a ``supports`` line added in Claude after the ``depends_on`` ones (``readable.relations_back``) read
+    back before them, and ``edges`` was counted dropped, ``--fail-on-loss`` exiting 5 with the key written. A home
+    holding relations in one list (memfmt's, ``held`` None), or an edge of a type it carries, keeps the order whole."""
+    if held is None or len(written) != len(read) or not all(e.type in held for e in (*written, *read)):
+        return False
+    return sorted(written, key=_edge_type) == sorted(read, key=_edge_type)  # stable: each key keeps its order
+
+
+def _edge_type(edge: Edge) -> str:
+    return edge.type
 
 
 def _carry_witness(native: Record, target: str, lossy: bool, rep: FileReport, out: Store,
