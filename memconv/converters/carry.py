@@ -75,11 +75,6 @@ def _part(record: Record, name: str) -> Any:
 _IDENTITY = frozenset({"link"})
 
 
-def _differ(before: Any, after: Any) -> bool:
-    """Whether two field values differ, ``1`` and ``True`` included (most are both None: cheap)."""
-    return not _same(before, after)
-
-
 def _same(a: Any, b: Any) -> bool:
     """Equal, with the same types and key orders all the way down (``1`` is not ``True``, ``0.0`` not ``-0.0``).
 
