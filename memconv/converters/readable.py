@@ -26,7 +26,8 @@ from .mapping import EDGE_TYPES, REQUIRED_TEXT, SECTION_FIELDS, UNKNOWN_KEYS_HID
 from .native import as_line
 from .store_facts import holds_anchors
 from . import transforms
-from .transforms import PARAGRAPH_BREAK, STEP_DASH, join_paragraphs, numbered_items, rejoined, step_of, tags_as_text
+from .transforms import PARAGRAPH_BREAK, join_paragraphs, numbered_items, rejoined, step_of, tags_as_text
+from .transforms import step_line as _step_line, steps_said
 
 
 #: The text fields each target's files show, per kind (the kind the record has in the target),
@@ -44,13 +45,6 @@ UNREAD_LABEL = "Text outside the format"
 _TAGS_LINE = re.compile(r"\*\*Tags:\*\* (.+)")
 #: A numbered or bulleted line of a body, one step of a procedure written as prose: ``2. Tag with git``.
 _LIST_ITEM = re.compile(r"^\s*(?:\d+[.)]|[-*+])\s+(?P<text>\S.*)$")
-
-
-def _step_line(step: Step) -> str:
-    text = flat(step.action)
-    if step.detail:
-        text = f"{text}{STEP_DASH}{flat(step.detail)}" if text else flat(step.detail)
-    return text
 
 
 def _unsaid_by_line(step: Step) -> bool:
@@ -124,7 +118,7 @@ def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None 
     """
     blocks: list[str] = []
     steps_say_how = "how_to_apply" in sections and "steps" not in shown and bool(record.steps) \
-        and record.how_to_apply == "; ".join(s.action for s in record.steps)
+        and record.how_to_apply == steps_said(record.steps)
     if "description" not in shown and record.description and record.description.strip():
         blocks.append(record.description.strip())
     if "body" not in shown and record.body.strip():
@@ -666,7 +660,7 @@ def _land(record: Record, name: str, before: list, how: str | None = None) -> No
         line = next((n for n in range(start, len(lines)) if _item_at(lines[n], name) == text), None)
         at.append(line)
         start = start if line is None else line + 1
-    joined = "; ".join(v.action for v in values if isinstance(v, Step))
+    joined = steps_said([v for v in values if isinstance(v, Step)])
     if name == "steps" and how and numbered_items(how) == old and record.how_to_apply in (how, joined):
         # The steps were the lesson's how_to_apply, a numbered list (a Claude **How to apply:** section): the
         # list is edited as the body's is, so that it still says what the body's section says.

@@ -299,13 +299,80 @@ def numbered_items(text: str) -> list[str] | None:
 STEP_DASH = " — "
 
 
+#: The closing bracket of a step line's tail memfmt reads as the step's own (``[canary → prod]``: what it needs and
+#: gives; ``(1✓/0✗)``: its runs), and the character reference :func:`step_of` writes it as in the step's text
+#: (``&#93;``; one ``amp;`` more for each a person wrote: ``&amp;#93;`` is a written ``&#93;``).
+_REFERENCE_OF = {"]": "#93;", ")": "#41;"}
+_BRACKET_OF = {code: bracket for bracket, code in _REFERENCE_OF.items()}
+_REFERENCE = re.compile(r"&(?P<amps>(?:amp;)*)(?P<code>#93;|#41;)")
+#: A step's runs up to their closing bracket: ``(1✓/0✗``.
+_RUNS_OPEN = re.compile(r"\(\d+✓/\d+✗")
+
+
+def _tail(text: str) -> tuple[int, int, str] | None:
+    """Where the closing bracket of a tail memfmt reads as a step's own begins in ``text`` (the last of a step
+    line's action and detail), how many ``amp;`` its reference has (-1: the bracket itself) and the reference;
+    None when its end is text to memfmt. Linear: each tail can open at one place only (as memfmt's syntax.py)."""
+    if text.endswith(("]", ")")):
+        at, amps, code = len(text) - 1, -1, _REFERENCE_OF[text[-1]]
+    elif text.endswith(";") and (found := _REFERENCE.fullmatch(text, max(text.rfind("&"), 0))):
+        at, amps, code = found.start(), len(found.group("amps")) // 4, found.group("code")
+    else:
+        return None
+    head = text[:at]
+    if code == "#93;":  # what it needs and gives: ``[``, a ``→``, and no ``]`` to the end
+        opens = head.find("[", head.rfind("]") + 1)
+        said = opens >= 0 and "→" in head[opens:]
+    else:  # its runs
+        opens = head.rfind("(")
+        said = opens >= 0 and _RUNS_OPEN.fullmatch(head, opens) is not None
+    return (at, amps, code) if said else None
+
+
+def _as_text(text: str) -> str:
+    """``text``, the last of a step's line, with a tail memfmt would take for the step's own written as text to
+    memfmt: its closing bracket as a character reference (Markdown shows the bracket)."""
+    tail = _tail(text)
+    if tail is None:
+        return text
+    at, amps, code = tail
+    return f"{text[:at]}&{'amp;' * (amps + 1)}{code}"
+
+
+def step_line(step: Step) -> str:
+    """The line a step says, as the person wrote it (:func:`step_of` reads it back): its action, `` — `` and its
+    detail, with the closing bracket :func:`step_of` wrote as a character reference the bracket again."""
+    text = flat(step.action)
+    if step.detail:
+        text = f"{text}{STEP_DASH}{flat(step.detail)}" if text else flat(step.detail)
+    return _as_written(text)
+
+
+def _as_written(text: str) -> str:
+    """:func:`_as_text` undone: the closing bracket a character reference at the end of ``text`` stands for."""
+    tail = _tail(text) if text.endswith(";") else None
+    if tail is None or tail[1] < 0:
+        return text
+    at, amps, code = tail
+    return text[:at] + (_BRACKET_OF[code] if amps == 0 else f"&{'amp;' * (amps - 1)}{code}")
+
+
+def steps_said(steps: list[Step]) -> str:
+    """The how_to_apply a procedure's steps say as a lesson's: their actions in order, ``; `` between, an action
+    that ends its line (a step with no detail) as :func:`step_line` says it."""
+    return "; ".join(s.action if s.detail else _as_written(s.action) for s in steps)
+
+
 def step_of(line: str) -> Step:
     """The step a line of one step says: its action, and the detail after the first dash (as memfmt reads its own
-    lines: ``Check the canary — look at p99`` is the action ``Check the canary``, the detail ``look at p99``)."""
+    lines: ``Check the canary — look at p99`` is the action ``Check the canary``, the detail ``look at p99``).
+    The line's end is text: a tail memfmt would read as what the step needs and gives (``[canary → prod]``)
+    or as its runs (``(1✓/0✗)``) has its closing bracket as a character reference (``[canary → prod&#93;``),
+    which :func:`step_line` reads back."""
     action, dash, detail = line.partition(STEP_DASH)
     if not action.strip() or not (dash and detail.strip()):
-        return Step(action=line.strip())
-    return Step(action=action.strip(), detail=detail.strip())
+        return Step(action=_as_text(line.strip()))
+    return Step(action=action.strip(), detail=_as_text(detail.strip()))
 
 
 def to_procedure(r: Record, by_lines: bool = True) -> Record:
@@ -329,7 +396,7 @@ def from_procedure(r: Record) -> Record:
     if r.version == 1 and not r.successes and not r.failures and not r.evolution:
         r.version = r.successes = r.failures = None
     if r.how_to_apply is None and r.steps:
-        r.how_to_apply = "; ".join(s.action for s in r.steps)
+        r.how_to_apply = steps_said(r.steps)
         if len(r.steps) == 1 and r.steps[0].detail is None and r.steps[0].successes is None \
                 and r.steps[0].needs is None and r.steps[0].gives is None:
             r.steps = None
