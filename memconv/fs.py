@@ -1040,10 +1040,29 @@ _FORCE_HINT = ("--force replaces only an empty folder or one memconv wrote (see 
                "move those away or choose another OUT. Nothing was changed")
 
 
+def _in_the_way(out: Path) -> str | None:
+    """What stops the folders above a missing OUT from being made: the nearest path above it that is there, when
+    that is no folder (a file, a symbolic link to nothing or in a loop); None when it is a folder or a link to one.
+
+    The run makes those folders as it stages OUT (:func:`_parents_made`), and failed there ("File exists", exit 4)
+    after a ``--dry-run`` had said all was well: :func:`check_out` asks this first, for both."""
+    above = out.parent
+    while not os.path.lexists(above) and above != above.parent:
+        above = above.parent
+    if os.path.isdir(above):
+        return None
+    what = "a symbolic link to nothing" if os.path.islink(above) else "not a folder"
+    return f"{display(str(out))}: cannot be made: {display(str(above))} is {what}"
+
+
 def check_out(out: Path, force: bool) -> None:
-    """OUT must not exist or must be empty; with ``force`` it may also be a folder memconv wrote, unchanged."""
+    """OUT must not exist (and the folders above it be makeable) or must be empty; with ``force`` it may also be a
+    folder memconv wrote, unchanged."""
     out = Path(os.path.abspath(out))
     if not os.path.lexists(out):
+        problem = _in_the_way(out)
+        if problem:
+            raise OutputError(problem, hint="choose another output path")
         return
     real = destination(out)
     if not real.is_dir():
