@@ -486,6 +486,10 @@ class ForeignFile:
     raw: bytes
     why: str = "not a file of this dialect"
 
+    def reasons(self) -> list[str]:
+        """Its report line's warnings: why it is carried, unless only that its dialect does not own it."""
+        return [] if self.why == ForeignFile.why else [self.why]
+
     @classmethod
     def later(cls, path: str, render: Callable[[], bytes], why: str, *,
               in_pieces: Callable[[], Iterable[bytes]] | None = None) -> "ForeignFile":

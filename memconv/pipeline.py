@@ -427,7 +427,7 @@ def _rest_within(store: Store, dialect: str, report: Report) -> None:
                                        target=ws.source.path, status=status))
     for foreign in store.foreign:
         report.files.append(FileReport(source=foreign.path, target=foreign.path, status="foreign",
-                                       warnings=[] if foreign.why == "not a file of this dialect" else [foreign.why]))
+                                       warnings=foreign.reasons()))
 
 
 def _taking(rendered: dict[int, object], render: Callable | None) -> Callable | None:

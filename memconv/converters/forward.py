@@ -73,6 +73,10 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
             # A file the target might mistake for its own (a README.md among claude memories): set aside.
             out.foreign.append(ForeignFile(notes.carried_file(foreign.path, home, target), foreign.raw,
                                            foreign.why))
+        # Listed, with its reason, as a run within a dialect lists it (pipeline._rest_within): a file carried
+        # where the target's tools do not look is never carried in silence (docs/conversion.md).
+        report.records.append(FileReport(source=foreign.path, target=out.foreign[-1].path, status="foreign",
+                                         warnings=foreign.reasons()))
     report.store = out
     note_names = notes.NoteNames()
     taken: set[str] = set()

@@ -254,7 +254,12 @@ def _listed(root: Path, store: Store, prefix: str, migrated: list[str]) -> Itera
         try:
             text, layout = _decode(raw, path)
         except ReadError as exc:
-            store.foreign.append(ForeignFile(path, raw, f"{exc.problem}; carried untouched"))
+            if _type_of(raw[:evidence.HEAD_BYTES].decode("utf-8", "replace")) is not None:
+                # memfmt's own file (its type key says so, as detect reads it) that no reader can read: a
+                # memory of the store, quarantined as such a file of any dialect is (docs/limits.md).
+                store.quarantined.append(Quarantined.because(exc, path, raw))
+            else:  # someone's own, in another encoding
+                store.foreign.append(ForeignFile(path, raw, f"{exc.problem}; carried untouched"))
             continue
         # memfmt keeps a byte-order mark, so a file behind a BOM has no
         # frontmatter to memfmt: it is not memfmt's file.
