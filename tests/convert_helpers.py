@@ -123,3 +123,16 @@ def claim_superseded_in_memspec(folder: Path, holding: str, *args: str) -> tuple
     done = memspec(folder, "supersede", ids[0], *args)
     assert done.returncode == 0, done.stdout + done.stderr
     return ids[0], done.stdout
+
+
+def assert_list_landed(text: str, intro: str, items: list[str], dialect: str, how: str) -> None:
+    """A lesson's file home in ``dialect`` (``text``) whose ``**How to apply:**`` list was edited in memfmt: its body
+    ``intro`` and the list of ``items``, one a numbered line, no key beside it in Claude (which Claude Code would read
+    first), and memoir's own ``how_to_apply`` (``how``) as it was."""
+    head, _, body = text.rpartition("---\n")
+    assert body.lstrip("\n") == f"{intro}\n\n**How to apply:**\n" \
+        + "".join(f"{k}. {item}\n" for k, item in enumerate(items, 1)), "the list edited on its lines"
+    if dialect == "claude":
+        assert "how_to_apply" not in head, "no key beside the list"
+    else:
+        assert f"how_to_apply: {how}\n" in head, "the lesson's own how_to_apply as it was"

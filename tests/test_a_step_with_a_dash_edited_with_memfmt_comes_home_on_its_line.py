@@ -16,7 +16,7 @@ import pytest
 
 from memconv.model import Store
 
-from .convert_helpers import convert_files, read_files
+from .convert_helpers import assert_list_landed, convert_files, read_files
 
 _LIST = ("Never deploy on Friday.\n\n**How to apply:**\n1. Check the canary — look at p99\n2. Wait 10 minutes\n"
          "3. Promote\n")
@@ -64,13 +64,7 @@ def test_a_step_edited_beside_one_with_a_dash_lands_on_its_line(dialect, edit, i
     files, _ = convert_files(_store(dialect), "memfmt")
     back, report = convert_files(read_files(_edited_with_memfmt(files, edit), "memfmt"), dialect)
     (path,) = [p for p in back if p.endswith("_deploy.md")]
-    head, _, body = back[path].decode().rpartition("---\n")
-    assert body.lstrip("\n") == "Never deploy on Friday.\n\n**How to apply:**\n" \
-        + "".join(f"{k}. {item}\n" for k, item in enumerate(items, 1)), "the list edited on its lines"
-    if dialect == "claude":
-        assert "how_to_apply" not in head, "no key beside the list, which Claude Code would read first"
-    else:
-        assert "how_to_apply: Follow the deploy list.\n" in head, "the lesson's own how_to_apply as it was"
+    assert_list_landed(back[path].decode(), "Never deploy on Friday.", items, dialect, "Follow the deploy list.")
     assert not [f for f in report.files if f.dropped]
 
 
