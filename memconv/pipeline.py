@@ -600,9 +600,17 @@ def check_via(root: Path, dialect: str, via: str, report: Report) -> Report:
         differences = _compare(root, on_disk, back.iter_files(), _same(root, dialect, report))
     report.source_dialect, report.target_dialect = dialect, via
     report.warnings.extend(w for w in there.report.warnings if w not in report.warnings)
+    # Why a file is kept was said on the way there (its reader's reason); home again from B it is only B's
+    # carried file, so its line is given the first leg's words, as ``check`` within the dialect says them.
+    why = {f.source: f.warnings for f in there.report.files if f.status == "foreign" and f.warnings}
+    for f in report.files:
+        if f.status == "foreign" and not f.warnings and f.source in why:
+            f.warnings = why[f.source]
     report.differences.extend(differences)
     report.errors.extend(_problems(store))
-    report.refused.extend({"path": path, "reason": reason} for path, reason in store.refused)
+    # Listed and counted where a write-back in its own dialect keeps it, as ``check`` does (the copy is skipped
+    # by the comparison): an error line beside "0 quarantined" said two things.
+    _quarantine(store, dict.fromkeys(f.path for f in store.foreign), report, target=dialect)
     report.exit_code = EXIT_DIFFERENCES if report.differences or store.quarantined or store.refused else 0
     return report
 
