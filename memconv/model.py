@@ -628,6 +628,9 @@ class Store:
     #: Store-level facts a dialect keeps (memfmt generated date, memspec
     #: config), by name.
     meta: dict[str, Any] = field(default_factory=dict)
+    #: Files of ``foreign`` a writer set aside because a name it wrote took theirs: path → where they went
+    #: (``dialects.passed_through``); the report's line for each names it (``pipeline.plan``).
+    aside: dict[str, str] = field(default_factory=dict)
 
 
 def _containers() -> tuple[str, ...]:

@@ -337,6 +337,10 @@ def plan(store: Store, target: str, report: Report, *, lossy: bool = False, date
             report.warnings.extend(w for w in conversion.warnings if w not in report.warnings)
             _restate(report.warnings, conversion.restated)
         report.warnings.extend(w for w in out_store.warnings[said:] if w not in report.warnings)
+        if out_store.aside:  # a carried file's line names where it went, not the name the writer took
+            for f in report.files:
+                if f.status == "foreign" and f.target in out_store.aside:
+                    f.target = out_store.aside[f.target]
 
     def about() -> int:
         return len(out_store.records) + (len(natives) if natives is not None else 0) + len(out_store.foreign) \

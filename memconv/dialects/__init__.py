@@ -421,6 +421,7 @@ def passed_through(store: Any, written: WrittenNames, named: Callable[[str], str
                 store.warnings.append(said)
             if aside is None:
                 continue
+            store.aside[path] = aside
             path = aside
         written.add(path)
         folded.add(fold(path))
