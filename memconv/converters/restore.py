@@ -236,9 +236,15 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             ours = isinstance(mark, dict)  # else crafted: its record comes back as an entry
             where = mark.get("path") if ours else None
             words = ours and bool(mark.get(renderings.WORDS))  # the index's own words, not one bullet
+            what = f"the words written in {where}" if words else f"an inline bullet of {where}"
             if ours:
                 rendered.add((where, "words") if words else (where, mark.get("section"), mark.get("n")))
-            if ours and not retracted and renderings.digest(record) == mark.get("digest"):
+            same = ours and not retracted and renderings.digest(record) == mark.get("digest")
+            emptied = ours and not retracted and not same and not _says_anything(record)
+            if same or emptied:
+                # Home as the index's text, no file: a record linking it is said (``forward._say_links_to_notes``).
+                report.elsewhere[record.link] = f"{what}, which {where} says again (no file of its own)"
+            if same:
                 # Its words unchanged: the index says them again. What a tool of the target added (memspec's
                 # verify) has no place in it; before, it made the bullet an entry of its own, twice said.
                 added = sorted(set(applied.overridden) | set(_added_there(record))
@@ -252,9 +258,8 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                                                                   added + [UNREAD] * bool(unread)))
                 report.identities.append(home)  # named by id() above: held, as it is let go here
                 continue
-            what = f"the words written in {where}" if words else f"an inline bullet of {where}"
             said = f"{what} were" if words else f"{what} was"
-            if ours and not retracted and not _says_anything(record):
+            if emptied:
                 # Its text all taken out there, its file left (a name over nothing): as when the file is deleted, the
                 # index says it again, and nothing is made of a name alone.
                 report.warnings.append(f"{where_from(record)}: the text of {what} was taken out in {store.dialect}; "
