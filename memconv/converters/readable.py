@@ -26,8 +26,8 @@ from .mapping import EDGE_TYPES, REQUIRED_TEXT, SECTION_FIELDS, UNKNOWN_KEYS_HID
 from .native import as_line
 from .store_facts import holds_anchors
 from . import transforms
-from .transforms import PARAGRAPH_BREAK, join_paragraphs, numbered_items, rejoined, step_of, tags_as_text
-from .transforms import step_line as _step_line, steps_said
+from .transforms import (PARAGRAPH_BREAK, join_paragraphs, numbered_items, rejoined, step_line, step_of, steps_said,
+                         tags_as_text)
 
 
 #: The text fields each target's files show, per kind (the kind the record has in the target),
@@ -62,7 +62,7 @@ def steps_kept(before: list[Step], now: list[Step]) -> list[Step]:
     returned as it is."""
     if not before or not now or not all(map(_unsaid_by_line, now)):
         return now
-    old, new = [_step_line(s) for s in before], [_step_line(s) for s in now]
+    old, new = [step_line(s) for s in before], [step_line(s) for s in now]
     pairs: dict[int, int] = {}  # a line of now → the step of before it is
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
         if tag == "equal" or (tag == "replace" and i2 - i1 == j2 - j1):
@@ -139,7 +139,7 @@ def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None 
         blocks.append("**Preconditions:**\n\n" + "\n".join(f"- {flat(p)}" for p in record.preconditions))
     if "steps" not in shown and record.steps:
         label = dict(_LABELS)["how_to_apply"] if steps_say_how else "Steps"
-        blocks.append(f"**{label}:**\n\n" + "\n".join(f"{n}. {_step_line(s)}" for n, s in enumerate(record.steps, 1)))
+        blocks.append(f"**{label}:**\n\n" + "\n".join(f"{n}. {step_line(s)}" for n, s in enumerate(record.steps, 1)))
     if "knowledge" not in shown and record.knowledge:
         lines = []
         for k in record.knowledge:
@@ -548,7 +548,7 @@ def _clear(record: Record, shown: frozenset[str]) -> None:
 def _home_text(record: Record, shown: frozenset[str]) -> str:
     """The record's text where ``shown`` puts it, flat: what is there need not be written again."""
     kept = {"body": [record.body], "facts": record.facts or [], "preconditions": record.preconditions or [],
-            "steps": [_step_line(s) for s in record.steps or ()], "description": [record.description or ""],
+            "steps": [step_line(s) for s in record.steps or ()], "description": [record.description or ""],
             "trigger": [record.trigger or ""], "how_to_apply": [record.how_to_apply or ""]}
     return " ".join(flat(t) for name, texts in kept.items() if name in shown for t in texts if t)
 
@@ -651,8 +651,8 @@ def _land(record: Record, name: str, before: list, how: str | None = None) -> No
     a step that was the record's ``how_to_apply`` edits that field. What has no such place stays in
     ``name``, for :func:`fold_in` to write as it writes any edit. ``how``: the record's how_to_apply then."""
     values = getattr(record, name) or []
-    old = [_step_line(v) if isinstance(v, Step) else flat(v) for v in before]
-    new = [_step_line(v) if isinstance(v, Step) else flat(v) for v in values]
+    old = [step_line(v) if isinstance(v, Step) else flat(v) for v in before]
+    new = [step_line(v) if isinstance(v, Step) else flat(v) for v in values]
     lines = record.body.split("\n")
     at: list[int | None] = []
     start = 0
@@ -842,7 +842,7 @@ def land_how_to_apply(record: Record, dialect: str, read: Record, target: str) -
     n, first, end = at
     label = HOW_TO_APPLY.match(lines[n]).end()
     said = flat(" ".join([lines[n][label:]] + lines[n + 1:end]))
-    if not said or said == flat(how) or flat(how) not in [_step_line(s) for s in read.steps or ()] \
+    if not said or said == flat(how) or flat(how) not in [step_line(s) for s in read.steps or ()] \
             or flat(lines[n]) in [flat(p) for p in read.preconditions or ()]:
         return False
     text = flat(how)
@@ -1062,7 +1062,7 @@ def fold_in(record: Record, dialect: str, edited: list[str], before: dict | None
         value = getattr(record, name)
         if isinstance(value, list):  # only the items not already said: an added precondition, an edited step
             value = [v for v in value if not (isinstance(v, (str, Step))
-                                              and _there(v if isinstance(v, str) else _step_line(v), home))] or None
+                                              and _there(v if isinstance(v, str) else step_line(v), home))] or None
         setattr(probe, name, value)
         setattr(record, name, None)
     _place(record, shown, _blocks(probe, shown), (probe.description or "").strip() or None)

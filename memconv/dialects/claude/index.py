@@ -442,7 +442,7 @@ def _utf8(line: str | bytes) -> bytes:
     return line if line.__class__ is bytes else line.encode("utf-8", "surrogatepass")
 
 
-def fits(lines: list[str]) -> bool:
+def fits(lines: list[str | bytes]) -> bool:
     """Whether Claude Code loads all of a file of these lines: at most 200 lines and 25 KB."""
     return len(lines) <= LOADED_LINES and size(lines) <= LOADED_BYTES
 
