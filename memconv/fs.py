@@ -947,12 +947,23 @@ def stage(files: Files, beside: Path) -> Path:
     return tmp
 
 
+def _broken_link(path: str | os.PathLike) -> str:
+    """What a symbolic link that leads to no file is, in words: "a symbolic link loop" when following it comes back
+    to itself (``ELOOP``), "a symbolic link to nothing" when what it names is not there."""
+    try:
+        os.stat(path)
+    except OSError as e:
+        if e.errno == errno.ELOOP:
+            return "a symbolic link loop"
+    return "a symbolic link to nothing"
+
+
 def destination(out: Path) -> Path:
     """Where OUT really is: a symbolic link to a folder is kept, and its folder is written."""
     out = Path(os.path.abspath(out))
     if out.is_symlink():
         if not out.exists():
-            raise OutputError(f"{display(str(out))}: a symbolic link to nothing", hint="choose another output path")
+            raise OutputError(f"{display(str(out))}: {_broken_link(out)}", hint="choose another output path")
         return Path(os.path.realpath(out))
     return out
 
@@ -1042,7 +1053,7 @@ _FORCE_HINT = ("--force replaces only an empty folder or one memconv wrote (see 
 
 def _in_the_way(out: Path) -> str | None:
     """What stops the folders above a missing OUT from being made: the nearest path above it that is there, when
-    that is no folder (a file, a symbolic link to nothing or in a loop); None when it is a folder or a link to one.
+    that is no folder (a file, a symbolic link to nothing or a loop); None when it is a folder or a link to one.
 
     The run makes those folders as it stages OUT (:func:`_parents_made`), and failed there ("File exists", exit 4)
     after a ``--dry-run`` had said all was well: :func:`check_out` asks this first, for both."""
@@ -1051,7 +1062,7 @@ def _in_the_way(out: Path) -> str | None:
         above = above.parent
     if os.path.isdir(above):
         return None
-    what = "a symbolic link to nothing" if os.path.islink(above) else "not a folder"
+    what = _broken_link(above) if os.path.islink(above) else "not a folder"
     return f"{display(str(out))}: cannot be made: {display(str(above))} is {what}"
 
 
