@@ -44,9 +44,9 @@ def restore(store: Store) -> tuple[Store, Conversion]:
     #: id(home) → its body edited in this dialect, mapped home, before readable.unshow took out the lines it knows:
     #: what the target holds now, for a line deleted there (readable.take_deleted_out).
     edited_bodies: dict[int, str] = {}
-    #: What each note or carried file restored so far restores (a path, the working set, the store's facts) → the
-    #: file it came from: a second claim is kept as a file, said, never one over the other (a crafted copy in the
-    #: old memconv/ folder replaced the real one in silence).
+    #: What each note or carried file restored so far restores (a path, the working set, the store's facts, a bare
+    #: file's carry) → the file it came from: a second claim is kept as a file, said, never one over the other (a
+    #: crafted copy in the old memconv/ folder replaced the real one in silence).
     claimed: dict[str, str] = {}
     #: The note the working set is restored from, and whether its rendering was read: one deleted there is told.
     ws_note: str | None = None
@@ -70,7 +70,8 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                                    "kept as a file, not restored")
             found = None
         if found is not None and found[0] == "sidecar":
-            sidecars[found[1][0]] = found[1][1]
+            if not second(f"the carry of {found[1][0]}", foreign):  # (a second sidecar replaced the first in silence)
+                sidecars[found[1][0]] = found[1][1]
             continue
         carried = notes.carried_file_path(foreign.path)
         if carried is not None:
