@@ -186,10 +186,15 @@ def _note(record: Record, owner: str, lossy: bool, format_patch: dict[str, Any] 
 def sidecar(path: str, carry: str, target: str, names: NoteNames) -> ForeignFile:
     """The carry of the record written at ``path``, kept beside the store: the file itself must stay as it is
     (a bare file has no frontmatter to hold a carry, and gaining one would make it an invalid entry)."""
-    payload = {"sidecar": {"path": path, "carry": carry}}
     name = names.claim(note_name(path.rsplit("/", 1)[-1].removesuffix(".md") + ".carry"))
-    raw = _render(f"memconv carry of {path}", "carry", payload, "")
-    return ForeignFile(_path(target, name), raw, why="memconv note: the carry of a file that stays bare")
+    return ForeignFile(_path(target, name), sidecar_bytes(path, carry),
+                       why="memconv note: the carry of a file that stays bare")
+
+
+def sidecar_bytes(path: str, carry: str) -> bytes:
+    """The bytes of the sidecar note of ``path``'s ``carry``, exactly as memconv writes it, whatever its name: a note
+    that is not these bytes holds text of a person's."""
+    return _render(f"memconv carry of {path}", "carry", {"sidecar": {"path": path, "carry": carry}}, "")
 
 
 def working_set(ws: WorkingSet, target: str, owner: str, *, lossy: bool) -> ForeignFile:

@@ -35,7 +35,8 @@ def restore(store: Store) -> tuple[Store, Conversion]:
     restored: list[tuple[Record, Record, carrying.Applied]] = []
     carries: list[Carry] = []
     noted: list[tuple[Record, str, dict[str, Any], None]] = []
-    sidecars: dict[str, str] = {}
+    #: A bare file's path → its carry and the note it is in; taken out as a record uses it: one left is said.
+    sidecars: dict[str, tuple[str, ForeignFile]] = {}
     #: Inline bullets retracted in this dialect: taken out of their restored index.
     withdrawn: list[dict[str, Any]] = []
     #: (index path, section heading, bullet number) of every bullet rendering found, and the paths of
@@ -71,7 +72,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             found = None
         if found is not None and found[0] == "sidecar":
             if not second(f"the carry of {found[1][0]}", foreign):  # (a second sidecar replaced the first in silence)
-                sidecars[found[1][0]] = found[1][1]
+                sidecars[found[1][0]] = (found[1][1], foreign)
             continue
         carried = notes.carried_file_path(foreign.path)
         if carried is not None:
@@ -105,8 +106,9 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             continue
         raw = get_carry(record)
         if raw is None and record.source is not None:
-            raw = sidecars.get(record.source.path)
-            if raw is not None:
+            side = sidecars.pop(record.source.path, None)
+            if side is not None:
+                raw = side[0]
                 record = unpacked(record)  # restored: changed, and known by its identity from now on
         if raw is None:
             pending.append((record, None))
@@ -122,6 +124,8 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             pending.append((record, None))
             continue
         pending.append((record, carry))
+    if sidecars:
+        _unused_sidecars(sidecars, store, out, report.warnings)
     untouched: list[Record] = []
     for record, carry in pending:
         if carry is None:
@@ -728,6 +732,28 @@ def _withdraw(index, marks: list[dict[str, Any]], store: Store):
         return index  # the layout does not match the bytes: keep the index as it was
     raw = b"\n".join(line for n, line in enumerate(lines) if n not in drop)
     return dialects.get(source.dialect).read_index(raw, index.path, present)
+
+
+def _unused_sidecars(sidecars: dict[str, tuple[str, ForeignFile]], store: Store, out: Store,
+                     warnings: list[str]) -> None:
+    """Sidecar notes no record used: each is said; one holding more than memconv's carry is kept as a file.
+
+    A note naming a file that is not a record of the store (its bare file deleted in the target, or a crafted path),
+    or a record wearing a carry of its own, restores nothing. It left the store in silence, with any text a person
+    wrote in it. One that is exactly what memconv writes holds only memconv's carry: not kept (the file's deletion is
+    the user's), only said. Run only when one is left, so the pass over the records is no cost of a conversion.
+    """
+    worn = {path for record in store.records if record.source is not None
+            and (path := record.source.path) in sidecars}
+    for path, (carry, foreign) in sorted(sidecars.items()):
+        why = "which wears its own carry" if path in worn else \
+            f"a file that is not a record of this store (deleted or moved in {store.dialect}?)"
+        if foreign.raw == notes.sidecar_bytes(path, carry):
+            warnings.append(f"{foreign.path}: the carry of {path}, {why}; not restored")
+        else:
+            warnings.append(f"{foreign.path}: the carry of {path}, {why}; the note holds more than memconv's carry: "
+                            "kept as a file, not restored")
+            out.foreign.append(foreign)
 
 
 def home_record(record: Record, carry: Carry, kind: str | None = None, fresh: bool = False) -> Record:
