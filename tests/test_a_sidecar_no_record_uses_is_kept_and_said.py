@@ -75,3 +75,23 @@ def test_memconvs_own_sidecar_of_a_file_deleted_in_the_target_is_said_not_kept(t
     assert not (back / "deploy-notes.md").exists()
     assert any(w.startswith(".memconv/notes/deploy-notes.carry.md: ") and "memory/deploy-notes.md" in w
                and "not a record of this store" in w and "kept as a file" not in w for w in warnings), warnings
+
+
+def test_a_line_written_into_a_sidecar_that_restores_its_file_is_kept_too(tmp_path):
+    out, own = _memoir(tmp_path)
+    raw = own.read_bytes() + f"\n{LINE}\n".encode()
+    own.write_bytes(raw)
+    back, warnings = _back(tmp_path, out)
+    # Watched fail before (forty-fourth session): the carry was applied and the line was nowhere, with no warning.
+    assert (back / "deploy-notes.md").read_bytes() == \
+        (GOLDEN / "claude" / "mixed-project" / "input" / "deploy-notes.md").read_bytes(), "the carry still restores"
+    assert _kept(back, raw), "the note is kept as a file, its line with it"
+    assert any(w.startswith(".memconv/notes/deploy-notes.carry.md: ") and "memory/deploy-notes.md" in w
+               and "kept as a file" in w for w in warnings), warnings
+
+
+def test_memconvs_own_sidecar_that_restores_its_file_is_not_kept(tmp_path):
+    out, own = _memoir(tmp_path)
+    back, warnings = _back(tmp_path, out)
+    assert not _kept(back, own.read_bytes())
+    assert not any("deploy-notes.carry.md" in w for w in warnings), warnings

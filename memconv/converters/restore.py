@@ -110,6 +110,11 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             if side is not None:
                 raw = side[0]
                 record = unpacked(record)  # restored: changed, and known by its identity from now on
+                if side[1].raw != notes.sidecar_bytes(record.source.path, raw):
+                    # A line a person wrote into memconv's note: the carry restores the file, the note is kept too.
+                    report.warnings.append(f"{side[1].path}: the carry of {record.source.path} holds more than "
+                                           "memconv's carry: restored, and the note kept as a file")
+                    out.foreign.append(side[1])
         if raw is None:
             pending.append((record, None))
             continue
