@@ -4,8 +4,9 @@
 folder holds, and returns one entry per file that differs: ``added``,
 ``deleted``, ``modified`` or ``renamed`` (a file that would vanish at one path
 and appear, with the same bytes or the same name, at another). Each entry
-holds a unified diff, in git's dialect for renames (``rename from``/``rename
-to``), so ``git apply`` and review tools read it. Nothing is written.
+holds a unified diff in git's dialect: each opens with git's ``diff --git`` line (a file added or deleted
+says ``new file mode``/``deleted file mode``, a rename ``rename from``/``rename to``), so that ``git apply``,
+``patch`` and review tools read the entries printed one after the other. Nothing is written.
 """
 
 from __future__ import annotations
@@ -128,7 +129,7 @@ def changes(before: dict[str, bytes], after: dict[str, bytes]) -> list[dict[str,
             continue
         if path in renamed:
             old = renamed[path]
-            head = f"diff --git a/{old} b/{path}\nrename from {old}\nrename to {path}\n"
+            head = f"{_git_line(old, path)}rename from {old}\nrename to {path}\n"
             body = file_diff(path, before[old], after[path]).replace(f"--- a/{path}\n", f"--- a/{old}\n", 1) \
                 if before[old] != after[path] else ""
             out.append({"path": path, "change": "renamed", "from": old, "diff": head + body})
@@ -136,13 +137,24 @@ def changes(before: dict[str, bytes], after: dict[str, bytes]) -> list[dict[str,
             old = before[path]
             diff = (f"--- a/{path}\n+++ /dev/null\n@@ not a file memconv can read ({old.reason}) @@\n"
                     if isinstance(old, Unreadable) else file_diff(path, old, None))
-            out.append({"path": path, "change": "deleted", "diff": diff})
+            out.append({"path": path, "change": "deleted",
+                        "diff": f"{_git_line(path, path)}deleted file mode 100644\n{diff}"})
         elif path not in before:
-            out.append({"path": path, "change": "added", "diff": file_diff(path, None, after[path])})
+            out.append({"path": path, "change": "added",
+                        "diff": f"{_git_line(path, path)}new file mode 100644\n{file_diff(path, None, after[path])}"})
         elif isinstance(before[path], Unreadable):
             out.append({"path": path, "change": "modified",
-                        "diff": f"--- a/{path}\n+++ b/{path}\n@@ not a file memconv can read "
+                        "diff": f"{_git_line(path, path)}--- a/{path}\n+++ b/{path}\n@@ not a file memconv can read "
                                 f"({before[path].reason}) @@\n"})
         elif before[path] != after[path]:
-            out.append({"path": path, "change": "modified", "diff": file_diff(path, before[path], after[path])})
+            out.append({"path": path, "change": "modified",
+                        "diff": _git_line(path, path) + file_diff(path, before[path], after[path])})
     return out
+
+
+def _git_line(old: str, new: str) -> str:
+    """The line git opens each file's diff with. Printed one after the other, a rename with the same bytes has no
+    ``---``/``+++`` lines of its own, and git read the next file's ``--- a/…`` as more of the rename's header
+    (``git apply``: "inconsistent old filename"; ``patch`` applied that file's hunk and left the moved file where it
+    was); a file added or deleted needs its mode line too, or ``git apply`` makes a file ``dev/null``."""
+    return f"diff --git a/{old} b/{new}\n"
