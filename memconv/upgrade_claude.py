@@ -165,26 +165,31 @@ def upgrade(source: Store, shape: str = "nested", reserved: Iterable[str] = ()) 
                 out.records.append(entry)
                 moved[(s_no, i)] = len(section.links)
                 section.links.append(link)
-                result.files.append(FileReport(source=f"{idx.path} (inline bullet)", source_kind="inline",
-                                               target=f"{prefix}{entry.link}.md", target_kind="fact",
-                                               status="converted",
-                                               changes=["an inline bullet of the index → a fact entry"]))
+                fact = FileReport(source=f"{idx.path} (inline bullet)", source_kind="inline",
+                                  target=f"{prefix}{entry.link}.md", target_kind="fact", status="converted",
+                                  changes=["an inline bullet of the index → a fact entry"])
+                entry.body, changed = rewrite_links(entry.body, result.renamed, file_links=True)
+                fact.changes.extend(f"link {c}" for c in changed)
+                result.files.append(fact)
             section.inline = []
             for link in section.links:
                 stem = link.target[:-3]
                 if stem in result.renamed:
                     report.changes.append(f"link ({link.target}) → ({result.renamed[stem]}.md)")
                     link.target = f"{result.renamed[stem]}.md"
-        if moved and relinked.source is not None and relinked.source.layout is not None:
-            layout = relinked.source.layout
+        layout = relinked.source.layout if (moved or result.renamed) and relinked.source is not None else None
+        text_changed = _relink_text(layout.items, result.renamed, report) if layout is not None else None
+        if layout is not None and (moved or text_changed):
             items = []
-            for item in layout.items:
+            for item in text_changed or layout.items:
                 if item[0] == "inline" and (item[1], item[2]) in moved:
                     j = moved[(item[1], item[2])]
                     items.append(("link", item[1], j, claude.index.link_line(relinked.sections[item[1]].links[j])))
                 else:
                     items.append(item)
-            relinked.source = relinked.source.replaced(layout=dataclasses.replace(layout, items=items))
+            # (No fingerprint: an index whose links are all as read is written again, its text lines changed.)
+            relinked.source = relinked.source.replaced(layout=dataclasses.replace(layout, items=items),
+                                                       fingerprint=None)
         for line, target in claude.index.broken_links(idx):
             report.warn(f"line {line} links to {target}, which is not in the folder (kept as written)")
         if report.changes:
@@ -213,6 +218,31 @@ def upgrade(source: Store, shape: str = "nested", reserved: Iterable[str] = ()) 
                                        warnings=[f"{where}{q.reason}; carried unchanged"]))
     # The reader's warnings (broken index links) are already in the index's own report above.
     return result
+
+
+def _relink_text(items: list[tuple], renamed: dict[str, str], report: FileReport) -> list[tuple] | None:
+    """An index's layout ``items`` with the links its own lines write (a paragraph, a numbered list, a table: its
+    ``text`` items) renamed as a memory's body links are, outside code; None when none names a renamed memory.
+
+    Claude Code loads those lines as it loads the link lines: one that still named ``feedback_x.md`` pointed at
+    nothing once the upgrade named the file ``lesson_x.md``. Code is found in the index as a whole (a fence spans
+    lines), so the rule is asked of all its lines at once, and only the text lines are taken from its answer.
+    """
+    if not renamed or not any(item[0] == "text" and ("[[" in item[1] or ".md" in item[1]) for item in items):
+        return None
+    lines = [line for item in items for line in (item[-1] if item[0] == "inline" else [item[-1]])]
+    text, changed = rewrite_links("\n".join(lines), renamed, file_links=True)
+    if not changed:
+        return None
+    new, n, out, said = text.split("\n"), 0, [], False
+    for item in items:
+        if item[0] == "text" and new[n] != item[1]:
+            report.changes.extend(f"line {n + 1}: link {c}"
+                                  for c in rewrite_links(item[1], renamed, file_links=True)[1])
+            item, said = ("text", new[n]), True
+        out.append(item)
+        n += len(item[-1]) if item[0] == "inline" else 1
+    return out if said else None
 
 
 def _inline_entry(bullet: str, prefix: str, taken: set[str]) -> tuple[Record, IndexLink]:
