@@ -364,7 +364,10 @@ class Report:
         """The last line: the counts, and the time taken."""
         c = self.totals()
         converted = sum(c[s] for s in WRITTEN)
-        parts = [f"{converted} converted", f"{c['carried']} field(s) carried", f"{c['dropped']} dropped",
+        # Kept byte for byte are written too (counted converted), and said: an upgrade of a folder already canonical
+        # said "7 converted" of a run that changed nothing.
+        kept = f" ({c['kept']} kept as they were)" if c["kept"] else ""
+        parts = [f"{converted} converted{kept}", f"{c['carried']} field(s) carried", f"{c['dropped']} dropped",
                  f"{c['quarantined']} quarantined"]
         if c["refused"]:
             parts.append(f"{c['refused']} refused")

@@ -12,7 +12,7 @@ import pytest
 
 from memconv import preview, progress
 from memconv.cli import main
-from memconv.report import FileReport, Report
+from memconv.report import WRITTEN, FileReport, Report
 
 from .bench_support import bench_module
 from .conftest import GOLDEN, tree, write_files
@@ -352,3 +352,20 @@ def test_grouping_a_hostile_warning_takes_linear_time():
     report.summary()
     report.to_dict()
     assert time.process_time() - started < 1.0, "well under a second"
+
+
+def test_the_closing_line_says_how_many_were_kept_as_they_were(runner, tmp_path):
+    # Before (forty-fourth session): an upgrade that changed nothing closed with "7 converted" and nothing else.
+    folder = tmp_path / "memory"
+    shutil.copytree(GOLDEN / "claude" / "canonical" / "input", folder)
+    first = runner.invoke(main, ["upgrade", "--in-place", str(folder)])
+    assert first.exit_code == 0, first.output
+    again = runner.invoke(main, ["upgrade", "--in-place", "--json", str(folder)])
+    counts = json.loads(again.stdout)["counts"]
+    assert counts["kept"] > 0 and counts["converted"] == 0, counts
+    last = runner.invoke(main, ["upgrade", "--in-place", str(folder)]).stderr.strip().splitlines()[-1]
+    written = sum(counts[status] for status in WRITTEN)
+    assert f"{written} converted ({counts['kept']} kept as they were)" in last, last
+    converted = runner.invoke(main, ["memoir-to-memspec", str(GOLDEN / "memoir" / "canonical" / "input"),
+                                     str(tmp_path / "o")])
+    assert "kept as they were" not in converted.stderr.strip().splitlines()[-1], "said only when some were"
