@@ -187,6 +187,10 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         conversion writes a ``kind`` of ``dossiers`` as: made of the same record the same each time, so ``native_of``
         can make it again of the source packed."""
         native = native_form.in_target_words(record, kind, link, None if home else target)
+        if home and native.lifecycle.reason is not None:
+            # The reason memspec's supersede gave it, which home has no key for: on its labelled line, and carried
+            # (_carry_witness), so that home's tools show the person's words and the way back takes them out again.
+            readable.show_reason(native, target)
         if not home:
             _rides_as_unknown(native, rides)
             if native.kind in title_is_link:
@@ -761,6 +765,8 @@ def _count_unwritten(original: Record, returned: Record, owner: str, rep: FileRe
     read = copy.copy(returned)
     read.extra = dict(returned.extra)
     strip_carry(read)  # the read-back's marker is no part of it (a new ``ext`` is made without it)
+    if original.lifecycle.reason is not None and readable.shows_reason(original, owner):
+        readable.reason_back(read, owner)  # its line (readable.show_reason) is the reason, as the way back reads it
     if isinstance(original.body, str) and isinstance(read.body, str) and original.body != read.body \
             and original.body.rstrip("\n") == read.body.rstrip("\n"):
         # A body's last line ends are its file's, no text: a reader that takes them off (memfmt's, of a profile
@@ -822,6 +828,9 @@ def _carry_witness(native: Record, target: str, lossy: bool, rep: FileReport, ou
         if name in edited and name not in holds:
             found[name] = getattr(native, name)
     found = {n: v for n, v in found.items() if v is not None}
+    reason = native.lifecycle.reason is not None and readable.shows_reason(native, target)
+    if reason:  # written on its line (readable.show_reason): carried too, so that the way back takes the line out
+        found["lifecycle"] = native.lifecycle
     if not found:
         return
     if lossy:
@@ -829,7 +838,12 @@ def _carry_witness(native: Record, target: str, lossy: bool, rep: FileReport, ou
         return
     carry = Carry(owner=target, fields={"link": native.link, **{n: carrying.as_json(v) for n, v in found.items()}})
     rep.carried = sorted(set(rep.carried) | set(found))
-    rep.warn(f"{', '.join(sorted(found))}: {target} has no field for them; carried in its memconv key")
+    if reason:
+        rep.warn(f"supersede_reason: {target} has no field for it; written on a **Supersede reason:** line, and "
+                 "carried in its memconv key")
+    if set(found) - {"lifecycle"}:
+        rep.warn(f"{', '.join(sorted(set(found) - {'lifecycle'}))}: {target} has no field for them; carried in its "
+                 "memconv key")
     if _stays_bare(declares, native):
         out.foreign.append(notes.sidecar(written_at or f"{native.link}.md", carry.dumps(), target, note_names))
     else:

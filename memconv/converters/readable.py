@@ -157,7 +157,7 @@ def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None 
             for r in record.evolution))
     reason = record.lifecycle.reason
     if witness and isinstance(reason, str) and reason.strip():
-        blocks.append(f"**Supersede reason:** {flat(reason)}")
+        blocks.append(f"{_REASON_LABEL} {flat(reason)}")
     if witness and record.anchors:
         blocks += _listed("Anchors", "Anchor", [_anchor_line(a) for a in record.anchors], shown)
     if witness and record.probes:
@@ -188,6 +188,70 @@ def _unread_blocks(record: Record, shown: frozenset[str]) -> list[str]:
 
 #: The name :func:`unshow` gives a claim's supersede reason (``Lifecycle.reason``) among the edited fields.
 _SUPERSEDE_REASON = "supersede_reason"
+
+
+#: The label of a claim's supersede reason's line (:func:`_blocks`, :func:`show_reason`).
+_REASON_LABEL = "**Supersede reason:**"
+#: A body split into its paragraphs and the breaks between them (each break a piece of its own).
+_PARAGRAPHS_AND_BREAKS = re.compile(r"(\n\s*\n)")
+
+
+def _reason_home(record: Record, target: str) -> str | None:
+    """Where ``target``'s files show a line of ``record`` that is no field of its own, as :func:`show` puts the
+    blocks it writes: its body, an entity's facts, a procedure's preconditions; None where none of them."""
+    held = native_text(target, record.kind)
+    return next((name for name in ("body", "facts", "preconditions") if name in held), None)
+
+
+def shows_reason(record: Record, target: str) -> bool:
+    """Whether :func:`show_reason` writes ``record``'s supersede reason on a line of its own in ``target``."""
+    reason = record.lifecycle.reason
+    return not record.opaque and not holds_anchors(target) and isinstance(reason, str) and bool(reason.strip()) \
+        and _reason_home(record, target) is not None
+
+
+def show_reason(record: Record, target: str) -> bool:
+    """``record`` home again in ``target`` (a copy the caller owns) with the reason a claim superseded another, which
+    memspec's ``supersede`` gave it there (``Lifecycle.reason``) and home has no key for, on the ``**Supersede
+    reason:**`` line a claim arriving from memspec gets (:func:`_blocks`), last: a person's words, which home's tools
+    show and search. The caller carries the reason (``forward._carry_witness``); :func:`reason_back` reads the line
+    back. Whether it was written."""
+    if not shows_reason(record, target):
+        return False
+    home, line = _reason_home(record, target), f"{_REASON_LABEL} {flat(record.lifecycle.reason)}"
+    if home == "body":  # after its text as written: the way back takes the line out, and the body is as it was
+        base = record.body.rstrip()
+        record.body = (f"{base}\n\n" if base.strip() else "") + line + (record.body[len(base):] or "\n")
+    else:
+        setattr(record, home, [*(getattr(record, home) or []), line])
+    return True
+
+
+def reason_back(record: Record, target: str) -> None:
+    """The ``**Supersede reason:**`` line :func:`show_reason` wrote in ``record``, a record of ``target`` whose carry
+    gave its reason back, taken out of it (its last such line): its value, as edited there, is the reason; a line
+    emptied or taken out there takes the reason out. ``record``'s lists and lifecycle are made anew, not changed."""
+    home, said = _reason_home(record, target), None
+    if home == "body":
+        pieces = _PARAGRAPHS_AND_BREAKS.split(record.body)  # paragraph, break, paragraph…: the body as written
+        at = next((n for n in range(len(pieces) - 1, -1, -2) if pieces[n].lstrip().startswith(_REASON_LABEL)), None)
+        if at is not None:
+            said = pieces[at].strip()
+            del pieces[at - 1 if at else 0:at + 1 if at else 2]  # with the break before it (after it, if first)
+            body = "".join(pieces)
+            if not body.strip():
+                body = ""
+            elif record.body.endswith("\n") and not body.endswith("\n"):  # the line was last: its end is the body's
+                body += "\n"
+            record.body = body
+    elif home is not None:
+        items = list(getattr(record, home) or [])
+        at = next((n for n in reversed(range(len(items))) if items[n].startswith(_REASON_LABEL)), None)
+        if at is not None:
+            said = items.pop(at)
+            setattr(record, home, items or None)
+    reason = flat(said[len(_REASON_LABEL):]) if said is not None else ""
+    record.lifecycle = dataclasses.replace(record.lifecycle, reason=reason or None)
 
 
 def _set_labelled(record: Record, name: str, value: Any) -> None:

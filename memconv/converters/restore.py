@@ -146,6 +146,8 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             own = clone(record, keep_source=True)
             strip_carry(own)
             carrying.apply(own, carry)
+            if "lifecycle" in carry.fields:  # its reason, on the line that shows it: the line, as edited, is it
+                readable.reason_back(own, store.dialect)
             untouched.append(own)
             continue
         if renderings.WORKING_SET in carry.payload:

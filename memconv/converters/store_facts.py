@@ -25,8 +25,9 @@ def witness_edits() -> tuple[str, ...]:
 
 def self_carried() -> frozenset[str]:
     """What a record of a dialect may carry in its own dialect: its link, and what other dialects'
-    tools added to it or changed on it."""
-    return frozenset(witness_fields()) | {"link", *witness_edits()}
+    tools added to it or changed on it (its lifecycle: the reason memspec's ``supersede`` gave it,
+    ``readable.show_reason``)."""
+    return frozenset(witness_fields()) | {"link", "lifecycle", *witness_edits()}
 
 
 def holds_anchors(dialect: str) -> bool:
