@@ -37,9 +37,9 @@ STORES = {
 }
 
 
-def _merged_home(runner, tmp_path, dialect, *flags):
+def _merged_home(runner, tmp_path, dialect, *flags, files=None):
     src = tmp_path / "in"
-    for path, text in STORES[dialect].items():
+    for path, text in (files or STORES[dialect]).items():
         (src / path).parent.mkdir(parents=True, exist_ok=True)
         (src / path).write_text(text, encoding="utf-8")
     ms = tmp_path / "ms"
@@ -87,3 +87,30 @@ def test_an_edited_reason_line_at_home_is_the_new_reason(runner, tmp_path):
     claim = next(i for i in memspec_load(again).items if i["title"] == "Ana")
     text = (again / claim["file"]).read_text(encoding="utf-8")
     assert "supersede_reason: the same person" in text and REASON not in text and "Supersede reason" not in text
+
+
+DECISIONS = {
+    "memory/decision_ana.md": "---\ntype: decision\nname: Ana\ndescription: A choice\ndate: 2026-05-02\n"
+                              "created: 2026-05-02\n---\n\nUse Ana.\n",
+    "memory/decision_bob.md": "---\ntype: decision\nname: Bob\ndescription: A choice\ndate: 2026-05-01\n"
+                              "created: 2026-05-01\n---\n\nUse Bob.\n",
+}
+
+
+@needs_memspec
+def test_a_decision_hidden_at_home_since_stays_hidden(runner, tmp_path):
+    """The carry that marks the reason's line holds the lifecycle whole; only the reason is taken from it. Before (the
+    first version of this fix), the carried state put a decision hidden in memoir since back to active in memspec,
+    with 0 dropped."""
+    _, home, _ = _merged_home(runner, tmp_path, "memoir", files=DECISIONS)
+    ana = home / "memory" / "decision_ana.md"
+    assert LINE in ana.read_text(encoding="utf-8")
+    ana.write_text(ana.read_text(encoding="utf-8").replace(
+        "created: 2026-05-02\n", "created: 2026-05-02\nhidden: true\nhidden_at: 2026-06-01T00:00:00Z\n"),
+        encoding="utf-8")
+    again, back = tmp_path / "again", tmp_path / "back"
+    assert runner.invoke(main, ["memoir-to-memspec", str(home), str(again)]).exit_code == 0
+    assert not [i for i in memspec_load(again).items if i["title"] == "Ana" and i.get("state") == "active"]
+    assert runner.invoke(main, ["memspec-to-memoir", str(again), str(back)]).exit_code == 0
+    text = (back / "memory" / "decision_ana.md").read_text(encoding="utf-8")
+    assert "hidden: true" in text and REASON in text, text

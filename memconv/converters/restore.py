@@ -145,8 +145,12 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             # verification in memspec): the fields go back on it; it is still this dialect's own.
             own = clone(record, keep_source=True)
             strip_carry(own)
+            lived = own.lifecycle  # as home's file says it now (a decision hidden there since)
             carrying.apply(own, carry)
-            if "lifecycle" in carry.fields:  # its reason, on the line that shows it: the line, as edited, is it
+            if "lifecycle" in carry.fields:
+                # Only its reason is carried, on the line that shows it: the line, as edited, is it; the state is
+                # home's own (the carried one put a decision hidden in memoir back to active, with 0 dropped).
+                own.lifecycle = lived
                 readable.reason_back(own, store.dialect)
             untouched.append(own)
             continue
