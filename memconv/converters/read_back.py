@@ -59,7 +59,8 @@ class ReadBack:
         # The files ``beside`` (the final store) holds beside its records, by path and without their bytes: a writer
         # names its records around them (memfmt numbers a memory named like a file of someone's own), so that the
         # read-back renders what the final write will, and the report names the file each record is written to.
-        # The writer passes them through; they are not read back.
+        # The writer passes them through; they are not read back. Its facts (``meta``: a memspec store's operators and
+        # prefix, memfmt's root) are the final write's too: the writer places and fills a record by them.
         beside = beside if beside is not None else Store(dialect=target)
         # ``natives`` made whole as they are asked for (a conversion's :class:`Natives`): the writer takes them one at a
         # time (its write_each: WRITES_EACH_CONVERTED), and holds none; else it is given the list.
@@ -68,7 +69,7 @@ class ReadBack:
         self.written = Store(dialect=f"{store.dialect}→{target}",
                              records=[] if self._each else [n for _, n in natives] + self._also,
                              foreign=[ForeignFile(f.path, b"", f.why) for f in beside.foreign],
-                             quarantined=list(beside.quarantined))
+                             quarantined=list(beside.quarantined), meta=dict(beside.meta))
         self._beside = {f.path for f in self.written.foreign}
         self._found: dict[int, Record] = {}  # records read ahead of the one asked for
         #: Which records came back, a flag each (a set of their numbers took 7 MB at 100,000): a file the reader
