@@ -161,8 +161,9 @@ def convert_into(command, source, target, in_path, out_path, into, *, dry_run, f
         importing.guard(in_path, into)
         importing.confirm_existing(into, target)
         in_store = pipeline.read(in_path, source)
+        previewing = dry_run or show_diff or check_only  # a preview writes and clears nothing (docs/cli.md)
         with contextlib.ExitStack() as held:
-            if not dry_run:  # the whole read, merge, backup and swap: two runs never interleave
+            if not previewing:  # the whole read, merge, backup and swap: two runs never interleave
                 held.enter_context(lock.held(into))
                 for folder in {Path(os.path.abspath(into)).parent, Path(os.path.realpath(into)).parent}:
                     fs.sweep_stale(folder)
@@ -190,7 +191,7 @@ def convert_into(command, source, target, in_path, out_path, into, *, dry_run, f
                 report.checking = check_only
             if not planned.changes:
                 report.warnings.append("nothing to change: EXISTING already holds everything of IN; no backup made")
-            elif dry_run or show_diff or check_only:
+            elif previewing:
                 report.dry_run = True
             else:
                 upgrade.backed_up_and_replaced(planned.files, into, planned.read, report.warnings, "EXISTING")
