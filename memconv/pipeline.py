@@ -649,9 +649,9 @@ def _compare(root: Path, on_disk: set[str], files: Iterator[tuple[str, bytes]],
         written.add(path)
         before = fs.read_bytes(root, path) if path in on_disk else None
         if not same(path, before, after):
-            found[path] = {"path": path, "diff": file_diff(path, before, after)}
+            found[path] = {"path": path, "diff": git_diff(path, before, after)}
     for path in on_disk - written:
-        found[path] = {"path": path, "diff": file_diff(path, fs.read_bytes(root, path), None)}
+        found[path] = {"path": path, "diff": git_diff(path, fs.read_bytes(root, path), None)}
     return [found[path] for path in sorted(found)]
 
 
@@ -680,6 +680,23 @@ def file_diff(path: str, before: bytes | None, after: bytes | None) -> str:
         old, new = ("/dev/null" if before is None else f"a/{path}"), ("/dev/null" if after is None else f"b/{path}")
         diff = f"--- {old}\n+++ {new}\n@@ {what} @@\n"
     return diff
+
+
+def git_line(old: str, new: str) -> str:
+    """The line git opens each file's diff with. Printed one after the other, a rename with the same bytes has no
+    ``---``/``+++`` lines of its own, and git read the next file's ``--- a/…`` as more of the rename's header
+    (``git apply``: "inconsistent old filename"; ``patch`` applied that file's hunk and left the moved file where it
+    was); a file added or deleted needs its mode line too, or ``git apply`` makes a file ``dev/null`` (and skips an
+    empty one)."""
+    return f"diff --git a/{old} b/{new}\n"
+
+
+def git_diff(path: str, before: bytes | None, after: bytes | None) -> str:
+    """:func:`file_diff` as git prints a file's diff: its :func:`git_line`, and the mode line of a file added
+    (``before`` None) or deleted (``after`` None). Every diff memconv prints takes this (``check``'s and
+    ``preview.changes``), so printed whole it is a patch ``git apply`` and ``patch -p1`` apply."""
+    mode = "new file mode 100644\n" if before is None else "deleted file mode 100644\n" if after is None else ""
+    return git_line(path, path) + mode + file_diff(path, before, after)
 
 
 def _restate(warnings: list[str], restated: dict[str, str]) -> None:

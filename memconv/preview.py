@@ -99,7 +99,7 @@ def _same_file(folder: Path, path: str, data: bytes) -> bool:
 
 def changes(before: dict[str, bytes], after: dict[str, bytes]) -> list[dict[str, str]]:
     """Every file that differs between ``before`` and ``after``: ``{path, change, diff}`` (renames: ``from`` too)."""
-    from .pipeline import file_diff
+    from .pipeline import file_diff, git_diff, git_line
 
     gone = sorted(p for p in before if p not in after)
     new = sorted(p for p in after if p not in before)
@@ -129,32 +129,22 @@ def changes(before: dict[str, bytes], after: dict[str, bytes]) -> list[dict[str,
             continue
         if path in renamed:
             old = renamed[path]
-            head = f"{_git_line(old, path)}rename from {old}\nrename to {path}\n"
+            head = f"{git_line(old, path)}rename from {old}\nrename to {path}\n"
             body = file_diff(path, before[old], after[path]).replace(f"--- a/{path}\n", f"--- a/{old}\n", 1) \
                 if before[old] != after[path] else ""
             out.append({"path": path, "change": "renamed", "from": old, "diff": head + body})
         elif path not in after:
             old = before[path]
-            diff = (f"--- a/{path}\n+++ /dev/null\n@@ not a file memconv can read ({old.reason}) @@\n"
-                    if isinstance(old, Unreadable) else file_diff(path, old, None))
-            out.append({"path": path, "change": "deleted",
-                        "diff": f"{_git_line(path, path)}deleted file mode 100644\n{diff}"})
+            diff = (f"{git_line(path, path)}deleted file mode 100644\n--- a/{path}\n+++ /dev/null\n"
+                    f"@@ not a file memconv can read ({old.reason}) @@\n"
+                    if isinstance(old, Unreadable) else git_diff(path, old, None))
+            out.append({"path": path, "change": "deleted", "diff": diff})
         elif path not in before:
-            out.append({"path": path, "change": "added",
-                        "diff": f"{_git_line(path, path)}new file mode 100644\n{file_diff(path, None, after[path])}"})
+            out.append({"path": path, "change": "added", "diff": git_diff(path, None, after[path])})
         elif isinstance(before[path], Unreadable):
             out.append({"path": path, "change": "modified",
-                        "diff": f"{_git_line(path, path)}--- a/{path}\n+++ b/{path}\n@@ not a file memconv can read "
+                        "diff": f"{git_line(path, path)}--- a/{path}\n+++ b/{path}\n@@ not a file memconv can read "
                                 f"({before[path].reason}) @@\n"})
         elif before[path] != after[path]:
-            out.append({"path": path, "change": "modified",
-                        "diff": _git_line(path, path) + file_diff(path, before[path], after[path])})
+            out.append({"path": path, "change": "modified", "diff": git_diff(path, before[path], after[path])})
     return out
-
-
-def _git_line(old: str, new: str) -> str:
-    """The line git opens each file's diff with. Printed one after the other, a rename with the same bytes has no
-    ``---``/``+++`` lines of its own, and git read the next file's ``--- a/…`` as more of the rename's header
-    (``git apply``: "inconsistent old filename"; ``patch`` applied that file's hunk and left the moved file where it
-    was); a file added or deleted needs its mode line too, or ``git apply`` makes a file ``dev/null``."""
-    return f"diff --git a/{old} b/{new}\n"
