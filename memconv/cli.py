@@ -760,13 +760,15 @@ def upgrade(in_path, out_path, in_place, dry_run, force, as_json, show_diff, che
                 report.output = str(in_path)
                 if show_diff or check_only:
                     before = {p: fs.read_bytes(in_path, p) for p in sorted(planned.read)}
-                    preview_files(report, planned.files, in_path, show_diff=show_diff, check_only=check_only,
-                             before=before)
+                    after = dict(planned.files)
+                    for path, text in planned.links.items():  # a link the swap re-points: its text, as git diffs it
+                        before[path], after[path] = os.fsencode(os.readlink(in_path / path)), os.fsencode(text)
+                    preview_files(report, after, in_path, show_diff=show_diff, check_only=check_only, before=before)
                 elif not planned.changes_in:
                     report.warnings.append("already upgraded: nothing to change, no backup made")
                 elif dry_run:
                     report.dry_run = True
-                    _would_write(in_path, planned.files)
+                    _would_write(in_path, [*planned.files, *planned.links])
                 else:
                     with progress.task("writing", total=len(planned.files)):
                         upgrading.backed_up_and_replaced(planned.files, in_path, planned.read, report.warnings,
