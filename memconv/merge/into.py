@@ -128,6 +128,14 @@ def imported(files: dict[str, bytes], target: str, existing: Store) -> Store:
             store = pipeline.read(tmp, target, held=True)
     if target == "memoir":
         store.meta["layout"] = existing.meta.get("layout", "nested")  # entries go where EXISTING keeps them
+        if store.meta["layout"] == "flat" and store.working_set is not None:
+            # A folder holding session.json is a nested store: written beside flat entries, it made every entry of
+            # EXISTING, its own included, a file no memoir reader takes for one (docs/merge.md).
+            raise UsageError("EXISTING is a flat memoir store (its entries in the folder itself, no session.json), "
+                             "and IN brings a session.json (goals, next actions, decisions): written there, it "
+                             "would make the folder a store with memory/ and no entry in it; nothing was changed",
+                             hint="import into a memoir store with memory/ and session.json: memoir-cli keeps the "
+                                  "session apart from a flat folder of entries; or convert IN to a new OUT")
     return store
 
 
