@@ -134,8 +134,8 @@ def imported(files: dict[str, bytes], target: str, existing: Store) -> Store:
             raise UsageError("EXISTING is a flat memoir store (its entries in the folder itself, no session.json), "
                              "and IN brings a session.json (goals, next actions, decisions): written there, it "
                              "would make the folder a store with memory/ and no entry in it; nothing was changed",
-                             hint="import into a memoir store with memory/ and session.json: memoir-cli keeps the "
-                                  "session apart from a flat folder of entries; or convert IN to a new OUT")
+                             hint="import into a memoir store with memory/ and session.json, or convert IN to a "
+                                  "new OUT")
     return store
 
 
