@@ -4,7 +4,8 @@ memspec writes no version marker, so a file's generation is read from its
 fields (:func:`generation`):
 
 - ``v0.2`` (also v0.1): any of ``confidence``, ``decay_after``, ``corrects``,
-  ``corrected_by``, ``correction_reason``, ``ext.code_anchors``, or a state in
+  ``corrected_by``, ``correction_reason``, an ``ext.code_anchors`` that moves
+  to ``anchors`` (:func:`~.fields.movable_anchors`), or a state in
   ``captured|corrected|decayed|archived``;
 - ``current``: none of those. Every field added since v0.3 (``kind``,
   ``source_kind``, ``verified_with``, the v0.4 edges, v0.5 validity, the newer
@@ -29,7 +30,7 @@ from typing import Any
 
 from .. import Ladder, TooNew, Unreadable
 from . import v02_to_v04, v04_to_current
-from .fields import ID
+from .fields import ID, movable_anchors
 
 STATES = ("active", "superseded", "retired")
 #: Pre-0.3 states and what memspec's own MIGRATION-v0.3 maps them to.
@@ -76,7 +77,7 @@ def generation(values: dict[str, Any]) -> str:
     if values.get("state") in LEGACY_STATES:
         return "v0.2"
     ext = values.get("ext")
-    if isinstance(ext, dict) and "code_anchors" in ext:
+    if isinstance(ext, dict) and "code_anchors" in ext and movable_anchors(ext["code_anchors"]):
         return "v0.2"
     return "current"
 

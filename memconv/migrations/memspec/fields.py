@@ -9,6 +9,8 @@ reader's checks and the writer cannot drift apart:
   ``probes``, which 0.7.2 does not know, placed before ``ext`` (the seed names
   them, not their place);
 - :func:`slot` and :func:`place`: where a key that is not there yet goes;
+- :func:`movable_anchors`: an ``ext.code_anchors`` that memspec's migrator
+  moves to ``anchors`` and its schema then accepts;
 - the values memspec infers when a record does not say: :func:`infer_source_kind`
   (the trust tier of a ``source``), :func:`default_check_by` (the default review
   window), and :func:`implied_path` (the folder a record's state, kind and tier
@@ -67,6 +69,14 @@ def insert_after(values: dict[str, Any], after: str, key: str, value: Any) -> di
     if not placed:
         out = {key: value, **values}
     return out
+
+
+def movable_anchors(value: Any) -> bool:
+    """Whether a v0.2 ``ext.code_anchors`` moves to ``anchors``: a list (memspec's migrator moves only an array)
+    of mappings with a string ``file`` and ``sha`` and, if present, a string ``repo`` (memspec's anchor schema)."""
+    return isinstance(value, list) and all(
+        isinstance(item, dict) and isinstance(item.get("file"), str) and isinstance(item.get("sha"), str)
+        and isinstance(item.get("repo", ""), str) for item in value)
 
 
 #: memspec's operator names: ``siim``, ``user`` (any case).

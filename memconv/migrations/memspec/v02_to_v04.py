@@ -5,7 +5,9 @@
 - ``decay_after→check_by``; ``corrects→supersedes[]``; ``corrected_by→superseded_by``;
   ``correction_reason→supersede_reason``, backfilled with
   ``(predates reason tracking)`` on a superseded record that has none;
-- ``ext.code_anchors→anchors``; ``confidence→ext.legacy_confidence``;
+- ``ext.code_anchors→anchors`` when it is a list memspec's schema accepts (memspec's
+  migrator moves only a list), else left in ``ext`` as it was, and said;
+  ``confidence→ext.legacy_confidence``;
 - ``source_kind`` inferred from ``source`` (``human:*``, ``siim``, ``user`` or a
   configured operator → operator; ``*-import``, ``migration-*`` and memspec's
   known importers → import; else agent);
@@ -23,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .fields import infer_source_kind, insert_after, place
+from .fields import infer_source_kind, insert_after, movable_anchors, place
 
 DESCRIPTION = "memspec v0.2 → v0.3/v0.4: renamed legacy fields, mapped states, inferred source_kind and verified_with"
 
@@ -74,7 +76,10 @@ def step(draft):
         values = place(values, "supersede_reason", PREDATES_REASON)
         changes.append(f"supersede_reason backfilled: \"{PREDATES_REASON}\"")
 
-    if ext is not None and "code_anchors" in ext:
+    if ext is not None and "code_anchors" in ext and not movable_anchors(ext["code_anchors"]):
+        changes.append("ext.code_anchors left in ext (not a list of {file, sha, repo?}: memspec's anchors "
+                       "could not hold it)")
+    elif ext is not None and "code_anchors" in ext:
         anchors = ext.pop("code_anchors")
         if "anchors" not in values:
             values = place(values, "anchors", anchors)
