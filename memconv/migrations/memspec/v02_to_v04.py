@@ -16,7 +16,9 @@
 
 Where memspec's migrator drops a value (a ``decay_after`` beside a
 ``check_by``, a second copy of the anchors, a non-numeric confidence), this
-step keeps it under ``ext.legacy_*`` and says so. It never sets ``stale``:
+step keeps it under ``ext.legacy_*`` and says so; a value already under that key
+keeps it, and the new one takes the first free ``<key>_2``, ``<key>_3``…
+(:func:`_keep`), so neither is lost. It never sets ``stale``:
 that depends on the day the migration runs, and memspec computes it on read.
 Unknown keys pass through in order.
 """
@@ -38,6 +40,19 @@ def _rename(values: dict[str, Any], old: str, new: str, convert=lambda v: v) -> 
     return {(new if k == old else k): (convert(v) if k == old else v) for k, v in values.items()}
 
 
+def _keep(ext: dict[str, Any], key: str, value: Any) -> str | None:
+    """Put ``value`` in ``ext`` under ``key``, or the first free ``key_2``, ``key_3``… when ``key`` holds another
+    value (never overwritten); the key it is under, or None when ``ext`` already holds it there."""
+    name, n = key, 1
+    while name in ext:
+        if ext[name] == value:
+            return None
+        n += 1
+        name = f"{key}_{n}"
+    ext[name] = value
+    return name
+
+
 def step(draft):
     values = dict(draft.values)
     changes: list[str] = []
@@ -54,8 +69,9 @@ def step(draft):
     def keep_legacy(key: str, value: Any, why: str) -> None:
         nonlocal ext
         ext = dict(ext or {})
-        ext[f"legacy_{key}"] = value
-        changes.append(f"{key} kept as ext.legacy_{key} ({why})")
+        name = _keep(ext, f"legacy_{key}", value)
+        changes.append(f"{key} kept as ext.{name} ({why})" if name else
+                       f"{key} dropped (same as ext.legacy_{key}; {why})")
 
     for old, new in (("decay_after", "check_by"), ("corrected_by", "superseded_by"),
                      ("correction_reason", "supersede_reason"), ("corrects", "supersedes")):
@@ -87,8 +103,9 @@ def step(draft):
         elif values["anchors"] == anchors:
             changes.append("ext.code_anchors dropped (same as anchors)")
         else:
-            ext["legacy_code_anchors"] = anchors
-            changes.append("ext.code_anchors kept as ext.legacy_code_anchors (anchors is also set and wins)")
+            name = _keep(ext, "legacy_code_anchors", anchors)
+            changes.append(f"ext.code_anchors kept as ext.{name} (anchors is also set and wins)" if name else
+                           "ext.code_anchors dropped (same as ext.legacy_code_anchors; anchors is also set and wins)")
 
     if "confidence" in values:
         confidence = values.pop("confidence")
@@ -96,9 +113,12 @@ def step(draft):
         if "legacy_confidence" not in ext:
             ext["legacy_confidence"] = confidence
             changes.append(f"confidence {confidence!r} → ext.legacy_confidence")
-        elif ext["legacy_confidence"] != confidence:
-            ext["legacy_confidence_top_level"] = confidence
-            changes.append("confidence kept as ext.legacy_confidence_top_level (ext.legacy_confidence is also set)")
+        elif ext["legacy_confidence"] == confidence:
+            changes.append("confidence dropped (same as ext.legacy_confidence)")
+        else:
+            name = _keep(ext, "legacy_confidence_top_level", confidence)
+            changes.append(f"confidence kept as ext.{name} (ext.legacy_confidence is also set)" if name else
+                           "confidence dropped (same as ext.legacy_confidence_top_level)")
 
     if ext is not None:
         if ext:
