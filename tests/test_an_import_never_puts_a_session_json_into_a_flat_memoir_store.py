@@ -15,16 +15,14 @@ from memconv import dialects
 from memconv.cli import main
 
 from .conftest import GOLDEN, tree
+from .convert_helpers import convert_dir
 
 FACT = b"---\ntype: fact\nname: X fact\ndescription: a flat fact\ncreated: 2026-01-01\n---\n\nBody of x.\n"
 
 
 def _claude_with_a_working_set(runner, tmp_path):
     """A Claude folder converted from a memoir store: its working set comes home as session.json."""
-    claude = tmp_path / "claude"
-    result = runner.invoke(main, ["memoir-to-claude", str(GOLDEN / "memoir" / "canonical" / "input"), str(claude)])
-    assert result.exit_code == 0, result.output
-    return claude
+    return convert_dir(GOLDEN / "memoir" / "canonical" / "input", "claude", tmp_path / "claude")
 
 
 def test_an_in_bringing_a_session_into_a_flat_store_is_refused(runner, tmp_path):

@@ -53,6 +53,12 @@ def _keep(ext: dict[str, Any], key: str, value: Any) -> str | None:
     return name
 
 
+def _kept_said(ext: dict[str, Any], key: str, value: Any, what: str, why: str) -> str:
+    """``value`` of ``what`` kept in ``ext`` under ``key`` (:func:`_keep`), and the report's line that says where."""
+    name = _keep(ext, key, value)
+    return f"{what} kept as ext.{name} ({why})" if name else f"{what} dropped (same as ext.{key}; {why})"
+
+
 def step(draft):
     values = dict(draft.values)
     changes: list[str] = []
@@ -69,9 +75,7 @@ def step(draft):
     def keep_legacy(key: str, value: Any, why: str) -> None:
         nonlocal ext
         ext = dict(ext or {})
-        name = _keep(ext, f"legacy_{key}", value)
-        changes.append(f"{key} kept as ext.{name} ({why})" if name else
-                       f"{key} dropped (same as ext.legacy_{key}; {why})")
+        changes.append(_kept_said(ext, f"legacy_{key}", value, key, why))
 
     for old, new in (("decay_after", "check_by"), ("corrected_by", "superseded_by"),
                      ("correction_reason", "supersede_reason"), ("corrects", "supersedes")):
@@ -103,9 +107,8 @@ def step(draft):
         elif values["anchors"] == anchors:
             changes.append("ext.code_anchors dropped (same as anchors)")
         else:
-            name = _keep(ext, "legacy_code_anchors", anchors)
-            changes.append(f"ext.code_anchors kept as ext.{name} (anchors is also set and wins)" if name else
-                           "ext.code_anchors dropped (same as ext.legacy_code_anchors; anchors is also set and wins)")
+            changes.append(_kept_said(ext, "legacy_code_anchors", anchors, "ext.code_anchors",
+                                      "anchors is also set and wins"))
 
     if "confidence" in values:
         confidence = values.pop("confidence")
@@ -116,9 +119,8 @@ def step(draft):
         elif ext["legacy_confidence"] == confidence:
             changes.append("confidence dropped (same as ext.legacy_confidence)")
         else:
-            name = _keep(ext, "legacy_confidence_top_level", confidence)
-            changes.append(f"confidence kept as ext.{name} (ext.legacy_confidence is also set)" if name else
-                           "confidence dropped (same as ext.legacy_confidence_top_level)")
+            changes.append(_kept_said(ext, "legacy_confidence_top_level", confidence, "confidence",
+                                      "ext.legacy_confidence is also set"))
 
     if ext is not None:
         if ext:
