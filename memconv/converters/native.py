@@ -63,9 +63,17 @@ def _completed(ws: WorkingSet, name: str, item: dict[str, Any], date_key: str) -
                and instant(item.get(date_key)) <= instant(stone.get("done_at")) for stone in stones or ())
 
 
+def _tombstoned(items: Any) -> frozenset[str]:
+    """The identities a hidden item of ``items`` holds: a hidden copy hides every copy of its text, and a purged
+    tombstone every one whose text hashes to its ``text_hash`` (spec §5.3.1, keyed as ``merge.session`` keys them:
+    :func:`item_key`). A stale live copy beside its tombstone is what a merge by hand or by git leaves."""
+    return frozenset(item_key(item) for item in items if is_hidden(item)) if isinstance(items, list) else frozenset()
+
+
 def working_set_items(ws: WorkingSet) -> list[tuple[str, list[str]]]:
-    """The working set's lists as (heading, one line per item), in reading order. Hidden decisions and completed
-    actions and goals (:func:`_completed`) are not shown.
+    """The working set's lists as (heading, one line per item), in reading order. Hidden decisions, those a
+    tombstone's identity holds (:func:`_tombstoned`), and completed actions and goals (:func:`_completed`) are not
+    shown.
 
     Every key the spec does not name is shown too (:func:`as_line`, one rule): an item's, after its line
     (``— owner: Kenji; due: 2026-07-01``); one under ``current`` and one beside it, under its key
@@ -74,9 +82,12 @@ def working_set_items(ws: WorkingSet) -> list[tuple[str, list[str]]]:
     for name, heading, date_key, keys in _LISTS:
         known = frozenset({"text", "machine_id", date_key, *keys})
         lines = []
-        for item in ws.current(name) or ():
-            if not isinstance(item, dict) or is_hidden(item) or _completed(ws, name, item, date_key):
-                continue  # not live: a hidden decision, a completed action or goal (spec §8)
+        items = ws.current(name) or ()
+        stones = _tombstoned(items)
+        for item in items:
+            if not isinstance(item, dict) or is_hidden(item) or _completed(ws, name, item, date_key) \
+                    or (stones and item_key(item) in stones):
+                continue  # not live: a hidden or purged decision, a completed action or goal (spec §8)
             when = as_line(item.get(date_key), within="key")
             extra = f" ({date_key} {when})" if when else ""
             for label in ("why", "rejected") if name == "decisions" else ():
