@@ -4,7 +4,9 @@ Version 0 is what a file without ``version`` (or with ``0``) is: written by
 memoir-cli builds before the field existed. Step 1 adds ``version: 1`` as the
 first key, as memoir-cli writes it, and fills the containers spec §4.1 makes
 required (``machines``, ``current`` with its four lists, ``history``) when they
-are missing. It invents no dates: a missing ``created_at`` stays missing, and
+are missing or ``null`` (memoir-cli's own migration does the same; a ``null`` kept
+was a file its validator rejects). A value of another wrong shape is kept as written:
+it may hold someone's data. It invents no dates: a missing ``created_at`` stays missing, and
 the reader warns about it. Every key it does not know passes through.
 """
 
@@ -20,11 +22,14 @@ _REQUIRED_CURRENT = ("goals", "next_actions", "open_questions", "decisions")
 def step(document: dict[str, Any]) -> dict[str, Any]:
     items = [("version", 1)] + [(k, v) for k, v in document.items() if k != "version"]
     keys = [k for k, _ in items]
-    if not isinstance(document.get("machines"), dict) and "machines" not in keys:
+    if "machines" not in keys:
         # Where memoir-cli writes it: after the dates.
         at = max(keys.index(k) for k in ("version", "created_at", "updated_at") if k in keys) + 1
         items.insert(at, ("machines", {}))
     out = dict(items)
+    for name, empty in (("machines", {}), ("history", [])):
+        if name in out and out[name] is None:  # null holds nothing: filled where it is, as memoir-cli's migration does
+            out[name] = empty
     current = out.get("current")
     if current is None:
         current = {}
