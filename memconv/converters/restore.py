@@ -263,7 +263,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             if same:
                 # Its words unchanged: the index says them again. What a tool of the target added (memspec's
                 # verify) has no place in it; before, it made the bullet an entry of its own, twice said.
-                added = sorted(set(applied.overridden) | set(_added_there(record))
+                added = sorted(set(applied.overridden) | set(_added_there(record)) | set(_held_there(home))
                                | {f"extra.{key}" for key in record.extra if key != KEY})
                 if added:
                     report.warnings.append(f"{where_from(record)}: the rendering of {where} holds {', '.join(added)} "
@@ -470,6 +470,22 @@ def _added_there(record: Record) -> list[str]:
     ``migrate --apply``), anchors, edges. The rendering's source has no place for them."""
     added = [n for n in witness_fields() if getattr(record, n) is not None and (n != "ext" or set(record.ext) - {KEY})]
     return added + [n for n in ("anchors", "edges") if getattr(record, n)]
+
+
+#: What a bullet's record holds (``native.inline_records``): its kind, link, title and body, and what is said on its
+#: own (a state changed there; an unread line, said and counted above).
+_BULLET_FIELDS = frozenset({"kind", "link", "title", "body", "lifecycle", "unread"})
+#: The fields :func:`_held_there` looks at, and a bullet's record as it holds them (none).
+_HELD_FIELDS = tuple(f for f in carrying.FIELDS if f not in _BULLET_FIELDS)
+_BARE = Record(kind="fact", link="")
+
+
+def _held_there(home: Record) -> list[str]:
+    """The fields of ``home`` (a rendering of an inline bullet, mapped home) that the bullet does not hold: written
+    there into a key or section the target has (a memfmt entity's ``## Knowledge`` or ``entity_type``, memoir's
+    ``tags:``). The bullet comes home from the index's note; before, such a field was lost with "0 dropped"
+    (2026-12-07, docs/conversion.md). An unedited rendering comes home with none."""
+    return [n for n in _HELD_FIELDS if getattr(home, n) != getattr(_BARE, n)]
 
 
 #: The fields of the working set's rendering that :func:`_rendering_fields_edited` looks at: all but what its digest
