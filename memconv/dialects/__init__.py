@@ -222,15 +222,15 @@ class Survey:
 
 
 def available() -> list[str]:
-    """Names of the dialects whose module is present in this install."""
+    """Names of the dialects whose module is present in this install (and imports, and keeps the contract)."""
     names = []
-    for name, module in MODULES.items():
+    for name in MODULES:
         try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name and module.startswith(exc.name):
-                continue
-            raise
+            _import(name)
+        except _Absent:
+            continue
+        except StoreError:
+            pass  # a plugin that fails to import: _broken says why, once
         if _broken(name) is None:
             names.append(name)
     return names
@@ -256,12 +256,7 @@ def get(name: str) -> ModuleType:
     not a dialect (:func:`memconv.dialects.protocol.problems`: what it lacks, for its author)."""
     if name not in MODULES:
         raise StoreError(f"unknown dialect {name!r}", hint="choose one of " + ", ".join(MODULES))
-    try:
-        module = importlib.import_module(MODULES[name])
-    except ModuleNotFoundError as exc:
-        if exc.name and MODULES[name].startswith(exc.name):
-            raise StoreError(f"the {name} dialect is not implemented in this version of memconv") from None
-        raise
+    module = _import(name)
     if module not in _kept:
         from .protocol import problems
 
@@ -275,6 +270,44 @@ def get(name: str) -> ModuleType:
 
 #: Dialect modules :func:`get` has checked against the contract (each once per process).
 _kept: set[ModuleType] = set()
+
+
+class _Absent(StoreError):
+    """A dialect whose module is not there at all (a built-in this version lacks, a plugin uninstalled)."""
+
+
+def _import(name: str) -> ModuleType:
+    """The module of dialect ``name``, imported. A plugin's module that fails to import (a dependency missing,
+    an error in its code) is a :class:`StoreError` saying why, remembered so that it is tried once per registry:
+    the plugin is refused as one that breaks the contract is, and the rest load. A built-in's failure is
+    memconv's own bug, raised as it is."""
+    module = MODULES[name]
+    now = registry()
+    if _unimportable[0] is not now:
+        _unimportable[:] = [now, {}]
+    failed = _unimportable[1].get(name)
+    if failed is not None:
+        raise StoreError(failed, hint=_REINSTALL)
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name and module.startswith(exc.name):
+            raise _Absent(f"the {name} dialect is not implemented in this version of memconv") from None
+        if name in BUILTINS:
+            raise
+        why: Exception = exc
+    except Exception as exc:  # anything a plugin's code raises as it is imported
+        if name in BUILTINS:
+            raise
+        why = exc
+    failed = f"the dialect plugin {name} ({module}) could not be imported: {type(why).__name__}: {why}"
+    _unimportable[1][name] = failed
+    raise StoreError(failed, hint=_REINSTALL) from None
+
+
+_REINSTALL = "install what the plugin needs, or uninstall its distribution: the other dialects work without it"
+#: The plugins that failed to import, by name, for the registry they were tried in: ``[registry, {name: why}]``.
+_unimportable: list[Any] = [None, {}]
 
 
 def declaration(name: str, member: str) -> Any:
