@@ -77,6 +77,11 @@ def kept_path(name: str, suffix: str) -> str:
 #: Longest file or folder name most file systems accept, in UTF-8 bytes.
 MAX_NAME_BYTES = 255
 
+#: Deepest folder of IN that is listed, in folders below IN: a deeper one is refused by name, unread. Every walk of a
+#: folder (the listing, ``os.makedirs`` writing OUT, a backup's copy) recurses once a level, and a chain of 1,100
+#: folders, which Linux allows, stopped every command at Python's recursion limit (docs/cli.md).
+MAX_FOLDER_DEPTH = 100
+
 
 # --- the path guard ----------------------------------------------------------------------
 
@@ -384,6 +389,9 @@ def _scan(top: str, rel: str, found: list[str], refused: list[tuple[str, str]], 
                 continue
             if problem:
                 refused.append((path, f"folder not read: {problem}"))
+            elif path.count("/") >= MAX_FOLDER_DEPTH:
+                refused.append((path, f"folder not read: nested deeper than {MAX_FOLDER_DEPTH} folders; nothing in "
+                                      "it was read"))
             elif not os.access(full, os.R_OK | os.X_OK):
                 refused.append((path, "folder could not be read (permission denied); nothing in it was read"))
             else:
