@@ -65,10 +65,17 @@ def test_a_decision_retracted_in_memspec_without_a_date_is_a_note():
 
 
 def test_a_state_the_record_came_with_is_not_taken_for_an_edit():
-    # memoir stores made by a program may hold a retired fact; memspec keeps it retired, and it comes home.
+    # memoir stores made by a program may hold a retired fact; memspec keeps it retired, and it comes home as it
+    # left: a note (memoir cannot mark a fact retired), said to be so from the source, not since its conversion.
+    # Before (2026-12-07) it came home a live fact, its state dropped, and went to memspec again active.
     fact = Record(kind="fact", link="fact_old", title="Old", body="Was true.\n", lifecycle=Lifecycle("retired"))
-    files, _ = convert_files(_into_memspec(_memoir(fact)), "memoir")
-    assert any(p.startswith("memory/") for p in files), "not turned into a note: nobody retracted it in memspec"
+    files, report = convert_files(_into_memspec(_memoir(fact)), "memoir")
+    assert not any(p.startswith("memory/") for p in files), "a retired fact is never shown as live"
+    [entry] = [f for f in report.files if f.target_kind == "note"]
+    assert entry.warnings == ["kept as a note, not as a current memory: retired in the source; memoir cannot mark "
+                              "it so"], "nobody retracted it in memspec"
+    again = _into_memspec(read_files(files, "memoir"))
+    assert [(r.title, r.lifecycle.state) for r in again.records] == [("Old", "retired")]
 
 
 def test_a_verification_in_memspec_rides_home_and_back():

@@ -124,7 +124,11 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         owner = owner_of(store, record, owners)
         home = owner == target
         kind = record.kind if home else TARGET_KIND[target].get(record.kind)
-        live = home or (record.lifecycle.state in LIFECYCLE[target] and holds_state(target, kind, record))
+        # Home again or not, a state is live only where the target's kind can mark it: a record home cannot mark
+        # so (a memfmt entity superseded in memspec) came home a note, and its carry holds the state it was read
+        # with from that note, which is no mark of home's own (docs/conversion.md).
+        state = record.lifecycle.state
+        live = state == "active" or (state in LIFECYCLE[target] and holds_state(target, kind, record))
         if home and id(record) in report.state_edited:
             live = mark_home(record, target)
             if not live:
