@@ -71,6 +71,9 @@ def test_bob_merged_in_memspec_is_a_note_at_home_every_round(runner, tmp_path, d
         assert not _live_bob(home), f"round {n}: Bob came home live"
         assert len(_noted_bob(home)) == 1, f"round {n}"
         assert "kept as a note, not as a current memory" in back.stderr, f"round {n}"
+        if n == 1:  # (it said "memfmt cannot mark a entity so")
+            kind = {"memfmt": "an entity", "memoir": "a fact", "claude": "a preference"}[dialect]
+            assert f"since its conversion; {dialect} cannot mark {kind} so" in back.stderr, back.stderr
         ms = tmp_path / f"ms{n}"
         assert runner.invoke(main, [f"{dialect}-to-memspec", str(home), str(ms)]).exit_code == 0
         bob, text = _bob_in_memspec(ms)

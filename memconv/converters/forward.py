@@ -132,8 +132,9 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         if home and id(record) in report.state_edited:
             live = mark_home(record, target)
             if not live:
+                kind_said = f"{'an' if record.kind[:1] in 'aeiou' else 'a'} {record.kind}"  # (was "a entity")
                 unmarked[id(record)] = (f"{record.lifecycle.state} in {store.dialect} since its conversion; "
-                                        f"{target} cannot mark a {record.kind} so")
+                                        f"{target} cannot mark {kind_said} so")
         if record.opaque and not home:
             # A dialect of OPAQUE_FILES (memoir, claude) keeps a legacy entry whole; elsewhere it is a record
             # of the kind its legacy type means (a fact by default), its frontmatter carried.
