@@ -497,6 +497,38 @@ def _relayed(function, store, context, call) -> Iterator[tuple[str, bytes]]:
         tell(warning)
 
 
+def _ladder_problems(ladder: Ladder) -> list[str]:
+    """What a migration ladder lacks: versions (a sequence, oldest first, each once: increasing where they are
+    numbers; the last is current), and for every version but the last a step (a function) and its line
+    (``describe``, a str). ``Ladder.current``, ``climb`` and ``memconv dialects`` ask for each of them."""
+    versions = ladder.versions
+    if not isinstance(versions, (tuple, list)):
+        return ["versions must be a tuple, oldest first"]
+    if not versions:
+        return ["has no versions (the last is the one it reads as current)"]
+    try:
+        if len(set(versions)) != len(versions):
+            return ["names a version twice"]
+    except TypeError:
+        return ["versions must be hashable (numbers or words)"]
+    if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in versions) \
+            and any(a >= b for a, b in zip(versions, versions[1:])):
+        return ["versions must be increasing (oldest first)"]
+    found = []
+    for member, what, fits in (("steps", "a function", callable), ("describe", "a str", lambda v: isinstance(v, str))):
+        table = getattr(ladder, member)
+        if not isinstance(table, Mapping):
+            found.append(f"{member} must be a mapping (version → {what})")
+            continue
+        noun = "step" if member == "steps" else member
+        for v in versions[:-1]:
+            if v not in table:
+                found.append(f"has no {noun} for version {v!r}")
+            elif not fits(table[v]):
+                found.append(f"{noun} for version {v!r} is not {what}")
+    return found
+
+
 def _fits(value: Any, kind: object) -> bool:
     if kind == "callable":
         return callable(value)
@@ -533,6 +565,8 @@ def problems(module: ModuleType, name: str | None = None) -> list[str]:
             found.append(f"its {member} is not a {kind}: {spec.meaning}")
     if found:
         return found
+    for ladder in declared(module, "LADDERS"):
+        found.extend(f"its ladder {ladder.subject!r} {wrong}" for wrong in _ladder_problems(ladder))
     for member in ("write", "iter_write"):
         function = getattr(module, member, None)
         if function is not None and not _takes_the_store_alone(function):
