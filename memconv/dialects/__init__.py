@@ -349,7 +349,17 @@ def survey(root: Path) -> Survey:
     seen = Folder(root)
     found = []
     for name in available():
-        detection = get(name).detect(root, seen)
+        try:
+            detection = get(name).detect(root, seen)
+        except Exception as exc:  # a plugin's code: not this dialect, said once; a built-in's is memconv's bug
+            if name in BUILTINS:
+                raise
+            if name not in _detect_failed:
+                _detect_failed.add(name)
+                warnings.warn(f"memconv: the dialect plugin {name} ({MODULES[name]}) failed to detect: "
+                              f"{type(exc).__name__}: {exc}; taken as not a {name} store (report it to the "
+                              "plugin's author)", RuntimeWarning, stacklevel=2)
+            continue
         if detection is not None:
             found.append(detection)
     found.sort(key=lambda d: -d.confidence)
@@ -359,6 +369,10 @@ def survey(root: Path) -> Survey:
         for d in found:
             d.confidence = min(d.confidence, STRONG)
     return result
+
+
+#: The plugins whose ``detect`` raised, each said once per process (:func:`survey`).
+_detect_failed: set[str] = set()
 
 
 # --- names every dialect's reader and writer share ---------------------------------------------------
