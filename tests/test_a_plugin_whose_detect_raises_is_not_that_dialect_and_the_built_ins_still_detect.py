@@ -47,6 +47,21 @@ def test_the_built_ins_still_detect_and_the_plugin_is_said_once(tmp_path, monkey
     assert len(said) == 1 and "ValueError: detect blew up" in said[0] and "memconv_blows" in said[0], said
 
 
+def test_a_detect_that_returns_no_detection_is_said_the_same_way(tmp_path, monkeypatch):
+    # Before (forty-fourth session): a plugin's detect returning "yes" ended "AttributeError: 'str' object has no
+    # attribute 'confidence'", exit 70, for every store.
+    source = SOURCE.replace("raise ValueError('detect blew up')", "return 'yes'")  # (a module of its own name)
+    plugin_kit.activate(monkeypatch, plugin_kit.install_source(tmp_path / "site", "memconv_says_yes", source,
+                                                               {"blows": "memconv_says_yes"}))
+    monkeypatch.setattr(dialects, "_detect_failed", set())
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        survey = dialects.survey(SRC)
+    assert [d.dialect for d in survey.found][:1] == ["claude"]
+    said = [str(w.message) for w in seen if "blows" in str(w.message)]
+    assert len(said) == 1 and "detect returned str, not a Detection" in said[0], said
+
+
 def test_a_built_in_s_detect_raising_is_still_memconv_s_bug(monkeypatch):
     claude = importlib.import_module(dialects.BUILTINS["claude"])
 

@@ -351,6 +351,8 @@ def survey(root: Path) -> Survey:
     for name in available():
         try:
             detection = get(name).detect(root, seen)
+            if detection is not None and not isinstance(detection, Detection) and name not in BUILTINS:
+                raise TypeError(f"detect returned {type(detection).__name__}, not a Detection or None")
         except Exception as exc:  # a plugin's code: not this dialect, said once; a built-in's is memconv's bug
             if name in BUILTINS:
                 raise
