@@ -197,7 +197,15 @@ def upgrade(source: Store, shape: str = "nested", reserved: Iterable[str] = ()) 
         if inline:
             report.status = "converted"
             report.changes.append(f"{inline} inline memory bullet(s) → fact entries, linked from the index")
-        out.foreign.append(ForeignFile(f"{prefix}{idx.path}", claude.index.write_index(relinked),
+        data = claude.index.write_index(relinked)
+        if idx.path == claude.index.PATH and (over := claude.index.past_limits(data)):
+            # Not reflowed (a hand-kept index), but not silently: the bullets' link lines and the renamed targets
+            # are longer, and an index Claude Code loaded whole grew past what it reads.
+            raw = idx.source.raw if idx.source is not None else None
+            grew = " once upgraded" if raw is not None and claude.index.past_limits(raw) is None else ""
+            report.warn(f"{over}{grew}: what is past the limit is not read by Claude Code; move some "
+                        "of it into a topic file")
+        out.foreign.append(ForeignFile(f"{prefix}{idx.path}", data,
                                        why="Claude Code's MEMORY.md index, kept beside the entries"))
         result.files.append(report)
     for foreign in source.foreign:
