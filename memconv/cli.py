@@ -400,6 +400,9 @@ def _describe(exc: BaseException) -> tuple[int, str, str, str | None, str | None
             last, None
     if isinstance(exc, MemoryError):
         return EXIT_ERROR, "input", f"ran out of memory{where}", "lower --max-file-size, or free memory", last, None
+    plugin = dialects.failed_plugin(exc)  # a dialect plugin's own code raised it: for its author, not memconv's
+    if plugin is not None:
+        return plugin.exit_code, "error", plugin.message + where, plugin.hint, last, None
     return EXIT_BUG, "bug", f"this is a bug in memconv, please report it: {type(exc).__name__}: {exc}{where}", \
         None, last, None
 

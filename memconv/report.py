@@ -43,11 +43,12 @@ EXIT_STATUSES = (
     ExitStatus(4, "error", "nothing done: IN is not a usable store (without `--from`, `detect` found none), OUT "
                            "cannot be written (not empty; `--force` over a folder memconv did not write; locked), a "
                            "disk fault (full, read-only, EIO, permission, a name too long, a link loop, a file "
-                           "vanishing mid-read), input nested too deeply, or out of memory"),
+                           "vanishing mid-read), input nested too deeply, out of memory, or a dialect plugin's own "
+                           "code failed (report it to the plugin's author)"),
     ExitStatus(5, "loss", "`--fail-on-loss`: something would have been dropped; nothing was written"),
     ExitStatus(6, "conflicts", "`merge` and `--into`: merged, and conflicting copies were kept beside the winners"),
-    ExitStatus(70, "bug", "a bug in memconv (an unexpected exception; sysexits' EX_SOFTWARE): nothing half-written "
-                          "is left; please report the message"),
+    ExitStatus(70, "bug", "a bug in memconv (an unexpected exception in memconv's code, a built-in dialect's "
+                          "included; sysexits' EX_SOFTWARE): nothing half-written is left; please report the message"),
     ExitStatus(130, "interrupted", "interrupted by Ctrl-C (SIGINT): OUT absent or complete, no temporary "
                                    "folder left"),
     ExitStatus(141, "broken-pipe", "stdout was closed early (memconv piped into `head`): the rest of the output "

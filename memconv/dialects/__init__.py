@@ -377,6 +377,37 @@ def survey(root: Path) -> Survey:
 _detect_failed: set[str] = set()
 
 
+
+def failed_plugin(exc: BaseException) -> StoreError | None:
+    """The error to say for ``exc``, an exception memconv did not expect, when a dialect plugin's own code raised
+    it: its ``read``, ``write``, ``iter_write``, a ladder step, anything it runs once chosen (docs/plugins.md, "The
+    contract"). The innermost frame of the traceback that is memconv's or a plugin's decides (a frame of the
+    standard library, ``json.loads`` in a plugin's reader, does not): a plugin's, and it is that plugin's failure,
+    said with its name, its module and the exception, for its author; memconv's (a built-in dialect, or memconv
+    code a plugin called), and it stays memconv's own bug: None. Asked once, when the command has failed, so a
+    conversion pays nothing for it."""
+    if _registry is None:  # no dialect was looked up: no plugin's code ran
+        return None
+    plugins = {module: name for name, module in _registry.items() if name not in BUILTINS}
+    frames = []
+    tb = exc.__traceback__
+    while tb is not None:
+        frames.append(tb.tb_frame.f_globals.get("__name__") or "")
+        tb = tb.tb_next
+    for module in reversed(frames):
+        owner = module
+        while owner and owner not in plugins:
+            owner = owner.rpartition(".")[0]
+        if owner:
+            name = plugins[owner]
+            return StoreError(f"the dialect plugin {name} ({owner}) failed: {type(exc).__name__}: {exc}",
+                              hint="this is a bug in the plugin, not in memconv: report it to the plugin's author "
+                                   "(nothing half-written was left)")
+        if module == "memconv" or module.startswith("memconv."):
+            return None
+    return None
+
+
 # --- names every dialect's reader and writer share ---------------------------------------------------
 
 
