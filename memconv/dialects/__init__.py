@@ -377,7 +377,6 @@ def survey(root: Path) -> Survey:
 _detect_failed: set[str] = set()
 
 
-
 def failed_plugin(exc: BaseException) -> StoreError | None:
     """The error to say for ``exc``, an exception memconv did not expect, when a dialect plugin's own code raised
     it: its ``read``, ``write``, ``iter_write``, a ladder step, anything it runs once chosen (docs/plugins.md, "The
