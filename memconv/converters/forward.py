@@ -205,6 +205,13 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
     #: With ``each``: what the target's writer works out of every record before the first (its ``each_facts``).
     gather = declared(declares, "each_facts") if each else None
     gathered, facts_of = gather() if gather is not None else (None, None)
+    # Words carried from a dialect that is neither the target nor the store's own (a memoir lesson's body, carried
+    # in a Claude folder on its way to memfmt) name each record as that dialect did when the carry was made: a record
+    # that became another dialect's own since (the goal that is a Claude ``project_`` file now) by the link that
+    # dialect derives for it (``goal_retry-release``), which no record of this store has. Its links name it by that
+    # link too (``aliases``); a record's own link wins (docs/conversion.md, "words carried from a third dialect").
+    carried_from = {owner for _, owner, _, _ in to_convert} - {target, store_owner(store)}
+    aliases: dict[str, str] = {}
     to_convert.reverse()
     while to_convert:
         item, owner, home, kind = to_convert.pop()  # in order, and not held here once converted
@@ -223,6 +230,10 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         if owner in INDEX_IS_CONTENT:
             members.add(record.link)  # an entry of a folder whose index is written by hand
         rename[record.link] = link
+        for other in carried_from:
+            if other != owner and not record.opaque and (there := TARGET_KIND[other].get(record.kind)) is not None:
+                if (alias := native_link(record, there, other)) != record.link:
+                    aliases.setdefault(alias, link)
         # Made here where the writer gathers facts of every native record before the first, else only as the
         # read-back asks for it (``native_of``): made twice, it cost 4% of a conversion's instructions.
         native = None if each and gathered is None else as_native(record, kind, link, home)
@@ -263,18 +274,19 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         if lazy:
             progress.advance()
     item = record = None  # the last one converted is held packed, not here
+    named = {**aliases, **rename} if aliases else rename  # (``unrename``, below, is of ``rename``: the links given)
     if each:
         def native_of(i: int) -> Record:
             """The native record of ``sources[i]``, made again as the loop above made it, its links renamed: asked once,
             before the source is let go."""
             native = as_native(sources[i].record(), kinds[i], links[i], False)
-            rename_links(native, rename)
+            rename_links(native, named)
             return native
 
         natives = Natives(sources, native_of)
     else:
         for _, native in natives:
-            rename_links(native, rename)
+            rename_links(native, named)
     formats = formats_made.result() if formats_made is not None else {}
     formats_made = None
     # The working set's native rendering is made before the read-back, so that the target's
