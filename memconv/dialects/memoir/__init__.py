@@ -184,6 +184,16 @@ def _warn_session(store: Store, document: dict) -> None:
     for key in ("created_at", "updated_at"):
         if key not in document:
             store.warnings.append(f"session.json: no {key!r}; left absent rather than invented")
+    for key, kind in session_v0_to_v1.REQUIRED.items():  # the ladder filled what was missing or null
+        parent, _, name = key.rpartition(".")
+        holder = document.get(parent) if parent else document
+        if isinstance(holder, dict) and name in holder and not isinstance(holder[name], kind):
+            store.warnings.append(
+                f"session.json: {key!r} is a JSON {json_type(holder[name])}, not {_JSON_KIND[kind]}; kept as written"
+                " (it may hold data), but `memoir validate` rejects the file: fix it by hand")
+
+
+_JSON_KIND = {dict: "an object", list: "an array"}
 
 
 def write(store: Store, context: Occasion | None = None) -> dict[str, bytes]:
@@ -304,7 +314,7 @@ write_working_set = write_session
 
 # --- what this dialect declares for the converter core (docs/plugins.md) ---
 
-from ...migrations.memoir import ENTRY, SESSION  # noqa: E402
+from ...migrations.memoir import ENTRY, SESSION, json_type, session_v0_to_v1  # noqa: E402
 from ..protocol import CarrySlot, LinkNaming  # noqa: E402
 
 VERSIONS = ("memoir spec v0.1.2 stores (nested memory/ or flat); session.json without version (0) or 1; "

@@ -31,7 +31,7 @@ def session_version(document: Any) -> int:
     is :class:`Unreadable` and the file is quarantined.
     """
     if not isinstance(document, dict):
-        raise Unreadable(f"memoir session.json is a JSON {_json_type(document)}, not an object")
+        raise Unreadable(f"memoir session.json is a JSON {json_type(document)}, not an object")
     if "version" not in document:
         return 0
     version = document["version"]
@@ -53,9 +53,11 @@ def entry_version(frontmatter: dict[str, Any]) -> int:
     return version
 
 
-def _json_type(value: Any) -> str:
+def json_type(value: Any) -> str:
     if value is None:
         return "null"
+    if isinstance(value, dict):
+        return "object"
     if isinstance(value, list):
         return "array"
     if isinstance(value, bool):

@@ -6,7 +6,7 @@ first key, as memoir-cli writes it, and fills the containers spec §4.1 makes
 required (``machines``, ``current`` with its four lists, ``history``) when they
 are missing or ``null`` (memoir-cli's own migration does the same; a ``null`` kept
 was a file its validator rejects). A value of another wrong shape is kept as written:
-it may hold someone's data. It invents no dates: a missing ``created_at`` stays missing, and
+it may hold someone's data (the reader says so: :data:`REQUIRED` is what it checks). It invents no dates: a missing ``created_at`` stays missing, and
 the reader warns about it. Every key it does not know passes through.
 """
 
@@ -16,7 +16,9 @@ from typing import Any
 
 DESCRIPTION = "session.json: version 0 (unversioned) → 1: stamped version, filled missing required lists"
 
-_REQUIRED_CURRENT = ("goals", "next_actions", "open_questions", "decisions")
+REQUIRED_CURRENT = ("goals", "next_actions", "open_questions", "decisions")
+#: The containers spec §4.1 requires, by dotted key, and the JSON type each must be (memoir-cli's validator's rule).
+REQUIRED = {"machines": dict, "current": dict, **{f"current.{n}": list for n in REQUIRED_CURRENT}, "history": list}
 
 
 def step(document: dict[str, Any]) -> dict[str, Any]:
@@ -35,7 +37,7 @@ def step(document: dict[str, Any]) -> dict[str, Any]:
         current = {}
     if isinstance(current, dict):
         current = dict(current)  # a step is pure: never mutate the input
-        for name in _REQUIRED_CURRENT:
+        for name in REQUIRED_CURRENT:
             current.setdefault(name, [])
         out["current"] = current
     out.setdefault("history", [])
