@@ -190,6 +190,9 @@ def finish_report(report: Report, as_json: bool, *, preview_lines: str = "") -> 
     if getattr(report, "print_diffs", True):
         for difference in report.differences:
             click.echo(difference["diff"], err=as_json, nl=False)
+            if not difference["diff"] and not quiet:  # an empty folder (preview.EmptyFolder): no diff holds one
+                click.echo(f"  would change: {difference['path']} ({difference.get('change', 'modified')}; "
+                           "a folder, which no diff holds)", err=True)
     elif report.differences and not quiet:
         click.echo("\n".join(_few([f"  would change: {d['path']} ({d.get('change', 'modified')})"
                                    for d in report.differences], verbose)), err=True)

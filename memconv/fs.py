@@ -260,6 +260,23 @@ def file_kind(mode: int) -> str:
     return "not a regular file"
 
 
+#: Where :func:`noting_empty_folders` collects the folders a listing found holding no file at all.
+_empty_folders: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("memconv_empty_folders",
+                                                                                  default=None)
+
+
+@contextlib.contextmanager
+def noting_empty_folders():
+    """Collect the folders every :func:`list_files` call inside the block found empty (relative paths, the outermost
+    of a nest): what ``--check`` says of an OUT the run would refuse (docs/cli.md). Noted as the listing walks."""
+    found: list[str] = []
+    token = _empty_folders.set(found)
+    try:
+        yield found
+    finally:
+        _empty_folders.reset(token)
+
+
 #: Listings kept inside :func:`listings_kept`: (real path of the folder, size limit) → (files, refused).
 _kept_listings: contextvars.ContextVar[dict | None] = contextvars.ContextVar("memconv_kept_listings", default=None)
 
@@ -294,6 +311,7 @@ def list_files(root: Path) -> list[str]:
     top = os.path.realpath(root)
     found: list[str] = []
     refused: list[tuple[str, str]] = []
+    empty: list[str] = []
     base = _confined.get()
     if base is not None and not _within(base, top):
         refused.append((".", "a symbolic link to a folder outside the store; not followed"))
@@ -302,13 +320,15 @@ def list_files(root: Path) -> list[str]:
         kept = _kept_listings.get()
         listed = kept.get((top, limit)) if kept is not None else None
         if listed is None:
-            _scan(top, "", found, refused, limit)
+            _scan(top, "", found, refused, limit, empty)
             found.sort()
             if kept is not None:
-                kept[(top, limit)] = (tuple(found), tuple(refused))
+                kept[(top, limit)] = (tuple(found), tuple(refused), tuple(empty))
         else:
-            found, refused = list(listed[0]), list(listed[1])
+            found, refused, empty = list(listed[0]), list(listed[1]), list(listed[2])
     progress.expect(len(found))  # the bar of a read under way learns how many files there are
+    if (empties := _empty_folders.get()) is not None:
+        empties.extend(empty)
     collector = _refusals.get()
     if collector is not None:
         for rel, reason in refused:
@@ -361,7 +381,7 @@ def names_in(folder: str) -> list[str]:
         return sorted(entry.name for entry in it)
 
 
-def _scan(top: str, rel: str, found: list[str], refused: list[tuple[str, str]], limit: int) -> None:
+def _scan(top: str, rel: str, found: list[str], refused: list[tuple[str, str]], limit: int, empty: list[str]) -> None:
     folder = os.path.join(top, rel) if rel else top
     try:
         names = names_in(folder)
@@ -395,7 +415,11 @@ def _scan(top: str, rel: str, found: list[str], refused: list[tuple[str, str]], 
             elif not os.access(full, os.R_OK | os.X_OK):
                 refused.append((path, "folder could not be read (permission denied); nothing in it was read"))
             else:
-                _scan(top, path, found, refused, limit)
+                mark = len(found), len(refused), len(empty)
+                _scan(top, path, found, refused, limit, empty)
+                if (len(found), len(refused)) == mark[:2] and path != MEMCONV_DIR:  # no file under it at all
+                    del empty[mark[2]:]  # a folder inside it, empty too, is said as this one
+                    empty.append(path)
         elif stat.S_ISREG(mode):
             if problem:
                 refused.append((path, f"not read: {problem}"))

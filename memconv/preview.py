@@ -26,6 +26,12 @@ class Unreadable(bytes):
     reason: str = ""
 
 
+class EmptyFolder(Unreadable):
+    """A folder of the folder compared that holds no file: the run refuses an OUT holding one it did not write
+    (``--force`` too), so ``--check`` calls it stale and names it (docs/cli.md). A diff cannot hold a folder."""
+    reason = "an empty folder"
+
+
 def changes_in(folder: Path, files: Iterable[tuple[str, bytes]], *, manifest: bool) -> list[dict[str, str]]:
     """:func:`changes` between ``folder`` as any input is read (with memconv's manifest, ``manifest``) and
     ``files``, a stream, holding only the files that differ: a file the same at its path is read, compared and
@@ -50,10 +56,11 @@ def changes_in(folder: Path, files: Iterable[tuple[str, bytes]], *, manifest: bo
 
 def _listed(folder: Path, manifest: bool) -> dict[str, bytes | None]:
     """The files of ``folder`` (none if it does not exist), unread (None), or :class:`Unreadable` where the listing
-    refused them (a FIFO, a link out, a file over the size limit); memconv's manifest too (``manifest``), read."""
+    refused them (a FIFO, a link out, a file over the size limit); memconv's manifest too (``manifest``), read, and
+    :class:`EmptyFolder` for each empty folder (``manifest``: OUT, which the run refuses with one it did not write)."""
     if not os.path.isdir(folder):
         return {}
-    with fs.noting_refusals(folder) as refused:
+    with fs.noting_refusals(folder) as refused, fs.noting_empty_folders() as empty:
         try:
             listed: dict[str, bytes | None] = dict.fromkeys(fs.list_files(folder))
         except StoreError:
@@ -66,6 +73,8 @@ def _listed(folder: Path, manifest: bool) -> dict[str, bytes | None]:
         odd = Unreadable(b"")
         odd.reason = reason
         listed[path] = odd
+    for path in empty if manifest else ():  # IN (``migrate --diff``): an empty memory/ is no change to say
+        listed[path + "/"] = EmptyFolder(b"")  # its name is safe: the listing refuses any other
     return listed
 
 
@@ -133,6 +142,8 @@ def changes(before: dict[str, bytes], after: dict[str, bytes]) -> list[dict[str,
             body = file_diff(path, before[old], after[path]).replace(f"--- a/{path}\n", f"--- a/{old}\n", 1) \
                 if before[old] != after[path] else ""
             out.append({"path": path, "change": "renamed", "from": old, "diff": head + body})
+        elif path not in after and isinstance(before[path], EmptyFolder):
+            out.append({"path": path, "change": "deleted", "diff": ""})  # git's diffs hold no folder
         elif path not in after:
             old = before[path]
             diff = (f"{git_line(path, path)}deleted file mode 100644\n--- a/{path}\n+++ /dev/null\n"
