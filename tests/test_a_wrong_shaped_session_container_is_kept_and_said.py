@@ -1,4 +1,4 @@
-"""A ``session.json`` container of the wrong shape is kept as written, and the report says ``memoir validate`` rejects it.
+"""A ``session.json`` container of the wrong shape is kept as written; the report says ``memoir validate`` rejects it.
 
 Before (forty-fourth session, found by a hunt): ``migrate`` of a version-0 file holding ``"current": [1]``,
 ``"history": {}``, ``"goals": "g"`` or ``"machines": ["x"]`` kept the value (it may hold someone's data:
