@@ -57,3 +57,19 @@ def activate(monkeypatch, folder: Path) -> None:
     monkeypatch.syspath_prepend(str(folder))
     dialects.clear_registry()
     monkeypatch.setattr(dialects, "_registry", None)  # and forgotten again when the test ends
+
+
+def warnings_with(monkeypatch, folder: Path, forget: str, look):
+    """``look()`` with the plugins of ``folder`` active (:func:`activate`) and ``memconv.dialects``'s set ``forget``
+    (what it has said once already: ``_warned``, ``_detect_failed``) emptied: what it returned, and the message of
+    every warning it gave."""
+    import warnings
+
+    from memconv import dialects
+
+    activate(monkeypatch, folder)
+    monkeypatch.setattr(dialects, forget, set())
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        result = look()
+    return result, [str(w.message) for w in seen]

@@ -9,7 +9,6 @@ from __future__ import annotations
 import importlib
 import subprocess
 import sys
-import warnings
 
 import pytest
 
@@ -35,15 +34,12 @@ def _install(tmp_path):
 
 
 def test_the_built_ins_still_detect_and_the_plugin_is_said_once(tmp_path, monkeypatch):
-    plugin_kit.activate(monkeypatch, _install(tmp_path))
-    monkeypatch.setattr(dialects, "_detect_failed", set())
-    with warnings.catch_warnings(record=True) as seen:
-        warnings.simplefilter("always")
-        for _ in range(2):
-            survey = dialects.survey(SRC)
-            assert [d.dialect for d in survey.found][:1] == ["claude"]
-            assert "blows" not in [d.dialect for d in survey.found]
-    said = [str(w.message) for w in seen if "blows" in str(w.message)]
+    surveys, said = plugin_kit.warnings_with(monkeypatch, _install(tmp_path), "_detect_failed",
+                                             lambda: [dialects.survey(SRC) for _ in range(2)])
+    for survey in surveys:
+        assert [d.dialect for d in survey.found][:1] == ["claude"]
+        assert "blows" not in [d.dialect for d in survey.found]
+    said = [m for m in said if "blows" in m]
     assert len(said) == 1 and "ValueError: detect blew up" in said[0] and "memconv_blows" in said[0], said
 
 
@@ -51,14 +47,10 @@ def test_a_detect_that_returns_no_detection_is_said_the_same_way(tmp_path, monke
     # Before (forty-fourth session): a plugin's detect returning "yes" ended "AttributeError: 'str' object has no
     # attribute 'confidence'", exit 70, for every store.
     source = SOURCE.replace("raise ValueError('detect blew up')", "return 'yes'")  # (a module of its own name)
-    plugin_kit.activate(monkeypatch, plugin_kit.install_source(tmp_path / "site", "memconv_says_yes", source,
-                                                               {"blows": "memconv_says_yes"}))
-    monkeypatch.setattr(dialects, "_detect_failed", set())
-    with warnings.catch_warnings(record=True) as seen:
-        warnings.simplefilter("always")
-        survey = dialects.survey(SRC)
+    site = plugin_kit.install_source(tmp_path / "site", "memconv_says_yes", source, {"blows": "memconv_says_yes"})
+    survey, said = plugin_kit.warnings_with(monkeypatch, site, "_detect_failed", lambda: dialects.survey(SRC))
     assert [d.dialect for d in survey.found][:1] == ["claude"]
-    said = [str(w.message) for w in seen if "blows" in str(w.message)]
+    said = [m for m in said if "blows" in m]
     assert len(said) == 1 and "detect returned str, not a Detection" in said[0], said
 
 

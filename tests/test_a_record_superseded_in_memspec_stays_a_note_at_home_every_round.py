@@ -16,24 +16,7 @@ import pytest
 from memconv.cli import main
 
 from .reference_tools import memspec, memspec_load, needs_memspec
-
-STORES = {
-    "memfmt": {
-        "memory/entities/Ana.md": "---\nmemfmt_type: entity\nentity_type: person\n---\n\n# Ana\n\n## Facts\n\n"
-                                  "- writes Rust\n",
-        "memory/entities/Bob.md": "---\nmemfmt_type: entity\nentity_type: person\n---\n\n# Bob\n\n## Facts\n\n"
-                                  "- is tall\n",
-    },
-    "memoir": {
-        "memory/fact_ana.md": "---\ntype: fact\nname: Ana\ndescription: A person\n---\n\nAna writes Rust.\n",
-        "memory/fact_bob.md": "---\ntype: fact\nname: Bob\ndescription: A person\n---\n\nBob is tall.\n",
-    },
-    "claude": {
-        "MEMORY.md": "# Memory Index\n\n- [Ana](user_ana.md) — A person\n- [Bob](user_bob.md) — A person\n",
-        "user_ana.md": "---\nname: Ana\ndescription: A person\ntype: user\n---\n\nAna writes Rust.\n",
-        "user_bob.md": "---\nname: Bob\ndescription: A person\ntype: user\n---\n\nBob is tall.\n",
-    },
-}
+from .test_a_supersede_reason_given_in_memspec_comes_home_shown import STORES
 
 
 def _live_bob(home):

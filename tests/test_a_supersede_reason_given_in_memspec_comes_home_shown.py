@@ -18,12 +18,14 @@ from .reference_tools import memspec, memspec_load, needs_memspec
 REASON = "Bob is Ana, one person"
 LINE = f"**Supersede reason:** {REASON}"
 
+#: Two people of each dialect; Ana will supersede Bob in memspec (the store of
+#: test_a_record_superseded_in_memspec_stays_a_note_at_home_every_round.py too).
 STORES = {
     "memfmt": {
         "memory/entities/Ana.md": "---\nmemfmt_type: entity\nentity_type: person\n---\n\n# Ana\n\n## Facts\n\n"
                                   "- writes Rust\n",
         "memory/entities/Bob.md": "---\nmemfmt_type: entity\nentity_type: person\n---\n\n# Bob\n\n## Facts\n\n"
-                                  "- tall\n",
+                                  "- is tall\n",
     },
     "memoir": {
         "memory/fact_ana.md": "---\ntype: fact\nname: Ana\ndescription: A person\n---\n\nAna writes Rust.\n",

@@ -13,7 +13,6 @@ import collections.abc
 import dataclasses
 import json
 import types
-import warnings
 
 import pytest
 
@@ -98,12 +97,8 @@ def test_a_plugin_that_breaks_the_contract_is_refused_with_what_it_lacks(tmp_pat
     source = "NAME = 'broken'\nKIND_HOMES = {'fact': 'fact'}\nLIFECYCLE_STATES = frozenset({'active'})\n"
     site = plugin_kit.install_source(tmp_path / "site", "memconv_broken_dialect", source,
                                      {"broken": "memconv_broken_dialect"})
-    plugin_kit.activate(monkeypatch, site)
-    monkeypatch.setattr(dialects, "_warned", set())
-    with warnings.catch_warnings(record=True) as seen:
-        warnings.simplefilter("always")
-        assert dialects.available() == BUILTINS
-    said = [str(w.message) for w in seen]
+    listed, said = plugin_kit.warnings_with(monkeypatch, site, "_warned", dialects.available)
+    assert listed == BUILTINS
     assert any("broken" in m and "it has no read_file" in m for m in said), said
     with pytest.raises(StoreError, match="does not keep memconv's dialect contract: it has no detect"):
         dialects.get("broken")

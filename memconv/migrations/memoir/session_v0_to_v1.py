@@ -7,7 +7,8 @@ required (``machines``, ``current`` with its four lists, ``history``) when they
 are missing or ``null`` (memoir-cli's own migration does the same; a ``null`` kept
 was a file its validator rejects). A value of another wrong shape is kept as written:
 it may hold someone's data (the reader says so: :data:`REQUIRED` is what it checks). It
-invents no dates: a missing ``created_at`` stays missing, and the reader warns about it. Every key it does not know passes through.
+invents no dates: a missing ``created_at`` stays missing, and the reader warns about it.
+Every key it does not know passes through.
 """
 
 from __future__ import annotations
