@@ -7,7 +7,8 @@ import datetime as dt
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memconv.converters import convert
+from memconv.converters import convert, notes
+from memconv.converters.store_facts import holds_state
 from memconv.model import Anchor, Edge, Lifecycle, Origin, Probe, Record, Step, Store, WorkingSet, meaning
 
 from .convert_helpers import DIALECTS, convert_files, read_files
@@ -79,8 +80,17 @@ def test_every_dialect_gives_a_generated_store_back(store, data):
     via = data.draw(st.sampled_from([d for d in DIALECTS if d != "memoir"]))
     files, _ = convert_files(store, via)
     back = convert(read_files(files, via), "memoir")
+    # A record memoir's kind cannot mark with its state (a superseded fact, built in code) comes home a note, every
+    # round, never shown as current (docs/conversion.md, "A state is live only where the target's kind can mark
+    # it"; forty-fourth session): the note holds it whole.
     want = {r.link: meaning(r) for r in store.records}
     got = {r.link: meaning(r) for r in back.records}
+    for found in filter(None, map(notes.read, back.foreign)):
+        if found[0] == "record" and found[1][0].link not in got:
+            got[found[1][0].link] = meaning(found[1][0])
     assert got == want, f"every record comes back from {via} as it was"
+    shown = [r.link for r in back.records]
+    assert all(r.link in shown for r in store.records
+               if r.lifecycle.state == "active" or holds_state("memoir", r.kind, r)), "a record memoir can show is one"
     if store.working_set is not None:
         assert back.working_set is not None and back.working_set.document == store.working_set.document
