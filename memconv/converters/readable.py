@@ -192,8 +192,9 @@ _SUPERSEDE_REASON = "supersede_reason"
 
 #: The label of a claim's supersede reason's line (:func:`_blocks`, :func:`show_reason`).
 _REASON_LABEL = "**Supersede reason:**"
-#: A body split into its paragraphs and the breaks between them (each break a piece of its own).
-_PARAGRAPHS_AND_BREAKS = re.compile(r"(\n\s*\n)")
+#: A body split into its paragraphs and the breaks between them (each break a piece of its own): the one rule of a
+#: paragraph break (``transforms.PARAGRAPH_BREAK``), kept.
+_PARAGRAPHS_AND_BREAKS = re.compile(f"({PARAGRAPH_BREAK.pattern})")
 
 
 def _reason_home(record: Record, target: str) -> str | None:
