@@ -197,6 +197,12 @@ def sidecar_bytes(path: str, carry: str) -> bytes:
     return _render(f"memconv carry of {path}", "carry", {"sidecar": {"path": path, "carry": carry}}, "")
 
 
+def sidecar_holds_more(note: ForeignFile, path: str, carry: str) -> bool:
+    """Whether the sidecar ``note`` of ``path``'s ``carry`` is not exactly what memconv writes for them
+    (:func:`sidecar_bytes`): a line added or changed in it is a person's text, kept as a file, not let go."""
+    return note.raw != sidecar_bytes(path, carry)
+
+
 def working_set(ws: WorkingSet, target: str, owner: str, *, lossy: bool) -> ForeignFile:
     from . import format_patch
 

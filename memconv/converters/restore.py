@@ -110,7 +110,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             if side is not None:
                 raw = side[0]
                 record = unpacked(record)  # restored: changed, and known by its identity from now on
-                if side[1].raw != notes.sidecar_bytes(record.source.path, raw):
+                if notes.sidecar_holds_more(side[1], record.source.path, raw):
                     # A line a person wrote into memconv's note: the carry restores the file, the note is kept too.
                     report.warnings.append(f"{side[1].path}: the carry of {record.source.path} holds more than "
                                            "memconv's carry: restored, and the note kept as a file")
@@ -775,12 +775,12 @@ def _unused_sidecars(sidecars: dict[str, tuple[str, ForeignFile]], store: Store,
     for path, (carry, foreign) in sorted(sidecars.items()):
         why = "which wears its own carry" if path in worn else \
             f"a file that is not a record of this store (deleted or moved in {store.dialect}?)"
-        if foreign.raw == notes.sidecar_bytes(path, carry):
-            warnings.append(f"{foreign.path}: the carry of {path}, {why}; not restored")
-        else:
+        if notes.sidecar_holds_more(foreign, path, carry):
             warnings.append(f"{foreign.path}: the carry of {path}, {why}; the note holds more than memconv's carry: "
                             "kept as a file, not restored")
             out.foreign.append(foreign)
+        else:
+            warnings.append(f"{foreign.path}: the carry of {path}, {why}; not restored")
 
 
 def home_record(record: Record, carry: Carry, kind: str | None = None, fresh: bool = False) -> Record:
