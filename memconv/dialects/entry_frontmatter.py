@@ -113,25 +113,32 @@ def to_record(values: dict[str, Any], has_frontmatter: bool, body: str, link: st
     return record
 
 
+def says_state(kind: str, key: str, value: Any) -> bool:
+    """Whether ``key: value`` in the frontmatter of an entry of ``kind`` is read as the entry's state: a
+    decision's ``hidden: true`` (a tombstone) and ``superseded_by``, a goal's or next action's ``done_at``."""
+    if kind == "decision":
+        return (key == "hidden" and value is True) or (key == "superseded_by" and isinstance(value, str))
+    return key == "done_at" and kind in ("goal", "next_action") and isinstance(value, str)
+
+
 def _read_lifecycle(record: Record, values: dict[str, Any], known: set[str]) -> None:
-    if record.kind == "decision":
-        if values.get("hidden") is True:
-            at = values.get("hidden_at")
-            record.lifecycle = Lifecycle("hidden", at if isinstance(at, str) else None)
-            known.add("hidden")
-            if isinstance(at, str):
-                known.add("hidden_at")
-        target = values.get("superseded_by")
-        if isinstance(target, str):
-            record.edges.append(Edge("superseded_by", target))
-            known.add("superseded_by")
-            if record.lifecycle.state == "active":
-                record.lifecycle = Lifecycle("superseded")
-    elif record.kind in ("goal", "next_action"):
-        done = values.get("done_at")
-        if isinstance(done, str):
-            record.lifecycle = Lifecycle("done", done)
-            known.add("done_at")
+    kind = record.kind
+    if says_state(kind, "hidden", values.get("hidden")):
+        at = values.get("hidden_at")
+        record.lifecycle = Lifecycle("hidden", at if isinstance(at, str) else None)
+        known.add("hidden")
+        if isinstance(at, str):
+            known.add("hidden_at")
+    target = values.get("superseded_by")
+    if says_state(kind, "superseded_by", target):
+        record.edges.append(Edge("superseded_by", target))
+        known.add("superseded_by")
+        if record.lifecycle.state == "active":
+            record.lifecycle = Lifecycle("superseded")
+    done = values.get("done_at")
+    if says_state(kind, "done_at", done):
+        record.lifecycle = Lifecycle("done", done)
+        known.add("done_at")
 
 
 def frontmatter_pairs(record: Record) -> dict[str, Any]:
@@ -183,6 +190,8 @@ def frontmatter_pairs(record: Record) -> dict[str, Any]:
     for key, value in record.extra.items():
         if key == "schema_version" and not is_entry_version(value):
             continue  # another dialect's key of that name is not a memoir version: the carry keeps it
+        if says_state(kind, key, value):
+            continue  # a key of the record's own, not its state (which is written above): the carry keeps it
         pairs.setdefault(key, value)
     return pairs
 
