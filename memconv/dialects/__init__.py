@@ -616,5 +616,10 @@ class Names:
                     "another record is written under that very name" if why == "same" else
                     "another file has that name but for case or Unicode normalisation, and the two would be "
                     "one file on macOS and Windows") for wanted, path, why in self.renamed] + [
-                f"{path} differs from another file only in case or Unicode normalisation: kept as it is, "
-                "but the two are one file on macOS and Windows" for path in self.clashes]
+                kept_clash(path) for path in self.clashes]
+
+
+def kept_clash(path: str) -> str:
+    """What a writer says of a file it keeps under a name that folds to another's (:meth:`Names.place`, ``own``)."""
+    return (f"{path} differs from another file only in case or Unicode normalisation: kept as it is, "
+            "but the two are one file on macOS and Windows")

@@ -17,7 +17,7 @@ import array
 import functools
 import itertools
 import re
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Container, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,7 +27,7 @@ from ...migrations.memfmt import CURRENT, FILE, file_version, mengram_to_memfmt
 from ...model import (ForeignFile, IndexFile, IndexLink, IndexSection, Quarantined, Record, Source, Store,
                       fingerprint_as_read, unedited, unpacked)
 from ...text import BOM, TextLayout, encode, same_stripped, short_digest, with_head
-from .. import Detection, evidence, fold, index_line_shares, passed_through, unportable
+from .. import Detection, evidence, fold, index_line_shares, kept_clash, passed_through, unportable
 from ..protocol import NO_OCCASION, Occasion
 from . import files, syntax
 from .files import check_fields, read_entity, read_episode, read_procedure, read_profile, render, render_index
@@ -613,7 +613,8 @@ def _keeps_path(record: Record, folder: str, unchanged: bool) -> bool:
     return stem == wanted or re.fullmatch(re.escape(wanted) + r" \(\d+\)", stem) is not None
 
 
-def _plan_of(store: Store, placings: list[_Placing], prefix: str, say=None) -> _Plan:
+def _plan_of(store: Store, placings: list[_Placing], prefix: str, say=None, home: Container[int] = ()) -> _Plan:
+    """Where each record goes; ``home``: the numbers of the records home again (:func:`_home`)."""
     say = say or NO_OCCASION.teller(store)
     #: The records placed anew (that keep no file of their own), by number: only they are named against those taken.
     #: Four bytes each: in a conversion into memfmt, and the format patches of a memfmt store, every record is.
@@ -621,7 +622,7 @@ def _plan_of(store: Store, placings: list[_Placing], prefix: str, say=None) -> _
     #: Where a record goes when it is not its own file's path nor ``folder/wanted.md``: a name numbered.
     other: dict[int, str] = {}
     if pending:
-        _number(store, placings, pending, other, say)
+        _number(store, placings, pending, other, say, home)
     paths = _Paths(placings, other)
     stems: dict[str, str] = {}
     entity_stems: list[str] = []
@@ -635,11 +636,13 @@ def _plan_of(store: Store, placings: list[_Placing], prefix: str, say=None) -> _
     return _Plan(paths, stems, entity_stems)
 
 
-def _number(store: Store, placings: list[_Placing], pending: Sequence[int], other: dict[int, str], say) -> None:
+def _number(store: Store, placings: list[_Placing], pending: Sequence[int], other: dict[int, str], say,
+            home: Container[int] = ()) -> None:
     """Name each record placed anew (``pending``) against the names taken, numbered ``(2)``… where its stem is taken
-    but for case or Unicode normalisation, into ``other``. Every name of the store is folded for it: a store read,
-    whose records all keep their files' paths, folded them to no use, 10 MB at 100,000 entries at its read's
-    high-water mark (docs/performance.md, "(thirty-fifth)")."""
+    but for case or Unicode normalisation, into ``other``; a record home again (its number in ``home``) keeps the
+    name it wants unless that very name is taken, as a file of the dialect's own keeps its name (``Names.place``).
+    Every name of the store is folded for it: a store read, whose records all keep their files' paths, folded them to
+    no use, 10 MB at 100,000 entries at its read's high-water mark (docs/performance.md, "(thirty-fifth)")."""
     taken: dict[str, set[str]] = {}
     #: The files named as they are (a name numbered is said once, unless a file has the name it wanted): those beside
     #: the records and the records' own, by path; the records placed anew, by their folder's stems as wanted.
@@ -656,6 +659,15 @@ def _number(store: Store, placings: list[_Placing], pending: Sequence[int], othe
             exact.add(placing.kept_at)
     for n in pending:
         folder, wanted = placings[n].folder, placings[n].wanted
+        if n in home:
+            path = f"{folder}/{wanted}.md" if folder else f"{wanted}.md"
+            if path not in exact:  # named as it was at home: the round trip gives its file its name again
+                folded = taken.setdefault(folder, set())
+                if fold(wanted) in folded:
+                    say(kept_clash(path))
+                folded.add(fold(wanted))
+                exact.add(path)
+                continue
         stem = syntax.numbered(wanted, taken.setdefault(folder, set()))
         named = wanted_in.setdefault(folder, set())
         if stem != wanted:
@@ -761,7 +773,7 @@ def iter_write(store: Store, render=None, context: Occasion | None = None) -> It
     """
     context = context or NO_OCCASION
     written = _Written(store, _placings(store), context, generated_date(store, context.date),
-                       lambda: generated_date(store))
+                       lambda: generated_date(store), home=_home(store, context))
     job = _Render(written.stems, written.generated, written.profile_dates)
     return _stream(store, written, (render or map)(job, store.records))
 
@@ -863,10 +875,11 @@ class _Written:
     goes, the dates, and the index, kept to the end (a record at its path would be replaced by it)."""
 
     def __init__(self, store: Store, placings: list[_Placing], context: Occasion, generated: str | None, undated,
-                 planned=None):
+                 planned=None, home: Container[int] = ()):
         say = context.teller(store)
         prefix = _store_prefix(store)
-        plan = planned(store, prefix, say) if planned is not None else _safe(_plan_of(store, placings, prefix, say))
+        plan = planned(store, prefix, say) if planned is not None \
+            else _safe(_plan_of(store, placings, prefix, say, home))
         self.stems, self.generated = plan.stems, generated
         self.paths = plan.paths
         #: A profile written anew: its ``generated:``, by the day of its own (its ``updated``), the one thing of the
@@ -889,6 +902,14 @@ class _Written:
         else:
             _write_index(store, placings, plan, prefix, self.out, generated, say)
             self.taken = set(self.out)
+
+
+def _home(store: Store, context: Occasion) -> Container[int]:
+    """The numbers of the records of ``store`` home again (:attr:`Occasion.home`): looked for only when some are (a
+    conversion writing records one at a time has none: forward.py)."""
+    if not context.home:
+        return ()
+    return {n for n, record in enumerate(store.records) if id(record) in context.home}
 
 
 def _safe(plan: _Plan) -> _Plan:
