@@ -664,9 +664,14 @@ def _store_files(root: Path, store: Store) -> set[str]:
 
 def file_diff(path: str, before: bytes | None, after: bytes | None) -> str:
     def lines(data: bytes | None) -> list[str]:
-        if data is None:
+        """The lines of ``data``, each ending at ``\\n`` only, as git and ``patch`` read a file: ``splitlines`` also
+        broke one at a form feed, a lone ``\\r`` or U+2028, and the next line of the hunk was printed on the same
+        line of the patch, which ``git apply`` then refused whole ("corrupt patch")."""
+        if not data:
             return []
-        return data.decode("utf-8", "backslashreplace").splitlines(keepends=True)
+        parts = data.decode("utf-8", "backslashreplace").split("\n")
+        last = parts.pop()  # what follows the last newline: nothing, when the file ends with one
+        return [part + "\n" for part in parts] + ([last] if last else [])
 
     a, b = lines(before), lines(after)
     for side in (a, b):
