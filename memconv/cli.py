@@ -568,6 +568,7 @@ def _convert_and_write(report, store, target, out_path, *, lossy, date, lazy, dr
         plan.drain()  # what the write would have said (an undated record…) is in the report too
         report.errors.append(f"{dropped} field(s) would be dropped; nothing was written")
         report.exit_code = EXIT_LOSS
+        report.dry_run = dry_run or show_diff or check_only  # a preview refused is still a preview (docs/cli.md)
         report.output = str(out_path)
         finish_report(report, as_json)
     _write(report, plan, out_path, dry_run, force, show_diff=show_diff, check_only=check_only)

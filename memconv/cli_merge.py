@@ -173,6 +173,7 @@ def convert_into(command, source, target, in_path, out_path, into, *, dry_run, f
             if fail_on_loss and dropped:
                 report.errors.append(f"{len(dropped)} field(s) would be dropped; nothing was written")
                 report.exit_code = EXIT_LOSS
+                report.dry_run = previewing  # a preview refused is still a preview (docs/cli.md)
                 cli.finish_report(report, as_json)
             report.add(planned.outcomes)
             report.warnings.extend(planned.warnings)

@@ -361,6 +361,12 @@ class Report:
             lines.append(f"  written: {_shown(self.output)}")
         return "\n".join(lines)
 
+    @property
+    def stopped(self) -> bool:
+        """Whether the run stopped before its end: an error, or a refusal of ``--fail-on-loss`` (which wrote nothing,
+        and closed "done" before the forty-fifth session: docs/cli.md)."""
+        return self.error is not None or self.exit_code == EXIT_LOSS
+
     def closing(self, seconds: float | None = None) -> str:
         """The last line: the counts, and the time taken."""
         c = self.totals()
@@ -380,7 +386,7 @@ class Report:
         if self.differences:
             parts.append(f"{len(self.differences)} file(s) would change")
         took = f" in {_duration(seconds)}" if seconds is not None else ""
-        verb = "stopped" if self.error else "checked" if self.command == "check" else \
+        verb = "stopped" if self.stopped else "checked" if self.command == "check" else \
             ("OUT is stale" if self.differences else "OUT is up to date") if getattr(self, "checking", False) else \
             "previewed" if self.dry_run else "done"
         return f"memconv {self.command}: {verb}{took}: " + ", ".join(parts) + f" (exit {self.exit_code})"

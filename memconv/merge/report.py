@@ -100,7 +100,7 @@ class MergeReport(Report):
     def closing(self, seconds: float | None = None) -> str:
         """The last line: what became of the records, what was quarantined, and the time taken."""
         took = f" in {seconds:.1f} s" if seconds is not None else ""
-        verb = "stopped" if self.error else \
+        verb = "stopped" if self.stopped else \
             ("OUT is stale" if self.differences else "OUT is up to date") if getattr(self, "checking", False) else \
             "previewed" if self.dry_run else "merged"
         parts = [f"{n} {s}" for s, n in self.counts().items()] + [f"{len(self.quarantined)} quarantined"] \
