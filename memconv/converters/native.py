@@ -85,8 +85,11 @@ def working_set_items(ws: WorkingSet) -> list[tuple[str, list[str]]]:
         items = ws.current(name) or ()
         stones = _tombstoned(items)
         for item in items:
-            if not isinstance(item, dict) or is_hidden(item) or _completed(ws, name, item, date_key) \
-                    or (stones and item_key(item) in stones):
+            if not isinstance(item, dict):  # a bare value (memoir validate rejects it) is still someone's words
+                if said := as_line(item):
+                    lines.append(said)
+                continue
+            if is_hidden(item) or _completed(ws, name, item, date_key) or (stones and item_key(item) in stones):
                 continue  # not live: a hidden or purged decision, a completed action or goal (spec §8)
             when = as_line(item.get(date_key), within="key")
             extra = f" ({date_key} {when})" if when else ""
@@ -112,6 +115,8 @@ def working_set_items(ws: WorkingSet) -> list[tuple[str, list[str]]]:
             if files := as_line(row.get("files_touched"), within="key"):
                 line = f"{line.rstrip()} — files touched: {files}"
             history.append(line.rstrip() + (f" — {rest}" if rest else ""))
+        elif said := as_line(row):  # a bare row, as a bare item above
+            history.append(said)
     # One heading, one list: an unknown key named like a list shown above it (a top-level ``goals`` beside
     # ``current.goals``, a ``current.history``) is headed by its key too (docs/conversion.md).
     taken = {heading for heading, _ in out} | ({"History"} if history else set())
