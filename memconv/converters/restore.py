@@ -372,6 +372,11 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             # Its body was the entity's facts there, read home a paragraph each: the facts it had, as they were, are
             # written as their blocks were (a list's items, a fence's lines).
             home.body = transforms.blocks_back(home.body, carry.fields["body"])
+        if record.kind == "episode" and home.kind != "episode" and id(home) in edited_bodies \
+                and isinstance(carry.fields.get("body"), str):
+            # Its body was the episode's context there, read home a paragraph a line: each paragraph it had, as it
+            # was (a fence's lines in their fence).
+            home.body = transforms.paragraphs_back(home.body, carry.fields["body"])
         if "body" in applied.overridden and ({"tags", "extra.tags"} & set(applied.carried)) \
                 and carry.owner in TARGET_KIND and store.dialect in TARGET_KIND \
                 and "tags" not in native_text(store.dialect, record.kind) \

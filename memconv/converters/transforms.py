@@ -66,6 +66,25 @@ def _facts_of_block(lines: list[str], kind: str, start: int, end: int, code: str
     return [text] if text else []
 
 
+def paragraphs_back(body: str, before: str) -> str:
+    """``body``, a record's body read home from an episode's context (a paragraph a line), with each paragraph that
+    is one of ``before`` (the body it had at home) so read written as it was: a fence's lines in their fence, a
+    list's items on their lines, a line :func:`as_context` moved in from the margin back at it.
+
+    An edit of one line of a decision's context in memfmt made the whole body come home so read: a code block the
+    user did not touch came home run together on one line, no longer code (docs/conversion.md, "An episode's
+    context keeps its lines elsewhere"). A paragraph that is no paragraph of ``before`` stays as read."""
+    kept = [p.rstrip() for p in PARAGRAPH_BREAK.split(before.strip("\n")) if p.strip()]  # an indented block's margin
+    shown = [p.rstrip() for p in PARAGRAPH_BREAK.split(as_context(before)) if p.strip()]
+    was = {flat(s): p for s, p in zip(shown, kept)} if len(shown) == len(kept) else {}
+    was.update((flat(p), p) for p in kept)
+    parts = [p.strip() for p in PARAGRAPH_BREAK.split(body.strip()) if p.strip()]
+    if not parts or not any(was.get(part, part) != part for part in parts):
+        return body
+    back = join_paragraphs([was.get(part, part) for part in parts])
+    return back if body.endswith("\n") else back.rstrip("\n")
+
+
 def blocks_back(body: str, before: str) -> str:
     """``body``, a record's body read home from an entity's facts (a paragraph each), with each run of paragraphs
     that are the facts of whole blocks of ``before`` (the body it had at home), in their order, written as those
