@@ -119,6 +119,10 @@ INDEX_IS_CONTENT = _Marked("INDEX_IS_CONTENT")
 #: (its ``UNKNOWN_KEYS_HIDDEN``; memspec: under ``ext.memconv.fields``): ``readable.show`` writes them
 #: into the record's text too.
 UNKNOWN_KEYS_HIDDEN = _Marked("UNKNOWN_KEYS_HIDDEN")
+#: Kind (or ``*``, every kind) → the frontmatter keys a dialect's files own (its ``OWNED_KEYS``): a record's unknown
+#: key of such a name is not written there, and ``readable.show`` writes it into the record's text too.
+OWNED_KEYS: Mapping[str, dict[str, frozenset[str]]] = _PerDialect("OWNED_KEYS", lambda v: {
+    kind: frozenset(keys) for kind, keys in v.items()})
 #: Kinds a dialect holds only through memconv's own marker; ``--lossy`` writes them as plain
 #: records kept whole (its ``LOSSY_AS_DOSSIER``), so that no memconv key is left in the files.
 LOSSY_AS_DOSSIER: Mapping[str, frozenset[str]] = _PerDialect("LOSSY_AS_DOSSIER", frozenset)

@@ -22,7 +22,7 @@ from ..dialects.protocol import CARRY_KEY
 from ..markdown import code_lines, relation_edge
 from ..model import Anchor, Edge, Knowledge, Probe, Record, Step
 from ..text import flat
-from .mapping import EDGE_TYPES, REQUIRED_TEXT, SECTION_FIELDS, UNKNOWN_KEYS_HIDDEN, native_text
+from .mapping import EDGE_TYPES, OWNED_KEYS, REQUIRED_TEXT, SECTION_FIELDS, UNKNOWN_KEYS_HIDDEN, native_text
 from .native import as_line
 from .store_facts import holds_anchors
 from . import transforms
@@ -101,15 +101,32 @@ def _value_line(value: object) -> str | None:
     return None
 
 
+def hidden_keys(record: Record, target: str, kind: str) -> list[str]:
+    """The record's unknown keys (``extra``) that ``target``'s files do not show, in their order: every one where
+    its writer keeps them where its tools neither show nor search them (its ``UNKNOWN_KEYS_HIDDEN``: memspec), and
+    elsewhere those named like a key its files own for a record of ``kind`` (its ``OWNED_KEYS``: a memspec claim's own
+    ``name:`` in Claude Code's memory, whose ``name`` is the title; a Claude memory's ``id:`` in memfmt), which its
+    writer does not write. memconv's own key aside. :func:`show` writes each as a line of the record's text."""
+    if not record.extra:
+        return []
+    if target in UNKNOWN_KEYS_HIDDEN:
+        return [key for key in record.extra if key != CARRY_KEY]
+    owned = OWNED_KEYS.get(target)
+    if not owned:
+        return []
+    mine = owned.get(kind, frozenset()) | owned.get("*", frozenset())
+    return [key for key in record.extra if key in mine and key != CARRY_KEY]
+
+
 def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None = None,
-            sections: frozenset[str] = frozenset(), keys: bool = False, witness: bool = False) -> list[str]:
+            sections: frozenset[str] = frozenset(), keys: list[str] = (), witness: bool = False) -> list[str]:
     """The record's text that ``shown`` leaves out, as markdown blocks, in reading order.
 
     ``edges`` are the edge types the target writes natively (None: all); the others are
     written as relation lines, ``- works at → [[Mengram]] — since 2024``. ``sections``: the fields the
     target reads from a labelled section of the body (:func:`sections_wanted`); a how_to_apply that is the
     record's steps said (a memfmt procedure's) is their list, under its label, and not said again. ``keys``: the
-    target hides the record's unknown keys (its ``UNKNOWN_KEYS_HIDDEN``), so each is written as a line of
+    record's unknown keys the target does not show (:func:`hidden_keys`): each is written as a line of
     its own, labelled by its key: ``**source:** mengram export``. ``witness``: the target has no field for a
     record's anchors and probes (memspec's pins of a claim to a file and to a command's output), nor for the reason
     one claim superseded another (memspec's ``supersede_reason``, on both ends): the reason is a labelled line, and
@@ -169,8 +186,8 @@ def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None 
                  if key != CARRY_KEY and (said := as_line(value, within="key"))]
         if lines:
             blocks += _listed("Extensions", "Extension", lines, shown)
-    for key, value in record.extra.items() if keys else ():
-        line = _value_line(value) if key != CARRY_KEY else None
+    for key in keys:
+        line = _value_line(record.extra[key])
         if line:
             blocks.append(f"**{flat(key)}:** {line}")
     if "unread" not in shown:
@@ -276,7 +293,7 @@ def _emptied(record: Record, name: str, edited: list[str] | None) -> None:
         edited.append(name)
 
 
-def _labelled(record: Record, target: str) -> list[tuple[str, str, str, Any]]:
+def _labelled(record: Record, target: str, kind: str) -> list[tuple[str, str, str, Any]]:
     """The one-line fields :func:`show` writes a labelled line for in ``target`` (where the target holds no key for
     them), as (field, label, the value as its line says it, how an edited line's value is read: None where it says
     no value of the field's type)."""
@@ -285,11 +302,12 @@ def _labelled(record: Record, target: str) -> list[tuple[str, str, str, Any]]:
     if record.aliases and any(isinstance(a, str) and a.strip() for a in record.aliases):
         labelled.append(("aliases", "Also known as", ", ".join(flat(a) for a in record.aliases if a.strip()), _items))
     labelled += [(name, label, said, parse) for name, label, said, parse in _value_lines(record)]
-    if target in UNKNOWN_KEYS_HIDDEN:  # an unknown key's line, as _blocks writes it, is edited as a field's is
-        for key, value in record.extra.items():
-            said = _value_line(value) if key != CARRY_KEY else None
-            if said:
-                labelled.append((f"extra.{key}", flat(key), said, _reading(value)))
+    # an unknown key's line, as _blocks writes it, is edited as a field's is
+    for key in hidden_keys(record, target, kind):
+        value = record.extra[key]
+        said = _value_line(value)
+        if said:
+            labelled.append((f"extra.{key}", flat(key), said, _reading(value)))
     reason = record.lifecycle.reason
     if not holds_anchors(target) and isinstance(reason, str) and reason.strip():
         # The reason one claim superseded another (memspec's supersede_reason), a line where the target has no key.
@@ -313,7 +331,7 @@ def take_deleted_out(record: Record, target: str, kind: str, then: str, there: s
     required = {*REQUIRED_TEXT[owner].get("*", ()), *REQUIRED_TEXT[owner].get(record.kind, ())}
     was = {flat(p) for p in PARAGRAPH_BREAK.split(then.strip()) if p.strip()} \
         - {flat(p) for p in PARAGRAPH_BREAK.split(original.strip()) if p.strip()}
-    deleted = [name for name, label, said, _ in _labelled(record, target)
+    deleted = [name for name, label, said, _ in _labelled(record, target, kind)
                if name not in shown and name not in edited and name not in required
                and f"**{label}:** {said}" in was and f"**{label}:**" not in there]
     for name in deleted:
@@ -1184,7 +1202,7 @@ def show(record: Record, target: str) -> Record:
         return record
     sections = sections_wanted(record, target, record.kind, record.body)
     shown = native_text(target, record.kind) - sections
-    every = _blocks(record, shown, EDGE_TYPES[target], sections, target in UNKNOWN_KEYS_HIDDEN,
+    every = _blocks(record, shown, EDGE_TYPES[target], sections, hidden_keys(record, target, record.kind),
                     not holds_anchors(target))
     blocks = _new_blocks(record, every, shown)
     if sections:
@@ -1333,7 +1351,7 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
     blocks = [[flat(p)] for p in written] \
         + [[flat(p) for p in PARAGRAPH_BREAK.split(b.strip())]
            for b in _blocks(probe, shown, None, sections,
-                            target in UNKNOWN_KEYS_HIDDEN,
+                            hidden_keys(probe, target, kind),
                             not holds_anchors(target))]
     rendered = {" ".join(b) for b in blocks}
     # A block of more than one paragraph (``**Steps:**``, a blank line, its list) is taken out where it is whole.
@@ -1341,7 +1359,7 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
     parts = [p for p in PARAGRAPH_BREAK.split(record.body.strip()) if p.strip()]
     flats = [flat(p) for p in parts]
     users = _own_paragraphs(flats, original)
-    for name, label, said, parse in _labelled(record, target):
+    for name, label, said, parse in _labelled(record, target, kind):
         if name in shown:
             continue
         prefix = f"**{label}:** "

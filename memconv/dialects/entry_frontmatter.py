@@ -252,6 +252,10 @@ def canonical_problems(record: Record) -> list[str]:
 #: aliases, a decision's why and rejected, a lesson's trigger and how_to_apply. memoir and claude
 #: declare these for the converter (``TEXT_FIELDS``, ``DEFAULT_TEXT_FIELDS``; docs/plugins.md).
 ENTRY_TEXT_FIELDS = frozenset({"title", "description", "body", "aliases", "tags", "project"})
+#: The keys every entry's frontmatter has of its own (its type, and the name and description every entry is given:
+#: ``REQUIRED_TEXT``): a record's unknown key of such a name is not written (``frontmatter_pairs``), and is shown in
+#: its body instead (``readable.show``; the dialects' ``OWNED_KEYS``).
+OWNED_KEYS = {"*": ("type", "name", "description")}
 TEXT_FIELDS_BY_TYPE = {"decision": ENTRY_TEXT_FIELDS | {"why", "rejected"},
                        "lesson": ENTRY_TEXT_FIELDS | {"trigger", "how_to_apply"},
                        "fact": ENTRY_TEXT_FIELDS | {"source_text"}}  # a fact's ``source``

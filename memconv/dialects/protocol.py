@@ -354,6 +354,10 @@ OPTIONAL: dict[str, Optional] = {
     "UNKNOWN_KEYS_HIDDEN": Optional("its writer keeps a record's unknown keys where its tools neither show nor search "
                                     "them: readable.show writes them into the record's text too", "bool",
                                     _always(False)),
+    "OWNED_KEYS": Optional("kind or * → the frontmatter keys its files own for a record it holds natively (its "
+                           "writer writes its own value there), so that a record's unknown key of that name is "
+                           "not written: readable.show writes it into the record's text too", "mapping",
+                           _always({})),
     "DEFAULT_TEXT_FIELDS": Optional("the text fields its files show for a kind not in TEXT_FIELDS (an entry's)",
                                     "names", _always(frozenset({"title", "description", "body", "aliases"}))),
     "ONE_LINE_FIELDS": Optional("model fields (``extra`` for the unknown keys) its files hold on one line: a "

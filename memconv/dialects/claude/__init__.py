@@ -457,6 +457,8 @@ KEPT_WHOLE_READ_AS = {**READ_AS, "project": "fact"}
 #: The text fields its memory files show, per type, and for every other type.
 TEXT_FIELDS = entry_frontmatter.TEXT_FIELDS_BY_TYPE
 DEFAULT_TEXT_FIELDS = entry_frontmatter.ENTRY_TEXT_FIELDS
+#: The keys of its own every memory's frontmatter has: a record's unknown key of such a name is shown in the body.
+OWNED_KEYS = entry_frontmatter.OWNED_KEYS
 #: What Claude Code shows of every memory (``*``: its name and description), and what a feedback memory says:
 #: when it applies (its trigger) and how to apply it (memoir-cli's ``validate`` warns of one without it).
 REQUIRED_TEXT = {"*": ("title", "description"), "lesson": ("trigger", "how_to_apply")}

@@ -1056,6 +1056,8 @@ TEXT_FIELDS = {
     "profile": frozenset({"body"}),
 }
 DEFAULT_TEXT_FIELDS = frozenset()
+#: The keys each kind's file owns (``files.owned``): a record's unknown key of such a name is shown in its text.
+OWNED_KEYS = {kind: files.owned(kind) for kind in files.KNOWN_KEYS}
 #: Its file names are slugs of a record's name; a link is a name, never a path.
 LINKS_ARE_FILE_NAMES = False
 #: The working set is an entity, its facts the items, linked by its name.

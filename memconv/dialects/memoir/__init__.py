@@ -298,6 +298,8 @@ FILE_TYPE_WORDS = {kind: kind for kind in TYPES}
 #: The text fields its entry files show, per type, and for every other type.
 TEXT_FIELDS = entry_frontmatter.TEXT_FIELDS_BY_TYPE
 DEFAULT_TEXT_FIELDS = entry_frontmatter.ENTRY_TEXT_FIELDS
+#: The keys of its own every memory's frontmatter has: a record's unknown key of such a name is shown in the body.
+OWNED_KEYS = entry_frontmatter.OWNED_KEYS
 #: What ``memoir validate`` expects of every entry (``*``) and of a lesson, in the order it is filled.
 REQUIRED_TEXT = {"*": ("title", "description"), "lesson": ("trigger", "how_to_apply")}
 #: Its frontmatter's text, on one line (spec §2: a YAML subset read without a YAML engine, no block
