@@ -1051,7 +1051,7 @@ EDGE_TYPES = None
 #: The text fields its files show, per kind; a profile is its body.
 TEXT_FIELDS = {
     "entity": frozenset({"title", "facts", "knowledge", "category"}),
-    "episode": frozenset({"title", "body", "outcome", "participants", "valence", "importance"}),
+    "episode": frozenset({"title", "body", "outcome", "happened", "participants", "valence", "importance"}),
     "procedure": frozenset({"title", "trigger", "preconditions", "steps", "evolution", "last_failure"}),
     "profile": frozenset({"body"}),
 }
