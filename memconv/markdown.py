@@ -202,6 +202,15 @@ def code_span(text: str) -> str:
     return fence + pad + text + pad + fence
 
 
+def code_span_text(text: str) -> str | None:
+    """The code of ``text`` when it is one inline code span (:func:`code_span`'s making undone), else None."""
+    ticks = _TICKS.match(text)
+    if ticks is None or code_spans(text) != [(0, len(text))]:
+        return None
+    inner = text[ticks.end():len(text) - ticks.end()]
+    return inner[1:-1] if inner[:1] == " " and inner[-1:] == " " and inner.strip() else inner
+
+
 @dataclass
 class Outline:
     """What markdown-it saw in a body, by line number (0-based)."""

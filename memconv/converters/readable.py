@@ -19,7 +19,7 @@ from collections import Counter
 from typing import Any
 
 from ..dialects.protocol import CARRY_KEY
-from ..markdown import code_lines, relation_edge
+from ..markdown import code_lines, code_span, code_span_text, may_hold_code, relation_edge
 from ..model import Anchor, Edge, Knowledge, Probe, Record, Step
 from ..text import flat
 from .mapping import EDGE_TYPES, OWNED_KEYS, REQUIRED_TEXT, SECTION_FIELDS, UNKNOWN_KEYS_HIDDEN, native_text
@@ -715,18 +715,41 @@ _NUMBERED = re.compile(r"^(?P<lead>\s*)(?P<n>\d+)(?P<rest>[.)]\s.*)$")
 _BULLET = re.compile(r"^[ \t]*[-*+][ \t]+(?=\S)")
 
 
-def _precondition(line: str) -> str:
+def _precondition(line: str, code: bool = False) -> str:
     """A line of a body as the precondition :func:`show` makes of it: a bullet's marker aside (memfmt writes
-    each precondition as a bullet of its own: ``- - first point`` was a bullet in a bullet)."""
-    return flat(_BULLET.sub("", line, count=1))
+    each precondition as a bullet of its own: ``- - first point`` was a bullet in a bullet); a line of code
+    (``code``: inside a fence, an indented block or raw HTML, as markdown-it reads the body) as inline code, its
+    fence's lines too, so that memfmt shows it as code and its ``[[links]]``, which are no links, are not renamed
+    (``naming.rename_links`` skips code spans)."""
+    return code_span(flat(line)) if code else flat(_BULLET.sub("", line, count=1))
 
 
-def _item_at(line: str, name: str) -> str | None:
-    """The text ``line`` of a body gave an item of ``name`` when :func:`show` made the list (None: none)."""
+def _code_paragraphs(body: str) -> dict[str, list[bool]]:
+    """The paragraphs of ``body`` that hold code, as :func:`_blocks` cuts them (at blank lines, stripped), each with
+    which of its lines are code (:func:`_precondition`); empty for a body that holds none (not parsed)."""
+    code = code_lines(body) if may_hold_code(body) else None
+    if not code:
+        return {}
+    found: dict[str, list[bool]] = {}
+    lines = body.split("\n")
+    run: list[int] = []
+    for n, line in enumerate([*lines, ""]):
+        if line.strip():
+            run.append(n)
+            continue
+        if run and not code.isdisjoint(run):
+            found.setdefault("\n".join(lines[i] for i in run).strip(), [i in code for i in run])
+        run = []
+    return found
+
+
+def _item_at(line: str, name: str, code: bool = False) -> str | None:
+    """The text ``line`` of a body gave an item of ``name`` when :func:`show` made the list (None: none);
+    ``code``: the line is code (:func:`_precondition`)."""
     if name == "steps":
         match = _LIST_ITEM.match(line)
         return flat(match.group("text")) if match else None
-    return _precondition(line) or None
+    return _precondition(line, code) or None
 
 
 def _land(record: Record, name: str, before: list, how: str | None = None) -> None:
@@ -739,10 +762,11 @@ def _land(record: Record, name: str, before: list, how: str | None = None) -> No
     old = [step_line(v) if isinstance(v, Step) else flat(v) for v in before]
     new = [step_line(v) if isinstance(v, Step) else flat(v) for v in values]
     lines = record.body.split("\n")
+    code = code_lines(record.body) if name == "preconditions" else set()
     at: list[int | None] = []
     start = 0
     for text in old:
-        line = next((n for n in range(start, len(lines)) if _item_at(lines[n], name) == text), None)
+        line = next((n for n in range(start, len(lines)) if _item_at(lines[n], name, n in code) == text), None)
         at.append(line)
         start = start if line is None else line + 1
     joined = steps_said([v for v in values if isinstance(v, Step)])
@@ -795,6 +819,10 @@ def _land(record: Record, name: str, before: list, how: str | None = None) -> No
         if name == "steps":
             match = _LIST_ITEM.match(line)
             marker = line[:match.start("text")] if match else ""
+        elif n in code:  # an edited line of code keeps its indent, and is code again, not a code span
+            marker = line[:len(line) - len(line.lstrip())]
+            if n in changed and changed[n] is not None:
+                changed[n] = code_span_text(changed[n]) or changed[n]
         else:  # an edited precondition keeps its line's bullet
             bullet = _BULLET.match(line)
             marker = bullet.group(0) if bullet else ""
@@ -1218,6 +1246,7 @@ def show(record: Record, target: str) -> Record:
         # something to run. The section the steps say is not written again, nor the label over its list.
         steps, rest = [], []
         home = _home_text(record, shown)
+        coded = _code_paragraphs(record.body) if "body" not in shown else {}
         under = False  # the block is the list under a **How to apply:** label alone
         for block in blocks:
             how, under = under, False
@@ -1242,10 +1271,13 @@ def show(record: Record, target: str) -> Record:
                     if said and not _there(said, home):
                         rest.append(flat(lines[0]))
                     block = "\n".join(lines[1:])
+            code = coded.get(block) if coded else None
             items = [_LIST_ITEM.match(line) for line in block.split("\n") if line.strip()]
-            if items and all(items) \
+            if items and all(items) and not code \
                     and (record.steps is None or how and all(_NUMBERED.match(m.group(0)) for m in items)):
                 steps += [step_of(m.group("text").strip()) for m in items]  # as memfmt reads each line
+            elif code:
+                rest += [_precondition(line, c) for line, c in zip([x for x in block.split("\n") if x.strip()], code)]
             else:
                 rest += [_precondition(line) for line in block.split("\n") if line.strip()]
         _clear(record, shown)
