@@ -165,8 +165,13 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                                        "the working set is restored from its carried copy, and the edits are not "
                                        "applied (counted dropped)")
             witnessed = _added_there(record)
-            changed = [n for n in _rendering_fields_edited(record, out.working_set, store.dialect)
-                       if n not in witnessed]
+            generated = (renderings.working_set_record(out.working_set, store.dialect)
+                         if out.working_set is not None else None)
+            if store.indexes and generated is not None:
+                # Its line in the index is memconv's as memconv wrote the rendering (its name, its description), not
+                # as its file says now: an edit there is counted dropped below, and no word of the index's own.
+                report.read_as[record.link] = generated
+            changed = [n for n in _rendering_fields_edited(record, generated, store.dialect) if n not in witnessed]
             if changed:
                 report.warnings.append(f"{where_from(record)}: the working set's rendering had its "
                                        f"{', '.join(changed)} edited in {store.dialect}; the working set has no place "
@@ -499,16 +504,14 @@ _RENDERING_FIELDS = tuple(f for f in carrying.FIELDS if f not in {"link", "title
                                                                   "anchors", "edges", "unread"})
 
 
-def _rendering_fields_edited(record: Record, working_set, dialect: str) -> list[str]:
-    """The fields of the working set's rendering as ``dialect`` read it that are not what its writer gives the
-    rendering of ``working_set`` (restored from its note): a value memconv filled in there (memspec's ``source:
-    memconv-import``, its ``tags: []``), edited. The rendering's digest covers its text alone; before, such an edit
-    was dropped with nothing said (found by fuzzing frontmatter values, 2026-12-05)."""
-    if working_set is None:
+def _rendering_fields_edited(record: Record, generated: Record | None, dialect: str) -> list[str]:
+    """The fields of the working set's rendering as ``dialect`` read it that are not what its writer gives it
+    (``generated``: ``native.working_set_record`` of the working set restored from its note): a value memconv filled in
+    there (memspec's ``source: memconv-import``, its ``tags: []``), edited. The rendering's digest covers its text
+    alone; before, such an edit was dropped with nothing said (found by fuzzing frontmatter values, 2026-12-05)."""
+    if generated is None:
         return []
-    expected = renderings.working_set_record(working_set, dialect)
-    if expected is None:
-        return []
+    expected = clone(generated)  # (``generated`` is also the rendering the index's line is asked of: left as it is)
     if expected.kind != record.kind:
         return ["kind"]  # its type edited there
     expected.link, expected.title = record.link, record.title
