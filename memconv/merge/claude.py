@@ -170,14 +170,20 @@ def _parse(indexes: list[IndexFile], moved: list[str] | None = None
 
 
 def _keyed(items: list) -> dict[tuple, list[str]]:
-    """Items by key: a text line is keyed by its text and how many times it came before in its section."""
+    """Items by key: a text line is keyed by its text, a link line by its target and its words (whitespace
+    collapsed: two lines for one target with different hooks are two items), each with how many times it came
+    before in its section."""
     seen: dict[tuple, int] = {}
     out: dict[tuple, list[str]] = {}
     for kind, payload, lines in items:
-        base = (kind, payload)
-        n = seen.get(base, 0) if kind == "text" else 0
+        if kind == "link":
+            words = flat(lines[0])
+            base = (kind, payload, lines[0] if words == lines[0] else words)  # (the line as held, when it is flat)
+        else:
+            base = (kind, payload)
+        n = seen.get(base, 0) if kind != "inline" else 0
         seen[base] = n + 1
-        key = (kind, payload, n)
+        key = (*base, n)
         if key in out:
             continue
         out[key] = lines
@@ -188,14 +194,46 @@ def _key(value) -> str:
     return repr(value)
 
 
+def _times_linked(heads: dict, key: tuple) -> int:
+    """How many times one side's index has the link line ``key`` (its target and words), all sections."""
+    n = 0
+    for _, items in heads.values():
+        k = 0
+        while (*key[:3], k) in items:
+            k += 1
+        n += k
+    return n
+
+
+def _unordered_lines(heads_a: dict, heads_b: dict, targets: set[str]) -> list[tuple[str, str]]:
+    """Of ``targets`` (linked with more than one line's words), each both indexes link with words neither holds all
+    of (nothing orders two index lines: no date is on them), and the side whose line sorts last (the canonical
+    choice): a conflict, both sides' lines kept."""
+    words: tuple[dict[str, set[str]], dict[str, set[str]]] = ({}, {})
+    for heads, found in zip((heads_a, heads_b), words):
+        for _, items in heads.values():
+            for k in items:
+                if k[0] == "link" and k[1] in targets:
+                    found.setdefault(k[1], set()).add(k[2])
+    out = []
+    for target in sorted(words[0].keys() & words[1].keys()):
+        wa, wb = words[0][target], words[1][target]
+        if not (wa <= wb or wb <= wa):
+            out.append((target, "A" if max(wa) > max(wb) else "B"))
+    return out
+
+
 def merge_indexes(pa: list[IndexFile], pb: list[IndexFile], entries: list[tuple[str, Record]],
-                  copies: set[str], gone: frozenset[str] = frozenset()) -> tuple[dict[str, bytes], list[str]]:
+                  copies: set[str], gone: frozenset[str] = frozenset(),
+                  conflicts: list[tuple[str, str]] | None = None) -> tuple[dict[str, bytes], list[str]]:
     """Both sides' index pages → the merged index pages (path → bytes), and warnings.
 
     ``entries`` are the kept files (path, record); ``copies`` the paths of conflict copies; ``gone`` the names of
     files kept under a conflict name because another file's name folds to theirs (:attr:`Tree.folded`): a line
     linking such a name is left out (on macOS and Windows it would open the other file), and the copy is linked
-    with the other conflict copies.
+    with the other conflict copies. Every link line with words of its own is kept: a line both sides have, or one
+    moved to another section, once (as often as the side that has it most); ``conflicts`` gets each target both
+    sides link with words neither holds all of, and the side whose line is the canonical choice.
     """
     moved: list[str] = []
     ta, sa = _parse(pa, moved)
@@ -214,7 +252,9 @@ def merge_indexes(pa: list[IndexFile], pb: list[IndexFile], entries: list[tuple[
     heads_b = {k: (line, _keyed(items)) for k, line, items in sb}
     order = merge_sequences([k for k, _, _ in sa], [k for k, _, _ in sb], key=_key)
     sections: list[tuple[str | None, str | None, dict[tuple, list[str]]]] = []
-    linked: set[str] = set()
+    linked: dict[str, str] = {}  # target → the words of its first line kept
+    written: dict[str, int] = {}  # link lines kept so far, by their words (which hold the target)
+    several: set[str] = set()  # targets linked with more than one line's words
     for key in order:
         la, ia = heads_a.get(key, (None, {}))
         lb, ib = heads_b.get(key, (None, {}))
@@ -223,12 +263,17 @@ def merge_indexes(pa: list[IndexFile], pb: list[IndexFile], entries: list[tuple[
         kept: dict[tuple, list[str]] = {}
         for k, v in lines.items():
             if k[0] == "link":
-                if k[1] in linked:
-                    continue  # linked in an earlier section already
-                linked.add(k[1])
+                times = written.get(k[2], 0)
+                if times and times >= max(_times_linked(heads_a, k), _times_linked(heads_b, k)):
+                    continue  # the same line in an earlier section already (moved there by one side)
+                written[k[2]] = times + 1
+                if linked.setdefault(k[1], k[2]) != k[2]:
+                    several.add(k[1])
             kept[k] = v
         heading = max(x for x in (la, lb) if x is not None) if key is not None else None
         sections.append((key, heading, kept))
+    if several and conflicts is not None:
+        conflicts.extend(_unordered_lines(heads_a, heads_b, several))
     # Every kept file is linked: Claude Code loads nothing the index does not link.
     missing = [(path, record) for path, record in sorted(entries, key=lambda e: e[0]) if path not in linked
                and path.removeprefix("./") not in linked]
@@ -338,7 +383,9 @@ def merge(a: Store, b: Store, hints: Hints | None = None) -> MergeResult:
         moved = tree.put(path, _raw(record), page_named(path))
         placed.append((moved or path, record))
     copies = {_path(c) for c in merged.copies.values()}
-    pages, notes = merge_indexes(pa, pb, placed, copies, frozenset(wanted for wanted, _, _ in tree.folded))
+    unordered: list[tuple[str, str]] = []
+    pages, notes = merge_indexes(pa, pb, placed, copies, frozenset(wanted for wanted, _, _ in tree.folded),
+                                 unordered)
     warnings.extend(notes)
     for path, data in pages.items():
         tree.files[path] = data
@@ -350,6 +397,10 @@ def merge(a: Store, b: Store, hints: Hints | None = None) -> MergeResult:
         outcomes.append(Outcome("index", claude_index.PATH, claude_index.PATH,
                                 "added" if not pa or not pb else "updated", won,
                                 f"regenerated from both indexes: {len(pages)} page(s), every kept file linked"))
+    for target, won in unordered:
+        outcomes.append(Outcome("index", claude_index.PATH, target, "conflict", won,
+                                "the two indexes link it with different words, and nothing orders index lines: "
+                                "every line kept, one beside the other", claude_index.PATH, target))
     return finish("claude", a, b, tree, outcomes, warnings)
 
 
