@@ -321,10 +321,13 @@ def put(record: Record, name: str, value: Any) -> None:
         setattr(record, name, from_json(value, field_type(name)))
 
 
-def apply(record: Record, carry: Carry, described_apart: bool = False, holds: frozenset[str] = frozenset()) -> Applied:
+def apply(record: Record, carry: Carry, described_apart: bool = False, holds: frozenset[str] = frozenset(),
+          own: tuple[str, ...] = (), own_body: str | None = None) -> Applied:
     """Put the carried fields back on ``record`` (in place), letting native edits win. ``described_apart``: the
     target shows a description and a body apart; ``holds``: the text fields home's files hold
-    (:func:`_keep_every_word`)."""
+    (:func:`_keep_every_word`). ``own``: fields the target read of paragraphs that were the body's own text, which home
+    had none of (``transforms.own_labels``), and ``own_body``: the body read with those paragraphs left in it, where
+    they were. The body or one of those paragraphs edited there, the body is ``own_body``, an edit of the body's."""
     done = Applied()
     current = parts(record)
     for name, value in carry.fields.items():
@@ -334,6 +337,18 @@ def apply(record: Record, carry: Carry, described_apart: bool = False, holds: fr
             continue
         put(record, name, value)
         done.carried.append(name)
+    if own_body is not None and {"body", *own} & set(done.overridden):
+        record.body = own_body
+        for name in own:
+            setattr(record, name, None)
+            current[name] = None  # no word of it is lost: the body says it
+            if name in done.overridden:
+                done.overridden.remove(name)
+                done.carried.append(name)
+        if "body" in done.carried:
+            done.carried.remove("body")
+        if "body" not in done.overridden:
+            done.overridden.append("body")
     if done.overridden:
         _keep_every_word(record, carry, current, done, described_apart, holds)
     record.extra.pop(KEY, None)

@@ -189,6 +189,10 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                                                               witnessed + changed + [EDITS] * edited))
             continue
         home = home_record(record, carry)
+        # A labelled paragraph of the body's own that the way home read as a field home had none of (a decision's
+        # **Why:** paragraph, read so of an episode): the body as read with it left where it was, for an edit.
+        own = transforms.own_labels(home, carry.fields) if record.kind == "episode" else ()
+        own_body = home_record(record, carry, own=own).body if own else None
         was_active = "lifecycle" not in carry.fields
         # The link the way back derives, exactly as at conversion time (before the carry):
         # a carried link then replaces it.
@@ -198,7 +202,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         applied = carrying.apply(home, carry, described_apart=store.dialect in TARGET_KIND
                                  and {"description", "body"} <= native_text(store.dialect, record.kind),
                                  holds=native_text(carry.owner, home.kind) if carry.owner in TARGET_KIND
-                                 else frozenset())
+                                 else frozenset(), own=own, own_body=own_body)
         if "steps" in applied.overridden and home.steps and isinstance(carry.fields.get("steps"), list) \
                 and carry.owner in TARGET_KIND and "steps" in native_text(carry.owner, home.kind):
             # Its steps read from lines that say each one's text alone (Claude's **How to apply:** list): a step whose
@@ -791,19 +795,21 @@ def _unused_sidecars(sidecars: dict[str, tuple[str, ForeignFile]], store: Store,
             warnings.append(f"{foreign.path}: the carry of {path}, {why}; not restored")
 
 
-def home_record(record: Record, carry: Carry, kind: str | None = None, fresh: bool = False) -> Record:
+def home_record(record: Record, carry: Carry, kind: str | None = None, fresh: bool = False,
+                own: tuple[str, ...] = ()) -> Record:
     """``record`` read from a target, mapped home to the dialect it was converted from.
 
     ``kind`` is the kind it had there, when known (carried, or at conversion time);
     otherwise the owner's own word for the target's kind. ``fresh``: ``record`` is
     used by no one else (a read-back), so it is changed in place rather than copied.
+    ``own``: the labelled paragraphs that are the body's own (``transforms.own_labels``).
     """
     home = record if fresh else clone(record)
     if fresh:
         home.source = None
     strip_carry(home)
     kind = kind or carry.payload.get("kind") or TARGET_KIND.get(carry.owner, {}).get(record.kind, record.kind)
-    return transforms.backward(home, record.kind, kind, carry.owner)
+    return transforms.backward(home, record.kind, kind, carry.owner, own)
 
 
 def _restore_store(out: Store, payload: dict[str, Any], store: Store, where: str, warnings: list[str],

@@ -17,7 +17,7 @@ from __future__ import annotations
 import copy
 import difflib
 import re
-from typing import Callable
+from typing import Any, Callable
 
 from ..markdown import blocks, code_lines, code_span
 from ..model import Record, Step
@@ -265,12 +265,14 @@ def to_episode(r: Record) -> Record:
     return r
 
 
-def from_episode(r: Record, kind: str, keep_lines: bool = False) -> Record:
+def from_episode(r: Record, kind: str, keep_lines: bool = False, own: tuple[str, ...] = ()) -> Record:
     """An episode as a fact-like record: labelled why/rejected paragraphs back to a decision's fields.
 
     ``keep_lines``: its context's paragraphs keep their lines (a list stays a list: an episode converted into
     another dialect). Without it each is collapsed to one line, as an episode read home is read: the digests that
-    tell an edit, in every store converted so far, were made of that reading (as :func:`to_entity`'s)."""
+    tell an edit, in every store converted so far, were made of that reading (as :func:`to_entity`'s).
+    ``own``: the fields (``why``, ``rejected``) whose labelled paragraphs are the body's own text (:func:`own_labels`):
+    they stay paragraphs of the body, where they are, with their labels."""
     parts = [p.strip() for p in PARAGRAPH_BREAK.split(r.body.strip()) if p.strip()] if keep_lines \
         else paragraphs(r.body)
     if kind == "decision":
@@ -284,19 +286,34 @@ def from_episode(r: Record, kind: str, keep_lines: bool = False) -> Record:
             end -= 1
         after = parts[end:]
         del parts[end:]
+        kept = []  # the body's own labelled paragraphs, last first
         while parts and _decision_label(parts[-1]):
-            last = flat(parts.pop()) + " "
-            if last.startswith(_WHY):
+            part = parts.pop()
+            last = flat(part) + " "
+            if ("why" if last.startswith(_WHY) else "rejected") in own:
+                kept.append(part)
+            elif last.startswith(_WHY):
                 r.why = last[len(_WHY):].strip() or None
             else:
                 r.rejected = last[len(_REJECTED):].strip() or None
-        parts += after
+        parts += kept[::-1] + after
         if r.date is None and r.happened:
             r.date, r.happened = r.happened, None
     if r.description is None and r.outcome:
         r.description, r.outcome = r.outcome, None
     r.body = join_paragraphs(parts) if r.body.strip() else ""
     return r
+
+
+def own_labels(record: Record, carried: dict[str, Any]) -> tuple[str, ...]:
+    """The fields :func:`from_episode` read of ``record`` (a decision read home from an episode) that home had none
+    of (``carried``: a carry's fields, which say so): :func:`to_episode` wrote no paragraph for them, so the labelled
+    paragraphs they were read of are the body's own text (``**Why:** cheaper.``, written by its person). Before, such a
+    paragraph, once another line of the episode was edited, came home as the body's first paragraph, unlabelled."""
+    if record.kind != "decision":
+        return ()
+    return tuple(name for name in ("why", "rejected") if name in carried and carried[name] in (None, "")
+                 and isinstance(value := getattr(record, name), str) and value.strip())
 
 
 def _decision_label(part: str) -> bool:
@@ -491,13 +508,14 @@ def heading_back(r: Record, original_body: object) -> None:
     r.body = f"{line}{between}{body}" if body.strip() else f"{line}\n"
 
 
-def to_kind(record: Record, kind: str, dialect: str | None = None, *, home: bool = False) -> Record:
+def to_kind(record: Record, kind: str, dialect: str | None = None, *, home: bool = False,
+            own: tuple[str, ...] = ()) -> Record:
     """``record`` (a copy the caller owns) said in ``kind``'s fields.
 
     Into a structured kind from another kind: ``to_*``. Out of a structured kind into
     another: ``from_*``. Otherwise the fields already mean the same: relabel.
     ``dialect`` is where the record is going, when known: what its records can say.
-    ``home``: a record read from a target, going home (:func:`backward`).
+    ``home``: a record read from a target, going home (:func:`backward`); ``own``: as :func:`from_episode`'s.
     """
     from_kind, to = record.kind, kind
     if from_kind == to:
@@ -514,18 +532,20 @@ def to_kind(record: Record, kind: str, dialect: str | None = None, *, home: bool
         if from_kind == "entity":
             record = from_entity(record, describe=dialect is None or "description" in native_text(dialect, to))
         elif from_kind == "episode":
-            record = from_episode(record, to, keep_lines=not home)
+            record = from_episode(record, to, keep_lines=not home, own=own)
         else:
             record = from_procedure(record)
     record.kind = to
     return record
 
 
-def backward(record: Record, from_kind: str, kind: str, dialect: str | None = None) -> Record:
-    """A record of ``from_kind`` (read from a target) read as ``kind`` of ``dialect``: the same conversion."""
+def backward(record: Record, from_kind: str, kind: str, dialect: str | None = None,
+             own: tuple[str, ...] = ()) -> Record:
+    """A record of ``from_kind`` (read from a target) read as ``kind`` of ``dialect``: the same conversion. ``own``:
+    as :func:`from_episode`'s."""
     record = copy.copy(record)
     record.kind = from_kind
-    return to_kind(record, kind, dialect, home=True)
+    return to_kind(record, kind, dialect, home=True, own=own)
 
 
 #: ``**How to apply:**`` at the start of a paragraph, the lesson convention of memoir and claude.
