@@ -30,7 +30,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .converters.mapping import name_part
-from .dialects import claude, unportable
+from .dialects import claude, memoir, unportable
 from .dialects.claude import body as bodies
 from .dialects.memoir import entries as memoir_entries
 from .dialects.entry_frontmatter import canonical_problems
@@ -39,7 +39,7 @@ from .fs import kept_name, quarantine_path
 from .markdown import link_targets, renamed_link_target, rewrite_links
 from .model import Edge, ForeignFile, IndexLink, Record, Source, Store
 from .report import FileReport
-from .text import MARKDOWN_LINK, decode, encode, flat, slug, title_of
+from .text import MARKDOWN_LINK, decode, encode, flat, on_one_line, slug, title_of
 
 #: What the upgrade writes: the memoir spec's version and the entry directory.
 TARGET = "memoir v0.1.2"
@@ -309,6 +309,10 @@ def _converted(record: Record, path: str, new: str, renamed: dict[str, str], rep
                     layout=memoir_entries.MemoirEntryLayout(layout.frontmatter, layout.text))
     entry = dataclasses.replace(record, link=new, source=source, extra=dict(record.extra),
                                 edges=list(record.edges), lifecycle=dataclasses.replace(record.lifecycle))
+    for name in layout.derived:  # a key the upgrade adds (a lesson's rule from its body): one line, as memoir reads it
+        value = getattr(entry, name)
+        if name in memoir.ONE_LINE_FIELDS and isinstance(value, str):
+            setattr(entry, name, on_one_line(value))
     if entry.title is None:
         entry.title = bodies.first_title(entry.body) or record.link
         report.changes.append(f"name ← {'first # heading' if bodies.first_title(entry.body) else 'file name'}")
