@@ -582,14 +582,19 @@ def _unread_apart(parts: list[str], flats: list[str], dropped: set[int]) -> bool
 
 
 def _value_lines(record: Record) -> list[tuple[str, str, str, Any]]:
-    """The lines :func:`_blocks` writes for a memfmt entity's type and an episode's day, valence, importance and
-    participants, as (field, label, what the line says, how an edited line is read back: None where it says no
-    value of the field's type), so that :func:`unshow` takes an edit of one as the field's new value."""
+    """The lines :func:`_blocks` writes for a memfmt entity's type, an episode's day, valence, importance and
+    participants, and the days a procedure last failed and last succeeded, as (field, label, what the line says, how
+    an edited line is read back: None where it says no value of the field's type), so that :func:`unshow` takes an
+    edit of one as the field's new value."""
     out = []
     if isinstance(record.category, str) and record.category.strip():
         out.append(("category", "Entity type", flat(record.category), str.strip))
     if isinstance(record.happened, str) and record.happened.strip():  # when, not when it was written down
         out.append(("happened", "Happened", flat(record.happened), str.strip))
+    for name, label in (("last_failed", "Last failed"), ("last_succeeded", "Last succeeded")):  # a procedure's
+        value = getattr(record, name)
+        if isinstance(value, str) and value.strip():
+            out.append((name, label, flat(value), str.strip))
     if isinstance(record.valence, str) and record.valence.strip():
         out.append(("valence", "Valence", flat(record.valence), str.strip))
     if type(record.importance) is int:

@@ -1052,7 +1052,8 @@ EDGE_TYPES = None
 TEXT_FIELDS = {
     "entity": frozenset({"title", "facts", "knowledge", "category"}),
     "episode": frozenset({"title", "body", "outcome", "happened", "participants", "valence", "importance"}),
-    "procedure": frozenset({"title", "trigger", "preconditions", "steps", "evolution", "last_failure"}),
+    "procedure": frozenset({"title", "trigger", "preconditions", "steps", "evolution", "last_failure", "last_failed",
+                            "last_succeeded"}),
     "profile": frozenset({"body"}),
 }
 DEFAULT_TEXT_FIELDS = frozenset()
