@@ -5,7 +5,10 @@ The CLI is a thin shell over these functions; tests call them directly.
 
 from __future__ import annotations
 
+import base64
 import difflib
+import hashlib
+import zlib
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -663,28 +666,62 @@ def _store_files(root: Path, store: Store) -> set[str]:
 
 
 def file_diff(path: str, before: bytes | None, after: bytes | None) -> str:
+    """The change of the file at ``path`` from ``before`` to ``after`` (None: not there) as a unified diff, or as
+    git's binary patch (:func:`binary_diff`) where either side is not UTF-8 text or holds a NUL (the rule of
+    ``text.decode``): escaped (``\\xff``, four characters), ``git apply`` took the patch and wrote wrong bytes."""
     def lines(data: bytes | None) -> list[str]:
         """The lines of ``data``, each ending at ``\\n`` only, as git and ``patch`` read a file: ``splitlines`` also
         broke one at a form feed, a lone ``\\r`` or U+2028, and the next line of the hunk was printed on the same
         line of the patch, which ``git apply`` then refused whole ("corrupt patch")."""
         if not data:
             return []
-        parts = data.decode("utf-8", "backslashreplace").split("\n")
+        parts = data.decode("utf-8").split("\n")
         last = parts.pop()  # what follows the last newline: nothing, when the file ends with one
         return [part + "\n" for part in parts] + ([last] if last else [])
 
-    a, b = lines(before), lines(after)
+    try:
+        if (before and b"\0" in before) or (after and b"\0" in after):
+            return binary_diff(before, after)
+        a, b = lines(before), lines(after)
+    except UnicodeDecodeError:
+        return binary_diff(before, after)
     for side in (a, b):
         if side and not side[-1].endswith("\n"):
             side[-1] += "\n\\ No newline at end of file\n"
     diff = "".join(difflib.unified_diff(a, b, f"a/{path}" if before is not None else "/dev/null",
                                         f"b/{path}" if after is not None else "/dev/null"))
-    if not diff and before != after:
-        what = ("an empty file added" if before is None else "an empty file deleted" if after is None
-                else "bytes differ (line endings, BOM or final newline)")
+    if not diff and before != after:  # (one side empty: text that differs otherwise differs in a line)
         old, new = ("/dev/null" if before is None else f"a/{path}"), ("/dev/null" if after is None else f"b/{path}")
-        diff = f"--- {old}\n+++ {new}\n@@ {what} @@\n"
+        diff = f"--- {old}\n+++ {new}\n@@ an empty file {'added' if before is None else 'deleted'} @@\n"
     return diff
+
+
+def binary_diff(before: bytes | None, after: bytes | None) -> str:
+    """Git's binary patch from ``before`` to ``after`` (None: not there), as ``git diff --binary`` prints it: the
+    full ``index`` line (git refuses a binary patch without one), then ``GIT binary patch`` and a ``literal`` hunk of
+    the new bytes and one of the old (``git apply -R``). ``git apply`` writes the bytes exactly; GNU ``patch``
+    cannot apply a binary patch."""
+    mode = " 100644" if before is not None and after is not None else ""
+    return (f"index {_blob_id(before)}..{_blob_id(after)}{mode}\nGIT binary patch\n"
+            f"{_literal(after or b'')}\n{_literal(before or b'')}\n")
+
+
+def _blob_id(data: bytes | None) -> str:
+    """The id git gives ``data`` as a blob (forty zeros for no file)."""
+    return "0" * 40 if data is None else hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+
+
+def _literal(data: bytes) -> str:
+    """A ``literal`` hunk of a binary patch: ``data`` deflated (zlib's fastest level, git's own), in base85 lines of
+    up to 52 bytes, each opening with its count (``A``-``Z`` 1-26, ``a``-``z`` 27-52). ``b85encode`` has git's
+    alphabet, and pads a line's last group with zeros as git does."""
+    packed = zlib.compress(data, 1)
+    out = [f"literal {len(data)}\n"]
+    for at in range(0, len(packed), 52):
+        piece = packed[at:at + 52]
+        count = chr(ord("A") + len(piece) - 1) if len(piece) <= 26 else chr(ord("a") + len(piece) - 27)
+        out.append(f"{count}{base64.b85encode(piece, pad=True).decode('ascii')}\n")
+    return "".join(out)
 
 
 def git_line(old: str, new: str) -> str:
