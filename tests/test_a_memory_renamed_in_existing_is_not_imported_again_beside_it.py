@@ -4,12 +4,11 @@
 A person who renames that file (``mv user_commit-style.md user_commit-rules.md`` in a Claude folder, and its index
 line) keeps its bytes. Before the fix the next import of the same IN, unchanged, wrote ``user_commit-style.md``
 again beside it and linked it in MEMORY.md: two copies of one memory, exit 0, with a backup; an edit made in IN
-since went to the new copy, and the renamed one stayed as it was. Not fixed yet: marked xfail.
+since went to the new copy, and the renamed one stayed as it was.
 """
 
 from __future__ import annotations
 
-import pytest
 from click.testing import CliRunner
 
 from memconv.cli import main
@@ -26,8 +25,6 @@ def _backups(existing):
     return sorted(existing.parent.glob(existing.name + ".memconv-backup-*"))
 
 
-@pytest.mark.xfail(strict=True, reason="not fixed yet (docs/merge.md, Not done yet): pairing the renamed file by the "
-                   "import record's out digest is not enough, IN's converted MEMORY.md still links the old name")
 def test_a_memory_renamed_in_existing_is_not_imported_again_beside_it(tmp_path):
     src, existing = tmp_path / "in", tmp_path / "existing"
     (src / "memory").mkdir(parents=True)
@@ -55,3 +52,29 @@ def test_a_memory_renamed_in_existing_is_not_imported_again_beside_it(tmp_path):
     assert index.read_text().count("Commit style") == 1
     assert _import(src, existing) == 0
     assert len(_backups(existing)) == 2
+
+
+def test_an_entry_renamed_in_an_existing_memoir_store_is_not_imported_again_beside_it(tmp_path):
+    """The same into memoir, which has no index: the import record's pairing alone (watched fail before it)."""
+    src, existing = tmp_path / "in", tmp_path / "existing"
+    src.mkdir()
+    (existing / "memory").mkdir(parents=True)
+    entry = src / "user_commit-style.md"
+    entry.write_text("---\nname: Commit style\ndescription: imperative mood\ntype: user\n---\n\nUse imperative mood.\n")
+    (src / "MEMORY.md").write_text("# Memory Index\n\n## User\n"
+                                   "- [Commit style](user_commit-style.md) — imperative mood\n")
+    (existing / "memory" / "fact_role.md").write_text("---\ntype: fact\nname: Role\ndescription: backend engineer\n"
+                                                      "scope: global\ncreated: 2026-04-02\n---\n\nGo.\n")
+
+    def run() -> int:
+        return CliRunner().invoke(main, ["claude-to-memoir", "-q", str(src), "--into", str(existing)]).exit_code
+
+    assert run() == 0
+    (existing / "memory" / "preference_commit-style.md").rename(existing / "memory" / "preference_commit-rules.md")
+    before = {p.name: p.read_bytes() for p in (existing / "memory").iterdir()}
+    assert run() == 0
+    assert {p.name: p.read_bytes() for p in (existing / "memory").iterdir()} == before
+    entry.write_text(entry.read_text().replace("Use imperative mood.", "Use imperative mood, 50 at most."))
+    assert run() == 0
+    assert sorted(p.name for p in (existing / "memory").iterdir()) == ["fact_role.md", "preference_commit-rules.md"]
+    assert "50 at most" in (existing / "memory" / "preference_commit-rules.md").read_text()

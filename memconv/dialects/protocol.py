@@ -283,6 +283,10 @@ OPTIONAL: dict[str, Optional] = {
                             "callable", _always(None)),
     "read_index": Optional("read_index(raw, path, present) -> IndexFile: a hand-written index read again",
                            "callable", _always(None)),
+    "relinked_index": Optional("relinked_index(index, rename) -> IndexFile | None: a hand-written index with each "
+                               "link to a record renamed (old link → new) linking its new name, the rest as "
+                               "written; None when none links one (without it, an index is taken as it is)",
+                               "callable", _always(None)),
     "generated_index": Optional("generated_index(store) -> dict[str, bytes]: the index pages its writer "
                                 "would make for these records", "callable", _always(None)),
     "GENERATED_PAGE_BYTES": Optional("(with generated_index) the most bytes a page generated_index makes holds: "

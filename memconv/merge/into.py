@@ -231,6 +231,44 @@ class Pairing:
     pairs: dict[int, Record] = field(default_factory=dict)
     #: (EXISTING record, imported record, why): same owner and link, but not paired; both kept, reported as a conflict.
     unsure: list[tuple[Record, Record, str]] = field(default_factory=list)
+    #: id(imported record) → its identity in IN, for a record paired by the import record (renamed in EXISTING).
+    renamed: dict[int, str] = field(default_factory=dict)
+    #: The identities of EXISTING's records and of IN's (made once, by :func:`pair_by_carry`).
+    mine: set[str] = field(default_factory=set)
+    theirs: set[str] = field(default_factory=set)
+
+
+def pair_renamed(existing: Store, incoming: Store, identity, base: dict[str, dict[str, str]], pairing: Pairing) -> None:
+    """Records of IN whose file, as the last import of this IN left it, EXISTING holds under another name.
+
+    A person renamed it there (a Claude or memoir file moved to another name keeps its bytes): it is that record,
+    paired as a carry pairs (:attr:`Pairing.renamed`), not imported again beside it. Only a record no identity or
+    carry matched whose identity the import record knows is looked for, and only one file of EXISTING, no other
+    record of IN claiming it, pairs.
+    """
+    new = pairing.theirs - pairing.mine
+    if not new or not base:
+        return  # every record of IN is EXISTING's by its identity: nothing looked for
+    unsure = {id(c) for _, c, _ in pairing.unsure}
+    lost = [r for r in incoming.records if (k := identity(r)) in new and id(r) not in pairing.pairs
+            and id(r) not in unsure and base.get(k, {}).get("out")]
+    if not lost:
+        return
+    theirs = pairing.theirs
+    taken = {id(e) for e in pairing.pairs.values()} | {id(e) for e, _, _ in pairing.unsure}
+    by_digest: dict[str, list[Record]] = {}
+    for e in existing.records:
+        if id(e) not in taken and identity(e) not in theirs and (d := _digest(e)) is not None:
+            by_digest.setdefault(d, []).append(e)
+    wanted: dict[str, int] = {}
+    for c in lost:
+        wanted[base[identity(c)]["out"]] = wanted.get(base[identity(c)]["out"], 0) + 1
+    for c in lost:
+        left = base[identity(c)]["out"]
+        found = by_digest.get(left, [])
+        if len(found) == 1 and wanted[left] == 1 and found[0].kind == c.kind:
+            pairing.pairs[id(c)] = found[0]
+            pairing.renamed[id(c)] = identity(c)
 
 
 def pair_by_carry(existing: Store, incoming: Store, identity, came_from: dict[int, ConvertedFrom]) -> Pairing:
@@ -252,7 +290,7 @@ def pair_by_carry(existing: Store, incoming: Store, identity, came_from: dict[in
             found = came_from.get(id(record))
             if found is not None and identity(record) not in other:
                 claims.setdefault((found.dialect, found.link), ([], []))[side].append(record)
-    out = Pairing()
+    out = Pairing(mine=mine, theirs=theirs)
     for (home, link), (ours, new) in sorted(claims.items()):
         if len(ours) != 1 or len(new) != 1 or ours[0].kind != new[0].kind:
             continue  # no claim on one side, an ambiguous one, or another kind of record: each stays its own
@@ -266,12 +304,13 @@ def pair_by_carry(existing: Store, incoming: Store, identity, came_from: dict[in
 
 
 def _adopt(incoming: Store, pairs: dict[int, Record]) -> tuple[Store, list[tuple[int, Record]]]:
-    """The imported store with each paired record renamed to its EXISTING record's link (and links to it).
+    """The imported store with each paired record renamed to its EXISTING record's link (and links to it: its
+    records', and its index's lines, which the merge keeps as written: left, they linked a file not there).
 
     Also ``(id of the record read, the record in its place)`` for every record replaced by an edited copy.
     """
     rename = {r.link: pairs[id(r)].link for r in incoming.records if id(r) in pairs and pairs[id(r)].link != r.link}
-    records = list(incoming.records)
+    records, indexes = list(incoming.records), incoming.indexes
     if rename:
         from ..converters import rename_links
 
@@ -282,8 +321,11 @@ def _adopt(incoming: Store, pairs: dict[int, Record]) -> tuple[Store, list[tuple
                 record.link = rename.get(record.link, record.link)
                 rename_links(record, rename)
                 records[i] = record
+        relink = dialects.declaration(incoming.dialect, "relinked_index")
+        if relink is not None:
+            indexes = [relink(idx, rename) or idx for idx in indexes]
     out = Store(dialect=incoming.dialect, records=records, working_set=incoming.working_set,
-                indexes=incoming.indexes, foreign=incoming.foreign, quarantined=incoming.quarantined,
+                indexes=indexes, foreign=incoming.foreign, quarantined=incoming.quarantined,
                 migrations=incoming.migrations, warnings=incoming.warnings, meta=incoming.meta)
     out.refused = incoming.refused
     return out, [(id(old), new) for old, new in zip(incoming.records, records) if old is not new]
@@ -370,13 +412,14 @@ EDITED_IN_EXISTING = "changed in EXISTING since the last import of IN, not in IN
 NOT_TAKEN = "IN's copy not taken, EXISTING's kept as it is"
 
 
-def _three_way(existing: Store, incoming: Store, ident, base: dict[str, dict[str, str]], digests: dict[int, str]) \
-        -> dict[int, str]:
+def _three_way(existing: Store, incoming: Store, ident, base: dict[str, dict[str, str]], digests: dict[int, str],
+               origin: dict[int, str]) -> dict[int, str]:
     """Which copy wins whatever the dates: the one that changed since the last import of this IN, the other not.
 
     The base is IN's copy as last imported (``in``). EXISTING's copy is unchanged only when it is the file the
     import left (``out``) and that file was IN's copy: where the import left EXISTING's own copy, or the two
     combined, it holds what IN never had, so IN's next edit is a change on both sides, for the dialect's rules.
+    ``origin``: the identity in IN (the record's key) of an imported record paired under EXISTING's name.
     """
     def unique(records):
         seen: dict[str, list[Record]] = {}
@@ -386,9 +429,12 @@ def _three_way(existing: Store, incoming: Store, ident, base: dict[str, dict[str
 
     ours, theirs = unique(existing.records), unique(incoming.records)
     prefer: dict[int, str] = {}
-    for key in sorted(set(ours) & set(theirs) & set(base)):
+    for key in sorted(set(ours) & set(theirs)):
         e, c = ours[key], theirs[key]
-        left, brought = base[key].get("out"), base[key].get("in")
+        at = base.get(origin.get(id(c), key))
+        if at is None:
+            continue
+        left, brought = at.get("out"), at.get("in")
         e_same, c_same = _digest(e) == left, digests.get(id(c)) == brought
         if e_same and not c_same and left == brought:  # EXISTING holds IN's copy as last imported, nothing more
             prefer[id(c)] = "changed in IN since its last import, not in EXISTING"
@@ -453,6 +499,8 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
     identity = _identity(target)
     came_from = _converted_from_all(existing, incoming, identity, target)
     pairing = pair_by_carry(existing, incoming, identity, came_from)
+    pair_renamed(existing, incoming, identity, bases.get(key, {}), pairing)
+    origin = dict(pairing.renamed)  # id(imported record) → its identity in IN, where it is paired under another
     digests = {id(r): d for r in incoming.records if (d := _digest(r)) is not None}
     hints = Hints()
     if target == "memfmt":
@@ -465,12 +513,14 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
                 came_from[id(new)] = came_from[old]
             if old in digests:
                 digests[id(new)] = digests[old]
+            if old in origin:
+                origin[id(new)] = origin[old]
     hints.dates = {i: o.dates for i, o in came_from.items() if o.dates}
 
     def ident(record: Record) -> str:
         return hints.same.get(id(record)) or identity(record)
 
-    hints.prefer = _three_way(existing, incoming, ident, bases.get(key, {}), digests)
+    hints.prefer = _three_way(existing, incoming, ident, bases.get(key, {}), digests, origin)
     result = merge(existing, incoming, hints=hints)
     outcomes = _relabel(result.outcomes, pairing, result, identity)
     files = dict(result.files)
@@ -487,12 +537,13 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
         k, d = identity(r), digests.get(id(r))
         if d is None:
             continue
+        at = origin.get(id(r), k)  # a record renamed in EXISTING is IN's under IN's name
         if k in conflicted or ident(r) in conflicted:
-            now[k] = {"in": d, "out": ""}
-        elif k in before and before[k].get("in") == d:
-            now[k] = before[k]
+            now[at] = {"in": d, "out": ""}
+        elif at in before and before[at].get("in") == d and (at == k or before[at].get("out") == left.get(k)):
+            now[at] = before[at]
         elif k in left:
-            now[k] = {"in": d, "out": left[k]}
+            now[at] = {"in": d, "out": left[k]}
     bases[key] = now
     files[record_path(existing)] = _render_record(bases)
     # EXISTING's own quarantined files stay where they are (not read, so kept by the swap).
@@ -617,7 +668,8 @@ def _relabel(outcomes: list[Outcome], pairing: Pairing, result: MergeResult, ide
     """Outcomes in the words of an import: from IN / from EXISTING; a record only EXISTING has is unchanged."""
     out: list[Outcome] = []
     unsure = {identity(c): (e, why) for e, c, why in pairing.unsure}
-    paired = {identity(e) for e in pairing.pairs.values()}
+    renamed = {identity(pairing.pairs[c]) for c in pairing.renamed}
+    paired = {identity(e) for e in pairing.pairs.values()} - renamed
     for o in outcomes:
         o.won = SIDES.get(o.won, o.won) if o.won else o.won
         o.why = _SIDE_WORDS.sub(lambda m: m[1] + SIDES[m[2]], o.why) if o.why else o.why
@@ -625,6 +677,8 @@ def _relabel(outcomes: list[Outcome], pairing: Pairing, result: MergeResult, ide
             o.status, o.won, o.why = "unchanged", None, "only in EXISTING" + (f"; {o.why}" if o.why else "")
         if o.identity in paired and o.status != "added":
             o.why = (o.why + "; " if o.why else "") + "the same record by its memconv carry"
+        if o.identity in renamed and o.status != "added":
+            o.why = (o.why + "; " if o.why else "") + "renamed in EXISTING since the last import of IN"
         if o.status == "added" and o.won == "IN" and o.identity in unsure:
             e, why = unsure[o.identity]
             o.status, o.won = "conflict", "EXISTING"
@@ -634,4 +688,4 @@ def _relabel(outcomes: list[Outcome], pairing: Pairing, result: MergeResult, ide
     return out
 
 
-__all__ = ["Import", "SIDES", "confirm_existing", "converted_from", "guard", "pair_by_carry", "plan"]
+__all__ = ["Import", "SIDES", "confirm_existing", "converted_from", "guard", "pair_by_carry", "pair_renamed", "plan"]

@@ -27,7 +27,7 @@ from ..protocol import NO_OCCASION, Occasion
 from . import body, entries, index
 from .entries import CLAUDE_TYPES, READ_AS, read_entry, write_entry
 from .index import PATH as INDEX_PATH
-from .index import is_index_path, read_index, read_index_layout_on_disk, write_index
+from .index import is_index_path, read_index, read_index_layout_on_disk, relinked_index, write_index
 
 NAME = "claude"
 #: Model kind → the model kind this dialect's writer gives it a native home as; a kind left out is
@@ -522,4 +522,4 @@ WRITES_EACH_CONVERTED = True
 
 __all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "LINK_NAMING", "OPAQUE_FILES",
             "NOTE_SUFFIX", "KEPT_SUFFIX", "SECTION_FIELDS", "takes_link",
-            "read_index", "splice", "SPLICED_READS", "WRITES_EACH_CONVERTED", "LAYOUT_ONLY_TO_RENDER"]
+            "read_index", "relinked_index", "splice", "SPLICED_READS", "WRITES_EACH_CONVERTED", "LAYOUT_ONLY_TO_RENDER"]

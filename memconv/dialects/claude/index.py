@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from collections.abc import Mapping
 from typing import Callable, Iterable, Iterator, Sequence
 
-from ...markdown import code_lines, escape_link_text, link_text, may_hold_code
+from ...markdown import code_lines, escape_link_text, link_text, may_hold_code, renamed_file
 from ...model import IndexFile, IndexLink, IndexSection, LayoutOnDisk, Record, Source
 from ...text import TextLayout, decode, decode_lines, encode, flat, printable
 
@@ -390,6 +390,26 @@ def _relink(line: str, m: re.Match, link: IndexLink) -> str:
         start, end = m.span("target")
         return line[:start] + link.target + line[end:]
     return m.group("bullet") + link_line(link)[2:]
+
+
+def relinked_index(index: IndexFile, rename: Mapping[str, str]) -> IndexFile | None:
+    """``index`` with each link line to a renamed memory (``rename``: its old link → its new one) linking the new
+    name, every other byte as written (:func:`write_index` changes only the target); None when no line links one.
+
+    A merge reads an index by its lines: a record renamed without its index lines left one linking a file that
+    is not there (``--into``, a record paired under EXISTING's name: docs/merge.md)."""
+    source = index.source
+    if source is None or source.dialect != NAME or not source.has_raw \
+            or not any(renamed_file(link.target, rename) for s in index.sections for link in s.links):
+        return None
+    present = set()
+    relinked = read_index(source.raw, index.path, set())
+    for old, new in zip(index.sections, relinked.sections):
+        for was, link in zip(old.links, new.links):
+            link.target = renamed_file(was.target, rename) or was.target
+            if was.resolved:
+                present.add(link.target)
+    return read_index_layout_on_disk(write_index(relinked), index.path, present)[0]
 
 
 def _inline_lines(text: str) -> list[str]:
