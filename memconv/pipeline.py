@@ -618,6 +618,14 @@ def check_via(root: Path, dialect: str, via: str, report: Report) -> Report:
     # Listed and counted where a write-back in its own dialect keeps it, as ``check`` does (the copy is skipped
     # by the comparison): an error line beside "0 quarantined" said two things.
     _quarantine(store, dict.fromkeys(f.path for f in store.foreign), report, target=dialect)
+    # A file the way there sets aside (text B's files cannot hold) is listed with the first leg's reason and
+    # copy: it was shown deleted beside "0 quarantined", as no conversion into B says it.
+    listed = {q["path"] for q in report.quarantined}
+    for q in there.report.quarantined:
+        if q["path"] not in listed:
+            report.quarantined.append(q)
+            report.errors.append(q["path"] + (f":{q['line']}" if q["line"] else "") + f": {q['reason']}")
+    report.files.extend(f for f in there.report.files if f.status == "quarantined" and f.source not in listed)
     report.exit_code = EXIT_DIFFERENCES if report.differences or store.quarantined or store.refused else 0
     return report
 
