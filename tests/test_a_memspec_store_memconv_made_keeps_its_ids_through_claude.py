@@ -1,0 +1,43 @@
+"""A memspec store memconv made keeps its ids through Claude: memoir → memspec → claude → memspec gives every claim
+the id memconv gave it the first time (a person's references, `memspec supersede`/`relate` and text alike, name
+claims by id), and the store back byte for byte."""
+
+from __future__ import annotations
+
+import re
+
+from memconv.cli import main
+
+from .conftest import tree, write_files
+
+# Both facts fit Claude whole: nothing of memoir's differs there, so nothing but their owner can say that memspec
+# named them after memoir's links (`fact_cache-flag`), not Claude's (`reference_cache-flag`).
+CACHE = b"---\ntype: fact\nname: The cache flag\ndescription: A fact\ncreated: 2026-04-12\n---\n\n" \
+        b"The cache is warm, see [[fact_deploy-window]].\n"
+WINDOW = b"---\ntype: fact\nname: The deploy window\ndescription: Another fact\ncreated: 2026-04-13\n---\n\n" \
+         b"Deploys happen on Tuesdays.\n"
+
+
+def _convert(runner, source: str, target: str, a, b) -> None:
+    result = runner.invoke(main, [f"{source}-to-{target}", "-q", str(a), str(b)])
+    assert result.exit_code == 0, result.output
+
+
+def _ids(files: dict[str, bytes]) -> set[str]:
+    return {m.group(0) for p in files for m in [re.search(r"ms_[0-9A-Z]{26}", p)] if m}
+
+
+def test_memspec_through_claude_keeps_the_ids_memconv_gave(runner, tmp_path):
+    write_files(tmp_path / "in", {"memory/fact_cache-flag.md": CACHE, "memory/fact_deploy-window.md": WINDOW})
+    _convert(runner, "memoir", "memspec", tmp_path / "in", tmp_path / "ms")
+    first = tree(tmp_path / "ms")
+    assert len(_ids(first)) == 2
+    _convert(runner, "memspec", "claude", tmp_path / "ms", tmp_path / "c")
+    _convert(runner, "claude", "memspec", tmp_path / "c", tmp_path / "back")
+    back = tree(tmp_path / "back")
+    assert _ids(back) == _ids(first)
+    assert back == first
+    # Home in memoir from Claude, as from memspec: the same files.
+    _convert(runner, "claude", "memoir", tmp_path / "c", tmp_path / "home")
+    _convert(runner, "memspec", "memoir", tmp_path / "ms", tmp_path / "home2")
+    assert tree(tmp_path / "home") == tree(tmp_path / "home2")
