@@ -31,8 +31,22 @@ except AttributeError:  # pragma: no cover
     _BaseLoader = yaml.SafeLoader
 
 
+_WORD_KEY_TAGS = frozenset(("tag:yaml.org,2002:null", "tag:yaml.org,2002:bool"))
+
+
 class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
     """Safe loader without timestamp resolution, with YAML 1.2 booleans, and numbers as both readers see them."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict:
+        """A key written as a plain ``null``, ``true`` or ``False`` is that text, as the fast path reads it and
+        js-yaml (memoir-cli, memspec) keys it: only a mapping built here (a block the fast path declined) pays.
+        (tests/test_a_key_named_null_or_true_is_text_whatever_else_the_frontmatter_holds.py)"""
+        if isinstance(node, yaml.MappingNode):
+            self.flatten_mapping(node)  # merged (``<<:``) keys are this mapping's own keys from here on
+            for key_node, _ in node.value:
+                if key_node.tag in _WORD_KEY_TAGS and not key_node.style and key_node.value:  # plain: None or ""
+                    key_node.tag = "tag:yaml.org,2002:str"
+        return super().construct_mapping(node, deep=deep)
 
 
 #: A plain scalar is a number only where PyYAML (YAML 1.1) and js-yaml 3 (memspec's parser, through

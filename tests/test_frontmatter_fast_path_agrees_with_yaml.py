@@ -28,7 +28,7 @@ _value = st.one_of(
             max_size=8).map(lambda s: json.dumps(s, ensure_ascii=False)),
     st.text(st.sampled_from(list("ab \\\"nrtbfux0D8/")), max_size=8).map(lambda s: '"' + s + '"'),
 )
-_key = st.sampled_from(["type", "name", "tags", "origin", "x-y", "a_b"])
+_key = st.sampled_from(["type", "name", "tags", "origin", "x-y", "a_b", "null", "True"])
 #: Words the fast path takes, with hand-written punctuation inside (``a: b`` aside).
 _plain = st.from_regex(r"[a-zA-Zé][a-zA-Z0-9 é—_/()'\-]{0,10}[a-zA-Z0-9é)]", fullmatch=True)
 #: Nine values in ten plain, one anything: one value the fast path declines declines the whole
