@@ -239,6 +239,14 @@ class Frontmatter:
                 f"close_line={close_line!r}, close_newline={close_newline!r}, gap={gap!r})")
 
 
+def _key_line(block_lines: list[str], key: object) -> int:
+    """The file's line (1 is the opening ``---``) of the frontmatter line that writes ``key`` as a key at its start
+    (``1: x`` for the key 1), or 2 when none does (written otherwise, ``0x1: x``): the message named line 2 for
+    every such key, wherever it was."""
+    written = re.compile(rf"{re.escape(str(key))}\s*:(?:\s|$)")
+    return next((n + 2 for n, line in enumerate(block_lines) if written.match(line)), 2)
+
+
 def split(text: str, path: str) -> tuple[Frontmatter | None, str]:
     """Cut ``text`` into its frontmatter and its body.
 
@@ -290,7 +298,8 @@ def split(text: str, path: str) -> tuple[Frontmatter | None, str]:
                         hint="write frontmatter as 'key: value' lines")
     for key in values:
         if not isinstance(key, str):
-            raise ReadError(path, f"frontmatter key {key!r} is not text", line=2)
+            raise ReadError(path, f"frontmatter key {key!r} is not text", line=_key_line(block_lines, key),
+                            hint=f"quote the key ('{key}': ...) to keep it as text")
     layout = dict(open_line=first, close_line=close_line, close_newline=close_newline, gap=gap)
     if fast is not None and block_lines:
         # Every line the fast path takes is a key line or one of its own lines: the scanner cuts
