@@ -489,12 +489,10 @@ def main() -> None:
 
 def _iso_date(ctx, param, value):
     if value is not None:
-        import datetime
+        from .dialects.protocol import is_day
 
-        try:
-            datetime.date.fromisoformat(value)
-        except ValueError:
-            raise click.BadParameter("give a date as YYYY-MM-DD") from None
+        if not is_day(value):  # the one rule the writers' occasion holds a day to, asked before IN is read
+            raise click.BadParameter("give a date as YYYY-MM-DD")
     return value
 
 

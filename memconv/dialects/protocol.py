@@ -99,7 +99,19 @@ class LinkNaming:
 
 
 #: A day as the formats write it: ``2026-07-30``.
-_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+_DAY = re.compile(r"\d{4}-\d{2}-\d{2}", re.ASCII)
+
+
+def is_day(value: object) -> bool:
+    """Whether ``value`` is a day written YYYY-MM-DD (``--date``, ``Occasion.date``): a real day, in that form only
+    (``date.fromisoformat`` alone also takes ``20260101`` and the week date ``2026-W01-1``)."""
+    if not isinstance(value, str) or not _DAY.fullmatch(value):
+        return False
+    try:
+        datetime.date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -137,12 +149,7 @@ class Occasion:
     def __post_init__(self) -> None:
         if self.date is None:
             return
-        try:
-            ok = isinstance(self.date, str) and bool(_DAY.fullmatch(self.date)) \
-                and datetime.date.fromisoformat(self.date) is not None
-        except ValueError:
-            ok = False
-        if not ok:
+        if not is_day(self.date):
             raise UsageError(f"the occasion's date {self.date!r} is not a day",
                              hint="give it as YYYY-MM-DD, or None to take it from the records")
 
