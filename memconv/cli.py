@@ -222,7 +222,7 @@ def _emit(report: Report, code: int, kind: str, message: str, hint: str | None, 
     report.error = {"kind": kind, "message": message, "hint": hint, "path": path, "line": line}
     if as_json:
         click.echo(report.to_json())
-    said = "memconv" if report.command == "memconv" else f"memconv {report.command}"  # (a usage error before any command)
+    said = "memconv" if report.command == "memconv" else f"memconv {report.command}"  # (an error before any command)
     click.echo(f"{said}: {'error' if code not in (130, 143) else 'stopped'}: {text}", err=True)
     sys.exit(code)
 
