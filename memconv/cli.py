@@ -43,8 +43,8 @@ _json_option = click.option("--json", "as_json", is_flag=True,
 _dry_run_option = click.option("--dry-run", is_flag=True, help="Show the plan and the report; write nothing.")
 _force_option = click.option("--force", is_flag=True, help="Replace OUT even if it is not empty.")
 _diff_option = click.option("--diff", "show_diff", is_flag=True,
-                            help="Print a unified diff of what would change in OUT (renames and deletions "
-                                 "included); write nothing.")
+                            help="Print what would change in OUT as a git patch (git apply turns OUT into what "
+                                 "the run writes); write nothing.")
 _check_option = click.option("--check", "check_only", is_flag=True,
                              help="Write nothing; exit 1 if OUT is not already what this command would write, "
                                   "0 if it is (like black --check).")
@@ -190,9 +190,9 @@ def finish_report(report: Report, as_json: bool, *, preview_lines: str = "") -> 
     if getattr(report, "print_diffs", True):
         for difference in report.differences:
             click.echo(difference["diff"], err=as_json, nl=False)
-            if not difference["diff"] and not quiet:  # an empty folder (preview.EmptyFolder): no diff holds one
+            if not difference["diff"] and not quiet:  # what no patch holds (preview.Unreadable): a folder, a FIFO…
                 click.echo(f"  would change: {difference['path']} ({difference.get('change', 'modified')}; "
-                           "a folder, which no diff holds)", err=True)
+                           f"not in the patch: {difference.get('why', 'no diff')})", err=True)
     elif report.differences and not quiet:
         click.echo("\n".join(_few([f"  would change: {d['path']} ({d.get('change', 'modified')})"
                                    for d in report.differences], verbose)), err=True)

@@ -71,7 +71,8 @@ def _merge_instead(side: str, a_path, b_path, out_path):
 @click.option("--dry-run", is_flag=True, help="Show the preview and the report; write nothing.")
 @click.option("--force", is_flag=True, help="Replace OUT even if it is not empty.")
 @click.option("--json", "as_json", is_flag=True, help="Print the full report (every record's outcome) as JSON on stdout.")
-@click.option("--diff", "show_diff", is_flag=True, help="Show OUT against A as a unified diff; write nothing.")
+@click.option("--diff", "show_diff", is_flag=True,
+              help="Print OUT against A as a git patch (git apply turns A into OUT); write nothing.")
 @click.option("--check", "check_only", is_flag=True,
               help="Write nothing; exit 1 if OUT is not already what the merge would write, 0 if it is.")
 def merge_command(source, a_path, b_path, out_path, dry_run, force, as_json, show_diff, check_only):

@@ -674,9 +674,10 @@ def _store_files(root: Path, store: Store) -> set[str]:
 
 
 def file_diff(path: str, before: bytes | None, after: bytes | None) -> str:
-    """The change of the file at ``path`` from ``before`` to ``after`` (None: not there) as a unified diff, or as
-    git's binary patch (:func:`binary_diff`) where either side is not UTF-8 text or holds a NUL (the rule of
-    ``text.decode``): escaped (``\\xff``, four characters), ``git apply`` took the patch and wrote wrong bytes."""
+    """The change of the file at ``path`` from ``before`` to ``after`` (None: not there) as a unified diff (an empty
+    file added or deleted: git's ``index`` line alone, as git prints it), or as git's binary patch
+    (:func:`binary_diff`) where either side is not UTF-8 text or holds a NUL (the rule of ``text.decode``):
+    escaped (``\\xff``, four characters), ``git apply`` took the patch and wrote wrong bytes."""
     def lines(data: bytes | None) -> list[str]:
         """The lines of ``data``, each ending at ``\\n`` only, as git and ``patch`` read a file: ``splitlines`` also
         broke one at a form feed, a lone ``\\r`` or U+2028, and the next line of the hunk was printed on the same
@@ -698,9 +699,10 @@ def file_diff(path: str, before: bytes | None, after: bytes | None) -> str:
             side[-1] += "\n\\ No newline at end of file\n"
     diff = "".join(difflib.unified_diff(a, b, f"a/{path}" if before is not None else "/dev/null",
                                         f"b/{path}" if after is not None else "/dev/null"))
-    if not diff and before != after:  # (one side empty: text that differs otherwise differs in a line)
-        old, new = ("/dev/null" if before is None else f"a/{path}"), ("/dev/null" if after is None else f"b/{path}")
-        diff = f"--- {old}\n+++ {new}\n@@ an empty file {'added' if before is None else 'deleted'} @@\n"
+    if not diff and before != after:  # an empty file added or deleted: text that differs otherwise differs in a line
+        # git's own form, its ``index`` line and no hunk: a made-up ``@@`` line stopped GNU ``patch`` at an empty
+        # file to delete ("Assume -R? [n]"), and was no patch git prints.
+        diff = f"index {_blob_id(before)[:7]}..{_blob_id(after)[:7]}\n"
     return diff
 
 

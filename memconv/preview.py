@@ -142,20 +142,15 @@ def changes(before: dict[str, bytes], after: dict[str, bytes]) -> list[dict[str,
             body = file_diff(path, before[old], after[path]).replace(f"--- a/{path}\n", f"--- a/{old}\n", 1) \
                 if before[old] != after[path] else ""
             out.append({"path": path, "change": "renamed", "from": old, "diff": head + body})
-        elif path not in after and isinstance(before[path], EmptyFolder):
-            out.append({"path": path, "change": "deleted", "diff": ""})  # git's diffs hold no folder
+        elif isinstance(before.get(path), Unreadable):
+            # No patch holds it (a folder; a FIFO, a link out, a file over the size limit, whose bytes memconv does
+            # not read): no diff, and ``why``, said on stderr, so the rest stays a patch git applies (docs/cli.md).
+            out.append({"path": path, "change": "deleted" if path not in after else "modified", "diff": "",
+                        "why": before[path].reason})
         elif path not in after:
-            old = before[path]
-            diff = (f"{git_line(path, path)}deleted file mode 100644\n--- a/{path}\n+++ /dev/null\n"
-                    f"@@ not a file memconv can read ({old.reason}) @@\n"
-                    if isinstance(old, Unreadable) else git_diff(path, old, None))
-            out.append({"path": path, "change": "deleted", "diff": diff})
+            out.append({"path": path, "change": "deleted", "diff": git_diff(path, before[path], None)})
         elif path not in before:
             out.append({"path": path, "change": "added", "diff": git_diff(path, None, after[path])})
-        elif isinstance(before[path], Unreadable):
-            out.append({"path": path, "change": "modified",
-                        "diff": f"{git_line(path, path)}--- a/{path}\n+++ b/{path}\n@@ not a file memconv can read "
-                                f"({before[path].reason}) @@\n"})
         elif before[path] != after[path]:
             out.append({"path": path, "change": "modified", "diff": git_diff(path, before[path], after[path])})
     return out

@@ -67,6 +67,5 @@ def test_an_empty_file_of_the_store_s_own_comes_back_as_it_was(runner, tmp_path)
 
 def test_the_diff_of_an_empty_file_added_says_so():
     # It said '--- a/x +++ b/x @@ bytes differ (line endings, BOM or final newline) @@' of a file not there.
-    assert file_diff("archive/.gitkeep", None, b"") == \
-        "--- /dev/null\n+++ b/archive/.gitkeep\n@@ an empty file added @@\n"
-    assert file_diff("x.md", b"", None) == "--- a/x.md\n+++ /dev/null\n@@ an empty file deleted @@\n"
+    assert file_diff("archive/.gitkeep", None, b"") == "index 0000000..e69de29\n"  # git's form: no hunk
+    assert file_diff("x.md", b"", None) == "index e69de29..0000000\n"

@@ -309,7 +309,7 @@ def test_check_calls_an_out_with_a_fifo_stale(runner, memoir_in, tmp_path):
     result = runner.invoke(main, [*args, "--check", "--json"])
     assert result.exit_code == 1
     [odd] = json.loads(result.stdout)["differences"]
-    assert odd["path"] == "pipe.md" and odd["change"] == "deleted" and "FIFO" in odd["diff"]
+    assert odd["path"] == "pipe.md" and odd["change"] == "deleted" and odd["diff"] == "" and "FIFO" in odd["why"]
 
 
 def test_merge_counts_unchanged_records_and_lists_them_with_verbose(runner, tmp_path):

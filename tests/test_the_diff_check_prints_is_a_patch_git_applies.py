@@ -49,6 +49,6 @@ def test_an_empty_file_check_would_delete_is_deleted_by_git_apply(tmp_path):
 
 def test_each_file_opens_with_gits_line_and_its_mode_when_added_or_deleted():
     assert git_diff("x.md", None, b"") == \
-        "diff --git a/x.md b/x.md\nnew file mode 100644\n--- /dev/null\n+++ b/x.md\n@@ an empty file added @@\n"
-    assert git_diff("x.md", b"", None).startswith("diff --git a/x.md b/x.md\ndeleted file mode 100644\n--- a/x.md\n")
+        "diff --git a/x.md b/x.md\nnew file mode 100644\nindex 0000000..e69de29\n"
+    assert git_diff("x.md", b"", None) == "diff --git a/x.md b/x.md\ndeleted file mode 100644\nindex e69de29..0000000\n"
     assert git_diff("x.md", b"a\n", b"b\n").startswith("diff --git a/x.md b/x.md\n--- a/x.md\n+++ b/x.md\n")
