@@ -673,11 +673,12 @@ def _store_files(root: Path, store: Store) -> set[str]:
     return {p for p in list_files(root) if p.startswith(prefix) and p not in left_out}
 
 
-def file_diff(path: str, before: bytes | None, after: bytes | None) -> str:
+def file_diff(path: str, before: bytes | None, after: bytes | None, old: str | None = None) -> str:
     """The change of the file at ``path`` from ``before`` to ``after`` (None: not there) as a unified diff (an empty
     file added or deleted: git's ``index`` line alone, as git prints it), or as git's binary patch
     (:func:`binary_diff`) where either side is not UTF-8 text or holds a NUL (the rule of ``text.decode``):
-    escaped (``\\xff``, four characters), ``git apply`` took the patch and wrote wrong bytes."""
+    escaped (``\\xff``, four characters), ``git apply`` took the patch and wrote wrong bytes. ``old``: where the
+    file was, for a rename."""
     def lines(data: bytes | None) -> list[str]:
         """The lines of ``data``, each ending at ``\\n`` only, as git and ``patch`` read a file: ``splitlines`` also
         broke one at a form feed, a lone ``\\r`` or U+2028, and the next line of the hunk was printed on the same
@@ -697,8 +698,8 @@ def file_diff(path: str, before: bytes | None, after: bytes | None) -> str:
     for side in (a, b):
         if side and not side[-1].endswith("\n"):
             side[-1] += "\n\\ No newline at end of file\n"
-    diff = "".join(difflib.unified_diff(a, b, f"a/{path}" if before is not None else "/dev/null",
-                                        f"b/{path}" if after is not None else "/dev/null"))
+    diff = "".join(difflib.unified_diff(a, b, _named("a/", old or path) if before is not None else "/dev/null",
+                                        _named("b/", path) if after is not None else "/dev/null"))
     if not diff and before != after:  # an empty file added or deleted: text that differs otherwise differs in a line
         # git's own form, its ``index`` line and no hunk: a made-up ``@@`` line stopped GNU ``patch`` at an empty
         # file to delete ("Assume -R? [n]"), and was no patch git prints.
@@ -732,6 +733,12 @@ def _literal(data: bytes) -> str:
         count = chr(ord("A") + len(piece) - 1) if len(piece) <= 26 else chr(ord("a") + len(piece) - 27)
         out.append(f"{count}{base64.b85encode(piece, pad=True).decode('ascii')}\n")
     return "".join(out)
+
+
+def _named(side: str, path: str) -> str:
+    """A ``---``/``+++`` line's name, as git writes it: a tab after a name that holds a space, where GNU ``patch``
+    ends the name (it read ``memory/entities/The`` of ``memory/entities/The deploy.md``, and made that file)."""
+    return f"{side}{path}\t" if " " in path else f"{side}{path}"
 
 
 def git_line(old: str, new: str) -> str:

@@ -139,7 +139,7 @@ def changes(before: dict[str, bytes], after: dict[str, bytes]) -> list[dict[str,
         if path in renamed:
             old = renamed[path]
             head = f"{git_line(old, path)}rename from {old}\nrename to {path}\n"
-            body = file_diff(path, before[old], after[path]).replace(f"--- a/{path}\n", f"--- a/{old}\n", 1) \
+            body = file_diff(path, before[old], after[path], old=old) \
                 if before[old] != after[path] else ""
             out.append({"path": path, "change": "renamed", "from": old, "diff": head + body})
         elif isinstance(before.get(path), Unreadable):

@@ -72,7 +72,7 @@ def test_an_empty_file_added_or_deleted_is_the_diff_git_prints(tmp_path):
 
 
 @pytest.mark.parametrize("tool, target", [("git", "memoir"), ("git", "memspec"), ("git", "memfmt"),
-                                          ("patch", "memoir"), ("patch", "memspec")])  # (memfmt: names with spaces)
+                                          ("patch", "memoir"), ("patch", "memspec"), ("patch", "memfmt")])
 def test_an_empty_file_added_then_deleted_applies_as_the_run_writes(tmp_path, tool, target):
     if shutil.which(tool) is None:
         pytest.skip(f"no {tool} here")
@@ -114,3 +114,13 @@ def test_a_file_memconv_cannot_read_is_said_on_stderr_and_the_rest_of_the_patch_
     assert b"One more line." in (out / "memory" / "preference_role.md").read_bytes()
     fifo = next(d for d in report["differences"] if d["path"] == "fifo")
     assert fifo["diff"] == "" and fifo["why"].startswith("a FIFO")
+
+
+def test_a_name_with_a_space_ends_its_header_line_with_a_tab_as_git_writes_it():
+    """GNU ``patch`` ends a ``---``/``+++`` name at a space unless a tab follows it (memfmt's ``The deploy.md``)."""
+    from memconv.preview import changes
+
+    diff = git_diff("memory/entities/The deploy.md", b"a\n", b"b\n")
+    assert "--- a/memory/entities/The deploy.md\t\n+++ b/memory/entities/The deploy.md\t\n" in diff
+    [moved] = changes({"old/The x.md": b"a\n"}, {"new/The x.md": b"b\n"})  # moved to another folder, and edited
+    assert "--- a/old/The x.md\t\n+++ b/new/The x.md\t\n" in moved["diff"], moved["diff"]
