@@ -203,7 +203,7 @@ def check(path: PathLike, via: str | None = None, *, dialect: str | None = None)
     Reads ``path``, writes it back in memory (through the dialect ``via`` and
     back, when given) and compares with the disk. ``report.exit_code`` is 0
     when the round trip is byte-identical, 1 when something would change
-    (each in ``report.differences`` with a unified diff) or a file was
+    (each in ``report.differences`` with its diff, a git patch) or a file was
     quarantined. Writes nothing.
     """
     root = _folder(path)

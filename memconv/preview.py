@@ -4,7 +4,7 @@
 folder holds, and returns one entry per file that differs: ``added``,
 ``deleted``, ``modified`` or ``renamed`` (a file that would vanish at one path
 and appear, with the same bytes or the same name, at another). Each entry
-holds a unified diff in git's dialect: each opens with git's ``diff --git`` line (a file added or deleted
+holds a diff in git's dialect (a git patch): each opens with git's ``diff --git`` line (a file added or deleted
 says ``new file mode``/``deleted file mode``, a rename ``rename from``/``rename to``), so that ``git apply``,
 ``patch`` and review tools read the entries printed one after the other. Nothing is written.
 """

@@ -259,7 +259,7 @@ class Report:
     migrations: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
-    #: For ``check``, ``--diff`` and ``--check``: the files that would change, with their unified diffs.
+    #: For ``check``, ``--diff`` and ``--check``: the files that would change, with their diffs (git patches).
     differences: list[dict[str, str]] = field(default_factory=list)
     exit_code: int = EXIT_OK
     #: Why the command stopped, when it did: kind, message, hint, and the file (and line) where known.
