@@ -324,7 +324,7 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
     def made_of(original: Record, opaque: bool, returned: Record, key: int, owner: str) -> _Made:
         return _made_carry(original, opaque, returned, owner, target, lossy=lossy, inline=inline.get(key),
                            unrename=unrename, derived=key in derived, fmt=formats.get(key), numbered=key in numbered,
-                           third=owner not in (source_owner, target))
+                           third=owner != source_owner)
 
     def prepare(i: int, returned: Record) -> _Made | None:
         """What the loop below makes of a record converted into another dialect, read back: in a worker (jobs)."""
