@@ -3,8 +3,8 @@
 Generation 0 is a file written by Mengram before memfmt was split out of it
 (``mengram export markdown``). memfmt reads the old key as an alias and writes
 the new one, so the step is a rename: same position, same value, every other
-key untouched. An empty ``memfmt_type`` beside it (which memfmt reads as no
-type) gives way to the renamed key.
+key untouched. An empty ``memfmt_type`` beside it (``memfmt_type:`` or
+``memfmt_type: ""``, which memfmt reads as no type) gives way to the renamed key.
 
 The step exists twice on purpose: :func:`step` on the frontmatter mapping (what
 the reader climbs), and :func:`step_text` on the file's text (what the writer
@@ -45,9 +45,15 @@ def step_text(text: str) -> str:
             out.extend(lines[index:])
             break
         key, colon, value = line.partition(":")
-        if colon and key.strip() == NEW_KEY and not value.strip():
+        if colon and key.strip() == NEW_KEY and _empty(value):
             continue
         if colon and key.strip() == OLD_KEY:
             line = line.replace(OLD_KEY, NEW_KEY, 1)
         out.append(line)
     return "\n".join(out)
+
+
+def _empty(value: str) -> bool:
+    """Whether memfmt reads a frontmatter value as empty: nothing, or the quoted empty string ``""`` (its unquoting
+    turns no other text into nothing), so the text step drops the key exactly when :func:`step` does."""
+    return value.strip() in ("", '""')
