@@ -38,16 +38,19 @@ from .memoir import MergeResult, Tree, finish
 from .records import Hints, Rules, merge_records, union
 from .report import Outcome
 
-#: Set-like fields, merged as ordered unions (key function per field).
+#: Set-like fields, merged as ordered unions (key function per field). An item is keyed by all it says, as a fact
+#: is: two relations to one target with different details, two notes of one title with different words, two
+#: evolution lines of one version pair with different reasons are both kept (keyed by the target or title alone,
+#: the other copy's words were lost, whichever copy's bytes sorted last won).
 SETS = {
     "facts": lambda x: x,
-    "edges": lambda e: (e.type, e.target, e.direction),
-    "knowledge": lambda k: (k.kind, k.title),
+    "edges": lambda e: (e.type, e.target, e.direction, e.note),
+    "knowledge": lambda k: (k.kind, k.title, k.content, k.artifact),
     "preconditions": lambda x: x,
     "participants": lambda x: x,
     "tags": lambda x: x,
     "aliases": lambda x: x,
-    "evolution": lambda r: (r.from_version, r.to_version),
+    "evolution": lambda r: (r.from_version, r.to_version, r.reason, r.date, r.successes, r.failures),
 }
 #: Counters: the larger copy's value.
 COUNTERS = ("successes", "failures", "version")
