@@ -50,7 +50,7 @@ SETS = {
     "participants": lambda x: x,
     "tags": lambda x: x,
     "aliases": lambda x: x,
-    "evolution": lambda r: (r.from_version, r.to_version, r.reason, r.date, r.successes, r.failures),
+    "evolution": lambda r: (r.from_version, r.to_version, r.reason),  # (its run counts: the winner's, as before)
 }
 #: Counters: the larger copy's value.
 COUNTERS = ("successes", "failures", "version")
