@@ -28,6 +28,19 @@ def write(files: dict[str, bytes], root: Path) -> Path:
     return root
 
 
+def ran_on_one_feedback_memory(tmp_path: Path, title: str, text: str, command: list[str], out: str) -> Path:
+    """IN (``tmp_path/in``): a Claude folder of one memory, ``feedback_deploy.md`` holding ``text``, linked in its
+    MEMORY.md as ``title``; then ``memconv *command IN tmp_path/out``, which must succeed. Returns that OUT."""
+    from click.testing import CliRunner
+
+    from memconv.cli import main
+
+    write({"MEMORY.md": f"# Memory Index\n\n- [{title}](feedback_deploy.md)\n".encode(),
+           "feedback_deploy.md": text.encode()}, tmp_path / "in")
+    result = CliRunner().invoke(main, [*command, str(tmp_path / "in"), str(tmp_path / out)])
+    assert result.exit_code == 0, result.output
+    return tmp_path / out
+
 def entry_schema() -> dict:
     return json.loads((SCHEMAS / "entry.schema.json").read_text(encoding="utf-8"))
 

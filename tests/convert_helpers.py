@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 import tempfile
 from pathlib import Path
@@ -50,6 +51,24 @@ def convert_dir(source: Path, target: str, out: Path) -> Path:
     assert result.exit_code == 0, result.output
     return out
 
+
+def convert_quietly(runner, source: str, target: str, a: Path, b: Path) -> None:
+    """``memconv SOURCE-to-TARGET -q A B`` through ``runner``, which must succeed."""
+    from memconv.cli import main
+
+    result = runner.invoke(main, [f"{source}-to-{target}", "-q", str(a), str(b)])
+    assert result.exit_code == 0, result.output
+
+
+def canonical_memoir_with_session(tmp_path: Path, edit) -> Path:
+    """IN (``tmp_path/in``): the canonical golden memoir store, its ``session.json`` document changed by
+    ``edit(document)`` and written back (two-space indent, non-ASCII as it is)."""
+    src = tmp_path / "in"
+    shutil.copytree(GOLDEN / "memoir" / "canonical" / "input", src)
+    document = json.loads((src / "session.json").read_text())
+    edit(document)
+    (src / "session.json").write_text(json.dumps(document, indent=2, ensure_ascii=False))
+    return src
 
 def planned(root: Path, source: str, target: str, read_options: dict, *, lazy: bool = True,
             jobs: int = 1) -> tuple[dict[str, bytes], dict]:

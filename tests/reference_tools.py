@@ -154,6 +154,21 @@ def memoir_validate(folder: Path) -> MemoirVerdict:
     return MemoirVerdict(ok, errors, warnings, int(summary.group(1)), out)
 
 
+#: memoir-cli's own frontmatter parser (``parseFrontmatter``, exported by the validate module) on one file.
+_PARSE = r"""
+const [module, file] = process.argv.slice(1);
+const { parseFrontmatter } = await import(module);
+const { readFileSync } = await import('fs');
+console.log(JSON.stringify(parseFrontmatter(readFileSync(file, 'utf8')).fields));
+"""
+
+
+def memoir_frontmatter(entry: Path, cwd: Path) -> dict:
+    """The fields memoir-cli's own parser reads from ENTRY's frontmatter (run from ``cwd``, asserted to exit 0)."""
+    done = run_node(["--input-type=module", "-e", _PARSE, str(MEMOIR_VALIDATE), str(entry)], cwd=cwd)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
 # --- memspec ---------------------------------------------------------------------------
 
 #: Loads a store with memspec's own loader (``MemspecStore.loadAll``, its zod schema) and its

@@ -12,31 +12,19 @@ from __future__ import annotations
 
 import pytest
 
-from memconv.cli import main
+from .decision_through_memfmt import decision_stores, episode_in_memfmt, home_again
 
 FENCE = "```\n## Outcome\nIt failed.\n**Supersede reason:** none\n```"
 BODY = f"We chose X.\n\n{FENCE}\n\n~~~\n# not a title\n~~~\n\n    ## indented code\n    [[fact_other]]\n\nThe end.\n"
-STORES = {
-    "memoir": ("memory/decision_d.md",
-               "---\ntype: decision\nname: A decision\ndescription: decided\n---\n\n" + BODY),
-    "claude": ("project_d.md",
-               "---\nname: A decision\ndescription: decided\ntype: project\nmemconv:\n  kind: decision\n---\n\n"
-               + BODY),
-}
+STORES = decision_stores(BODY)
 
 
 @pytest.mark.parametrize("home", sorted(STORES))
 def test_an_edited_line_beside_a_fence_leaves_the_fence_as_it_was(runner, tmp_path, home):
     name, text = STORES[home]
-    source = tmp_path / "in"
-    (source / name).parent.mkdir(parents=True)
-    (source / name).write_text(text, encoding="utf-8")
-    out, back = tmp_path / "memfmt", tmp_path / "back"
-    assert runner.invoke(main, ["convert", "--from", home, "--to", "memfmt", str(source), str(out)]).exit_code == 0
-    episode = out / "memory" / "episodes" / "A decision.md"
+    episode = episode_in_memfmt(runner, tmp_path, home, name, text)
     shown = episode.read_text(encoding="utf-8")
     assert "We chose X." in shown
     episode.write_text(shown.replace("We chose X.", "We chose Y."), encoding="utf-8")
-    result = runner.invoke(main, ["convert", "--from", "memfmt", "--to", home, str(out), str(back)])
-    assert result.exit_code == 0, result.output
-    assert (back / name).read_text(encoding="utf-8") == text.replace("We chose X.", "We chose Y.")
+    home_again(runner, tmp_path, home)
+    assert (tmp_path / "back" / name).read_text(encoding="utf-8") == text.replace("We chose X.", "We chose Y.")

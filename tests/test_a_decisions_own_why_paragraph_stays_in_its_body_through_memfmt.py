@@ -12,15 +12,11 @@ from __future__ import annotations
 
 import pytest
 
-from memconv.cli import main
+from .decision_through_memfmt import decision_stores, episode_in_memfmt, home_again
 
 BODY = "We chose X.\n\n**Why:** cheaper.\n"
 STORES = {
-    "memoir": ("memory/decision_d.md",
-               "---\ntype: decision\nname: A decision\ndescription: decided\n---\n\n" + BODY),
-    "claude": ("project_d.md",
-               "---\nname: A decision\ndescription: decided\ntype: project\nmemconv:\n  kind: decision\n---\n\n"
-               + BODY),
+    **decision_stores(BODY),
     "memspec": (".memspec/memory/decisions/ms_01KN49FJ2028KAX7EADGMGE1FN.md",
                 "---\nid: ms_01KN49FJ2028KAX7EADGMGE1FN\nkind: claim\ntype: decision\nstate: active\n"
                 "created: '2026-08-03T10:30:00.000Z'\nsource: claude-code\nsource_kind: agent\ntags: []\n"
@@ -38,17 +34,11 @@ EDITS = {
 def test_the_why_paragraph_comes_home_where_it_was_with_its_label(runner, tmp_path, home, edit):
     name, text = STORES[home]
     old, new = EDITS[edit]
-    source = tmp_path / "in"
-    (source / name).parent.mkdir(parents=True)
-    (source / name).write_text(text, encoding="utf-8")
-    out, back = tmp_path / "memfmt", tmp_path / "back"
-    assert runner.invoke(main, ["convert", "--from", home, "--to", "memfmt", str(source), str(out)]).exit_code == 0
-    episode = out / "memory" / "episodes" / "A decision.md"
+    episode = episode_in_memfmt(runner, tmp_path, home, name, text)
     shown = episode.read_text(encoding="utf-8")
     assert "We chose X.\n\n**Why:** cheaper.\n" in shown
     episode.write_text(shown.replace(f"\n{old}\n", f"\n{new}\n", 1), encoding="utf-8")
-    result = runner.invoke(main, ["convert", "--from", "memfmt", "--to", home, str(out), str(back)])
-    assert result.exit_code == 0, result.output
-    assert (back / name).read_text(encoding="utf-8") == (text.replace(old, new) if old else text)
+    result = home_again(runner, tmp_path, home)
+    assert (tmp_path / "back" / name).read_text(encoding="utf-8") == (text.replace(old, new) if old else text)
     # the body was edited there, not a why home never had
     assert not [line for line in result.output.splitlines() if "edited in memfmt" in line and "why" in line]

@@ -11,7 +11,6 @@ for a file added or deleted), as git's own diffs do.
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
@@ -20,6 +19,8 @@ from pathlib import Path
 import pytest
 
 from memconv import preview
+
+from .patch_apply import applied, whole_tree
 
 ROOT = Path(__file__).resolve().parents[1]
 _ENTRY = "---\ntype: fact\nname: {name}\ndescription: {name} in short\ncreated: 2026-04-02\n---\n\n{name} body.\n"
@@ -38,23 +39,6 @@ def _store(tmp_path: Path) -> Path:
     return store
 
 
-def _tree(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
-
-
-def _applied(tool: str, out: Path, patch: bytes, tmp_path: Path) -> dict[str, bytes]:
-    copy = tmp_path / f"applied-{tool}"
-    if out.exists():
-        shutil.copytree(out, copy)
-    else:
-        copy.mkdir()
-    command = ["git", "apply", "-p1", "-"] if tool == "git" else ["patch", "-s", "-p1"]
-    env = dict(os.environ, GIT_CEILING_DIRECTORIES=str(tmp_path))  # never the repository memconv sits in
-    done = subprocess.run(command, input=patch, cwd=copy, capture_output=True, env=env, timeout=60)
-    assert done.returncode == 0, done.stderr.decode()
-    return _tree(copy)
-
-
 @pytest.mark.parametrize("tool", ["git", "patch"])
 def test_a_moved_file_followed_by_an_edited_one_is_applied_as_the_run_writes(tmp_path, tool):
     if shutil.which(tool) is None:
@@ -68,7 +52,7 @@ def test_a_moved_file_followed_by_an_edited_one_is_applied_as_the_run_writes(tmp
     assert diff.returncode == 0 and b"rename from aaa.md\nrename to reference_alpha.md\n" in diff.stdout
     fresh = tmp_path / "fresh"
     assert _memconv("memoir-to-claude", "-q", store, fresh).returncode == 0
-    assert _applied(tool, out, diff.stdout, tmp_path) == _tree(fresh)
+    assert applied(tool, out, diff.stdout, tmp_path) == whole_tree(fresh)
 
 
 def test_an_empty_file_added_is_applied_too(tmp_path):
@@ -79,8 +63,8 @@ def test_an_empty_file_added_is_applied_too(tmp_path):
     assert diff.returncode == 0 and not out.exists()
     fresh = tmp_path / "fresh"
     assert _memconv("memoir-to-memspec", "-q", store, fresh).returncode == 0
-    assert "archive/.gitkeep" in " ".join(_tree(fresh))
-    assert _applied("git", out, diff.stdout, tmp_path) == _tree(fresh)
+    assert "archive/.gitkeep" in " ".join(whole_tree(fresh))
+    assert applied("git", out, diff.stdout, tmp_path) == whole_tree(fresh)
 
 
 def test_every_entry_opens_with_gits_own_line():

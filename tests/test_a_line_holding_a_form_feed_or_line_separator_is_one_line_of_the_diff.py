@@ -11,7 +11,6 @@ pasted with U+2028) made ``git apply`` refuse the whole patch ("corrupt patch at
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
@@ -20,6 +19,8 @@ from pathlib import Path
 import pytest
 
 from memconv import pipeline
+
+from .patch_apply import applied, whole_tree
 
 ROOT = Path(__file__).resolve().parents[1]
 _ODD = "form\x0cfeed, old\rmac, tab\x0bstop, next\x85line, split\u2028here, para\u2029graph, group\x1csep"
@@ -40,23 +41,6 @@ def _store(tmp_path: Path, body: str) -> Path:
     return store
 
 
-def _tree(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
-
-
-def _applied(tool: str, out: Path, patch: bytes, tmp_path: Path) -> dict[str, bytes]:
-    copy = tmp_path / f"applied-{tool}"
-    if out.exists():
-        shutil.copytree(out, copy)
-    else:
-        copy.mkdir()
-    command = ["git", "apply", "-p1", "-"] if tool == "git" else ["patch", "-s", "-p1"]
-    env = dict(os.environ, GIT_CEILING_DIRECTORIES=str(tmp_path))  # never the repository memconv sits in
-    done = subprocess.run(command, input=patch, cwd=copy, capture_output=True, env=env, timeout=60)
-    assert done.returncode == 0, done.stderr.decode()
-    return _tree(copy)
-
-
 def test_each_line_of_a_file_diff_ends_at_a_newline_only():
     before = f"one\n{_ODD}\nthree\n".encode()
     after = f"one\n{_ODD} edited\nthree\n".encode()
@@ -74,7 +58,7 @@ def test_a_new_out_of_memories_holding_odd_line_breaks_is_applied_as_the_run_wri
     diff = _memconv("memoir-to-claude", "--diff", "-q", store, out)
     assert diff.returncode == 0 and not out.exists()
     assert _memconv("memoir-to-claude", "-q", store, out).returncode == 0
-    assert _applied(tool, tmp_path / "nothing", diff.stdout, tmp_path) == _tree(out)
+    assert applied(tool, tmp_path / "nothing", diff.stdout, tmp_path) == whole_tree(out)
 
 
 @pytest.mark.parametrize("tool", ["git", "patch"])
@@ -88,4 +72,4 @@ def test_an_edit_beside_odd_line_breaks_is_applied_as_the_run_writes(tmp_path, t
     assert diff.returncode == 0 and b"+second line, edited" in diff.stdout
     fresh = tmp_path / "fresh"
     assert _memconv("memoir-to-claude", "-q", store, fresh).returncode == 0
-    assert _applied(tool, out, diff.stdout, tmp_path) == _tree(fresh)
+    assert applied(tool, out, diff.stdout, tmp_path) == whole_tree(fresh)

@@ -12,22 +12,8 @@ import pytest
 from memconv import api
 from memconv.cli import main
 
+from .memspec_decision import memspec_decision_store
 from .reference_tools import memoir_validate, needs_memoir
-
-RECORD = """---
-id: ms_01KNKQVW20Q194ZEQYAB51HJ9A
-kind: claim
-type: decision
-state: active
-created: '2026-04-03T16:00:00.000Z'
-source: agent
-tags: []
-check_by: '2026-07-02T16:00:00.000Z'
-{keys}---
-# Use Postgres
-
-Because SQLite locks.
-"""
 
 KEYS = {
     "hidden": "hidden: true\n",
@@ -35,17 +21,9 @@ KEYS = {
 }
 
 
-def _store(tmp_path, keys):
-    store = tmp_path / "in"
-    folder = store / ".memspec" / "memory" / "decisions"
-    folder.mkdir(parents=True)
-    (folder / "ms_01KNKQVW20Q194ZEQYAB51HJ9A.md").write_text(RECORD.format(keys=keys), encoding="utf-8")
-    return store
-
-
 @pytest.mark.parametrize("keys", KEYS.values(), ids=KEYS.keys())
 def test_the_decision_is_live_in_memoir_and_comes_home_whole(runner, tmp_path, keys):
-    store = _store(tmp_path, keys)
+    store = memspec_decision_store(tmp_path, keys)
     out = tmp_path / "out"
     result = runner.invoke(main, ["convert", "--from", "memspec", "--to", "memoir", str(store), str(out)])
     assert result.exit_code == 0, result.output
@@ -57,7 +35,7 @@ def test_the_decision_is_live_in_memoir_and_comes_home_whole(runner, tmp_path, k
 
 @needs_memoir
 def test_memoir_validate_accepts_it(runner, tmp_path):
-    store = _store(tmp_path, KEYS["hidden"])
+    store = memspec_decision_store(tmp_path, KEYS["hidden"])
     out = tmp_path / "out"
     result = runner.invoke(main, ["convert", "--from", "memspec", "--to", "memoir", str(store), str(out)])
     assert result.exit_code == 0, result.output

@@ -13,12 +13,7 @@ from click.testing import CliRunner
 
 from memconv.cli import main
 
-ENTRY = "---\ntype: preference\nname: Commit style\ndescription: imperative mood\nscope: global\n" \
-        "created: 2026-04-02\n---\n\nUse imperative mood.\n"
-
-
-def _import(src, existing) -> int:
-    return CliRunner().invoke(main, ["memoir-to-claude", "-q", str(src), "--into", str(existing)]).exit_code
+from .import_into import ENTRY, import_into, imported_once
 
 
 def _backups(existing):
@@ -26,31 +21,24 @@ def _backups(existing):
 
 
 def test_a_memory_renamed_in_existing_is_not_imported_again_beside_it(tmp_path):
-    src, existing = tmp_path / "in", tmp_path / "existing"
-    (src / "memory").mkdir(parents=True)
-    existing.mkdir()
-    entry = src / "memory" / "preference_commit-style.md"
-    entry.write_text(ENTRY)
-    (existing / "MEMORY.md").write_text("# Memory Index\n\n## User\n- [Role](user_role.md) — backend engineer\n")
-    (existing / "user_role.md").write_text("---\nname: Role\ndescription: backend engineer\ntype: user\n---\n\nGo.\n")
-    assert _import(src, existing) == 0
+    src, existing, entry = imported_once(tmp_path)
     # Renamed by hand in Claude's folder, the index line with it.
     (existing / "user_commit-style.md").rename(existing / "user_commit-rules.md")
     index = existing / "MEMORY.md"
     index.write_text(index.read_text().replace("(user_commit-style.md)", "(user_commit-rules.md)"))
     before = {p.name: p.read_bytes() for p in existing.iterdir() if p.is_file()}
     # Watched fail before the fix: user_commit-style.md written again beside the renamed file.
-    assert _import(src, existing) == 0
+    assert import_into(src, existing) == 0
     assert not (existing / "user_commit-style.md").exists()
     assert {p.name: p.read_bytes() for p in existing.iterdir() if p.is_file()} == before
     assert len(_backups(existing)) == 1, "nothing to change: no backup"
     # An edit made in IN since lands in the renamed file, still one memory.
     entry.write_text(ENTRY.replace("Use imperative mood.", "Use imperative mood, 50 characters at most."))
-    assert _import(src, existing) == 0
+    assert import_into(src, existing) == 0
     assert not (existing / "user_commit-style.md").exists()
     assert "50 characters at most" in (existing / "user_commit-rules.md").read_text()
     assert index.read_text().count("Commit style") == 1
-    assert _import(src, existing) == 0
+    assert import_into(src, existing) == 0
     assert len(_backups(existing)) == 2
 
 

@@ -8,9 +8,8 @@ import re
 
 import pytest
 
-from memconv.cli import main
-
 from .conftest import tree, write_files
+from .convert_helpers import convert_quietly
 
 # Both facts fit Claude whole: nothing of memoir's differs there, so nothing but their owner can say that memspec
 # named them after memoir's links (`fact_cache-flag`), not Claude's (`reference_cache-flag`).
@@ -18,11 +17,6 @@ CACHE = b"---\ntype: fact\nname: The cache flag\ndescription: A fact\ncreated: 2
         b"The cache is warm, see [[fact_deploy-window]].\n"
 WINDOW = b"---\ntype: fact\nname: The deploy window\ndescription: Another fact\ncreated: 2026-04-13\n---\n\n" \
          b"Deploys happen on Tuesdays.\n"
-
-
-def _convert(runner, source: str, target: str, a, b) -> None:
-    result = runner.invoke(main, [f"{source}-to-{target}", "-q", str(a), str(b)])
-    assert result.exit_code == 0, result.output
 
 
 def _ids(files: dict[str, bytes]) -> set[str]:
@@ -33,15 +27,15 @@ def _ids(files: dict[str, bytes]) -> set[str]:
                    "memspec → memoir, which come back with a memconv key (docs/conversion.md, forty-fifth session)")
 def test_memspec_through_claude_keeps_the_ids_memconv_gave(runner, tmp_path):
     write_files(tmp_path / "in", {"memory/fact_cache-flag.md": CACHE, "memory/fact_deploy-window.md": WINDOW})
-    _convert(runner, "memoir", "memspec", tmp_path / "in", tmp_path / "ms")
+    convert_quietly(runner, "memoir", "memspec", tmp_path / "in", tmp_path / "ms")
     first = tree(tmp_path / "ms")
     assert len(_ids(first)) == 2
-    _convert(runner, "memspec", "claude", tmp_path / "ms", tmp_path / "c")
-    _convert(runner, "claude", "memspec", tmp_path / "c", tmp_path / "back")
+    convert_quietly(runner, "memspec", "claude", tmp_path / "ms", tmp_path / "c")
+    convert_quietly(runner, "claude", "memspec", tmp_path / "c", tmp_path / "back")
     back = tree(tmp_path / "back")
     assert _ids(back) == _ids(first)
     assert back == first
     # Home in memoir from Claude, as from memspec: the same files.
-    _convert(runner, "claude", "memoir", tmp_path / "c", tmp_path / "home")
-    _convert(runner, "memspec", "memoir", tmp_path / "ms", tmp_path / "home2")
+    convert_quietly(runner, "claude", "memoir", tmp_path / "c", tmp_path / "home")
+    convert_quietly(runner, "memspec", "memoir", tmp_path / "ms", tmp_path / "home2")
     assert tree(tmp_path / "home") == tree(tmp_path / "home2")

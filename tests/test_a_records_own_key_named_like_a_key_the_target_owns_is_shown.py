@@ -11,24 +11,8 @@ import pytest
 
 from memconv.cli import main
 
+from .memspec_decision import memspec_decision_store
 from .reference_tools import memoir_validate, needs_memoir
-
-CLAIM = """---
-id: ms_01KNKQVW20Q194ZEQYAB51HJ9A
-kind: claim
-type: decision
-state: active
-created: '2026-04-03T16:00:00.000Z'
-source: agent
-tags: []
-check_by: '2026-07-02T16:00:00.000Z'
-name: A name key a person wrote
-description: A description a person wrote
----
-# Use Postgres
-
-Because SQLite locks.
-"""
 
 MEMORY = """---
 name: Deploy freeze
@@ -42,11 +26,8 @@ No deploys on Fridays, ever.
 
 
 def _memspec(tmp_path):
-    store = tmp_path / "in"
-    folder = store / ".memspec" / "memory" / "decisions"
-    folder.mkdir(parents=True)
-    (folder / "ms_01KNKQVW20Q194ZEQYAB51HJ9A.md").write_text(CLAIM, encoding="utf-8")
-    return store
+    return memspec_decision_store(tmp_path, "name: A name key a person wrote\n"
+                                            "description: A description a person wrote\n")
 
 
 def _claude(tmp_path):

@@ -11,31 +11,26 @@ name was shown (``tests/test_unknown_session_lists_reach_the_target.py``). Now i
 
 from __future__ import annotations
 
-import json
-import shutil
-
 import pytest
 
 from memconv import dialects
 
-from .conftest import GOLDEN, tree
-from .convert_helpers import convert_dir, convert_files
+from .conftest import tree
+from .convert_helpers import canonical_memoir_with_session, convert_dir, convert_files
 
-CANONICAL = GOLDEN / "memoir" / "canonical" / "input"
 BARE = {"goals": "Reach the quokka milestone", "next_actions": "Call Bob about the invoice",
         "open_questions": "Who owns the zeppelin budget", "decisions": "Drop the marimba exporter",
         "parked_actions": "Port the ocelot parser", "completed_actions": "Filed the walrus report"}
 
 
-def _store(tmp_path):
-    src = tmp_path / "in"
-    shutil.copytree(CANONICAL, src)
-    document = json.loads((src / "session.json").read_text())
+def _bare_items(document):
     for key, text in BARE.items():
         document["current"].setdefault(key, []).append(text)
     document["history"].append("2026-08-07 planned the narwhal sprint")
-    (src / "session.json").write_text(json.dumps(document, indent=2, ensure_ascii=False))
-    return src
+
+
+def _store(tmp_path):
+    return canonical_memoir_with_session(tmp_path, _bare_items)
 
 
 @pytest.mark.parametrize("target", ["claude", "memspec", "memfmt"])

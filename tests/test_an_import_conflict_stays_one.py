@@ -9,16 +9,7 @@ conflict and nothing dropped said; the edit made in EXISTING was only in the bac
 
 from __future__ import annotations
 
-from click.testing import CliRunner
-
-from memconv.cli import main
-
-ENTRY = "---\ntype: preference\nname: Commit style\ndescription: imperative mood\nscope: global\n" \
-        "created: 2026-04-02\n---\n\nUse imperative mood.\n"
-
-
-def _import(src, existing) -> int:
-    return CliRunner().invoke(main, ["memoir-to-claude", "-q", str(src), "--into", str(existing)]).exit_code
+from .import_into import import_into, imported_once
 
 
 def _edit(path, old, new):
@@ -26,20 +17,13 @@ def _edit(path, old, new):
 
 
 def test_an_edit_in_existing_left_in_conflict_survives_the_next_import(tmp_path):
-    src, existing = tmp_path / "in", tmp_path / "existing"
-    (src / "memory").mkdir(parents=True)
-    existing.mkdir()
-    entry = src / "memory" / "preference_commit-style.md"
-    entry.write_text(ENTRY)
-    (existing / "MEMORY.md").write_text("# Memory Index\n\n## User\n- [Role](user_role.md) — backend engineer\n")
-    (existing / "user_role.md").write_text("---\nname: Role\ndescription: backend engineer\ntype: user\n---\n\nGo.\n")
-    assert _import(src, existing) == 0
+    src, existing, entry = imported_once(tmp_path)
     _edit(existing / "user_commit-style.md", "Use imperative mood.", "Use imperative mood. EDITED HERE.")
     _edit(entry, "Use imperative mood.", "Use imperative mood. EDITED IN IN, ONCE.")
-    assert _import(src, existing) == 6  # a conflict: both kept
+    assert import_into(src, existing) == 6  # a conflict: both kept
     _edit(entry, "ONCE", "TWICE")
     # Watched fail before the fix: exit 0, and EDITED HERE gone from EXISTING.
-    assert _import(src, existing) == 6
+    assert import_into(src, existing) == 6
     assert "EDITED HERE" in (existing / "user_commit-style.md").read_text()
     assert any("TWICE" in p.read_text() for p in existing.glob("user_commit-style.conflict-*.md"))
-    assert _import(src, existing) == 0  # nothing new: the conflict is kept, not made again
+    assert import_into(src, existing) == 0  # nothing new: the conflict is kept, not made again

@@ -11,33 +11,21 @@ as written, so no word is lost; the file's own keys are kept as the person wrote
 
 from __future__ import annotations
 
-import json
-
 from click.testing import CliRunner
 
 from memconv.cli import main
 
-from .reference_tools import MEMOIR_VALIDATE, needs_memoir, run_node
+from .claude_support import ran_on_one_feedback_memory
+from .reference_tools import memoir_frontmatter, needs_memoir
 
 LESSON = ("---\nname: Deploy checks\ndescription: \"Before deploying\\nto prod\"\nmetadata:\n  type: feedback\n"
           "  node_type: memory\n---\nWe broke prod twice.\n\n**How to apply:**\n- run the smoke tests\n"
           "- check the dashboard\n\n**Why:** Two outages in May.\n")
 
-_PARSE = r"""
-const [module, file] = process.argv.slice(1);
-const { parseFrontmatter } = await import(module);
-const { readFileSync } = await import('fs');
-console.log(JSON.stringify(parseFrontmatter(readFileSync(file, 'utf8')).fields));
-"""
-
 
 def _upgrade(tmp_path):
-    (tmp_path / "in").mkdir()
-    (tmp_path / "in" / "MEMORY.md").write_text("# Memory Index\n\n- [Deploy checks](feedback_deploy.md)\n")
-    (tmp_path / "in" / "feedback_deploy.md").write_text(LESSON)
-    result = CliRunner().invoke(main, ["upgrade", str(tmp_path / "in"), str(tmp_path / "out")])
-    assert result.exit_code == 0, result.output
-    return tmp_path / "out" / "memory" / "lesson_deploy.md"
+    out = ran_on_one_feedback_memory(tmp_path, "Deploy checks", LESSON, ["upgrade"], "out")
+    return out / "memory" / "lesson_deploy.md"
 
 
 def test_the_rule_and_trigger_the_upgrade_adds_are_written_on_one_line(tmp_path):
@@ -52,10 +40,7 @@ def test_the_rule_and_trigger_the_upgrade_adds_are_written_on_one_line(tmp_path)
 
 @needs_memoir
 def test_memoir_cli_reads_the_rule_with_every_word_and_no_escape(tmp_path):
-    entry = _upgrade(tmp_path)
-    done = run_node(["--input-type=module", "-e", _PARSE, str(MEMOIR_VALIDATE), str(entry)], cwd=tmp_path)
-    assert done.returncode == 0, done.stderr
-    fields = json.loads(done.stdout)
+    fields = memoir_frontmatter(_upgrade(tmp_path), tmp_path)
     assert fields["how_to_apply"] == "- run the smoke tests - check the dashboard"
     assert fields["trigger"] == "Before deploying to prod"
 

@@ -8,20 +8,16 @@ now rendered after them, under its key (``## Blockers``): an item its text, or i
 
 from __future__ import annotations
 
-import json
-import shutil
-
 import memfmt
 import pytest
 
 from memconv import dialects
 
-from .conftest import GOLDEN, tree
-from .convert_helpers import convert_dir, convert_files
+from .conftest import tree
+from .convert_helpers import canonical_memoir_with_session, convert_dir, convert_files
 from .native_words import share
 from .reference_tools import memspec, needs_memspec
 
-CANONICAL = GOLDEN / "memoir" / "canonical" / "input"
 LISTS = {
     "blockers": [{"text": "Waiting on the vendor's quarterly firmware", "since": "2026-03-02"},
                  "Flaky zebra printer", {"owner": "Kenji", "note": "sandbox credentials"},
@@ -31,12 +27,7 @@ LISTS = {
 
 
 def _store(tmp_path):
-    src = tmp_path / "in"
-    shutil.copytree(CANONICAL, src)
-    document = json.loads((src / "session.json").read_text())
-    document["current"].update(LISTS)
-    (src / "session.json").write_text(json.dumps(document, indent=2, ensure_ascii=False))
-    return src
+    return canonical_memoir_with_session(tmp_path, lambda document: document["current"].update(LISTS))
 
 
 @pytest.mark.parametrize("target", ["claude", "memspec", "memfmt"])
