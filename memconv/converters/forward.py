@@ -226,6 +226,10 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         link = wanted if home else unique_link(wanted, taken, target)
         if link != wanted:
             numbered.add(key)
+            if rename.get(wanted) == wanted:
+                # A record home again holds the name (it keeps its link: docs/limits.md, "Names never collide"), and
+                # a carry of IN may name any link (a crafted note's): the record numbered for it is said, never silent.
+                report.warnings.append(f"{where_from(record)}: {dialects.written_as(wanted, link, 'same')}")
         taken.add(link)
         if owner in INDEX_IS_CONTENT:
             members.add(record.link)  # an entry of a folder whose index is written by hand

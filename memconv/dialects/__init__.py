@@ -611,12 +611,18 @@ class Names:
         yield from self.clashes
 
     def warnings(self) -> list[str]:
-        return [f"{wanted} is written as {path}: " + (
-                    "that name is the dialect's own (its index)" if why == "index" else
-                    "another record is written under that very name" if why == "same" else
-                    "another file has that name but for case or Unicode normalisation, and the two would be "
-                    "one file on macOS and Windows") for wanted, path, why in self.renamed] + [
+        return [written_as(wanted, path, why) for wanted, path, why in self.renamed] + [
                 kept_clash(path) for path in self.clashes]
+
+
+def written_as(wanted: str, given: str, why: str) -> str:
+    """What is said of a name numbered (:attr:`Names.renamed`'s ``why``): a file's, or a link the conversion numbered
+    because a record home again keeps it (``converters.forward``), in the one rule's words."""
+    return f"{wanted} is written as {given}: " + (
+        "that name is the dialect's own (its index)" if why == "index" else
+        "another record is written under that very name" if why == "same" else
+        "another file has that name but for case or Unicode normalisation, and the two would be "
+        "one file on macOS and Windows")
 
 
 def kept_clash(path: str) -> str:
