@@ -482,7 +482,13 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
                 out.records.append(shown)
             report.arrived.add(id(shown))
             report.records.append(FileReport(source="session.json", source_kind="working_set",
-                                             target=shown.link, target_kind=shown.kind))
+                                             target=shown.link, target_kind=shown.kind,
+                                             dropped=renderings.working_set_unshown(working_set, shown)
+                                             if lossy else []))
+        elif lossy and (dropped := renderings.working_set_unshown(working_set, None)):
+            # (nothing to show: the note holds no payload either)
+            report.records.append(FileReport(source="session.json", source_kind="working_set",
+                                             target=ws_note.path, target_kind="note", dropped=dropped))
         report.warnings.append("session.json (goals, next actions, decisions) is written as a memory of its own"
                                + ("" if lossy else f"; its exact JSON is kept in {ws_note.path}"))
     meta = {} if home_meta else carried_meta(store)

@@ -130,6 +130,42 @@ def working_set_items(ws: WorkingSet) -> list[tuple[str, list[str]]]:
     return out
 
 
+def working_set_unshown(ws: WorkingSet, shown: Record | None) -> list[str]:
+    """What of the working set its rendering ``shown`` (None: none) does not show, as report field names: the
+    spec's structure (``machines``, an item's ``machine_id``, a history row's ``session_id``...; docs/conversion.md)
+    and an item not shown at all (hidden, or done), by its list (``current.decisions``). Without ``--lossy`` they
+    travel in the note; with it they are what the conversion drops. Asked once a run, of a store with a working
+    set."""
+    document = ws.document if isinstance(ws.document, dict) else {}
+    created = document.get("created_at")
+    out = [key for key in ("created_at", "updated_at", "machines")
+           if _says(document.get(key)) and not (key == "created_at" and shown is not None and shown.created == created)]
+    if shown is None:
+        out += [f"current.{name}" for name, _, _, _ in _LISTS if ws.current(name)]
+        out += ["history"] if ws.history else []
+        return out
+    for name, _, date_key, keys in _LISTS:
+        items = ws.current(name) or ()
+        stones = _tombstoned(items)
+        unshown = ("machine_id", *(k for k in keys if k not in ("why", "rejected")))
+        for item in items:
+            if not isinstance(item, dict):
+                continue
+            if is_hidden(item) or _completed(ws, name, item, date_key) or (stones and item_key(item) in stones):
+                out.append(f"current.{name}")
+            else:
+                out += [f"current.{name}.{key}" for key in unshown if _says(item.get(key))]
+    for row in ws.history or ():
+        if isinstance(row, dict):
+            out += [f"history.{key}" for key in ("machine_id", "duration_min", "session_id") if _says(row.get(key))]
+    return list(dict.fromkeys(out))
+
+
+def _says(value: Any) -> bool:
+    """Whether a value of the spec's structure says something (not null, empty or false)."""
+    return value is not None and value is not False and value not in ("", [], {})
+
+
 def _unknown_values(document: Any, known: frozenset[str] | set[str]) -> list[tuple[str, str, list[str]]]:
     """The keys of ``document`` (a JSON object, else nothing) not in ``known``, each as (key, heading, lines)."""
     out = []
