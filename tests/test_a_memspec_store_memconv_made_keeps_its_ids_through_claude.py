@@ -1,5 +1,5 @@
-"""A memspec store memconv made keeps its ids through Claude: memoir → memspec → claude → memspec gives every claim
-the id memconv gave it the first time (a person's references, `memspec supersede`/`relate` and text alike, name
+"""A memspec store memconv made keeps its ids through Claude: memoir → memspec → claude → memspec gives every
+claim the id memconv gave it the first time (a person's references, `memspec supersede`/`relate` and text alike, name
 claims by id), and the store back byte for byte."""
 
 from __future__ import annotations

@@ -37,7 +37,8 @@ def test_the_json_report_and_the_diff_name_it_too(runner, tmp_path):
     result = runner.invoke(main, ["memoir-to-memfmt", "--check", "--json", str(IN), str(out)])
     assert result.exit_code == 1
     report = json.loads(result.stdout)
-    assert report["differences"] == [{"path": "memory/empty/", "change": "deleted", "diff": "", "why": "an empty folder"}]
+    assert report["differences"] == [{"path": "memory/empty/", "change": "deleted", "diff": "",
+                                      "why": "an empty folder"}]
     shown = runner.invoke(main, ["memoir-to-memfmt", "--check", "--diff", str(IN), str(out)])
     assert shown.exit_code == 1 and "memory/empty/ (deleted" in shown.output, shown.output
 
