@@ -88,10 +88,15 @@ def main() -> None:
     global _loaded
     _loaded = True
     try:
-        cli(prog_name="memconv")
-    finally:
-        # The command is over: its report is printed and OUT is complete or absent. A signal now
-        # (while the interpreter shuts down) would only print a traceback from a finaliser, or
-        # claim that nothing was written: it is ignored.
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            cli(prog_name="memconv")
+        finally:
+            # The command is over: its report is printed and OUT is complete or absent. A signal now
+            # (while the interpreter shuts down) would only print a traceback from a finaliser, or
+            # claim that nothing was written: it is ignored.
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except KeyboardInterrupt:
+        # A Ctrl-C between the command's end and the line above came out as a traceback (a README test run on a
+        # loaded host, forty-fifth session): it is the user's Ctrl-C, said as one (exit 130).
+        _stop(130, "interrupted (Ctrl-C)")
