@@ -80,14 +80,14 @@ def main() -> None:
 
     if noted:
         _stop(*noted[0])
-    if interrupt is signal.default_int_handler:
-        signal.signal(signal.SIGINT, interrupt)
-    if terminate:
-        signal.signal(signal.SIGTERM, _terminated)
-    gc.freeze()  # the modules just imported live as long as the program: no collection need walk them
     global _loaded
-    _loaded = True
     try:
+        if interrupt is signal.default_int_handler:
+            signal.signal(signal.SIGINT, interrupt)
+        if terminate:
+            signal.signal(signal.SIGTERM, _terminated)
+        gc.freeze()  # the modules just imported live as long as the program: no collection need walk them
+        _loaded = True
         try:
             cli(prog_name="memconv")
         finally:
@@ -97,6 +97,6 @@ def main() -> None:
             signal.signal(signal.SIGTERM, signal.SIG_IGN)
             signal.signal(signal.SIGINT, signal.SIG_IGN)
     except KeyboardInterrupt:
-        # A Ctrl-C between the command's end and the line above came out as a traceback (a README test run on a
-        # loaded host, forty-fifth session): it is the user's Ctrl-C, said as one (exit 130).
+        # A Ctrl-C outside the command's own try (before it, or between its end and the lines above) came out as a
+        # traceback (a README test run on a loaded host, forty-fifth session): it is the user's, said as one (130).
         _stop(130, "interrupted (Ctrl-C)")
