@@ -63,6 +63,13 @@ def _completed(ws: WorkingSet, name: str, item: dict[str, Any], date_key: str) -
                and instant(item.get(date_key)) <= instant(stone.get("done_at")) for stone in stones or ())
 
 
+def _not_live(ws: WorkingSet, name: str, item: dict[str, Any], date_key: str, stones: frozenset[str]) -> bool:
+    """Whether ``item`` of the list ``name`` is not shown as live: a hidden or purged decision (``stones``: the
+    list's :func:`_tombstoned`), a completed action or goal (spec §8). The one rule the rendering
+    (:func:`working_set_items`) and what it leaves out (:func:`working_set_unshown`) ask."""
+    return is_hidden(item) or _completed(ws, name, item, date_key) or bool(stones and item_key(item) in stones)
+
+
 def _tombstoned(items: Any) -> frozenset[str]:
     """The identities a hidden item of ``items`` holds: a hidden copy hides every copy of its text, and a purged
     tombstone every one whose text hashes to its ``text_hash`` (spec §5.3.1, keyed as ``merge.session`` keys them:
@@ -89,8 +96,8 @@ def working_set_items(ws: WorkingSet) -> list[tuple[str, list[str]]]:
                 if said := as_line(item):
                     lines.append(said)
                 continue
-            if is_hidden(item) or _completed(ws, name, item, date_key) or (stones and item_key(item) in stones):
-                continue  # not live: a hidden or purged decision, a completed action or goal (spec §8)
+            if _not_live(ws, name, item, date_key, stones):
+                continue
             when = as_line(item.get(date_key), within="key")
             extra = f" ({date_key} {when})" if when else ""
             for label in ("why", "rejected") if name == "decisions" else ():
@@ -151,7 +158,7 @@ def working_set_unshown(ws: WorkingSet, shown: Record | None) -> list[str]:
         for item in items:
             if not isinstance(item, dict):
                 continue
-            if is_hidden(item) or _completed(ws, name, item, date_key) or (stones and item_key(item) in stones):
+            if _not_live(ws, name, item, date_key, stones):
                 out.append(f"current.{name}")
             else:
                 out += [f"current.{name}.{key}" for key in unshown if _says(item.get(key))]
