@@ -576,7 +576,12 @@ def _quarantine(store: Store, files: dict[str, bytes | None], report: Report,
 
 def _problems(store: Store) -> list[str]:
     """Every quarantined file, one line each, for ``check`` (refused ones are in ``Report.refused``)."""
-    return [f"{fs.display(q.path)}" + (f":{q.line}" if q.line else "") + f": {q.reason}" for q in store.quarantined]
+    return [_problem(fs.display(q.path), q.line, q.reason) for q in store.quarantined]
+
+
+def _problem(path: str, line: int | None, reason: str) -> str:
+    """A quarantined file's error line: ``path:line: reason``."""
+    return path + (f":{line}" if line else "") + f": {reason}"
 
 
 def check(root: Path, dialect: str, report: Report) -> Report:
@@ -624,7 +629,7 @@ def check_via(root: Path, dialect: str, via: str, report: Report) -> Report:
     for q in there.report.quarantined:
         if q["path"] not in listed:
             report.quarantined.append(q)
-            report.errors.append(q["path"] + (f":{q['line']}" if q["line"] else "") + f": {q['reason']}")
+            report.errors.append(_problem(q["path"], q["line"], q["reason"]))
     report.files.extend(f for f in there.report.files if f.status == "quarantined" and f.source not in listed)
     report.exit_code = EXIT_DIFFERENCES if report.differences or store.quarantined or store.refused else 0
     return report
