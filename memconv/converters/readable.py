@@ -19,7 +19,7 @@ from collections import Counter
 from typing import Any
 
 from ..dialects.protocol import CARRY_KEY
-from ..markdown import code_lines, code_span, code_span_text, may_hold_code, relation_edge
+from ..markdown import code_lines, code_span, code_span_text, relation_edge
 from ..model import Anchor, Edge, Knowledge, Probe, Record, Step
 from ..text import flat
 from .mapping import EDGE_TYPES, OWNED_KEYS, REQUIRED_TEXT, SECTION_FIELDS, UNKNOWN_KEYS_HIDDEN, native_text
@@ -732,7 +732,7 @@ def _precondition(line: str, code: bool = False) -> str:
 def _code_paragraphs(body: str) -> dict[str, list[bool]]:
     """The paragraphs of ``body`` that hold code, as :func:`_blocks` cuts them (at blank lines, stripped), each with
     which of its lines are code (:func:`_precondition`); empty for a body that holds none (not parsed)."""
-    code = code_lines(body) if may_hold_code(body) else None
+    code = code_lines(body)  # (parsed only where there may be code: ``may_hold_code``)
     if not code:
         return {}
     found: dict[str, list[bool]] = {}
