@@ -62,3 +62,22 @@ def test_words_whose_record_was_deleted_are_still_said(tmp_path):
     (tmp_path / "away" / "memory" / "fact_memory-words.md").unlink()
     report = _convert(tmp_path / "away", "claude", tmp_path / "back")
     assert any(w.startswith("MEMORY.md: the record of the words written in it") for w in report["warnings"])
+
+
+def test_memories_memoir_holds_exactly_leave_no_words_behind(tmp_path):
+    """(forty-sixth session) A memory that memoir says exactly wears no carry: it comes home under the link
+    Claude's naming gives it (``user_style``), not memoir's (``preference_style``), and the index's link to it
+    is that memory's, not a word of the index's own."""
+    store = tmp_path / "in"
+    store.mkdir()
+    (store / "MEMORY.md").write_text("# Memory Index\n\n## User\n- [Style](user_style.md) — Prefers tabs\n"
+                                     "- User prefers Tailwind CSS\n")
+    (store / "user_style.md").write_text("---\nname: Style\ndescription: Prefers tabs\ntype: user\n---\n\nTabs.\n")
+    _convert(store, "memoir", tmp_path / "away")
+    assert "memconv" not in (tmp_path / "away" / "memory" / "preference_style.md").read_text(), \
+        "the case asked for: a memory memoir holds exactly, with no carry"
+    report = _convert(tmp_path / "away", "claude", tmp_path / "back")
+    said = [w for w in report["warnings"] if "words written in it" in w]
+    assert said == [], "an unedited index has no words of its own to have lost: " + repr(said)
+    back = tree(tmp_path / "back")
+    assert {p: b for p, b in back.items() if not p.startswith(".memconv/")} == tree(store)

@@ -310,7 +310,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         report.records.extend(_deleted_working_set(out.working_set, ws_note, store.dialect, report.warnings))
     if rendered:
         homes = {r.link: r for r in [home for _, home, _ in restored] + untouched}
-        report.warnings.extend(_deleted_renderings(out.indexes, rendered, store.dialect, homes))
+        report.warnings.extend(_deleted_renderings(out.indexes, rendered, store.dialect, homes, untouched))
     if withdrawn:
         out.indexes = [_withdraw(index, withdrawn, store) for index in out.indexes]
     rename = {record.link: home.link for record, home, _ in restored}
@@ -716,15 +716,22 @@ def _says_anything(record: Record) -> bool:
                              record.knowledge))
 
 
-def _deleted_renderings(indexes: list, rendered: set[tuple], dialect: str, homes: dict[str, Record]) -> list[str]:
+def _deleted_renderings(indexes: list, rendered: set[tuple], dialect: str, homes: dict[str, Record],
+                        untouched: list[Record]) -> list[str]:
     """A warning for each bullet (and an index's words) whose rendering is gone from ``dialect``: deleted
     there, it is still in the index, which comes home from its note as it was. ``homes``: the records home
-    again, by link (what their memories say of a link's hook, as at conversion)."""
+    again, by link (what their memories say of a link's hook, as at conversion); ``untouched``: those of them
+    that wear no carry, whose link home is the one the index's dialect gives them (the forward step's)."""
     said = []
     pages = frozenset(index.path for index in indexes)
     for index in indexes:
         if not any(r[0] == index.path for r in rendered):
             continue  # no rendering of this index was read at all: nothing to tell a deletion from
+        there = renderings.index_dialect(index)
+        kinds = TARGET_KIND.get(there, {})
+        # (forty-sixth session) A memory the target held exactly (no carry) comes home under that dialect's name for
+        # it (``user_style``, not memoir's ``preference_style``): the index's link to it names that memory.
+        homes = {**{native_link(r, kinds[r.kind], there): r for r in untouched if r.kind in kinds}, **homes}
         for section in index.sections:
             for n, bullet in enumerate(section.inline):
                 if bullet.strip() and (index.path, section.heading, n) not in rendered:
