@@ -347,11 +347,14 @@ def is_folder(root: str | os.PathLike, rel: str) -> bool:
 
 
 def no_folder(root: Path) -> str | None:
-    """Why ``root`` is no folder to read a store from (``no such folder``, ``not a folder``), or None: what every
-    command says of a path given where a store folder is asked (exit 4, docs/cli.md)."""
+    """Why ``root`` is no folder to read a store from (``no such folder``, ``not a folder``, or a symbolic link that
+    leads nowhere, in :func:`_broken_link`'s words), or None: what every command says of a path given where a store
+    folder is asked (exit 4, docs/cli.md; ``--into``'s EXISTING, exit 2)."""
     if root.is_dir():
         return None
-    return "not a folder" if root.exists() or root.is_symlink() else "no such folder"
+    if root.exists():
+        return "not a folder"
+    return _broken_link(root) if root.is_symlink() else "no such folder"
 
 
 def store_folder(root: Path, hint: str = "give the path of a store folder") -> Path:

@@ -80,8 +80,11 @@ def guard(in_path: Path, existing: Path) -> None:
 def confirm_existing(existing: Path, target: str) -> None:
     """EXISTING must be a store detected as ``target`` (exit 2 otherwise, saying what it is)."""
     shown = fs.display(str(existing))
-    if not existing.is_dir():
-        raise WrongDialect(f"{shown}: no such folder: there is no {target} store to import into",
+    # The one rule of what a path given as a store folder is: this said "no such folder" of a file, a link loop
+    # and a link to nothing.
+    why = fs.no_folder(existing)
+    if why is not None:
+        raise WrongDialect(f"{shown}: {why}: there is no {target} store to import into",
                            hint="to write a new store, give OUT instead of --into")
     with fs.noting_refusals(existing):
         survey = dialects.survey(existing)
