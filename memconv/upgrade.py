@@ -232,9 +232,14 @@ def _unneeded(kept: Path, in_path: Path) -> bool:
     return unchanged
 
 
+#: What to do when a folder cannot be changed in place, in words that fit both commands that change one
+#: (``upgrade --in-place`` and ``convert … --into``): this said "memconv upgrade IN OUT" to an import too.
+_INSTEAD = "give OUT to write a new folder instead of changing this one in place"
+
+
 def _refuse_special(path: str, mode: int) -> None:
     raise OutputError(f"{fs.display(path)}: {fs.file_kind(mode)} inside the folder; it cannot be backed up or kept",
-                      hint="move it away, or upgrade into a new folder (memconv upgrade IN OUT); nothing was changed")
+                      hint=f"move it away and run again, or {_INSTEAD}; nothing was changed")
 
 
 def _copy_file(src: str, dst: str) -> None:
@@ -304,7 +309,7 @@ def _carry_over(src: str, dst: str, rel: str, read: set[str], files: dict[str, b
         names = fs.names_in(here)
     except OSError as exc:
         raise OutputError(f"{fs.display(here)}: could not be read ({exc.strerror})",
-                          hint="an in-place upgrade would lose it; fix its permissions or upgrade into a new folder") \
+                          hint=f"changing the folder in place would lose it; fix its permissions, or {_INSTEAD}") \
             from None
     for name in names:
         path = f"{rel}/{name}" if rel else name
