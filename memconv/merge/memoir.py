@@ -21,7 +21,7 @@ from typing import Any
 from ..dialects import fold
 from ..dialects.memoir import entries as memoir_entries
 from ..dialects.memoir import session as memoir_session
-from ..fs import fitting, kept_name
+from ..fs import fitting, kept_name, quarantine_path
 from ..model import Lifecycle, Record, Source, Store, WorkingSet, clone, fingerprint
 from ..text import short_digest
 from .identity import canonical, instant, item_key
@@ -299,15 +299,22 @@ def _listing(document: dict, side: str) -> list[Outcome]:
 def _merge_files(a: Store, b: Store, tree: Tree, outcomes: list[Outcome], quarantined: list[dict],
                  seen: set[str], folder: str) -> None:
     """Foreign and quarantined files: union by path; different bytes at one path keep both. A quarantined
-    original is kept in ``folder`` (:func:`memconv.dialects.quarantine_folder`)."""
+    original is kept in ``folder`` (:func:`memconv.dialects.quarantine_folder`) where a conversion of its side
+    would keep it (:func:`memconv.fs.quarantine_path`: never over a file that side carries, such as an earlier
+    run's copy, which it replaced here without a word; a ``\\`` spelled ``%5C``, which stopped the merge)."""
     by_path: dict[str, dict[str, bytes]] = {}
     for side, store in (("A", a), ("B", b)):
+        taken: dict[str, bytes] = {}
         for foreign in store.foreign:
-            by_path.setdefault(foreign.path, {})[side] = foreign.raw
+            by_path.setdefault(foreign.path, {})[side] = taken[foreign.path] = foreign.raw
         for q in store.quarantined:
-            kept = f"{folder}/{q.path}"
-            by_path.setdefault(kept, {})[side] = q.raw
-            quarantined.append({"side": side, "path": q.path, "line": q.line, "reason": q.reason, "kept_at": kept})
+            kept = quarantine_path(q.path, taken, folder)
+            reason = q.reason
+            if kept is None:
+                reason += "; its name is not safe to write, so no copy was kept"
+            else:
+                by_path.setdefault(kept, {})[side] = taken[kept] = q.raw
+            quarantined.append({"side": side, "path": q.path, "line": q.line, "reason": reason, "kept_at": kept})
     for path in sorted(by_path):
         copies = by_path[path]
         if path in tree.files and all(tree.files[path] == data for data in copies.values()):
@@ -325,6 +332,9 @@ def _merge_files(a: Store, b: Store, tree: Tree, outcomes: list[Outcome], quaran
         tree.put(path, copies[won])
         copy_path = tree.conflict_path(path, copies[lost])
         tree.files[copy_path] = copies[lost]
+        for q in quarantined:  # the losing side's original is kept in the copy: its line says so
+            if q["side"] == lost and q["kept_at"] == path:
+                q["kept_at"] = copy_path
         outcomes.append(Outcome("file", path, path, "conflict", won,
                                 "different bytes on each side, and no date to order them: kept the canonical choice",
                                 copy_path, already_kept=copy_path in seen))
@@ -363,7 +373,8 @@ def finish(dialect: str, a: Store, b: Store, tree: Tree, outcomes: list[Outcome]
     # KEPT_SUFFIX), is written under the name that keeps it from them, as that dialect's writer writes it.
     suffix = dialects.declaration(dialect, "KEPT_SUFFIX")
     for q in quarantined:
-        q["kept_at"] = kept_name(q["kept_at"], suffix)
+        if q["kept_at"] is not None:
+            q["kept_at"] = kept_name(q["kept_at"], suffix)
     files = {kept_name(path, suffix): data for path, data in tree.files.items()}
     return MergeResult(dialect, dict(sorted(files.items())), outcomes, warnings, quarantined)
 
