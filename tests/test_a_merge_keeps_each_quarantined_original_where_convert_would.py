@@ -60,3 +60,22 @@ def test_a_name_holding_a_backslash_is_kept_as_convert_keeps_it(runner, tmp_path
     [q] = report["quarantined"]
     assert q["kept_at"] == ".memconv/quarantine/memory/fact_c%5Cx.md", q
     assert _written(tmp_path / "out")[q["kept_at"]] == data
+
+
+def test_an_import_leaves_existings_own_quarantined_files_and_its_earlier_copies_as_they_are(runner, tmp_path):
+    """``--into`` drops the merge's copies of EXISTING's quarantined files (they stay where they are) where the
+    merge put them. It spelled that place again, ``.memconv/quarantine/<path>``, and so deleted the earlier copy
+    EXISTING carried there (the swap leaves out a file that was read), exit 3, nothing said; after the merge's own
+    fix, it wrote a second copy of each of EXISTING's quarantined files into EXISTING."""
+    _store(tmp_path / "ex", {"memory/fact_x.md": b"---\nname: X\ntype: fact\n---\n\xff bad\n",
+                             ".memconv/quarantine/memory/fact_x.md": b"an earlier run's copy\n",
+                             "memory/fact_y\\z.md": b"---\nname: Y\ntype: fact\n---\nok\n"})
+    (tmp_path / "in" / "memory").mkdir(parents=True)
+    (tmp_path / "in" / "memory" / "fact_c.md").write_text("---\nname: C\ntype: fact\n---\nnew\n")
+    before = _written(tmp_path / "ex")
+    result = runner.invoke(main, ["convert", "--from", "memoir", "--to", "memoir", str(tmp_path / "in"),
+                                  "--into", str(tmp_path / "ex")])
+    assert result.exit_code == 3, result.output
+    after = _written(tmp_path / "ex")
+    assert {p: b for p, b in after.items() if p in before} == before, "every file of EXISTING is as it was"
+    assert sorted(set(after) - set(before)) == [".memconv/imports.json", "memory/fact_c.md"], sorted(after)

@@ -549,10 +549,12 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
             now[at] = {"in": d, "out": left[k]}
     bases[key] = now
     files[record_path(existing)] = _render_record(bases)
-    # EXISTING's own quarantined files stay where they are (not read, so kept by the swap).
-    suffix = _kept_suffix(existing)
-    for q in existing.quarantined:
-        files.pop(fs.kept_name(f"{dialects.quarantine_folder(target, existing)}/{q.path}", suffix), None)
+    # EXISTING's own quarantined files stay where they are (not read, so kept by the swap): the copies the merge
+    # made of them are dropped where it put them (side A's ``kept_at``). This spelled that place again, and so
+    # dropped the file EXISTING carries at ``.memconv/quarantine/<path>`` (read, so the swap left it out).
+    for q in result.quarantined:
+        if q["side"] == "A" and q["kept_at"] is not None:
+            files.pop(q["kept_at"], None)
     with fs.noting_refusals(existing_path):  # EXISTING's listing, confined to EXISTING (not to IN)
         on_disk = set(list_files(existing_path))
         for path, data in sorted(kept_in.items()):  # IN's quarantined originals, beside EXISTING's
