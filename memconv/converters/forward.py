@@ -132,16 +132,20 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         if home and id(record) in report.state_edited:
             live = mark_home(record, target)
             if not live:
-                kind_said = f"{'an' if record.kind[:1] in 'aeiou' else 'a'} {record.kind}"  # (was "a entity")
                 unmarked[id(record)] = (f"{record.lifecycle.state} in {store.dialect} since its conversion; "
-                                        f"{target} cannot mark {kind_said} so")
+                                        f"{target} cannot mark {_a_kind(record.kind)} so")
         if record.opaque and not home:
             # A dialect of OPAQUE_FILES (memoir, claude) keeps a legacy entry whole; elsewhere it is a record
             # of the kind its legacy type means (a fact by default), its frontmatter carried.
             kind = "opaque" if declared(declares, "OPAQUE_FILES") \
                 else TARGET_KIND[target][transforms.legacy_kind(record)]
         if kind is None or not live:
-            kept_out.append(unpacked(record))  # (made again if it was packed: known by this record from now on)
+            kept = unpacked(record)  # (made again if it was packed: known by this record from now on)
+            if kind is not None and state in LIFECYCLE[target] and id(record) not in unmarked:
+                # The target has the kind and the state, but its kind cannot mark the state (memoir marks a decision
+                # superseded, not a fact): its state keeps it out, not its kind.
+                unmarked[id(kept)] = f"{state} in the source; {target} cannot mark {_a_kind(kind)} so"
+            kept_out.append(kept)
             continue
         to_convert.append((record, owner, home, kind))
     records.clear()
@@ -704,6 +708,11 @@ def _let_go(record: Record, reads: tuple[str, ...]) -> None:
 @functools.lru_cache(maxsize=None)
 def _clearer(reads: tuple[str, ...]):  # one for each target's SPLICED_READS
     return clearer(frozenset(("kind", "link", *reads)))
+
+
+def _a_kind(kind: str) -> str:
+    """A kind with its article, as a warning says it: ``a fact``, ``an entity`` (not "a entity")."""
+    return f"{'an' if kind[:1] in 'aeiou' else 'a'} {kind}"
 
 
 def _format_patches(store: Store, converted: list[Record], owners: dict[int, str]) -> dict[int, dict[str, Any]]:
