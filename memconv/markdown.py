@@ -91,40 +91,87 @@ def wikilinks(text: str) -> list[Found]:
 _MD_STOP = re.compile(r"[)\s/#]")
 #: Where a link's ``#part`` ends.
 _TAIL_STOP = re.compile(r"[)\s]")
+#: The title a link may have after its file name, up to the link's ``)``: `` "Her role")``, `` 'x')``, `` (x))``.
+#: Each title ends at the next quote (or parenthesis) of its kind, so every search stops at most at the next link's.
+_TITLE_OPEN = re.compile(r"[ \t]+([\"'(])")
+_TITLE_CLOSE = {'"': re.compile(r'["\n]'), "'": re.compile(r"['\n]"), "(": re.compile(r"[()\n]")}
+_TITLE_END = re.compile(r"[ \t]*\)")
+
+
+def _title_end(text: str, at: int) -> int | None:
+    """Where the link whose file name (and ``#part``) ends at ``at``, before white space, ends with a title
+    (`` "title")``): the index after its ``)``, or None when no closed title and ``)`` follow."""
+    opened = _TITLE_OPEN.match(text, at)
+    if opened is None:
+        return None
+    quote = opened.group(1)
+    close = _TITLE_CLOSE[quote].search(text, opened.end())
+    if close is None or close.group(0) != (")" if quote == "(" else quote):
+        return None
+    end = _TITLE_END.match(text, close.end())
+    return end.end() if end is not None else None
 
 
 def md_links(text: str) -> list[Found]:
-    r"""Every markdown link to a sibling file: ``[Title](user_role.md)``, ``[x](./a.md#part)``.
+    r"""Every markdown link to a sibling file: ``[Title](user_role.md)``, ``[x](./a.md#part)``,
+    ``[x](a.md "a title")``.
 
-    What ``re.finditer(r"(?P<head>\]\()(?P<dot>\./)?(?P<target>[^)\s/#]+\.md)(?P<tail>#[^)\s]*)?\)", text)``
-    finds, in linear time (that regex is quadratic on ``](](…``): the file name
-    runs to the next ``)``, ``#``, ``/`` or space, which every ``](`` before it shares.
+    What ``re.finditer(r"(?P<head>\]\()(?P<dot>\./)?(?P<target>[^)\s/#]+\.md)(?P<tail>#[^)\s]*)?"
+    r"(?P<title>[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\))[ \t]*)?\)", text)`` finds, in linear time (that
+    regex is quadratic on ``](](…``): the file name runs to the next ``)``, ``#``, ``/`` or space, which every ``](``
+    before it shares. A title is CommonMark's, on the link's line (*forty-sixth session*: a link with one was no link,
+    and an upgrade left it naming the old file).
     """
     found: list[Found] = []
     pos = 0
-    cached: tuple[int, int | None] = (-1, None)  # (where a name ends, where its link ends or None)
+    cached: tuple[int, int | None, int] = (-1, None, -1)  # (where a name ends, where its link ends, where its part)
     while (i := text.find("](", pos)) >= 0:
         dot = text.startswith("./", i + 2)
         start = i + 4 if dot else i + 2
         if cached[0] < start:
             stop = _MD_STOP.search(text, start)
             d = stop.start() if stop else len(text)
-            end = None
+            end, part = None, d
             if d < len(text) and text[d] == ")":
                 end = d + 1
             elif d < len(text) and text[d] == "#":
                 tail = _TAIL_STOP.search(text, d + 1)
+                part = tail.start() if tail is not None else len(text)
                 end = tail.end() if tail is not None and tail.group(0) == ")" else None
-            cached = (d, end)
-        d, end = cached
+            if end is None and part < len(text) and text[part] in " \t":
+                end = _title_end(text, part)
+            cached = (d, end, part)
+        d, end, part = cached
         name = text[start:d]
         if end is not None and len(name) > 3 and name.endswith(".md"):
             found.append(Found(text, i, end, head="](", dot="./" if dot else None, target=name,
-                               tail=text[d:end - 1] if end - 1 > d else None))
+                               tail=text[d:part] if part > d else None,
+                               title=text[part:end - 1] if end - 1 > part else None))
             pos = end
         else:
             pos = i + 1
     return found
+
+
+#: A link reference definition to a sibling file, a whole line (CommonMark): ``[r]: user_role.md "a title"``,
+#: ``[r]: <./user_role.md#why>``. Each line is tried once, at its start; the label holds no bracket but an escaped one.
+_MD_DEFINITION = re.compile(
+    r"^ {0,3}\[(?:[^\\\[\]\n]|\\[^\n])+\]:[ \t]*(?P<angle><)?(?P<dot>\./)?(?P<target>[^\s<>)/#]+\.md)"
+    r"(?P<tail>#[^\s<>]*)?(?(angle)>)(?P<title>(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*)$",
+    re.MULTILINE)
+
+
+def md_definitions(text: str) -> list[Found]:
+    """Every link reference definition to a sibling file in ``text`` (:data:`_MD_DEFINITION`), each a line of its
+    own; its ``head`` is all before the file name, its ``title`` all after it and its ``#part`` (a ``>`` too).
+    *Forty-sixth session:* ``[r]: user_role.md`` is a link Claude Code follows as ``[x](user_role.md)``, and an
+    upgrade left it naming the old file."""
+    if "]:" not in text:
+        return []
+    return [Found(text, m.start(), m.end(), head=text[m.start():m.start("dot" if m.group("dot") else "target")],
+                  dot=m.group("dot"), target=m.group("target"), tail=m.group("tail"),
+                  title=text[m.end("tail" if m.group("tail") else "target"):m.end()])
+            for m in _MD_DEFINITION.finditer(text)]
 
 
 #: A backslash escape in link text (CommonMark: any ASCII punctuation), and where one is needed when writing.
@@ -476,12 +523,16 @@ def rewrite_links(body: str, rename: dict[str, str], *, file_links: bool = False
         if new is None or new == target:
             return m.group(0)
         changed.append(f"({target}) → ({new})")
-        return f"{m.group('head')}{m.group('dot') or ''}{new}{m.group('tail') or ''})"
+        close = "" if m.group("head") != "](" else ")"  # (a definition's line ends with its title)
+        return f"{m.group('head')}{m.group('dot') or ''}{new}{m.group('tail') or ''}{m.group('title') or ''}{close}"
 
-    def prose(text: str) -> str:
+    def prose(text: str, line_start: bool = True) -> str:
         if "[[" in text:
             text = substitute(wikilinks, wiki, text)
-        return substitute(md_links, md, text) if file_links and ".md" in text else text
+        if not (file_links and ".md" in text):
+            return text
+        text = substitute(md_links, md, text)
+        return substitute(md_definitions, md, text) if line_start else text
 
     if "`" not in body and not may_hold_code(body):
         # No code span, no code block: every line is prose, and no link spans lines.
@@ -496,10 +547,10 @@ def rewrite_links(body: str, rename: dict[str, str], *, file_links: bool = False
             return prose(text)
         out, pos = [], 0
         for start, end in code_spans(text):
-            out.append(prose(text[pos:start]))
+            out.append(prose(text[pos:start], pos == 0))
             out.append(text[start:end])
             pos = end
-        out.append(prose(text[pos:]))
+        out.append(prose(text[pos:], pos == 0))
         return "".join(out)
 
     lines = body.split("\n")
@@ -518,6 +569,7 @@ def link_targets(body: str) -> list[str]:
             continue
         found.extend(m.group("target").strip() for m in wikilinks(line))
         found.extend(m.group("target")[:-3] for m in md_links(line))
+        found.extend(m.group("target")[:-3] for m in md_definitions(line))
     return found
 
 

@@ -13,7 +13,7 @@ import re
 import time
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from memconv import frontmatter as fm
@@ -28,7 +28,9 @@ from .hostile import convert_everywhere, store_with
 OLD_CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
 #: The one wikilink rule (memconv.markdown): no ``[`` inside a link, a target before any ``|``.
 OLD_WIKILINK = re.compile(r"\[\[(?P<target>[^\[\]|\n]+?)(?P<rest>\|[^\[\]\n]*)?\]\]")
-OLD_MD_LINK = re.compile(r"(?P<head>\]\()(?P<dot>\./)?(?P<target>[^)\s/#]+\.md)(?P<tail>#[^)\s]*)?\)")
+#: A sibling file link, a title after its name too (forty-sixth session: ``[x](a.md "title")``).
+OLD_MD_LINK = re.compile(r"(?P<head>\]\()(?P<dot>\./)?(?P<target>[^)\s/#]+\.md)(?P<tail>#[^)\s]*)?"
+                         r"(?P<title>[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\))[ \t]*)?\)")
 OLD_TITLE = re.compile(r"^#[ \t]+(?P<text>.*?)[ \t#]*$")
 OLD_SECTION = re.compile(r"^##[ \t]+(?P<text>.*?)[ \t#]*$")
 OLD_TOP_KEY = re.compile(
@@ -57,9 +59,10 @@ def test_wikilinks_are_what_the_one_wikilink_regex_finds(text):
 
 
 @SAME
-@given(pieces("](", ".md", "./", ")", "#", " ", "/", "a", "]", "(", "."))
+@given(pieces("](", ".md", "./", ")", "#", " ", "/", "a", "]", "(", ".", '"', "'", "\t", "\n", ' "t")', " (t)"))
+@example('[a](x.md "t") [b](./y.md#p (t) ) [c](z.md \'t)')
 def test_md_links_are_what_the_old_regex_found(text):
-    names = ("head", "dot", "target", "tail")
+    names = ("head", "dot", "target", "tail", "title")
 
     def parts(ms):
         return [(m.span if isinstance(m.span, tuple) else m.span(), *(m.group(n) for n in names)) for m in ms]
@@ -113,6 +116,9 @@ PATHOLOGICAL = {
     "opened wikilinks": (lambda: markdown.wikilinks("[[" * (N // 2) + "]]")),
     "opened wikilinks with text": (lambda: markdown.wikilinks("[[a" * (N // 3) + "]]")),
     "opened md links": (lambda: markdown.md_links("](" * (N // 2) + ")")),
+    "opened titles": (lambda: markdown.md_links('](a.md "' * (N // 8) + "(" * N)),
+    "opened parenthesised titles": (lambda: markdown.md_links("](a.md (" * (N // 8) + " " * N)),
+    "definitions of brackets": (lambda: markdown.md_definitions("[" + "\\]" * (N // 2) + "]: a.md x")),
     "title of hashes": (lambda: heading_text("# " + "# " * (N // 2) + "x", 1)),
     "section of hashes": (lambda: heading_text("## " + "# " * (N // 2) + "x", 2)),
     "relation arrows": (lambda: markdown.relation("- a" + " → [[x" * (N // 6) + "]")),
