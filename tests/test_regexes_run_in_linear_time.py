@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from memconv import frontmatter as fm
 from memconv import markdown
+from memconv.dialects.claude import index as claude_index
 from memconv.dialects.claude.index import heading_text
 from memconv.dialects.memfmt import syntax as sx
 
@@ -119,6 +120,8 @@ PATHOLOGICAL = {
     "opened titles": (lambda: markdown.md_links('](a.md "' * (N // 8) + "(" * N)),
     "opened parenthesised titles": (lambda: markdown.md_links("](a.md (" * (N // 8) + " " * N)),
     "definitions of brackets": (lambda: markdown.md_definitions("[" + "\\]" * (N // 2) + "]: a.md x")),
+    "index link of parts": (lambda: claude_index.LINK_LINE.match("- [a](" + "x.md#" * (N // 5))),
+    "index link of names": (lambda: claude_index.LINK_LINE.match("- [a](" + "x.md" * (N // 4) + " (")),
     "title of hashes": (lambda: heading_text("# " + "# " * (N // 2) + "x", 1)),
     "section of hashes": (lambda: heading_text("## " + "# " * (N // 2) + "x", 2)),
     "relation arrows": (lambda: markdown.relation("- a" + " → [[x" * (N // 6) + "]")),

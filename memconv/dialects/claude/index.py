@@ -35,9 +35,12 @@ PAGE_LINES = 190
 
 #: An index page written when MEMORY.md alone would pass the limit: ``MEMORY-2.md``.
 PAGE_FILE = re.compile(r"^MEMORY-(?P<n>[2-9]|[1-9][0-9]+)\.md$")
-#: A link line: ``- [Staging endpoints](reference_staging.md) — base URLs and auth``.
+#: A link line: ``- [Staging endpoints](reference_staging.md) — base URLs and auth``; the file may be followed by a
+#: ``#part`` and a title, as CommonMark reads a link (``(reference_staging.md#auth "Staging")``: the forty-sixth
+#: session, they were read as inline bullets). A ``#`` ends the file name, as in a URL.
 LINK_LINE = re.compile(
-    r"^(?P<bullet>[ \t]*[-*+][ \t]+)\[(?P<title>(?:[^\\\[\]\n]|\\[^\n])*)\]\((?P<dot>\./)?(?P<target>[^)\s:]+\.md)\)"
+    r"^(?P<bullet>[ \t]*[-*+][ \t]+)\[(?P<title>(?:[^\\\[\]\n]|\\[^\n])*)\]\((?P<dot>\./)?(?P<target>[^)\s:#]+\.md)"
+    r"(?P<part>#[^)\s]*)?(?P<link_title>[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*\)"
     r"(?:(?P<sep>[ \t]+(?:—|–|-|:)[ \t]*|:[ \t]*)(?P<hook>.*))?$")
 #: Any other bullet: ``- User prefers Tailwind CSS``.
 BULLET_LINE = re.compile(r"^(?P<bullet>[ \t]*[-*+][ \t]+)(?P<text>.*)$")
