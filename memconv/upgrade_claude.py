@@ -184,7 +184,10 @@ def upgrade(source: Store, shape: str = "nested", reserved: Iterable[str] = ()) 
             for item in text_changed or layout.items:
                 if item[0] == "inline" and (item[1], item[2]) in moved:
                     j = moved[(item[1], item[2])]
-                    items.append(("link", item[1], j, claude.index.link_line(relinked.sections[item[1]].links[j])))
+                    # The bullet's own marker and indent: a nested bullet's link stays nested (forty-sixth session).
+                    bullet = claude.index.BULLET_LINE.match(item[3][0]).group("bullet")
+                    line = bullet + claude.index.link_line(relinked.sections[item[1]].links[j])[2:]
+                    items.append(("link", item[1], j, line))
                 else:
                     items.append(item)
             # (No fingerprint: an index whose links are all as read is written again, its text lines changed.)
