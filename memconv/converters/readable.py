@@ -1164,6 +1164,8 @@ def fold_in(record: Record, dialect: str, edited: list[str], before: dict | None
         folded.append("tags")
     if "preconditions" in edited and "tags" in shown and before and before.get("preconditions") is not None:
         _tags_back(record, before["preconditions"], edited)
+    if "preconditions" in edited and "description" in shown and before and before.get("preconditions"):
+        before = _description_back(record, before, edited)
     for name in ("steps", "preconditions"):
         if name in edited and name not in shown and before and before.get(name) is not None and "body" in shown:
             # Every item taken out there too: its lines of the body go (the list empty, nothing is left to write).
@@ -1185,6 +1187,24 @@ def fold_in(record: Record, dialect: str, edited: list[str], before: dict | None
         setattr(record, name, None)
     _place(record, shown, _blocks(probe, shown), (probe.description or "").strip() or None)
     return folded + names
+
+
+def _description_back(record: Record, before: dict, edited: list[str]) -> dict:
+    """The description :func:`show` wrote as a procedure's first precondition (a memoir lesson's: memfmt's procedure
+    has no field for it), edited there in place: the edit is the description's. Told by the first item shown
+    (``before``) being the description, and the first item now being new, the list as long as it was. Returns
+    ``before`` without that item, for the rest of the list to land on the body's lines. (Before, the edit came
+    home as a ``**Preconditions:**`` list at the end of the body, beside the old description.)"""
+    said = flat(record.description) if isinstance(record.description, str) else ""
+    old = [flat(v) for v in before["preconditions"]]
+    new = [flat(v) for v in record.preconditions or []]
+    if not said or old[0] != said or len(new) != len(old) or not new[0] or new[0] in old:
+        return before
+    record.description = new[0]
+    record.preconditions = (record.preconditions or [])[1:]
+    if "description" not in edited:
+        edited.append("description")
+    return {**before, "preconditions": before["preconditions"][1:]}
 
 
 def _own_paragraphs(flats: list[str], original: str | None) -> set[int]:
