@@ -1355,21 +1355,51 @@ def _steps_back(record: Record, target: str, kind: str, parts: list[str], flats:
     labels = {"**Steps:**"}
     if "how_to_apply" in SECTION_FIELDS[target].get(kind, ()):
         labels.add(f"**{dict(_LABELS)['how_to_apply']}:**")
-    taken = dropped | users
-    at = [n for n, f in enumerate(flats[:-1]) if f in labels and n not in taken and n + 1 not in taken]
-    if len(at) != 1:
+    found = _list_under(labels, parts, flats, dropped | users, _NUMBERED)
+    if found is None:
         return
-    lines = [line for line in parts[at[0] + 1].split("\n") if line.strip()]
-    items = [_LIST_ITEM.match(line) for line in lines if _NUMBERED.match(line)]
-    if not items or len(items) != len(lines) or not all(items):
-        return
-    steps = steps_kept(record.steps, [step_of(flat(m.group("text"))) for m in items])
+    at, items = found
+    steps = steps_kept(record.steps, [step_of(item) for item in items])
     if steps != record.steps:
         if "steps" in edited:
             return
         record.steps = steps
         edited.append("steps")
-    dropped.update((at[0], at[0] + 1))
+    dropped.update((at, at + 1))
+
+
+def _preconditions_back(record: Record, parts: list[str], flats: list[str], dropped: set[int], users: set[int],
+                        edited: list[str]) -> None:
+    """The preconditions of a procedure that the target showed in its body as a list under ``**Preconditions:**``
+    (:func:`show`), edited there: the list is the preconditions now, and both paragraphs are taken out (added to
+    ``dropped``), as :func:`_steps_back` does for the steps. Before, the block stayed a paragraph of the body, which
+    home (a memfmt procedure) has no place for: the edit was said dropped, and the preconditions came home as they
+    were."""
+    found = _list_under({"**Preconditions:**"}, parts, flats, dropped | users, _BULLET)
+    if found is None:
+        return
+    at, items = found
+    if items != [flat(p) for p in record.preconditions or ()]:
+        if "preconditions" in edited:
+            return
+        record.preconditions = items
+        edited.append("preconditions")
+    dropped.update((at, at + 1))
+
+
+def _list_under(labels: set[str], parts: list[str], flats: list[str], taken: set[int],
+                marker: re.Pattern[str]) -> tuple[int, list[str]] | None:
+    """The one paragraph of ``flats`` that is one of ``labels`` alone, none of ``taken``, followed by a list whose
+    every line ``marker`` matches: its place and the list's items, each read flat. None where there is no such one
+    list, or more than one."""
+    at = [n for n, f in enumerate(flats[:-1]) if f in labels and n not in taken and n + 1 not in taken]
+    if len(at) != 1:
+        return None
+    lines = [line for line in parts[at[0] + 1].split("\n") if line.strip()]
+    items = [_LIST_ITEM.match(line) for line in lines if marker.match(line)]
+    if not items or len(items) != len(lines) or not all(items):
+        return None
+    return at[0], [flat(m.group("text")) for m in items]
 
 
 def unshow(record: Record, target: str, kind: str, edited: list[str] | None = None, original: str | None = None,
@@ -1467,6 +1497,9 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
     if edited is not None and owner is not None and "steps" not in shown and record.steps \
             and "steps" in native_text(owner, record.kind):
         _steps_back(record, target, kind, parts, flats, dropped, users, edited)
+    if edited is not None and owner is not None and "preconditions" not in shown and record.preconditions \
+            and "preconditions" in native_text(owner, record.kind):
+        _preconditions_back(record, parts, flats, dropped, users, edited)
     apart = False
     if record.unread and "unread" not in shown and not _unread_intact(record, shown, flats, intact):
         record.unread = None
