@@ -1330,16 +1330,19 @@ def _lead_edited(record: Record, flats: list[str], rendered: set[str], original:
     description. Told by the description's paragraph being gone and the first paragraph being new: in
     neither the body the record had at home (``original``) nor what :func:`show` wrote. Anything else (the
     paragraph deleted, or moved) keeps the carried description. (Before, an edited description came home
-    as a new first paragraph of the body, and Claude Code's index kept the old one.)"""
-    said = flat(record.description) if isinstance(record.description, str) else ""
-    if not said or said not in rendered or said in flats or not flats or "description" in edited:
+    as a new first paragraph of the body, and Claude Code's index kept the old one.) An episode, which has no
+    description, was shown its outcome there (``transforms.from_episode``): the edit is the outcome's."""
+    name = "outcome" if record.kind == "episode" and not record.description else "description"
+    value = getattr(record, name)
+    said = flat(value) if isinstance(value, str) else ""
+    if not said or said not in rendered or said in flats or not flats or name in edited:
         return
     first = flats[0]
     if first in rendered or first in {flat(p) for p in PARAGRAPH_BREAK.split(original) if p.strip()}:
         return
-    record.description = first
+    setattr(record, name, first)
     rendered.add(first)
-    edited.append("description")
+    edited.append(name)
 
 
 def _steps_back(record: Record, target: str, kind: str, parts: list[str], flats: list[str], dropped: set[int],
