@@ -205,7 +205,9 @@ NOTICE_KINDS = (
     _k("not-canonical", r"(is neither a Claude Code nor a memoir type|not one of the six memoir types|"
                         r"needs|is not an ISO 8601 date|is not global or project)",
        "kept as written: memoir's own validator would refuse it as an entry (-v says why)"),
-    _k("backup", r"^originals backed up"),
+    # "<what> backed up to <path>", one line for both in-place writes (upgrade.backed_up_and_replaced): "originals"
+    # (upgrade --in-place) and "EXISTING" (--into), whose line was "other" and a warning until the forty-sixth session.
+    _k("backup", r"^(?:originals|EXISTING) backed up to "),
     _k("nothing-to-do", r"^(already upgraded|round trip is byte-identical)"),
     _k("placeholder", r"^would be added, an empty placeholder"),
     _k("unread-text", r"are text \w+ does not read"),
