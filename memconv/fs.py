@@ -1265,22 +1265,27 @@ def swap(tmp: Path, dest: Path, check: Callable[[Path], None] | None = None) -> 
     shutil.rmtree(old)
 
 
-def quarantine_path(path: str, files: dict[str, bytes], folder: str = QUARANTINE_DIR) -> str | None:
-    """Where in OUT the quarantined file ``path`` is kept: never over a file already there.
+def quarantine_path(path: str, files: dict[str, bytes], folder: str = QUARANTINE_DIR, suffix: str = "") -> str | None:
+    """Where in OUT the quarantined file ``path`` is kept: never over a file already there, under a name a disk takes.
 
     ``<folder>/<path>`` (``folder``: the target's, :func:`memconv.dialects.quarantine_folder`;
     ``.memconv/quarantine/`` by default), with a ``\\`` (refused in any written
     name) spelled ``%5C``; when that is taken (IN held a quarantine of its own),
-    ``<stem>-2<ext>``, ``-3``… as for any other name that is taken. None when
-    even that name is not safe to write (the report then says no copy was kept).
+    ``<stem>-2<ext>``, ``-3``… as for any other name that is taken. The stem is cut (:func:`fitting`) so that the
+    name written, :func:`kept_name` of the place with ``suffix`` (the target's ``KEPT_SUFFIX``), is at most
+    :data:`MAX_NAME_BYTES`: a name of IN near the limit, numbered or given ``.kept``, was kept nowhere or stopped
+    the run (docs/limits.md). The place is what :func:`kept_path` gives back. None when even that name is not safe
+    to write (the report then says no copy was kept).
     """
     base = f"{folder}/{path.replace(chr(92), '%5C')}"
     folder, _, name = base.rpartition("/")
     stem, dot, ext = name.rpartition(".")
     if not dot or not stem:
         stem, ext = name, ""
-    target, n = base, 1
+    ext = "." + ext if ext else ""
+    grows = suffix if kept_name(base, suffix) != base else ""  # (.md, or a name ending in suffix: it gains one)
+    target, n = f"{folder}/{fitting(stem, ext + grows)}{ext}", 1
     while target in files:
         n += 1
-        target = f"{folder}/{stem}-{n}{'.' + ext if ext else ''}"
-    return target if path_problem(target) is None else None
+        target = f"{folder}/{fitting(stem, f'-{n}{ext}{grows}')}-{n}{ext}"
+    return target if path_problem(kept_name(target, suffix)) is None else None

@@ -558,7 +558,7 @@ def _quarantine(store: Store, files: dict[str, bytes | None], report: Report,
     suffix = dialects.declaration(target, "KEPT_SUFFIX")
     folder = dialects.quarantine_folder(target, store)
     for q in store.quarantined:
-        kept = fs.quarantine_path(q.path, files, folder)
+        kept = fs.quarantine_path(q.path, files, folder, suffix)
         if kept is not None:
             files[kept] = None  # taken, as its own name: the next copy of that name is numbered
             kept = fs.kept_name(kept, suffix)

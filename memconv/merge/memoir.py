@@ -297,18 +297,19 @@ def _listing(document: dict, side: str) -> list[Outcome]:
 
 
 def _merge_files(a: Store, b: Store, tree: Tree, outcomes: list[Outcome], quarantined: list[dict],
-                 seen: set[str], folder: str) -> None:
+                 seen: set[str], folder: str, suffix: str) -> None:
     """Foreign and quarantined files: union by path; different bytes at one path keep both. A quarantined
     original is kept in ``folder`` (:func:`memconv.dialects.quarantine_folder`) where a conversion of its side
     would keep it (:func:`memconv.fs.quarantine_path`: never over a file that side carries, such as an earlier
-    run's copy, which it replaced here without a word; a ``\\`` spelled ``%5C``, which stopped the merge)."""
+    run's copy, which it replaced here without a word; a ``\\`` spelled ``%5C``, which stopped the merge), under
+    a name that fits once named as ``suffix`` (the dialect's ``KEPT_SUFFIX``) names it."""
     by_path: dict[str, dict[str, bytes]] = {}
     for side, store in (("A", a), ("B", b)):
         taken: dict[str, bytes] = {}
         for foreign in store.foreign:
             by_path.setdefault(foreign.path, {})[side] = taken[foreign.path] = foreign.raw
         for q in store.quarantined:
-            kept = quarantine_path(q.path, taken, folder)
+            kept = quarantine_path(q.path, taken, folder, suffix)  # (named as written: fs.kept_name)
             reason = q.reason
             if kept is None:
                 reason += "; its name is not safe to write, so no copy was kept"
@@ -364,14 +365,14 @@ def finish(dialect: str, a: Store, b: Store, tree: Tree, outcomes: list[Outcome]
 
     quarantined: list[dict] = []
     seen = _paths(a) | _paths(b) if seen is None else seen
-    _merge_files(a, b, tree, outcomes, quarantined, seen,
-                 dialects.quarantine_folder(dialect, a))  # the merged store is written where A is
-    _say_folded(tree, outcomes, seen)
-    for side, store in (("A", a), ("B", b)):
-        warnings.extend(f"{side}: {w}" for w in store.warnings)
     # A .md file memconv keeps as IN had it, in a dialect whose tools read every Markdown file (claude:
     # KEPT_SUFFIX), is written under the name that keeps it from them, as that dialect's writer writes it.
     suffix = dialects.declaration(dialect, "KEPT_SUFFIX")
+    _merge_files(a, b, tree, outcomes, quarantined, seen,
+                 dialects.quarantine_folder(dialect, a), suffix)  # the merged store is written where A is
+    _say_folded(tree, outcomes, seen)
+    for side, store in (("A", a), ("B", b)):
+        warnings.extend(f"{side}: {w}" for w in store.warnings)
     for q in quarantined:
         if q["kept_at"] is not None:
             q["kept_at"] = kept_name(q["kept_at"], suffix)

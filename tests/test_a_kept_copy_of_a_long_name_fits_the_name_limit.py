@@ -1,0 +1,79 @@
+"""A file memconv keeps as IN had it (a quarantined original, a file carried from another dialect) is kept under a
+name a disk takes, whatever the length of its own, and the report says where.
+
+Two ways it was not (the forty-sixth session). In a Claude folder a kept ``.md`` file gains ``.kept`` (so that
+``recall`` skips it): a name of 251-255 bytes, valid in IN, became 256-260, and the whole conversion was refused,
+exit 4 ("refusing to write '.memconv/quarantine/memory/fact_aaa….md.kept': a name in it is longer than 255
+bytes"), for one file it could not read. And a quarantined original whose place was taken was numbered
+(``-2``) past 255 bytes, so no copy was kept at all ("its name is not safe to write"): its bytes were in no file
+of OUT. The rule, in ``fs.quarantine_path``: the stem is cut, at a whole character, so that the name written
+(its dialect's ``KEPT_SUFFIX`` included) fits; a carried file whose written name would not fit is set aside in
+the quarantine folder by that rule, with a warning naming where.
+"""
+import json
+import shutil
+
+from memconv import fs
+from memconv.cli import main
+
+from .conftest import GOLDEN
+
+LONG = "a" * 247  # memory/fact_<247>.md: a 255-byte name, 260 with .kept
+
+
+def _names_fit(out):
+    return [p.name for p in out.rglob("*") if len(p.name.encode()) > fs.MAX_NAME_BYTES] == []
+
+
+def _written(out):
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+
+
+def _memoir(root, extra):
+    shutil.copytree(GOLDEN / "memoir" / "canonical" / "input", root)
+    for rel, data in extra.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_bytes(data)
+
+
+def test_a_quarantined_original_of_a_long_name_is_kept_in_a_claude_folder(runner, tmp_path):
+    bad = b"\xff bad"
+    _memoir(tmp_path / "in", {f"memory/fact_{LONG}.md": bad})
+    result = runner.invoke(main, ["memoir-to-claude", str(tmp_path / "in"), str(tmp_path / "out"), "--json"])
+    assert result.exit_code == 3, "one file quarantined is exit 3, not the whole run refused: " + result.output
+    [q] = json.loads(result.stdout)["quarantined"]
+    written = _written(tmp_path / "out")
+    assert written.get(q["kept_at"]) == bad, f"the report names where the copy is: {q['kept_at']}"
+    assert q["kept_at"].endswith(".md.kept"), "still named so that recall skips it"
+    assert _names_fit(tmp_path / "out")
+    home = runner.invoke(main, ["claude-to-memoir", str(tmp_path / "out"), str(tmp_path / "home")])
+    assert home.exit_code == 0, home.output
+    assert bad in _written(tmp_path / "home").values(), "the copy comes home with its bytes"
+
+
+def test_a_quarantined_original_numbered_past_the_limit_is_still_kept_by_a_merge(runner, tmp_path):
+    """A's earlier run's copy holds ``.memconv/quarantine/memory/fact_<247>.md``: the file quarantined again is
+    numbered, ``…-2.md``, 257 bytes. No copy was kept."""
+    bad = b"---\nname: X\n---\n\xff not UTF-8\n"
+    earlier = b"an earlier run's copy\n"
+    _memoir(tmp_path / "a", {f"memory/fact_{LONG}.md": bad, f".memconv/quarantine/memory/fact_{LONG}.md": earlier})
+    _memoir(tmp_path / "b", {})
+    result = runner.invoke(main, ["merge", str(tmp_path / "a"), str(tmp_path / "b"), str(tmp_path / "out"), "--json"])
+    assert result.exit_code == 3, result.output
+    [q] = json.loads(result.stdout)["quarantined"]
+    written = _written(tmp_path / "out")
+    assert "no copy was kept" not in q["reason"], q
+    assert written.get(q["kept_at"]) == bad, f"the report names where the copy is: {q}"
+    assert written.get(f".memconv/quarantine/memory/fact_{LONG}.md") == earlier
+    assert _names_fit(tmp_path / "out")
+
+
+def test_the_place_given_fits_once_named_and_comes_back_as_given():
+    """The one rule: the name written, ``kept_name`` of the place, fits; ``kept_path`` gives the place back."""
+    for stem, taken in (("é" * 125, {}), ("a" * 250, {}), ("a" * 245, {f".memconv/quarantine/{'a' * 245}.md": b""})):
+        place = fs.quarantine_path(f"{stem}.md", taken, suffix=".kept")
+        assert place is not None and place not in taken, place
+        written = fs.kept_name(place, ".kept")
+        assert fs.path_problem(written) is None, written
+        assert fs.kept_path(written, ".kept") == place and place.endswith(".md")
+    assert fs.quarantine_path("x.md", {}, suffix=".kept") == ".memconv/quarantine/x.md", "a short name is as it was"
