@@ -51,6 +51,22 @@ def test_a_quarantined_original_of_a_long_name_is_kept_in_a_claude_folder(runner
     assert bad in _written(tmp_path / "home").values(), "the copy comes home with its bytes"
 
 
+def test_a_carried_file_of_a_long_name_is_set_aside_under_a_name_that_fits(runner, tmp_path):
+    """A vault's own ``.md`` of a 253-byte name, carried into Claude as ``.memconv/files/memfmt/<name>.md.kept``
+    (258 bytes). It was refused, exit 4 (the twentieth session's rule); now kept aside, said."""
+    shutil.copytree(GOLDEN / "memfmt" / "vault" / "input", tmp_path / "in")
+    name = "a" * 249 + ".md"
+    (tmp_path / "in" / name).write_bytes(b"hello, long name\n")
+    result = runner.invoke(main, ["memfmt-to-claude", str(tmp_path / "in"), str(tmp_path / "out"), "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    [said] = [w for w in report["warnings"] if name in w]
+    kept = said.rsplit("kept aside at ", 1)[1].split(" ")[0].rstrip(";,")
+    assert _written(tmp_path / "out").get(kept) == b"hello, long name\n", (said, kept)
+    assert kept.endswith(".md.kept"), kept
+    assert _names_fit(tmp_path / "out")
+
+
 def test_a_quarantined_original_numbered_past_the_limit_is_still_kept_by_a_merge(runner, tmp_path):
     """A's earlier run's copy holds ``.memconv/quarantine/memory/fact_<247>.md``: the file quarantined again is
     numbered, ``…-2.md``, 257 bytes. No copy was kept."""

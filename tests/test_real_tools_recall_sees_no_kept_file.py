@@ -136,18 +136,3 @@ def test_an_upgrade_keeps_the_kept_name(runner, tmp_path, store, words, kept, in
     assert prefix + kept + ".kept" in upgraded
     assert [p for p in upgraded if ".memconv/" in p and p.lower().endswith(".md")] == []
     assert upgraded[prefix + kept + ".kept"] == before[kept + ".kept"], "its bytes as they were"
-
-
-def test_a_kept_name_over_the_file_name_limit_is_refused_by_name(runner, tmp_path):
-    """A ``.md`` file of a 249-byte name (253 bytes, valid in IN) kept in a Claude folder would be named 258 bytes
-    with ``.kept``, over the 255 of most file systems. Refused before anything is written, naming the file, exit 4
-    (a name too long: docs/cli.md), not a traceback nor a half-written OUT (docs/limits.md says why not shortened)."""
-    src = tmp_path / "in"
-    shutil.copytree(GOLDEN / "memfmt" / "vault" / "input", src)
-    name = "a" * 249 + ".md"
-    (src / name).write_bytes(b"hello\n")
-    result = runner.invoke(main, ["memfmt-to-claude", str(src), str(tmp_path / "out")])
-    assert result.exit_code == 4, result.output
-    assert name + ".kept" in result.output and "longer than 255 bytes" in result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), "no traceback"
-    assert not (tmp_path / "out").exists()

@@ -463,20 +463,24 @@ def in_quarantine(path: str) -> bool:
     return any(path.startswith(f"{root}{QUARANTINE_DIR}/") for root in {"", *declarations("NOTES_ROOT").values()})
 
 
-def passed_through(store: Any, written: WrittenNames, named: Callable[[str], str] = lambda path: path,
+def passed_through(store: Any, written: WrittenNames, suffix: str = "",
                    quarantine: str = QUARANTINE_DIR) -> Iterator[tuple[str, bytes]]:
     """The files of ``store`` no dialect reads (``store.foreign``), after a writer's own: each path
     once, and never over a file the writer wrote (``written``, which gains their paths: a set, or the
-    writer's :class:`Names`). ``named``: the name a path is written with (claude: a ``.md`` file memconv
-    keeps, ``.md.kept``; :func:`fs.kept_name`). ``quarantine``: the folder a file set aside goes in (its
-    :func:`quarantine_folder`).
+    writer's :class:`Names`). ``suffix``: what the name of a ``.md`` file memconv keeps gains (the dialect's
+    ``KEPT_SUFFIX``; claude: ``.md.kept``; :func:`fs.kept_name`). ``quarantine``: the folder a file set aside goes
+    in (its :func:`quarantine_folder`).
 
     A file whose name is taken (one the writer wrote, or that folds to one, or memconv's manifest) is
     kept aside, at ``.memconv/quarantine/<path>``, and a warning on ``store.warnings`` says where: a
     file carried from IN (``.memconv/files/<dialect>/MEMORY.md``, crafted or not) was dropped in
-    silence (docs/limits.md). The same path twice is one file, passed once.
+    silence (docs/limits.md). So is one whose name, given ``suffix``, would pass the file-name limit (a
+    251-255-byte ``.md`` name of IN): it stopped the whole run, exit 4. The same path twice is one file, passed once.
     """
-    from ..fs import MANIFEST, quarantine_path
+    from ..fs import MANIFEST, MAX_NAME_BYTES, kept_name, path_problem, quarantine_path
+
+    def named(path: str) -> str:
+        return kept_name(path, suffix)
 
     passed: set[str] = set()
     folded: set[str] | None = None
@@ -490,10 +494,13 @@ def passed_through(store: Any, written: WrittenNames, named: Callable[[str], str
             # written, folded, took 4 MB at 100,000 records at the run's end, its peak (docs/performance.md).
             passing = {fold(f.path) for f in store.foreign}
             folded = {q for p in written if (q := fold(p)) in passing} | {fold(MANIFEST)}
-        if fold(path) in folded:
+        too_long = named(path) != path and path_problem(named(path)) is not None and path_problem(path) is None
+        if too_long or fold(path) in folded:
             # (set aside under a name no file written takes, folded: every one is asked of, as seldom as this is)
-            aside = quarantine_path(path, _Folded(folded.union(map(fold, written))), quarantine)
-            said = (f"{path}: a file carried from IN has the name of a file written here; " +
+            aside = quarantine_path(path, _Folded(folded.union(map(fold, written))), quarantine, suffix)
+            why = (f"its name with {suffix} would be longer than {MAX_NAME_BYTES} bytes" if too_long
+                   else "a file carried from IN has the name of a file written here")
+            said = (f"{path}: {why}; " +
                     (f"kept aside at {named(aside)}" if aside is not None
                      else "its name is not safe to write, so no copy was kept"))
             if said not in store.warnings:

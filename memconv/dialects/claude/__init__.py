@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from typing import Callable, Iterator
 
 from ...errors import ReadError
-from ...fs import is_folder, kept_name, kept_path, list_files, read_bytes, store_folder
+from ...fs import is_folder, kept_path, list_files, read_bytes, store_folder
 from ...model import ForeignFile, IndexLink, IndexSection, Quarantined, Record, Store
 from .. import (Detection, evidence, Names, WrittenNames, fold, index_line_shares, passed_through,
                  rendered_as_named, unportable)
@@ -170,7 +170,7 @@ def read_file(path: str, raw: bytes, meta: dict) -> Record | None:
 
 def _passed_through(store: Store, files: WrittenNames) -> Iterator[tuple[str, bytes]]:
     """The files no reader read (:func:`passed_through`), a ``.md`` one memconv keeps named ``.md.kept``."""
-    return passed_through(store, files, lambda path: kept_name(path, KEPT_SUFFIX))
+    return passed_through(store, files, KEPT_SUFFIX)
 
 
 def _warn_broken(store: Store, idx, broken: list[tuple[int, str]]) -> None:
