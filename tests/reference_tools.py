@@ -169,6 +169,26 @@ def memoir_frontmatter(entry: Path, cwd: Path) -> dict:
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
+
+#: memoir-cli's own edit of an entry's lists (``withFrontmatterLists``, which its MCP ``save`` runs with the
+#: aliases and tags it is given): each list named is written again, its items as its parser read them.
+_WITH_LISTS = r"""
+const [module, file, lists] = process.argv.slice(1);
+const { withFrontmatterLists } = await import(module);
+const { readFileSync } = await import('fs');
+process.stdout.write(withFrontmatterLists(readFileSync(file, 'utf8'), JSON.parse(lists)));
+"""
+
+
+def memoir_with_lists(entry: Path, lists: dict[str, list[str]], cwd: Path) -> str:
+    """ENTRY's text once memoir-cli has added ``lists`` (``{"tags": [...]}``) to its frontmatter as its MCP
+    ``save`` does (asserted to exit 0)."""
+    assert MEMOIR_CLI is not None, MEMOIR_MISSING
+    search = MEMOIR_CLI.parent.parent / "src" / "memory" / "search.js"
+    done = run_node(["--input-type=module", "-e", _WITH_LISTS, str(search), str(entry), json.dumps(lists)], cwd=cwd)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
 # --- memspec ---------------------------------------------------------------------------
 
 #: Loads a store with memspec's own loader (``MemspecStore.loadAll``, its zod schema) and its
