@@ -649,7 +649,8 @@ _PLAIN_UNSAFE_START = set("!&*[]{}|>'\"%@`#,?:-")
 
 
 def scalar(value: Any) -> str:
-    """A YAML scalar in the frontmatter subset: plain when it reads back the same, else double-quoted."""
+    """A YAML scalar in the frontmatter subset: plain when it reads back the same, else single-quoted where
+    that says it as memoir-cli reads it (:data:`_SINGLE_QUOTED`), else double-quoted."""
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -676,7 +677,29 @@ _WRITTEN: dict[str, str] = {}
 
 def _scalar_text(text: str) -> str:
     """A text as :func:`scalar` writes it, worked out anew."""
-    return text if _plain_ok(text) else double_quoted(text)
+    if _plain_ok(text):
+        return text
+    if _ESCAPED.search(text) and _SINGLE_QUOTED.fullmatch(text):
+        return f"'{text}'"
+    return double_quoted(text)
+
+
+#: What a double-quoted scalar escapes among the characters a single-quoted one holds raw. memoir-cli's parser
+#: (``parseScalar``) strips a value's outer quotes, double or single, and reads no escapes: it showed
+#: ``Use \"Postgres\": not MySQL``. Single-quoted, the text is read alike by it and by YAML.
+_ESCAPED = re.compile(r'["\\\t]')
+#: A text a single-quoted scalar on one line says exactly with no escape at all: no ``'`` (YAML's ``''``, which
+#: memoir-cli reads as two quotes), no line break, no control but a tab, nothing YAML must escape.
+_SINGLE_QUOTED = re.compile("[^'\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]*")
+
+
+def carry_scalar(value: Any) -> str:
+    """A scalar of memconv's own (a carry's JSON, its marks): plain when it reads back the same, else
+    double-quoted, one form whatever the text holds, as a note's carry is written piece by piece
+    (converters/notes.py) and :func:`splice` finds it. No user reads it; memconv reads it with YAML."""
+    if isinstance(value, str) and not _plain_ok(value):
+        return double_quoted(value)
+    return scalar(value)
 
 
 #: Characters a YAML double-quoted scalar may not hold raw: write them as ``\uXXXX`` escapes.
@@ -721,8 +744,9 @@ def _plain_ok(text: str) -> bool:
         return False
 
 
-def render_block(key: str, value: Any) -> list[str]:
-    """``key: value`` lines: scalars inline, lists as ``  - item``, one level of mapping.
+def render_block(key: str, value: Any, scalar: Callable[[Any], str] = scalar) -> list[str]:
+    """``key: value`` lines: scalars inline (written by ``scalar``: :func:`carry_scalar` for the carry's key),
+    lists as ``  - item``, one level of mapping.
 
     A key YAML would not read back as the same text (``1``, ``true``, ``a: b``) is double-quoted.
     """
@@ -783,13 +807,13 @@ def _key(key: str) -> str:
 
 
 def splice(rendered: bytes | None, marker: str, carry: str | None, key: bytes, parent: bytes | None = None,
-           scalar: Callable[[Any], str] = scalar) -> bytes | None:
+           scalar: Callable[[Any], str] = carry_scalar) -> bytes | None:
     """A file wearing the carry ``carry`` (a string; None: none), from the same file wearing ``marker``
     there instead; None when the file does not show where (the writer then renders the record again). The
     memoir, claude and memfmt writers' ``splice`` (docs/performance.md, "the splice").
 
     Every other byte is the same both ways: the carry is one scalar on the frontmatter line ``key`` starts,
-    written by ``scalar`` (:func:`scalar`; memfmt's own for its files), which writes any text on one line
+    written by ``scalar`` (:func:`carry_scalar`; memfmt's own for its files), which writes any text on one line
     whatever its depth; ``parent`` is the line
     of the mapping the key is in, if any (claude's ``memconv:``, above ``  carry:`` and the writer's other
     lines under it). With no carry the key's line goes, and the parent's with it when nothing else is under it;

@@ -144,7 +144,7 @@ def _parts(name: str, status: str | None, payload: dict[str, Any] | None, body: 
     yield head[:-len("---\n")].encode("utf-8")
     if payload is not None:
         # The carry's JSON can be megabytes (a store note): made into its line's bytes piece by piece
-        # (codec.json_pieces), never whole as text. The bytes are what fmx.render_block(KEY, …) gives:
+        # (codec.json_pieces), never whole as text. The bytes are what fmx.carry_scalar gives the carry:
         # JSON text starting with "{" is never a plain scalar, and double-quoting is character by
         # character, so the pieces quoted one by one join to the whole quoted.
         yield fmx.scalar_line_start(KEY).encode("utf-8")

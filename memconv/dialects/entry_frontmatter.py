@@ -31,6 +31,7 @@ from .. import frontmatter as fmx
 from ..migrations.memoir import ENTRY
 from ..model import Edge, Lifecycle, Origin, Record, unedited
 from ..text import TextLayout, encode
+from .protocol import CARRY_KEY
 
 #: The six entry types of spec §3.3.
 TYPES = ("fact", "preference", "decision", "lesson", "goal", "next_action")
@@ -217,9 +218,15 @@ def render(record: Record, fm: fmx.Frontmatter | None, pairs: dict[str, Any], te
         out = record.body
     else:
         gap = fm.gap if fm is not None else ("\n" if record.body else "")
-        head = fmx.patch(fm, pairs, fmx.render_block)
+        head = fmx.patch(fm, pairs, _render_block)
         return encode(head + gap + record.body, text, len(head))  # (the frontmatter's line ends, the body's)
     return encode(out, text)
+
+
+def _render_block(key: str, value: Any) -> list[str]:
+    """A key's lines: the carry's (memconv's own JSON) double-quoted, one form whatever it holds; any other
+    text as memoir-cli reads it too (:func:`memconv.frontmatter.scalar`)."""
+    return fmx.render_block(key, value, fmx.carry_scalar if key == CARRY_KEY else fmx.scalar)
 
 
 def canonical_problems(record: Record) -> list[str]:
