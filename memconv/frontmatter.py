@@ -697,8 +697,8 @@ def carry_scalar(value: Any) -> str:
     """A scalar of memconv's own (a carry's JSON, its marks): plain when it reads back the same, else
     double-quoted, one form whatever the text holds, as a note's carry is written piece by piece
     (converters/notes.py) and :func:`splice` finds it. No user reads it; memconv reads it with YAML."""
-    if isinstance(value, str) and not _plain_ok(value):
-        return double_quoted(value)
+    if isinstance(value, str):
+        return value if _plain_ok(value) else double_quoted(value)
     return scalar(value)
 
 
