@@ -4,7 +4,7 @@ fails.
 For every golden store and every other dialect, each file memconv wrote there has a line of its text edited (words
 appended to the middle line of prose or of a list), and the store is converted home with ``--fail-on-loss``.
 Either the edit is in home's files (not only in memconv's notes), once, or the report counts it dropped and the run
-exits 5 (a memfmt procedure's evolution edited elsewhere: memfmt writes its own; the working set's rendering: it is
+exits 5 (prose added to a memfmt procedure elsewhere: its files have no body; the working set's rendering: it is
 restored from its note). The twenty-sixth session ran this as a fuzz, with paragraphs and list items added or
 deleted too; what those found has tests of its own. Taking out the working set's count of an edited rendering makes
 this fail in every memoir store.

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..dialects.protocol import CARRY_KEY
 from ..markdown import code_lines, code_span, code_span_text, relation_edge
-from ..model import Anchor, Edge, Knowledge, Probe, Record, Step
+from ..model import Anchor, Edge, Knowledge, Probe, Record, Revision, Step
 from ..text import flat
 from .mapping import EDGE_TYPES, OWNED_KEYS, REQUIRED_TEXT, SECTION_FIELDS, UNKNOWN_KEYS_HIDDEN, native_text
 from .native import as_line
@@ -62,30 +62,84 @@ def steps_kept(before: list[Step], now: list[Step]) -> list[Step]:
     returned as it is."""
     if not before or not now or not all(map(_unsaid_by_line, now)):
         return now
-    old, new = [step_line(s) for s in before], [step_line(s) for s in now]
-    pairs: dict[int, int] = {}  # a line of now → the step of before it is
+
+    def edited(was: Step | None, _: Step, line: str) -> Step:
+        step = step_of(line)
+        if was is None:
+            return step
+        return dataclasses.replace(step, needs=was.needs, gives=was.gives, successes=was.successes,
+                                   failures=was.failures)
+
+    return _kept(before, now, step_line, lambda was, line: flat(was.action) == step_of(line).action,
+                 lambda was, line: True, edited)
+
+
+def _kept(before: list[Any], now: list[Any], line_of: Any, same: Any, in_place: Any, edited: Any) -> list[Any]:
+    """``now``, a list a target shows a line each (``line_of``), as the items of ``before`` (home's) it holds: the
+    one rule of :func:`steps_kept` and :func:`revisions_kept`. A line as it was (where it was, or moved) is its item
+    of ``before``, as it was; a line edited is ``edited(was, item, line)``, ``was`` the item of ``before`` it is, or
+    None (an added line): one edited in place where ``in_place(was, line)``, else the first one left that is
+    ``same(was, line)``."""
+    old, new = [line_of(x) for x in before], [line_of(x) for x in now]
+    pairs: dict[int, int] = {}  # a line of now → the item of before it is
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
         if tag == "equal" or (tag == "replace" and i2 - i1 == j2 - j1):
-            pairs.update(zip(range(j1, j2), range(i1, i2)))
+            pairs.update((j, i) for i, j in zip(range(i1, i2), range(j1, j2))
+                         if tag == "equal" or in_place(before[i], new[j]))
     free = [i for i in range(len(old)) if i not in set(pairs.values())]
-    for same in (lambda i, j: old[i] == new[j], lambda i, j: flat(before[i].action) == step_of(new[j]).action):
+    for alike in (lambda i, j: old[i] == new[j], lambda i, j: same(before[i], new[j])):
         for j in range(len(new)):
-            i = next((i for i in free if same(i, j)), None) if j not in pairs else None
+            i = next((i for i in free if alike(i, j)), None) if j not in pairs else None
             if i is not None:
                 pairs[j] = i
                 free.remove(i)
     out = []
     for j, line in enumerate(new):
         was = before[pairs[j]] if j in pairs else None
-        if was is not None and old[pairs[j]] == line:
-            out.append(was)
-            continue
-        step = step_of(line)
-        if was is not None:
-            step = dataclasses.replace(step, needs=was.needs, gives=was.gives, successes=was.successes,
-                                       failures=was.failures)
-        out.append(step)
+        out.append(was if was is not None and old[pairs[j]] == line else edited(was, now[j], line))
     return out
+
+
+#: A line of a procedure's evolution as :func:`revision_line` writes it, its bullet off:
+#: ``v1 → v2 (2026-06-02): added the health check``.
+_REVISION_LINE = re.compile(r"v(?P<before>\d+) → v(?P<after>\d+)(?: \((?P<date>[^)]*)\))?:(?: (?P<reason>.*))?")
+
+
+def revision_line(revision: Revision) -> str:
+    """A revision as :func:`show` writes it in a target, a line of its ``**Evolution:**`` list (its bullet off):
+    its versions, its date, its reason; not its runs, which are counts, not words (:func:`revisions_kept`)."""
+    date = f" ({revision.date})" if revision.date else ""
+    return f"v{revision.from_version} → v{revision.to_version}{date}: {flat(revision.reason)}"
+
+
+def _revision_of(line: str) -> Revision | None:
+    """The revision a line :func:`revision_line` wrote says, edited or not; None for a line that says none."""
+    match = _REVISION_LINE.fullmatch(flat(line))
+    if match is None:
+        return None
+    return Revision(from_version=int(match.group("before")), to_version=int(match.group("after")),
+                    reason=match.group("reason") or "", date=match.group("date") or None)
+
+
+def revisions_kept(before: list[Revision], now: list[Revision]) -> list[Revision]:
+    """``now``, a procedure's evolution as a target shows it (:func:`revision_line`), with the runs ``before`` (home's)
+    held, by :func:`steps_kept`'s rule: a line as it was is its revision, as it was; a line edited keeps the runs of
+    the one whose versions (``v2 → v3``) it says, where the line edited in place or one left says them (the runs are
+    what the retiring version achieved: its versions say which line it is); a line whose versions were edited, and
+    an added line, have none."""
+    if not before or not now:
+        return now
+
+    def same(was: Revision, line: str) -> bool:
+        said = _revision_of(line)
+        return said is not None and (said.from_version, said.to_version) == (was.from_version, was.to_version)
+
+    def edited(was: Revision | None, revision: Revision, _: str) -> Revision:
+        if was is None:
+            return revision
+        return dataclasses.replace(revision, successes=was.successes, failures=was.failures)
+
+    return _kept(before, now, revision_line, same, same, edited)
 
 
 def _value_line(value: object) -> str | None:
@@ -169,9 +223,7 @@ def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None 
     if relations:
         blocks.append("**Relations:**\n\n" + "\n".join(map(relation_line, relations)))
     if "evolution" not in shown and record.evolution:
-        blocks.append("**Evolution:**\n\n" + "\n".join(
-            f"- v{r.from_version} → v{r.to_version}" + (f" ({r.date})" if r.date else "") + f": {flat(r.reason)}"
-            for r in record.evolution))
+        blocks.append("**Evolution:**\n\n" + "\n".join(f"- {revision_line(r)}" for r in record.evolution))
     reason = record.lifecycle.reason
     if witness and isinstance(reason, str) and reason.strip():
         blocks.append(f"{_REASON_LABEL} {flat(reason)}")
@@ -1390,6 +1442,30 @@ def _preconditions_back(record: Record, parts: list[str], flats: list[str], drop
     dropped.update((at, at + 1))
 
 
+def _evolution_back(record: Record, parts: list[str], flats: list[str], dropped: set[int], users: set[int],
+                    edited: list[str]) -> None:
+    """The evolution of a procedure that the target showed in its body as a list under ``**Evolution:**``
+    (:func:`show`), edited there: the list is the evolution now, each line keeping the runs it may
+    (:func:`revisions_kept`), and both paragraphs are taken out (added to ``dropped``), as :func:`_steps_back` does
+    for the steps. A list with a line that says no revision (``v2 → v3: …``) is left in the body, said dropped.
+    Before, the block stayed a paragraph of the body, which home (a memfmt procedure) has no place for: the edit
+    was said dropped, and the evolution came home as it was."""
+    found = _list_under({"**Evolution:**"}, parts, flats, dropped | users, _BULLET)
+    if found is None:
+        return
+    at, items = found
+    now = [_revision_of(item) for item in items]
+    if None in now:
+        return
+    evolution = revisions_kept(record.evolution, now)
+    if evolution != record.evolution:
+        if "evolution" in edited:
+            return
+        record.evolution = evolution
+        edited.append("evolution")
+    dropped.update((at, at + 1))
+
+
 def _list_under(labels: set[str], parts: list[str], flats: list[str], taken: set[int],
                 marker: re.Pattern[str]) -> tuple[int, list[str]] | None:
     """The one paragraph of ``flats`` that is one of ``labels`` alone, none of ``taken``, followed by a list whose
@@ -1503,6 +1579,9 @@ def unshow(record: Record, target: str, kind: str, edited: list[str] | None = No
     if edited is not None and owner is not None and "preconditions" not in shown and record.preconditions \
             and "preconditions" in native_text(owner, record.kind):
         _preconditions_back(record, parts, flats, dropped, users, edited)
+    if edited is not None and owner is not None and "evolution" not in shown and record.evolution \
+            and "evolution" in native_text(owner, record.kind):
+        _evolution_back(record, parts, flats, dropped, users, edited)
     apart = False
     if record.unread and "unread" not in shown and not _unread_intact(record, shown, flats, intact):
         record.unread = None
