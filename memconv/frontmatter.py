@@ -617,14 +617,19 @@ def patch(fm: Frontmatter | None, pairs: dict[str, Any], render: Render) -> str:
         if chunk.key is None:
             out.extend(chunk.lines)
             continue
-        if chunk.key in seen or chunk.key not in pairs:
+        if chunk.key not in pairs:
+            continue
+        value = pairs[chunk.key]
+        unchanged = chunk.key in fm.values and same(fm.values[chunk.key], value)
+        if chunk.key in seen:
+            # A key written twice, unchanged, keeps every line it was written on: YAML reads the last, which
+            # holds the value. Keeping the first alone wrote the value shadowed (``type: user`` over
+            # ``type: reference``); changed, it is rendered once, at its first line (docs/limits.md).
+            if unchanged:
+                out.extend(chunk.lines)
             continue
         seen.add(chunk.key)
-        value = pairs[chunk.key]
-        if chunk.key in fm.values and same(fm.values[chunk.key], value):
-            out.extend(chunk.lines)
-        else:
-            out.extend(render(chunk.key, value))
+        out.extend(chunk.lines if unchanged else render(chunk.key, value))
     for key, value in pairs.items():
         if key not in seen:
             out.extend(render(key, value))
