@@ -247,12 +247,15 @@ def _key_line(block_lines: list[str], key: object) -> int:
     return next((n + 2 for n, line in enumerate(block_lines) if written.match(line)), 2)
 
 
-def split(text: str, path: str) -> tuple[Frontmatter | None, str]:
+def split(text: str, path: str, once: str | None = None) -> tuple[Frontmatter | None, str]:
     """Cut ``text`` into its frontmatter and its body.
 
     Returns ``(None, text)`` for a file with no frontmatter. Raises
     :class:`ReadError` (with the line) for an unterminated block, YAML that
-    does not parse, or a block that is not a mapping.
+    does not parse, or a block that is not a mapping. A top-level key written
+    twice is read as YAML reads it, the last line winning, unless ``once`` says
+    why the dialect's own tool refuses such a file (memspec's): then it is
+    refused too, at its second line (docs/limits.md, forty-sixth session).
     """
     if not text.startswith("---"):
         return None, text
@@ -305,7 +308,9 @@ def split(text: str, path: str) -> tuple[Frontmatter | None, str]:
         # Every line the fast path takes is a key line or one of its own lines: the scanner cuts
         # the block at those keys (tests/test_frontmatter_compact.py), so it is not run now.
         return Frontmatter.compact(values, block, **layout), stripped
-    chunks = _chunks(block_lines)
+    chunks = _chunks(block_lines)  # (a key written twice is never on the fast path: it declines one)
+    if once is not None:
+        _refuse_twice(chunks, path, once)
     if {c.key for c in chunks if c.key is not None} != set(values):
         # A construct the line scanner does not follow (complex keys, odd
         # indentation): keep the values, and render the block anew if edited.
@@ -315,13 +320,27 @@ def split(text: str, path: str) -> tuple[Frontmatter | None, str]:
     return Frontmatter.compact(values, block, **layout), stripped
 
 
-def split_file(raw: bytes, path: str) -> tuple[Frontmatter | None, str, TextLayout]:
+def _refuse_twice(chunks: list[Chunk], path: str, why: str) -> None:
+    """Raise :class:`ReadError` at the second line of the first top-level key ``chunks`` write twice."""
+    first: dict[str, int] = {}
+    line = 2  # the file's line of the chunk (1 is the opening ``---``)
+    for chunk in chunks:
+        if chunk.key is not None:
+            if chunk.key in first:
+                raise ReadError(path, f"frontmatter writes the key {chunk.key!r} twice (lines {first[chunk.key]} "
+                                f"and {line}): {why}", line=line,
+                                hint="take out the line that does not hold the value meant")
+            first[chunk.key] = line
+        line += len(chunk.lines)
+
+
+def split_file(raw: bytes, path: str, once: str | None = None) -> tuple[Frontmatter | None, str, TextLayout]:
     """A file's bytes → its frontmatter, its body and its text layout (:func:`split` of what
     :func:`memconv.text.decode` gives), the frontmatter's line ends told apart from the body's where they differ
     (:func:`memconv.text.with_head`), so that its writer writes each back (``text.encode``'s ``head``): a memoir,
     Claude Code or memspec file with an LF frontmatter over a CRLF body."""
     text, layout = decode(raw, path)
-    fm, body = split(text, path)
+    fm, body = split(text, path, once)
     if fm is not None and layout.newline != "\n":
         layout = with_head(layout, raw, text.count("\n", 0, len(text) - len(body) - len(fm.gap)))
     return fm, body, layout

@@ -87,9 +87,16 @@ class RecordLayout:
     lifted: tuple[str, ...] = ()
 
 
+#: Why a record file writing a top-level key twice is quarantined: js-yaml, under gray-matter, refuses a duplicated
+#: mapping key, and memspec's loader skips the file ("Skipped 1 non-memspec file(s)"). Read, its last line won, and a
+#: record no memspec command shows was converted (docs/limits.md, forty-sixth session).
+TWICE_REFUSED = "memspec's loader (js-yaml) refuses a key written twice and skips the file"
+
+
 def read_record(raw: bytes, path: str, prefix: str, operators: tuple[str, ...] = ()) -> tuple[Record, list[str]]:
     """One record file → a record and what the ladder did to it. Raises :class:`ReadError` to quarantine."""
-    fm, rest, text_layout = fmx.split_file(raw, path)  # (each part's line ends: an LF frontmatter, a CRLF body)
+    # (each part's line ends: an LF frontmatter, a CRLF body)
+    fm, rest, text_layout = fmx.split_file(raw, path, once=TWICE_REFUSED)
     if fm is None:
         raise ReadError(path, "has no frontmatter, so it is not a memspec record",
                         hint="memspec skips it too; move it out of the store or add its frontmatter")
