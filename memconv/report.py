@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any, NamedTuple, Sequence
+from typing import Any, ClassVar, NamedTuple, Sequence
 
 from .fs import display, spelled
 
@@ -245,8 +245,21 @@ def split_name(warning: str) -> tuple[str | None, str]:
     return name, warning[end + 2:]
 
 
+def split_side(warning: str, sides: Sequence[str]) -> tuple[str | None, str]:
+    """``("B", "memory/x.md: message")`` for a warning of one input of a merge (``B: memory/x.md: message``), else
+    ``(None, warning)``. Taken off before :func:`split_name`, which took the side for the file's name."""
+    for side in sides:
+        if warning.startswith(side) and warning.startswith(": ", len(side)):
+            return side, warning[len(side) + 2:]
+    return None, warning
+
+
 @dataclass
 class Report:
+    #: The words a store-level warning of one input opens with (``B: memory/x.md: …``): a merge's
+    #: (merge.report.MergeReport); none elsewhere, where "A: " would be a warning's own words.
+    SIDES: ClassVar[tuple[str, ...]] = ()
+
     command: str
     input: str
     output: str | None = None
@@ -304,12 +317,16 @@ class Report:
         return counts
 
     def notices(self) -> list[dict[str, Any]]:
-        """Every warning, the store's and each file's, as ``{kind, path, message}``."""
+        """Every warning, the store's and each file's, as ``{kind, path, message}``, and ``side`` when the warning
+        is of one input of a merge."""
         out = []
         for w in self.warnings:
+            side, w = split_side(w, self.SIDES)
             name, message = split_name(w)
             kind = kind_of(message)
             out.append({"kind": kind.name if kind else "other", "path": name, "message": message})
+            if side is not None:
+                out[-1]["side"] = side
         for f in self.files:
             for w in f.warnings:
                 kind = kind_of(w)
@@ -351,7 +368,7 @@ class Report:
         lines += _listed("refused", [f"{r['path']}: {r['reason']}" for r in self.refused], verbose, 10)
         notices = self.notices()
         if verbose:
-            lines += [f"  {_label(n)}: {n['path']}: {n['message']}" if n["path"] else f"  {_label(n)}: {n['message']}"
+            lines += [f"  {_label(n)}: {_named(n)}: {n['message']}" if _named(n) else f"  {_label(n)}: {n['message']}"
                       for n in notices]
         else:
             lines += _grouped(notices, shown)
@@ -419,6 +436,12 @@ def _label(notice: dict[str, Any]) -> str:
     return "note" if notice["kind"] in INFORMATIVE_KINDS else "warning"
 
 
+def _named(notice: dict[str, Any]) -> str | None:
+    """What a notice is of, for a person: its file, after its side in a merge (``B: memory/x.md``), as written."""
+    side, path = notice.get("side"), notice["path"]
+    return f"{side}: {path}" if side and path else side or path
+
+
 #: How much of one warning the summary shows: a warning naming every record it is about (memspec's
 #: undated records, 1,500 ids at 2,000 entries) is cut after its first names there; -v and --json have it whole.
 CLIPPED_AT = 400
@@ -447,11 +470,11 @@ def _grouped(notices: list[dict[str, Any]], shown: int) -> list[str]:
         if len(items) == 1:
             n = items[0]
             message = _clipped(n["message"])
-            lines.append(f"  {_label(n)}: {n['path']}: {message}" if n["path"] else f"  {_label(n)}: {message}")
+            lines.append(f"  {_label(n)}: {_named(n)}: {message}" if _named(n) else f"  {_label(n)}: {message}")
             continue
         if len({n["message"] for n in items}) == 1:
             plain = _clipped(items[0]["message"])  # they all say the same: in their own words
-        names = list(dict.fromkeys(n["path"] for n in items if n["path"]))  # a file warned of twice: named once
+        names = list(dict.fromkeys(_named(n) for n in items if _named(n)))  # a file warned of twice: named once
         first = ", ".join(names[:shown]) + (f" and {len(names) - shown} more" if len(names) > shown else "")
         lines.append(f"  warning ({len(items)}×) {plain}" + (f": {first}" if first else ""))
     return lines

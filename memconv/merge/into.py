@@ -45,7 +45,7 @@ from . import merge
 from ..text import short_digest, unwritable
 from .records import SAME_CONTENT, Hints
 from .memoir import MergeResult
-from .report import Outcome
+from .report import IMPORT_SIDES, Outcome
 
 #: How the report names the two sides (merge's A and B).
 SIDES = {"A": "EXISTING", "B": "IN"}
@@ -593,7 +593,7 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
                     notes.append(f"{o.where}: {o.why}")
         changes = bool(read - set(files)) or any(p not in on_disk or held(p) != b
                                                  for p, b in files.items())
-    said = {"A: ": "EXISTING: ", "B: ": "IN (as converted): "}
+    said = {f"{side}: ": f"{words}: " for side, words in IMPORT_SIDES.items()}
     warnings = [said[w[:3]] + w[3:] if w[:3] in said else w for w in result.warnings]
     return Import(files, read, changes, read | (set(files) & on_disk), result, existing, outcomes,
                   notes + warnings)

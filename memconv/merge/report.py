@@ -11,7 +11,7 @@ and the other copy beside it).
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from ..fs import display
 from ..report import EXIT_OK, EXIT_QUARANTINED, Report
@@ -20,6 +20,10 @@ from ..report import EXIT_OK, EXIT_QUARANTINED, Report
 EXIT_CONFLICTS = 6
 
 STATUSES = ("added", "updated", "unchanged", "conflict")
+
+#: An import's words for the side a store-level warning is of, written before it in place of merge's A and B
+#: (``EXISTING: memory/x.md: …``): B's store is IN as converted into the target, and its paths are that store's.
+IMPORT_SIDES = {"A": "EXISTING", "B": "IN (as converted)"}
 
 
 @dataclass
@@ -66,6 +70,10 @@ class MergeReport(Report):
 
     records: list[dict[str, Any]] = field(default_factory=list)
     inputs: list[str] = field(default_factory=list)
+
+    #: A merge writes each input's own warnings after its side (merge.memoir.finish; an import, after its words for
+    #: it): taken off into the notice's ``side``, so its file and kind are found as a conversion finds them.
+    SIDES: ClassVar[tuple[str, ...]] = ("A", "B", *IMPORT_SIDES.values())
 
     def add(self, outcomes: list[Outcome]) -> None:
         self.records.extend(asdict(o) for o in outcomes)
