@@ -213,6 +213,7 @@ NOTICE_KINDS = (
     _k("unread-text", r"are text \w+ does not read"),
     _k("in-copy-not-taken", r"^IN's copy not taken",
        "an import left IN's copy out where EXISTING's is newer: EXISTING's kept as it is (-v says why, each)"),
+    _k("index-carried", r"index file\(s\) carried here"),
     _k("over-the-size-limit", r"larger than the size limit memconv reads",
        "written larger than memconv reads by default: give --max-file-size to read OUT again (see each message)"),
 )

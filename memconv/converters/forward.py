@@ -528,7 +528,9 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         note = notes.store_note(facts, target, store.dialect, lossy=lossy, shown=indexes)
         out.foreign.append(note)
         if indexes:
-            report.warnings.append(f"{len(indexes)} index file(s) carried in {note.path}")
+            # Of the note, named first as every warning of a file is (report.split_name): its notice's path.
+            report.warnings.append(f"{note.path}: {len(indexes)} index file(s) carried here, as written, "
+                                   "for the way back")
 
 
 def _noted(index: IndexFile, dialect: str) -> IndexFile:
