@@ -102,3 +102,20 @@ def test_the_schema_names_every_side_a_merge_takes_off():
     from .test_report_schema import SCHEMA
 
     assert SCHEMA["$defs"]["notice"]["properties"]["side"]["enum"] == list(MergeReport.SIDES)
+
+
+def test_a_merged_session_list_past_memoir_clis_cap_is_said_of_session_json(tmp_path):
+    # Watched fail before: "session.json current.goals: 5 items, …" had path null ("session.json current.goals" is
+    # no file's name); the warning now names the file first, then the list.
+    for side, goals in (("a", ["g1", "g2"]), ("b", ["g3", "g4"])):
+        shutil.copytree(GOLDEN / "memoir" / "canonical" / "input", tmp_path / side)
+        session = tmp_path / side / "session.json"
+        doc = json.loads(session.read_text(encoding="utf-8"))
+        doc["current"]["goals"] += [{"text": g, "machine_id": "7b1e9c52-0a43-4f8e-b1d2-6c3a9e8f4d21",
+                                     "set_on": "2026-06-02T09:00:00.000Z"} for g in goals]
+        session.write_text(json.dumps(doc, indent=2), encoding="utf-8")
+    result = CliRunner().invoke(main, ["merge", str(tmp_path / "a"), str(tmp_path / "b"), str(tmp_path / "out"),
+                                       "--json"])
+    assert result.exit_code == 0, result.output
+    [said] = [n for n in validate(result.stdout)["notices"] if "more than memoir-cli keeps" in n["message"]]
+    assert said["path"] == "session.json" and said["message"].startswith("current.goals holds 5 items"), said

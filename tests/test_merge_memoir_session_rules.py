@@ -134,7 +134,7 @@ def test_no_cap_drops_anything_but_a_long_list_is_warned_about():
     b = doc(goals=[{"text": f"h{i}", "set_on": T(2)} for i in range(3)])
     result = merge_documents(a, b)
     assert len(result.document["current"]["goals"]) == 6
-    assert any("goals: 6 items" in w for w in result.warnings)
+    assert any("current.goals holds 6 items" in w for w in result.warnings)
 
 
 def test_machines_merge_per_uuid_keeping_the_newer_last_seen():

@@ -396,8 +396,10 @@ class _Merger:
             self.report("current", lists[name])
         for name, cap in REFERENCE_CAPS.items():
             if isinstance(out.get(name), list) and len(out[name]) > cap:
-                self.warnings.append(f"session.json current.{name}: {len(out[name])} items, more than memoir-cli "
-                                     f"keeps ({cap}); all kept, memoir-cli may rotate them on its next write")
+                # The file's name first, alone, as every warning of a file (report.split_name): its notice's path.
+                self.warnings.append(f"session.json: current.{name} holds {len(out[name])} items, more than "
+                                     f"memoir-cli keeps ({cap}); all kept, memoir-cli may rotate them on its next "
+                                     "write")
         return out
 
 
