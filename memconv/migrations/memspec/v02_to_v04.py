@@ -62,7 +62,19 @@ def _kept_said(ext: dict[str, Any], key: str, value: Any, what: str, why: str) -
 def step(draft):
     values = dict(draft.values)
     changes: list[str] = []
-    ext = dict(values["ext"]) if isinstance(values.get("ext"), dict) else None
+    raw_ext = values.get("ext")
+    ext = dict(raw_ext) if isinstance(raw_ext, dict) else None
+
+    def open_ext() -> dict[str, Any]:
+        """``ext`` as a mapping to keep a value in; an ``ext`` that is not one (a list, a word) is kept in it first,
+        under ``legacy_ext``, and said, never replaced: memspec's schema wants a mapping there."""
+        nonlocal ext
+        if ext is None:
+            ext = {}
+            if raw_ext is not None:
+                changes.append(_kept_said(ext, "legacy_ext", raw_ext, "ext",
+                                          "it was not a mapping, and a legacy value goes into ext"))
+        return ext
 
     state = values.get("state")
     if state in _LEGACY_STATES:
@@ -73,9 +85,7 @@ def step(draft):
         changes.append("kind: claim (absent; pre-0.3 records were all claims)")
 
     def keep_legacy(key: str, value: Any, why: str) -> None:
-        nonlocal ext
-        ext = dict(ext or {})
-        changes.append(_kept_said(ext, f"legacy_{key}", value, key, why))
+        changes.append(_kept_said(open_ext(), f"legacy_{key}", value, key, why))
 
     for old, new in (("decay_after", "check_by"), ("corrected_by", "superseded_by"),
                      ("correction_reason", "supersede_reason"), ("corrects", "supersedes")):
@@ -112,7 +122,7 @@ def step(draft):
 
     if "confidence" in values:
         confidence = values.pop("confidence")
-        ext = dict(ext or {})
+        ext = open_ext()
         if "legacy_confidence" not in ext:
             ext["legacy_confidence"] = confidence
             changes.append(f"confidence {confidence!r} → ext.legacy_confidence")
