@@ -39,7 +39,8 @@ def step(document: dict[str, Any]) -> dict[str, Any]:
     if isinstance(current, dict):
         current = dict(current)  # a step is pure: never mutate the input
         for name in REQUIRED_CURRENT:
-            current.setdefault(name, [])
+            if current.get(name) is None:  # missing or null: null holds nothing, so it is filled where it is
+                current[name] = []
         out["current"] = current
     out.setdefault("history", [])
     return out
