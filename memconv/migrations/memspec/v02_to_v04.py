@@ -20,6 +20,8 @@ step keeps it under ``ext.legacy_*`` and says so; a value already under that key
 keeps it, and the new one takes the first free ``<key>_2``, ``<key>_3``…
 (:func:`_keep`), so neither is lost. It never sets ``stale``:
 that depends on the day the migration runs, and memspec computes it on read.
+An empty (null) ``decay_after``, ``corrects``, ``corrected_by`` or ``correction_reason`` holds
+nothing and is dropped, and said, rather than renamed to a null memspec's schema refuses.
 Unknown keys pass through in order.
 """
 
@@ -90,6 +92,10 @@ def step(draft):
     for old, new in (("decay_after", "check_by"), ("corrected_by", "superseded_by"),
                      ("correction_reason", "supersede_reason"), ("corrects", "supersedes")):
         if old not in values:
+            continue
+        if values[old] is None:  # `corrects:` with no value holds nothing; renamed, memspec's schema refuses it
+            del values[old]
+            changes.append(f"{old} dropped (empty)")
             continue
         convert = (lambda v: v if isinstance(v, list) else [v]) if old == "corrects" else (lambda v: v)
         if new in values:
