@@ -191,6 +191,22 @@ def _warn_session(store: Store, document: dict) -> None:
             store.warnings.append(
                 f"session.json: {key!r} is a JSON {json_type(holder[name])}, not {_JSON_KIND[kind]}; kept as written"
                 " (it may hold data), but `memoir validate` rejects the file: fix it by hand")
+    current = document.get("current")
+    for name in session_v0_to_v1.REQUIRED_CURRENT if isinstance(current, dict) else ():
+        items = current.get(name)
+        for i, item in enumerate(items if isinstance(items, list) else ()):
+            if not _has_text(item):
+                what = "an object with no text" if isinstance(item, dict) else f"a JSON {json_type(item)}"
+                store.warnings.append(
+                    f"session.json: 'current.{name}[{i}]' is {what}, not an object with a non-blank 'text'; kept as"
+                    " written (it may hold data), but `memoir validate` rejects the file: fix it by hand")
+
+
+def _has_text(item: object) -> bool:
+    """Whether a session list item is what memoir-cli's validator requires: an object whose ``text`` is a string
+    that is not blank once trimmed (JavaScript's ``trim()`` also strips U+FEFF)."""
+    text = item.get("text") if isinstance(item, dict) else None
+    return isinstance(text, str) and bool(text.replace("\ufeff", "").strip())
 
 
 _JSON_KIND = {dict: "an object", list: "an array"}
