@@ -95,6 +95,15 @@ def test_entry_with_schema_version_2_is_quarantined_and_the_others_convert(runne
     assert out == {".memconv/quarantine/memory/fact_future.md": future, "memory/fact_kept.md": FACT}
 
 
+def test_a_future_entry_is_told_to_upgrade_memconv_once(runner, tmp_path):
+    # The reason says "upgrade memconv to read it"; the hint said "upgrade memconv" again (forty-sixth session).
+    root = _store(tmp_path, fact_future=b"---\ntype: fact\nschema_version: 9\nname: x\n---\n")
+    result = _convert(runner, root, tmp_path / "out")
+    assert result.exit_code == 3
+    assert result.output.count("upgrade memconv") == 1, result.output
+    assert "fix it by hand" in result.output
+
+
 @pytest.mark.parametrize("name, raw, says", [
     ("binary", b"\x89PNG\r\n\x1a\n\x00\x00\x00", "is a binary file"),
     ("latin1", b"---\ntype: fact\nname: caf\xe9\n---\n", "is not valid UTF-8"),

@@ -37,7 +37,8 @@ def read_entry(raw: bytes, path: str, link: str) -> Record:
         version = entry_version(values)
         ENTRY.check(version)
     except VersionProblem as exc:
-        raise ReadError(path, exc.reason, hint="upgrade memconv, or fix schema_version by hand") from None
+        # (The reason of a version too new already says to upgrade memconv: the hint said it again.)
+        raise ReadError(path, exc.reason, hint="if schema_version is wrong, fix it by hand") from None
     record = efm.to_record(values, fm is not None, body, link)
     record.source = Source(dialect=NAME, path=path, version=version, raw=raw,
                            layout=MemoirEntryLayout(fm, text_layout))
