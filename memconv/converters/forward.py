@@ -792,7 +792,8 @@ def _count_unwritten(original: Record, returned: Record, owner: str, rep: FileRe
     its rendering back.) A field edited in the dialect read (``edits``: where, that
     dialect, the fields edited) is said dropped in the warning of ``report`` that said the edit won, instead.
     ``rename``: each link as read → as written; its file names the memories it links so, and so is it compared."""
-    lost = carrying.difference(original, returned, owner).fields.keys() - _KEPT_IN_ITS_BYTES
+    lost = _unset_as_read(carrying.difference(original, returned, owner).fields.keys() - _KEPT_IN_ITS_BYTES,
+                          original, returned, owner)
     if not lost:
         return
     if rename:
@@ -811,7 +812,8 @@ def _count_unwritten(original: Record, returned: Record, owner: str, rep: FileRe
         # edited in memspec, whose file ends with one) was counted as a body dropped (docs/conversion.md).
         original = clone(original) if not rename else original
         original.body = read.body
-    lost = set(carrying.difference(original, read, owner).fields) - {"link"} - _KEPT_IN_ITS_BYTES - set(rep.carried)
+    lost = _unset_as_read(set(carrying.difference(original, read, owner).fields) - {"link"} - _KEPT_IN_ITS_BYTES
+                          - set(rep.carried), original, read, owner)
     if "edges" in lost and _alike_key_by_key(original.edges, read.edges, EDGE_TYPES.get(owner)):
         lost.discard("edges")
     if not lost:
@@ -833,6 +835,19 @@ def _count_unwritten(original: Record, returned: Record, owner: str, rep: FileRe
     if lost - kept:
         rep.warn(f"{', '.join(sorted(lost - kept))}: brought home from another dialect, and {owner}'s "
                  "files have no place for them: dropped")
+
+
+def _unset_as_read(lost: set[str], original: Record, read: Record, owner: str) -> set[str]:
+    """``lost`` without each field ``original`` leaves unset and ``read`` holds as its home's tools read the key left
+    out (its ``UNSET_READS_AS``: a memfmt procedure's version 1, counts 0): its writer writes that value for it, one
+    value with the key left out to those tools, so nothing is lost. Before, a memfmt procedure written without
+    ``success_count`` came home from memoir, Claude or memspec with its counts said dropped (``--fail-on-loss``
+    exiting 5) though its file came back byte for byte (docs/conversion.md). A value set is compared as it is."""
+    unset = dialects.declaration(owner, "UNSET_READS_AS").get(original.kind)
+    if not unset or not lost & unset.keys():
+        return lost
+    return {name for name in lost if name not in unset or getattr(original, name) is not None
+            or getattr(read, name) != unset[name]}
 
 
 def _alike_key_by_key(written: list[Edge], read: list[Edge], held: frozenset[str] | None) -> bool:

@@ -318,6 +318,10 @@ OPTIONAL: dict[str, Optional] = {
                               _always(frozenset())),
     "RIDES_AS_UNKNOWN": Optional("model fields a record from another dialect brings that its writer keeps with "
                                  "the record's unknown keys rather than as its own key", "names", _always(())),
+    "UNSET_READS_AS": Optional("kind → model field → the value its tools read for that field when its file leaves "
+                               "the key out, which its writer writes for the field unset (memfmt: a procedure's "
+                               "version 1, counts 0): a record home again with the field unset, read back with that "
+                               "value, lost nothing", "mapping", _always({})),
     "WITNESS_FIELDS": Optional("fields its own tools add to a record (a verification) that another dialect may "
                                "have no field for: a record home again elsewhere keeps them in its carry",
                                "names", _always(())),

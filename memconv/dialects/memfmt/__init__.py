@@ -1084,6 +1084,8 @@ LINK_NAMING = LinkNaming("title", numbered="{} ({})")
 TITLE_IS_LINK = frozenset({"entity", "episode", "procedure"})
 #: A memory's name is its ``# `` line: one line (its frontmatter the writer keeps on one line itself).
 ONE_LINE_FIELDS = frozenset({"title"})
+#: A procedure's ``version`` and counts its file leaves out read as 1 and 0 in memfmt, and are written so.
+UNSET_READS_AS = {"procedure": files.UNSET_PROCEDURE}
 #: The folder the store is in, inside the folder a user points at.
 #: ``index``: whether the store has its ``MEMORY.md`` (False: it had none, and its writer writes none).
 STORE_FACTS = {"root": ROOT, "index": True}

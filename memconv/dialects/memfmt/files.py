@@ -30,6 +30,10 @@ KNOWN_KEYS = {
     "profile": ("generated",),
     "index": ("generated",),
 }
+#: What memfmt reads for a procedure's key its file leaves out (its library's ``parse.py``: ``version`` 1, a count 0),
+#: by model field: so what :func:`render_procedure` writes for a field unset. The reader keeps such a field unset
+#: (docs/memfmt.md); to memfmt the two are one value, and a record home again is compared so (UNSET_READS_AS).
+UNSET_PROCEDURE = {"version": 1, "successes": 0, "failures": 0}
 #: Known keys whose value is an integer for that kind; anything else there is refused.
 _INT_FIELDS = {"episode": ("importance",), "procedure": ("version", "success_count", "fail_count")}
 #: Known keys whose value is a list.
@@ -315,22 +319,29 @@ def render_episode(record: Record) -> str:
     return _finish(lines)
 
 
+def meant(record: Record, name: str) -> int:
+    """A procedure's ``version``, ``successes`` or ``failures`` as memfmt means it: unwritten is
+    :data:`UNSET_PROCEDURE`'s."""
+    value = getattr(record, name)
+    return UNSET_PROCEDURE[name] if value is None else value
+
+
 def version_of(record: Record) -> int:
     """A procedure's version as memfmt means it: unwritten is 1."""
-    return record.version if record.version is not None else 1
+    return meant(record, "version")
 
 
 def heading_suffix(record: Record) -> str:
     """The derived ``(v3 · 86% reliable)`` of a procedure heading, from its record and lineage."""
     prior = sx.lineage_prior([(r.successes, r.failures) for r in record.evolution or ()])
-    trust = sx.reliability(record.successes or 0, record.failures or 0, prior)
+    trust = sx.reliability(meant(record, "successes"), meant(record, "failures"), prior)
     return f"(v{version_of(record)} · {trust})"
 
 
 def render_procedure(record: Record) -> str:
     last_failure = sx.one_line(record.last_failure)
-    known = {"id": record.id, "version": version_of(record), "success_count": record.successes or 0,
-             "fail_count": record.failures or 0, "last_failure": last_failure or None,
+    known = {"id": record.id, "version": version_of(record), "success_count": meant(record, "successes"),
+             "fail_count": meant(record, "failures"), "last_failure": last_failure or None,
              "last_failed": record.last_failed, "last_succeeded": record.last_succeeded}
     lines = [_front("procedure", known, record.extra), "", f"# {record.title or ''} {heading_suffix(record)}"]
     if record.trigger:
