@@ -170,7 +170,11 @@ def read_entry(raw: bytes, path: str, link: str) -> Record:
 def type_word(record: Record, layout: ClaudeFileLayout | None) -> str:
     """The ``type`` word a record that is not opaque is written with (at the top or under ``metadata``)."""
     if layout is not None and layout.type_word is not None:
-        same_kind = READ_AS.get(layout.type_word, layout.type_word) == record.kind
+        # ``project`` is read as the kind its ``memconv`` key carries (:func:`normalise`): the word of every kind,
+        # as it is without a layout. Before, a goal's ``project`` was written ``goal`` (its index line under
+        # ``## Other``) once its file had a layout (forty-sixth session).
+        same_kind = READ_AS.get(layout.type_word, layout.type_word) == record.kind \
+            or (layout.type_word == "project" and record.kind in KINDS and record.kind not in WRITE_AS)
         return layout.type_word if same_kind else WRITE_AS.get(record.kind, record.kind)
     return WRITE_AS.get(record.kind, "project")
 
