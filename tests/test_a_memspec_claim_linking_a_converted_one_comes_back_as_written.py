@@ -6,11 +6,8 @@ claim memconv made of the memoir decision. Through memoir, Claude or memfmt and 
 ``source_kind: agent`` added, the report said "source_kind: taken out in the dialect it was read from … the deletion
 is dropped" and counted it dropped (``check --via`` exit 1, ``--fail-on-loss`` 5), though nobody took anything
 out. Its links were renamed to follow the converted claim home (``restore``), which made it look edited since read,
-so it got no format patch and came home rendered as a record built in code. Found in the forty-sixth session; not
-fixed there: keeping such a record's fingerprint (its source as read, but for its links) gives it its patch and makes
-this pass, but a Claude project memory linking a memoir one then comes home under "## Other" in MEMORY.md (the
-Claude writer's ``type_word`` with a layout differs from without one), so the change needs more than this session had
-(docs/conversion.md, "Left alone (noticed)").
+so it got no format patch and came home rendered as a record built in code. Fixed in the forty-sixth session:
+renamed links are no edit of its own, so it keeps its fingerprint, and its patch (docs/conversion.md).
 """
 
 from __future__ import annotations
@@ -74,8 +71,6 @@ Use spaces
     return ms
 
 
-@pytest.mark.xfail(strict=True, reason="a memspec claim whose links were renamed home gets no format patch "
-                                       "(forty-sixth session; docs/conversion.md)")
 @pytest.mark.parametrize("via", ["memoir", "claude", "memfmt"])
 def test_memspecs_own_claim_comes_back_as_written_and_nothing_is_said_dropped(runner, tmp_path, via):
     ms = _store(runner, tmp_path)

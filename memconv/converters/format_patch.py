@@ -112,6 +112,15 @@ def render_alone(dialect: str, record: Record) -> tuple[str, bytes] | None:
     return own[0] if len(own) == 1 else None
 
 
+def written_anew(dialect: str, record: Record) -> bool:
+    """Whether ``record``'s file is what ``dialect``'s writer gives it alone, anew, at its path (so it needs no patch).
+
+    For one record at a time (:func:`patches` tells a whole group's at once)."""
+    source = record.source
+    alone = render_alone(dialect, record)
+    return source is not None and alone is not None and alone[0] == source.path and source.holds(alone[1])
+
+
 def make(canonical: tuple[str, bytes] | None, path: str, raw: bytes) -> dict[str, Any]:
     """The patch from ``canonical`` (path, bytes) to the original file ``raw`` at ``path``."""
     if canonical is None:

@@ -9,7 +9,7 @@ from .. import dialects
 from ..dialects import fold
 from ..errors import ReadError
 from ..markdown import rewrite_links
-from ..model import ForeignFile, IndexFile, Packed, Record, Store, clone, unpacked
+from ..model import ForeignFile, IndexFile, Packed, Record, Store, clone, fingerprint, unedited, unpacked
 from ..report import FileReport
 from ..text import flat, printable
 from . import carry as carrying
@@ -322,8 +322,18 @@ def restore(store: Store) -> tuple[Store, Conversion]:
     for record in untouched:
         # Its links to restored records follow them home; its own link is the forward step's business.
         if rename and ("[[" in record.body or record.edges):
-            record = clone(unpacked(record), keep_source=True)
+            read = unpacked(record)
+            record = clone(read, keep_source=True)
             rename_links(record, rename)
+            renamed = fingerprint(record) if unedited(read) else None
+            if renamed is not None and renamed != read.source.fingerprint and read.source.dialect in TARGET_KIND \
+                    and not format_patch.written_anew(read.source.dialect, read):
+                # Renamed links are no edit of its own: a file its writer would not write anew (memspec 0.7.2's own
+                # claim, no ``source_kind``) keeps its fingerprint (a new source; the one read is untouched), so it
+                # gets its format patch and comes home as written; before, it came home rendered anew. One its writer
+                # writes anew needs no patch: home, its links named back, it is written so again (forty-sixth
+                # session; docs/conversion.md).
+                record.source = record.source.replaced(fingerprint=renamed)
         out.records.append(record)
     formats = []
     unrename = {home.link: record.link for record, home, _ in reversed(restored)}
