@@ -238,6 +238,10 @@ def merge(a: Store, b: Store, hints: Hints | None = None) -> MergeResult:
     for outcome in merged.outcomes:  # a conflict copy reported by its path, not only its id
         if outcome.conflict_copy and f"{outcome.conflict_copy}.md" in by_name:
             outcome.conflict_copy = by_name[f"{outcome.conflict_copy}.md"]
+        # A record is filed by its state: one the merge (or a chain) made superseded or retired is written to
+        # archive/, not where the winning copy was read; the report names the file OUT holds.
+        if outcome.where not in files and f"{outcome.identity}.md" in by_name:
+            outcome.where = by_name[f"{outcome.identity}.md"]
     tree = Tree()
     for path in sorted(files):
         tree.files[path] = files[path]
