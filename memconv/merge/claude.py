@@ -177,8 +177,9 @@ def _keyed(items: list) -> dict[tuple, list[str]]:
     out: dict[tuple, list[str]] = {}
     for kind, payload, lines in items:
         if kind == "link":
-            words = flat(lines[0])
-            base = (kind, payload, lines[0] if words == lines[0] else words)  # (the line as held, when it is flat)
+            line = _undotted(lines[0])
+            words = flat(line)
+            base = (kind, payload, line if words == line else words)  # (the line as held, when it is flat)
         else:
             base = (kind, payload)
         n = seen.get(base, 0) if kind != "inline" else 0
@@ -188,6 +189,13 @@ def _keyed(items: list) -> dict[tuple, list[str]]:
             continue
         out[key] = lines
     return out
+
+
+def _undotted(line: str) -> str:
+    """A link line without the ``./`` of its destination: how the file is spelled, not words (the reader takes
+    ``./x.md`` and ``x.md`` for one target), so two lines that differ only there are one line."""
+    m = claude_index.LINK_LINE.match(line)
+    return line[:m.start("dot")] + line[m.end("dot"):] if m and m.group("dot") else line
 
 
 def _key(value) -> str:
