@@ -119,6 +119,21 @@ class Tree:
         return copy
 
 
+def _placed(tree: Tree, kind: str, path: str, ident: str, side: str, moved: str | None, seen: set[str]) -> Outcome:
+    """The outcome of a record or file only ``side`` has, placed at ``path`` or, moved, beside what holds it.
+
+    Moved off its path because the other store has something else there (a memfmt entity where this store has a
+    note of the person's), it is a conflict, as two copies at one path are: a file renamed, and a script must see
+    it. Moved because its name folds to another's, :func:`_say_folded` says so."""
+    if moved is None:
+        return Outcome(kind, path, ident, "added", side)
+    if any(copy == moved for _, copy, _ in tree.folded):
+        return Outcome(kind, moved, ident, "added", side, SAME_PATH)
+    return Outcome(kind, path, ident, "conflict", "B" if side == "A" else "A",
+                   f"from {side}; the other store has another file at this path: kept beside it",
+                   moved, already_kept=moved in seen)
+
+
 def _entry_date(record: Record) -> tuple[str | None, Any]:
     """The recency of an entry file: ``updated``, else ``created`` (spec §5.2)."""
     for name in ("updated", "created"):
@@ -200,8 +215,7 @@ def _merge_entries(a: Store, b: Store, prefix: str, tree: Tree, outcomes: list[O
         path = f"{prefix}{link}.md"
         if len(copies) == 1:
             (side, record), = copies.items()
-            moved = tree.put(path, _bytes(record))
-            outcomes.append(Outcome("entry", moved or path, link, "added", side, SAME_PATH if moved else None))
+            outcomes.append(_placed(tree, "entry", path, link, side, tree.put(path, _bytes(record)), seen))
             continue
         ra, rb = copies["A"], copies["B"]
         raw_a, raw_b = _bytes(ra), _bytes(rb)
@@ -322,8 +336,7 @@ def _merge_files(a: Store, b: Store, tree: Tree, outcomes: list[Outcome], quaran
             continue  # a conflict copy an earlier merge wrote, already placed
         if len(copies) == 1:
             (side, data), = copies.items()
-            moved = tree.put(path, data)
-            outcomes.append(Outcome("file", moved or path, path, "added", side, SAME_PATH if moved else None))
+            outcomes.append(_placed(tree, "file", path, path, side, tree.put(path, data), seen))
             continue
         if copies["A"] == copies["B"]:
             tree.put(path, copies["A"])
