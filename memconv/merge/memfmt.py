@@ -30,6 +30,7 @@
 from __future__ import annotations
 
 from ..converters import readable
+from ..dialects import fold
 from ..dialects import memfmt as dialect
 from ..model import Record, Step, Store, clone, fingerprint, unedited
 from ..text import short_digest
@@ -208,18 +209,43 @@ RULES = Rules(
 )
 
 
-def _name_copies(out: Store, merged) -> None:
-    """Conflict copies reported by the path memfmt's writer gives them, not by their link."""
+def _one_per_path(merged) -> dict[str, Record]:
+    """Records that are not one record but were read from one path (one store's ``entities/Ali.md`` with an ``id``,
+    the other's without: neither identity matches), each kept where it was, were written one over the other. The
+    first in the merge's order keeps the path; each other is placed anew by memfmt's writer (``Ali (2).md``), its
+    text outside the format where memfmt reads it, as a conflict copy's. Returns them by their lines' identity."""
+    held: set[str] = set()
+    moved: dict[str, Record] = {}
+    for n, record in enumerate(merged.records):
+        source = record.source
+        if source is None or source.dialect != dialect.NAME:
+            continue
+        path = fold(source.path)
+        if path not in held:
+            held.add(path)
+            continue
+        anew = clone(record)
+        readable.fold_in_unread(anew, dialect.NAME)
+        merged.records[n] = moved[RULES.identity(record)] = anew
+    return moved
+
+
+def _name_copies(out: Store, merged, moved: dict[str, Record]) -> None:
+    """Conflict copies, and records placed anew (:func:`_one_per_path`), reported by the path memfmt's writer gives
+    them, not by their link or the path they were read from."""
     paths = dict(zip(map(id, out.records), dialect.record_paths(out)))
     where = {RULES.where(copy): paths.get(id(copy)) for copy in merged.copies.values()}
     for outcome in merged.outcomes:
         if outcome.conflict_copy in where and where[outcome.conflict_copy]:
             outcome.conflict_copy = where[outcome.conflict_copy]
+        if outcome.identity in moved and paths.get(id(moved[outcome.identity])):
+            outcome.where = paths[id(moved[outcome.identity])]
 
 
 def merge(a: Store, b: Store, hints: Hints | None = None) -> MergeResult:
     """Two memfmt stores → the merged store's files and the outcome of every record."""
     merged = merge_records(a.records, b.records, hints.apply(RULES) if hints else RULES)
+    moved = _one_per_path(merged)
     roots = {a.meta.get("root", "memory"), b.meta.get("root", "memory")}
     warnings: list[str] = []
     if len(roots) > 1:
@@ -233,7 +259,7 @@ def merge(a: Store, b: Store, hints: Hints | None = None) -> MergeResult:
     out = Store(dialect="memfmt", records=merged.records, indexes=indexes[-1:], meta=meta)
     files = dialect.write(out)
     warnings.extend(out.warnings)
-    _name_copies(out, merged)
+    _name_copies(out, merged, moved)
     tree = Tree()
     tree.files.update(files)
     outcomes: list[Outcome] = list(merged.outcomes)
