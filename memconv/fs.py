@@ -65,6 +65,14 @@ def kept_name(path: str, suffix: str) -> str:
     return path
 
 
+def kept_too_long(path: str, suffix: str) -> bool:
+    """Whether ``path``, a name a disk took, is over :data:`MAX_NAME_BYTES` once written as :func:`kept_name`
+    names it (a 251-255-byte ``.md`` name of IN, given ``.kept``): such a file is set aside, at the place
+    :func:`quarantine_path` gives, not refused with the whole run (docs/limits.md)."""
+    named = kept_name(path, suffix)
+    return named != path and path_problem(named) is not None and path_problem(path) is None
+
+
 def kept_path(name: str, suffix: str) -> str:
     """The path of the kept file written as ``name`` (the inverse of :func:`kept_name`). A name :func:`kept_name`
     does not write (``x.kept``, or ``a.md``: an output written before the suffix was) is the file's own."""

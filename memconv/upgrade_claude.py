@@ -35,7 +35,7 @@ from .dialects.claude import body as bodies
 from .dialects.memoir import entries as memoir_entries
 from .dialects.entry_frontmatter import canonical_problems
 from .errors import ReadError
-from .fs import kept_name, quarantine_path
+from .fs import MAX_NAME_BYTES, QUARANTINE_DIR, kept_name, kept_too_long, quarantine_path
 from .markdown import link_targets, renamed_link_target, rewrite_links
 from .model import Edge, ForeignFile, IndexLink, Record, Source, Store
 from .report import FileReport
@@ -211,13 +211,24 @@ def upgrade(source: Store, shape: str = "nested", reserved: Iterable[str] = ()) 
         out.foreign.append(ForeignFile(f"{prefix}{idx.path}", data,
                                        why="Claude Code's MEMORY.md index, kept beside the entries"))
         result.files.append(report)
+    carried = {foreign.path for foreign in source.foreign}
     for foreign in source.foreign:
         # A file memconv kept (``.memconv/files/``, ``.memconv/quarantine/``) keeps the name that hides a ``.md``
         # from Claude Code, which loads every Markdown file of the folder, hidden ones too: the reader gave it
         # back its own name, and an upgrade in place is still a Claude folder (``a.md.kept``, not ``a.md``).
-        kept_at = f"{prefix}{kept_name(foreign.path, claude.KEPT_SUFFIX)}"
+        path, said = foreign.path, []
+        if kept_too_long(path, claude.KEPT_SUFFIX):
+            # (a 251-255-byte .md name, from an output written before .kept was: 256-260 bytes refused the whole
+            # upgrade, exit 4; set aside as a conversion sets it aside, dialects.passed_through)
+            aside = quarantine_path(path, carried, QUARANTINE_DIR, claude.KEPT_SUFFIX)
+            if aside is not None:
+                carried.add(aside)
+                path = aside
+                said.append(f"its name with {claude.KEPT_SUFFIX} would be longer than {MAX_NAME_BYTES} bytes; "
+                            f"kept aside at {prefix}{kept_name(aside, claude.KEPT_SUFFIX)}")
+        kept_at = f"{prefix}{kept_name(path, claude.KEPT_SUFFIX)}"
         out.foreign.append(ForeignFile(kept_at, foreign.raw, why=foreign.why))
-        result.files.append(FileReport(source=foreign.path, target=kept_at, status="foreign"))
+        result.files.append(FileReport(source=foreign.path, target=kept_at, status="foreign", warnings=said))
     for q in source.quarantined:
         # Carried where it was, untouched: an upgrade never drops or rewrites what it cannot read.
         # A name no file may have everywhere ('\\') goes to the quarantine folder, spelled as there.

@@ -93,3 +93,20 @@ def test_the_place_given_fits_once_named_and_comes_back_as_given():
         assert fs.path_problem(written) is None, written
         assert fs.kept_path(written, ".kept") == place and place.endswith(".md")
     assert fs.quarantine_path("x.md", {}, suffix=".kept") == ".memconv/quarantine/x.md", "a short name is as it was"
+
+
+def test_an_upgrade_sets_aside_a_kept_file_whose_kept_name_would_not_fit(runner, tmp_path):
+    """A Claude folder holding ``.memconv/quarantine/<251 bytes>.md`` (an output written before ``.kept`` was):
+    the upgrade wrote it again as ``….md.kept``, 256 bytes, and refused the whole upgrade, exit 4."""
+    root = tmp_path / "in"
+    shutil.copytree(GOLDEN / "claude" / "canonical" / "input", root)
+    name = "q" * 248 + ".md"
+    (root / ".memconv" / "quarantine").mkdir(parents=True)
+    (root / ".memconv" / "quarantine" / name).write_bytes(b"an older run's copy\n")
+    result = runner.invoke(main, ["upgrade", str(root), str(tmp_path / "out"), "--json"])
+    assert result.exit_code == 0, "one kept file does not stop the upgrade: " + result.output
+    [report] = [f for f in json.loads(result.stdout)["files"] if f["source"] == f".memconv/quarantine/{name}"]
+    assert "kept aside at" in " ".join(report["warnings"]), report
+    assert _written(tmp_path / "out").get(report["target"]) == b"an older run's copy\n", report
+    assert report["target"].endswith(".md.kept"), "still named so that recall skips it"
+    assert _names_fit(tmp_path / "out")

@@ -477,7 +477,7 @@ def passed_through(store: Any, written: WrittenNames, suffix: str = "",
     silence (docs/limits.md). So is one whose name, given ``suffix``, would pass the file-name limit (a
     251-255-byte ``.md`` name of IN): it stopped the whole run, exit 4. The same path twice is one file, passed once.
     """
-    from ..fs import MANIFEST, MAX_NAME_BYTES, kept_name, path_problem, quarantine_path
+    from ..fs import MANIFEST, MAX_NAME_BYTES, kept_name, kept_too_long, quarantine_path
 
     def named(path: str) -> str:
         return kept_name(path, suffix)
@@ -494,7 +494,7 @@ def passed_through(store: Any, written: WrittenNames, suffix: str = "",
             # written, folded, took 4 MB at 100,000 records at the run's end, its peak (docs/performance.md).
             passing = {fold(f.path) for f in store.foreign}
             folded = {q for p in written if (q := fold(p)) in passing} | {fold(MANIFEST)}
-        too_long = named(path) != path and path_problem(named(path)) is not None and path_problem(path) is None
+        too_long = kept_too_long(path, suffix)
         if too_long or fold(path) in folded:
             # (set aside under a name no file written takes, folded: every one is asked of, as seldom as this is)
             aside = quarantine_path(path, _Folded(folded.union(map(fold, written))), quarantine, suffix)
