@@ -110,3 +110,22 @@ def test_an_upgrade_sets_aside_a_kept_file_whose_kept_name_would_not_fit(runner,
     assert _written(tmp_path / "out").get(report["target"]) == b"an older run's copy\n", report
     assert report["target"].endswith(".md.kept"), "still named so that recall skips it"
     assert _names_fit(tmp_path / "out")
+
+
+def test_a_merge_conflict_copy_of_a_long_kept_name_fits(runner, tmp_path):
+    """Two Claude folders carrying ``.memconv/files/memfmt/<247 bytes>.md.kept`` with different bytes: the conflict
+    copy's stem was cut for ``….conflict-<hash>.md``, and ``.kept`` then took it to 260 bytes: exit 4."""
+    name = "a" * 244 + ".md"
+    for side in ("a", "b"):
+        shutil.copytree(GOLDEN / "claude" / "canonical" / "input", tmp_path / side)
+        (tmp_path / side / ".memconv" / "files" / "memfmt").mkdir(parents=True)
+        (tmp_path / side / ".memconv" / "files" / "memfmt" / f"{name}.kept").write_bytes(f"{side} side\n".encode())
+    result = runner.invoke(main, ["merge", str(tmp_path / "a"), str(tmp_path / "b"), str(tmp_path / "out")])
+    assert result.exit_code == 6, "a conflict, both copies kept, not the whole merge refused: " + result.output
+    kept = {data: path for path, data in _written(tmp_path / "out").items() if path.startswith(".memconv/files/")}
+    assert set(kept) == {b"a side\n", b"b side\n"}, "both sides' bytes are kept"
+    assert all(path.endswith(".md.kept") for path in kept.values()), "both named so that recall skips them"
+    assert _names_fit(tmp_path / "out")
+    from memconv.merge.memoir import Tree
+    short = Tree(".kept").conflict_path(".memconv/files/memfmt/x.md", b"x")
+    assert short.startswith(".memconv/files/memfmt/x.conflict-") and short.endswith(".md"), "a short name is as it was"

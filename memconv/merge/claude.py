@@ -21,7 +21,7 @@ import re
 
 from ..dialects.claude import entries as claude_entries
 from ..dialects.claude import index as claude_index
-from ..dialects.claude import page_named, written_type
+from ..dialects.claude import KEPT_SUFFIX, page_named, written_type
 from ..errors import ReadError
 from ..model import IndexFile, IndexLink, Record, Store, clone, fingerprint, unedited
 from ..fs import fitting
@@ -380,7 +380,7 @@ def merge(a: Store, b: Store, hints: Hints | None = None) -> MergeResult:
     pb, more_b = _memories_named_as_pages(b)
     merged = merge_records([*a.records, *more_a] if more_a else a.records,
                            [*b.records, *more_b] if more_b else b.records, hints.apply(RULES) if hints else RULES)
-    tree = Tree()
+    tree = Tree(KEPT_SUFFIX)  # (a kept .md file is written .md.kept: finish)
     outcomes: list[Outcome] = list(merged.outcomes)
     warnings: list[str] = []
     placed: list[tuple[str, Record]] = []

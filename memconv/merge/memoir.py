@@ -82,21 +82,26 @@ class Tree:
     name that folds to it (:func:`memconv.dialects.fold`): ``User_Role.md`` and ``user_role.md`` are one file on
     macOS and Windows, so the second placed is kept beside the first, as a conflict copy (docs/merge.md)."""
 
-    def __init__(self) -> None:
+    def __init__(self, suffix: str = "") -> None:
         self.files: dict[str, bytes] = _Files()
+        #: What the name of a ``.md`` file memconv keeps gains when written (the dialect's ``KEPT_SUFFIX``;
+        #: :func:`memconv.fs.kept_name`): a conflict copy is cut to fit as written, ``.kept`` included.
+        self.suffix = suffix
         #: ``(path wanted, where it went, the file whose name it folds to)``: for the report (:func:`finish`).
         self.folded: list[tuple[str, str, str]] = []
 
     def conflict_path(self, path: str, data: bytes) -> str:
-        """``dir/name.conflict-<hash of data>.ext``: free (no name placed folds to it), or already holding ``data``."""
+        """``dir/name.conflict-<hash of data>.ext``: free (no name placed folds to it), or already holding ``data``.
+        Its stem is cut so that the name as written (:func:`memconv.fs.kept_name`, ``.kept`` included) fits."""
         head, sep, name = path.rpartition("/")
         stem, dot, ext = name.rpartition(".")
         if not dot or not stem:
             stem, ext = name, ""
+        grows = self.suffix if kept_name(path, self.suffix) != path else ""  # (so does its copy: the same ext)
         length = 8
         while True:
             tail = f".conflict-{short_digest(data, length)}{'.' + ext if ext else ''}"
-            copy = f"{head}{sep}{fitting(stem, tail)}{tail}"  # a long name stays a name a disk takes
+            copy = f"{head}{sep}{fitting(stem, tail + grows)}{tail}"  # a long name stays a name a disk takes
             if self.files.get(copy, data) == data and self.files.holder(copy) is None:
                 return copy
             length += 4
