@@ -129,3 +129,23 @@ def test_a_merge_conflict_copy_of_a_long_kept_name_fits(runner, tmp_path):
     from memconv.merge.memoir import Tree
     short = Tree(".kept").conflict_path(".memconv/files/memfmt/x.md", b"x")
     assert short.startswith(".memconv/files/memfmt/x.conflict-") and short.endswith(".md"), "a short name is as it was"
+
+
+def test_an_import_keeps_ins_quarantined_original_beside_existings_under_a_name_that_fits(runner, tmp_path):
+    """``--into`` a Claude folder: IN's quarantined original goes beside the copy an earlier import kept
+    (``.memconv/quarantine/memory/fact_<cut>.md.kept``, 255 bytes), numbered. The number went on the name as
+    written, ``….md-2.kept``, 257 bytes: the import was refused, exit 4."""
+    _memoir(tmp_path / "in", {f"memory/fact_{LONG}.md": b"\xff first\n"})
+    existing = tmp_path / "existing"
+    shutil.copytree(GOLDEN / "claude" / "canonical" / "input", existing)
+    first = runner.invoke(main, ["memoir-to-claude", str(tmp_path / "in"), "--into", str(existing)])
+    assert first.exit_code == 3, first.output
+    (tmp_path / "in" / "memory" / f"fact_{LONG}.md").write_bytes(b"\xff second\n")
+    second = runner.invoke(main, ["memoir-to-claude", str(tmp_path / "in"), "--into", str(existing), "--json"])
+    assert second.exit_code == 3, "one file quarantined is exit 3, not the whole import refused: " + second.output
+    kept = {p: b for p, b in _written(existing).items() if p.startswith(".memconv/quarantine/")}
+    [q] = json.loads(second.stdout)["quarantined"]
+    assert kept.get(q["kept_at"]) == b"\xff second\n", f"the report names where IN's copy is: {q['kept_at']}"
+    assert sorted(kept.values()) == [b"\xff first\n", b"\xff second\n"], "both copies are kept"
+    assert all(p.endswith(".md.kept") for p in kept), f"named so that recall skips them: {sorted(kept)}"
+    assert _names_fit(existing)

@@ -557,9 +557,14 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
             files.pop(q["kept_at"], None)
     with fs.noting_refusals(existing_path):  # EXISTING's listing, confined to EXISTING (not to IN)
         on_disk = set(list_files(existing_path))
+        suffix = _kept_suffix(existing)
         for path, data in sorted(kept_in.items()):  # IN's quarantined originals, beside EXISTING's
-            at = _free(path, data, files, on_disk, existing_path)
-            files[at] = data
+            at = _free(path, data, files, on_disk, existing_path, suffix)
+            for q in report.quarantined:  # (the report named the place EXISTING's own copy holds)
+                if q["kept_at"] == path:
+                    q["kept_at"] = at
+            if at is not None:
+                files[at] = data
         read = _read_paths(existing, on_disk) | ({record_path(existing)} & on_disk)
         held = _held(existing, existing_path)
         folders: dict[str, str | None] = {}
@@ -630,22 +635,23 @@ def _link_on_the_way(root: Path, path: str, folders: dict[str, str | None]) -> s
     return path if os.path.islink(root / path) else None
 
 
-def _free(path: str, data: bytes, files: dict[str, bytes], on_disk: set[str], root: Path) -> str:
-    """Where IN's quarantined original goes: its own place, or one holding the same bytes, or a free one."""
-    taken = dict.fromkeys(on_disk | set(files), b"")
-    n = 1
-    head, _, name = path.rpartition("/")
-    stem, dot, ext = name.rpartition(".")
-    if not dot or not stem:
-        stem, ext = name, ""
-    at = path
-    while at in taken:
-        held = files.get(at) if at in files else fs.read_if_safe(root, at)
-        if held == data:
-            return at
-        n += 1
-        at = f"{head}/{stem}-{n}{'.' + ext if ext else ''}"
-    return at
+def _free(path: str, data: bytes, files: dict[str, bytes], on_disk: set[str], root: Path,
+          suffix: str) -> str | None:
+    """Where IN's quarantined original, written as ``path``, goes: its own place, or one holding the same bytes, or
+    a free one, as written. The one rule, :func:`fs.quarantine_path`, numbers the place (``suffix``: EXISTING's
+    ``KEPT_SUFFIX``) and cuts it to fit as written: numbered as written (``x.md-2.kept``), a name near the limit
+    passed it and refused the whole import, exit 4."""
+
+    class Differs:  # a place is taken when the file written there holds other bytes
+        def __contains__(self, place: object) -> bool:
+            at = fs.kept_name(str(place), suffix)
+            if at not in files and at not in on_disk:
+                return False
+            return (files.get(at) if at in files else fs.read_if_safe(root, at)) != data
+
+    head, _, name = fs.kept_path(path, suffix).rpartition("/")
+    place = fs.quarantine_path(name, Differs(), head, suffix)
+    return fs.kept_name(place, suffix) if place is not None else None
 
 
 def _kept_suffix(store: Store) -> str:
