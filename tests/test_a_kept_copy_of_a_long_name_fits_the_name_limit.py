@@ -149,3 +149,18 @@ def test_an_import_keeps_ins_quarantined_original_beside_existings_under_a_name_
     assert sorted(kept.values()) == [b"\xff first\n", b"\xff second\n"], "both copies are kept"
     assert all(p.endswith(".md.kept") for p in kept), f"named so that recall skips them: {sorted(kept)}"
     assert _names_fit(existing)
+
+
+def test_a_claude_merge_report_names_a_kept_file_and_its_conflict_copy_as_written(runner, tmp_path):
+    """The report of a Claude merge named a carried ``.md`` file and its conflict copy by their places
+    (``x.md``, ``x.conflict-<hash>.md``): neither is a file of OUT, where both end in ``.md.kept``."""
+    for side in ("a", "b"):
+        shutil.copytree(GOLDEN / "claude" / "canonical" / "input", tmp_path / side)
+        (tmp_path / side / ".memconv" / "files" / "memfmt").mkdir(parents=True)
+        (tmp_path / side / ".memconv" / "files" / "memfmt" / "x.md.kept").write_bytes(f"{side} side\n".encode())
+    result = runner.invoke(main, ["merge", str(tmp_path / "a"), str(tmp_path / "b"), str(tmp_path / "out"), "--json"])
+    assert result.exit_code == 6, result.output
+    [o] = [o for o in json.loads(result.stdout)["records"] if o["status"] == "conflict"]
+    written = _written(tmp_path / "out")
+    assert written.get(o["where"]) == b"b side\n", f"the report names the file kept: {o['where']}"
+    assert written.get(o["conflict_copy"]) == b"a side\n", f"the report names the copy: {o['conflict_copy']}"

@@ -394,6 +394,10 @@ def finish(dialect: str, a: Store, b: Store, tree: Tree, outcomes: list[Outcome]
     for q in quarantined:
         if q["kept_at"] is not None:
             q["kept_at"] = kept_name(q["kept_at"], suffix)
+    for o in outcomes:  # (a file and its conflict copy, named as in OUT: the report named x.md for x.md.kept)
+        if o.kind == "file":
+            o.where = kept_name(o.where, suffix)
+            o.conflict_copy = kept_name(o.conflict_copy, suffix) if o.conflict_copy else o.conflict_copy
     files = {kept_name(path, suffix): data for path, data in tree.files.items()}
     return MergeResult(dialect, dict(sorted(files.items())), outcomes, warnings, quarantined)
 
