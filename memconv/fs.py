@@ -65,12 +65,14 @@ def kept_name(path: str, suffix: str) -> str:
     return path
 
 
-def kept_too_long(path: str, suffix: str) -> bool:
-    """Whether ``path``, a name a disk took, is over :data:`MAX_NAME_BYTES` once written as :func:`kept_name`
-    names it (a 251-255-byte ``.md`` name of IN, given ``.kept``): such a file is set aside, at the place
-    :func:`quarantine_path` gives, not refused with the whole run (docs/limits.md)."""
+def kept_too_long(path: str, suffix: str) -> str | None:
+    """Why ``path``, a name a disk took, cannot be written as :func:`kept_name` names it, or None: over
+    :data:`MAX_NAME_BYTES` with ``suffix`` (a 251-255-byte ``.md`` name of IN, given ``.kept``). Such a file is set
+    aside, at the place :func:`quarantine_path` gives, not refused with the whole run (docs/limits.md)."""
     named = kept_name(path, suffix)
-    return named != path and path_problem(named) is not None and path_problem(path) is None
+    if named != path and path_problem(named) is not None and path_problem(path) is None:
+        return f"its name with {suffix} would be longer than {MAX_NAME_BYTES} bytes"
+    return None
 
 
 def kept_path(name: str, suffix: str) -> str:

@@ -35,7 +35,7 @@ from .dialects.claude import body as bodies
 from .dialects.memoir import entries as memoir_entries
 from .dialects.entry_frontmatter import canonical_problems
 from .errors import ReadError
-from .fs import MAX_NAME_BYTES, QUARANTINE_DIR, kept_name, kept_too_long, quarantine_path
+from .fs import QUARANTINE_DIR, kept_name, kept_too_long, quarantine_path
 from .markdown import link_targets, renamed_link_target, rewrite_links
 from .model import Edge, ForeignFile, IndexLink, Record, Source, Store
 from .report import FileReport
@@ -217,15 +217,14 @@ def upgrade(source: Store, shape: str = "nested", reserved: Iterable[str] = ()) 
         # from Claude Code, which loads every Markdown file of the folder, hidden ones too: the reader gave it
         # back its own name, and an upgrade in place is still a Claude folder (``a.md.kept``, not ``a.md``).
         path, said = foreign.path, []
-        if kept_too_long(path, claude.KEPT_SUFFIX):
+        if (too_long := kept_too_long(path, claude.KEPT_SUFFIX)) is not None:
             # (a 251-255-byte .md name, from an output written before .kept was: 256-260 bytes refused the whole
             # upgrade, exit 4; set aside as a conversion sets it aside, dialects.passed_through)
             aside = quarantine_path(path, carried, QUARANTINE_DIR, claude.KEPT_SUFFIX)
             if aside is not None:
                 carried.add(aside)
                 path = aside
-                said.append(f"its name with {claude.KEPT_SUFFIX} would be longer than {MAX_NAME_BYTES} bytes; "
-                            f"kept aside at {prefix}{kept_name(aside, claude.KEPT_SUFFIX)}")
+                said.append(f"{too_long}; kept aside at {prefix}{kept_name(aside, claude.KEPT_SUFFIX)}")
         kept_at = f"{prefix}{kept_name(path, claude.KEPT_SUFFIX)}"
         out.foreign.append(ForeignFile(kept_at, foreign.raw, why=foreign.why))
         result.files.append(FileReport(source=foreign.path, target=kept_at, status="foreign", warnings=said))

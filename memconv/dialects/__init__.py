@@ -477,7 +477,7 @@ def passed_through(store: Any, written: WrittenNames, suffix: str = "",
     silence (docs/limits.md). So is one whose name, given ``suffix``, would pass the file-name limit (a
     251-255-byte ``.md`` name of IN): it stopped the whole run, exit 4. The same path twice is one file, passed once.
     """
-    from ..fs import MANIFEST, MAX_NAME_BYTES, kept_name, kept_too_long, quarantine_path
+    from ..fs import MANIFEST, kept_name, kept_too_long, quarantine_path
 
     def named(path: str) -> str:
         return kept_name(path, suffix)
@@ -498,8 +498,7 @@ def passed_through(store: Any, written: WrittenNames, suffix: str = "",
         if too_long or fold(path) in folded:
             # (set aside under a name no file written takes, folded: every one is asked of, as seldom as this is)
             aside = quarantine_path(path, _Folded(folded.union(map(fold, written))), quarantine, suffix)
-            why = (f"its name with {suffix} would be longer than {MAX_NAME_BYTES} bytes" if too_long
-                   else "a file carried from IN has the name of a file written here")
+            why = too_long or "a file carried from IN has the name of a file written here"
             said = (f"{path}: {why}; " +
                     (f"kept aside at {named(aside)}" if aside is not None
                      else "its name is not safe to write, so no copy was kept"))
