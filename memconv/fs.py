@@ -1275,7 +1275,8 @@ def swap(tmp: Path, dest: Path, check: Callable[[Path], None] | None = None) -> 
     shutil.rmtree(old)
 
 
-def quarantine_path(path: str, files: dict[str, bytes], folder: str = QUARANTINE_DIR, suffix: str = "") -> str | None:
+def quarantine_path(path: str, files: dict[str, bytes], folder: str = QUARANTINE_DIR, suffix: str = "",
+                    same: bytes | None = None) -> str | None:
     """Where in OUT the quarantined file ``path`` is kept: never over a file already there, under a name a disk takes.
 
     ``<folder>/<path>`` (``folder``: the target's, :func:`memconv.dialects.quarantine_folder`;
@@ -1285,7 +1286,9 @@ def quarantine_path(path: str, files: dict[str, bytes], folder: str = QUARANTINE
     name written, :func:`kept_name` of the place with ``suffix`` (the target's ``KEPT_SUFFIX``), is at most
     :data:`MAX_NAME_BYTES`: a name of IN near the limit, numbered or given ``.kept``, was kept nowhere or stopped
     the run (docs/limits.md). The place is what :func:`kept_path` gives back. None when even that name is not safe
-    to write (the report then says no copy was kept).
+    to write (the report then says no copy was kept). ``same``: the copy's bytes, when a place already holding them
+    (``files[place]``) is where it is (an earlier run's copy, read back), not a place taken: else each run kept one
+    more copy.
     """
     base = f"{folder}/{path.replace(chr(92), '%5C')}"
     folder, _, name = base.rpartition("/")
@@ -1295,7 +1298,7 @@ def quarantine_path(path: str, files: dict[str, bytes], folder: str = QUARANTINE
     ext = "." + ext if ext else ""
     grows = suffix if kept_name(base, suffix) != base else ""  # (.md, or a name ending in suffix: it gains one)
     target, n = f"{folder}/{fitting(stem, ext + grows)}{ext}", 1
-    while target in files:
+    while target in files and (same is None or files[target] != same):
         n += 1
         target = f"{folder}/{fitting(stem, f'-{n}{ext}{grows}')}-{n}{ext}"
     return target if path_problem(kept_name(target, suffix)) is None else None

@@ -164,3 +164,28 @@ def test_a_claude_merge_report_names_a_kept_file_and_its_conflict_copy_as_writte
     written = _written(tmp_path / "out")
     assert written.get(o["where"]) == b"b side\n", f"the report names the file kept: {o['where']}"
     assert written.get(o["conflict_copy"]) == b"a side\n", f"the report names the copy: {o['conflict_copy']}"
+
+
+def test_a_merge_sets_aside_a_kept_file_whose_kept_name_would_not_fit(runner, tmp_path):
+    """A Claude folder holding ``.memconv/quarantine/<251 bytes>.md`` (an output written before ``.kept`` was),
+    merged: written as ``….md.kept``, 256 bytes, it refused the whole merge, exit 4. Set aside as ``convert``
+    sets it aside (``dialects.passed_through``)."""
+    name = "q" * 248 + ".md"
+    for side in ("a", "b"):
+        shutil.copytree(GOLDEN / "claude" / "canonical" / "input", tmp_path / side)
+    (tmp_path / "a" / ".memconv" / "quarantine").mkdir(parents=True)
+    (tmp_path / "a" / ".memconv" / "quarantine" / name).write_bytes(b"an older run's copy\n")
+    result = runner.invoke(main, ["merge", str(tmp_path / "a"), str(tmp_path / "b"), str(tmp_path / "out"), "--json"])
+    assert result.exit_code == 0, "one kept file does not stop the merge: " + result.output
+    [said] = [w for w in json.loads(result.stdout)["warnings"] if name in w]
+    kept = said.rsplit("kept aside at ", 1)[1]
+    assert _written(tmp_path / "out").get(kept) == b"an older run's copy\n", said
+    assert kept.endswith(".md.kept"), "still named so that recall skips it"
+    assert _names_fit(tmp_path / "out")
+    # Imported into, the folder keeps its own file and the copy set aside: the next import finds that copy in place.
+    for _ in range(2):
+        result = runner.invoke(main, ["memoir-to-claude", str(GOLDEN / "memoir" / "canonical" / "input"),
+                                      "--into", str(tmp_path / "a")])
+        assert result.exit_code == 0, result.output
+    copies = [p for p, data in _written(tmp_path / "a").items() if data == b"an older run's copy\n"]
+    assert len(copies) == 2, f"the file and one copy set aside, however many imports: {copies}"

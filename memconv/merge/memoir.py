@@ -21,7 +21,7 @@ from typing import Any
 from ..dialects import fold
 from ..dialects.memoir import entries as memoir_entries
 from ..dialects.memoir import session as memoir_session
-from ..fs import fitting, kept_name, quarantine_path
+from ..fs import fitting, kept_name, kept_too_long, quarantine_path
 from ..model import Lifecycle, Record, Source, Store, WorkingSet, clone, fingerprint
 from ..text import short_digest
 from .identity import canonical, instant, item_key
@@ -321,12 +321,20 @@ def _merge_files(a: Store, b: Store, tree: Tree, outcomes: list[Outcome], quaran
     original is kept in ``folder`` (:func:`memconv.dialects.quarantine_folder`) where a conversion of its side
     would keep it (:func:`memconv.fs.quarantine_path`: never over a file that side carries, such as an earlier
     run's copy, which it replaced here without a word; a ``\\`` spelled ``%5C``, which stopped the merge), under
-    a name that fits once named as ``suffix`` (the dialect's ``KEPT_SUFFIX``) names it."""
+    a name that fits once named as ``suffix`` (the dialect's ``KEPT_SUFFIX``) names it. So is a carried file whose
+    name with ``suffix`` would not fit, said on its side's warnings, as a conversion sets it aside
+    (:func:`memconv.dialects.passed_through`): it refused the whole merge, exit 4."""
     by_path: dict[str, dict[str, bytes]] = {}
     for side, store in (("A", a), ("B", b)):
-        taken: dict[str, bytes] = {}
+        taken: dict[str, bytes] = {foreign.path: foreign.raw for foreign in store.foreign}
         for foreign in store.foreign:
-            by_path.setdefault(foreign.path, {})[side] = taken[foreign.path] = foreign.raw
+            path = foreign.path
+            if (too_long := kept_too_long(path, suffix)) is not None \
+                    and (aside := quarantine_path(path, taken, folder, suffix, foreign.raw)) is not None:
+                store.warnings.append(f"{path}: {too_long}; kept aside at {kept_name(aside, suffix)}")
+                path = aside
+                taken[path] = foreign.raw
+            by_path.setdefault(path, {})[side] = foreign.raw
         for q in store.quarantined:
             kept = quarantine_path(q.path, taken, folder, suffix)  # (named as written: fs.kept_name)
             reason = q.reason
