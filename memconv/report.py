@@ -183,7 +183,8 @@ NOTICE_KINDS = (
     _k("target-would-rewrite", r"would rewrite this file differently"),
     _k("target-would-rename", r"would name this file",
        "memfmt would give these files another name; they are kept where they are"),
-    _k("link-to-nothing", r"which (?:is not in the folder|names no entry)",
+    # "the link points at nothing": a link to a memory deleted in the other dialect (forty-sixth session).
+    _k("link-to-nothing", r"which (?:is not in the folder|names no entry)|the link points at nothing",
        "a link points at a file that is not in the store; kept as written"),
     _k("no-description", r"^no description"),
     _k("index-split", r"loads only the first"),
@@ -202,8 +203,9 @@ NOTICE_KINDS = (
     _k("read-on-trust", r"no mark of \w+ found"),
     _k("session-as-memory", r"^session\.json .* is written as a memory of its own"),
     _k("left-out", r"^left out"),
+    # "not a canonical memoir entry": memoir's reader of such an entry (forty-sixth session; "other" before).
     _k("not-canonical", r"(is neither a Claude Code nor a memoir type|not one of the six memoir types|"
-                        r"needs|is not an ISO 8601 date|is not global or project)",
+                        r"needs|is not an ISO 8601 date|is not global or project|^not a canonical memoir entry)",
        "kept as written: memoir's own validator would refuse it as an entry (-v says why)"),
     # "<what> backed up to <path>", one line for both in-place writes (upgrade.backed_up_and_replaced): "originals"
     # (upgrade --in-place) and "EXISTING" (--into), whose line was "other" and a warning until the forty-sixth session.
@@ -214,6 +216,16 @@ NOTICE_KINDS = (
     _k("in-copy-not-taken", r"^IN's copy not taken",
        "an import left IN's copy out where EXISTING's is newer: EXISTING's kept as it is (-v says why, each)"),
     _k("index-carried", r"index file\(s\) carried here"),
+    # Added in the forty-sixth session; each was "other" until then (docs/report.md).
+    _k("carried-untouched", r"[;,] carried (?:untouched|unchanged)",
+       "not a memory the store's tool reads (someone's own note, or a file memconv cannot read): carried as it is, "
+       "never converted (-v says why, each)"),
+    _k("date-refused", r"(?:is unquoted|is not an ISO date-time ending in Z); memspec ",
+       "a date memspec's own tools reject (unquoted, or not in its form): kept as written; -v says how to write it"),
+    _k("link-to-no-memory", r"not as a current memory: in \w+ the link points at no memory",
+       "a link points at a record that is no memory in the target (a note, the session): kept as written"),
+    _k("index-titles-differ", r"^the two indexes have different titles",
+       "the two indexes have different titles: the merge kept one (-v says which)"),
     _k("over-the-size-limit", r"larger than the size limit memconv reads",
        "written larger than memconv reads by default: give --max-file-size to read OUT again (see each message)"),
 )
