@@ -224,6 +224,9 @@ NOTICE_KINDS = (
        "a date memspec's own tools reject (unquoted, or not in its form): kept as written; -v says how to write it"),
     _k("link-to-no-memory", r"not as a current memory: in \w+ the link points at no memory",
        "a link points at a record that is no memory in the target (a note, the session): kept as written"),
+    _k("session-invalid", r"^no '\w+'; left absent rather than invented|`memoir validate` rejects the file",
+       "session.json holds what memoir's validator rejects (a key missing or of the wrong shape): kept as written, "
+       "nothing invented; fix it by hand (-v says what)"),
     _k("index-titles-differ", r"^the two indexes have different titles",
        "the two indexes have different titles: the merge kept one (-v says which)"),
     _k("over-the-size-limit", r"larger than the size limit memconv reads",

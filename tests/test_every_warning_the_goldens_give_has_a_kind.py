@@ -12,6 +12,7 @@ merge's "the two indexes have different titles". Each golden store is run throug
 from __future__ import annotations
 
 import json
+import shutil
 
 import pytest
 from click.testing import CliRunner
@@ -76,3 +77,18 @@ SIBLINGS = [
 def test_a_warning_of_the_same_family_has_the_same_kind(message, kind):
     known = kind_of(message)
     assert known is not None and known.name == kind
+
+
+def test_a_session_memoir_validate_rejects_is_said_of_its_own_kind(tmp_path):
+    # Watched fail before the kind session-invalid: both were "other", each on a line of its own. memoir validate
+    # says of this file "missing required field: created_at" and "current.goals[0] must be an object".
+    store = tmp_path / "in"
+    shutil.copytree(GOLDEN / "memoir" / "messy" / "input", store)
+    session = json.loads((store / "session.json").read_text())
+    del session["created_at"]
+    session["current"]["goals"].append("a bare string")
+    (store / "session.json").write_text(json.dumps(session, indent=2))
+    result = CliRunner().invoke(main, ["migrate", str(store), str(tmp_path / "out"), "--json"])
+    said = [(n["kind"], n["message"]) for n in json.loads(result.stdout)["notices"] if n["path"] == "session.json"]
+    assert [kind for kind, _ in said] == ["session-invalid", "session-invalid"], said
+    assert "no 'created_at'" in said[0][1] and "'current.goals[0]'" in said[1][1]
