@@ -227,6 +227,10 @@ NOTICE_KINDS = (
     _k("session-invalid", r"^no '\w+'; left absent rather than invented|`memoir validate` rejects the file",
        "session.json holds what memoir's validator rejects (a key missing or of the wrong shape): kept as written, "
        "nothing invented; fix it by hand (-v says what)"),
+    _k("linked-from-index", r"a memory new to this folder, which Claude Code finds only through its index",
+       "memories new to this folder, linked from its own index so that Claude Code finds them (-v says where)"),
+    _k("not-linked-from-index", r"which ends inside a code block, where a link is not read",
+       "not linked from the folder's index, which ends inside a code block: link it by hand (-v says which)"),
     _k("index-titles-differ", r"^the two indexes have different titles",
        "the two indexes have different titles: the merge kept one (-v says which)"),
     _k("over-the-size-limit", r"larger than the size limit memconv reads",

@@ -68,6 +68,8 @@ SIBLINGS = [
      "'YYYY-MM-DDTHH:MM:SS.sssZ'); kept as written", "date-refused"),
     ("it links ms_1, the working set's rendering, restored as the working set (session state), not as a current "
      "memory: in memspec the link points at no memory; it is kept as written, for the way back", "link-to-no-memory"),
+    ("not linked from MEMORY.md, which ends inside a code block, where a link is not read; link it there by hand, "
+     "or Claude Code will not find it", "not-linked-from-index"),
     ("it links x, whose memory is not in memspec any more (deleted there?): the link points at nothing; take it out "
      "of MEMORY.md if it should go", "link-to-nothing"),
 ]
@@ -92,3 +94,19 @@ def test_a_session_memoir_validate_rejects_is_said_of_its_own_kind(tmp_path):
     said = [(n["kind"], n["message"]) for n in json.loads(result.stdout)["notices"] if n["path"] == "session.json"]
     assert [kind for kind, _ in said] == ["session-invalid", "session-invalid"], said
     assert "no 'created_at'" in said[0][1] and "'current.goals[0]'" in said[1][1]
+
+
+def test_a_memory_new_to_a_claude_folder_linked_from_its_index_is_said_of_its_own_kind(tmp_path):
+    # Watched fail before the kind linked-from-index: "reference_new-thing.md: linked from MEMORY.md under
+    # '## Reference': a memory new to this folder, …" was "other", said of every memory added in the other dialect.
+    runner = CliRunner()
+    away = tmp_path / "memoir"
+    assert runner.invoke(main, ["claude-to-memoir", str(GOLDEN / "claude" / "mixed-project" / "input"),
+                                str(away), "-q"]).exit_code == 0
+    (away / "memory" / "fact_new-thing.md").write_text(
+        "---\nname: fact_new-thing\ndescription: A new fact added in memoir\ntype: fact\n---\n"
+        "The build server is called hal.\n")
+    result = runner.invoke(main, ["memoir-to-claude", str(away), str(tmp_path / "back"), "--json"])
+    said = [n for n in json.loads(result.stdout)["notices"] if n["path"] == "reference_new-thing.md"]
+    assert [(n["kind"], n["message"].startswith("linked from MEMORY.md under '## Reference'")) for n in said] == \
+        [("linked-from-index", True)], said
