@@ -110,3 +110,18 @@ def test_a_memory_new_to_a_claude_folder_linked_from_its_index_is_said_of_its_ow
     said = [n for n in json.loads(result.stdout)["notices"] if n["path"] == "reference_new-thing.md"]
     assert [(n["kind"], n["message"].startswith("linked from MEMORY.md under '## Reference'")) for n in said] == \
         [("linked-from-index", True)], said
+
+
+def test_a_record_edited_in_the_other_dialect_is_said_as_edited_in_target(tmp_path):
+    # Watched fail before: "edited in memspec: body — the edit wins, the carried copies were dropped" was "other"
+    # since its wording was restated (conversion.edits_said), though the kind edited-in-target is for it.
+    runner = CliRunner()
+    away = tmp_path / "memspec"
+    assert runner.invoke(main, ["memoir-to-memspec", str(GOLDEN / "memoir" / "canonical" / "input"),
+                                str(away), "-q"]).exit_code == 0
+    edited = sorted((away / ".memspec" / "memory").glob("*/*.md"))[0]
+    edited.write_text(edited.read_text() + "An added line.\n")
+    result = runner.invoke(main, ["memspec-to-memoir", str(away), str(tmp_path / "back"), "--json"])
+    said = [n for n in json.loads(result.stdout)["notices"] if n["message"].startswith("edited in memspec: ")]
+    assert [(n["path"], n["kind"]) for n in said] == \
+        [(edited.relative_to(away).as_posix(), "edited-in-target")], said
