@@ -155,6 +155,15 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                 readable.reason_back(own, store.dialect)
             untouched.append(own)
             continue
+        if renderings.WORKING_SET in carry.payload and ws_note is None:
+            # Its mark says a note restores it, but none did (the note deleted, never copied): its lines are the
+            # only home of the session's words, so it is what the target shows, a record (docs/conversion.md).
+            report.warnings.append(f"{where_from(record)}: the working set's rendering, but no memconv note holds "
+                                   "the working set it renders; converted as it stands, a record of its own")
+            record = clone(record, keep_source=True)
+            strip_carry(record)
+            untouched.append(record)
+            continue
         if renderings.WORKING_SET in carry.payload:
             # A rendering of the working set, which its note restores exactly: not a record of its own.
             ws_rendered = True
