@@ -186,17 +186,21 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                 report.warnings.append(f"{where_from(record)}: the working set's rendering had its "
                                        f"{', '.join(changed)} edited in {store.dialect}; the working set has no place "
                                        "for them: dropped")
-            if record.lifecycle.state != "active":
-                report.warnings.append(f"{where_from(record)}: the working set's rendering is {record.lifecycle.state} in "
-                                       f"{store.dialect}; the working set is session state, restored as it was")
+            # Retracted or archived there (memspec's ``supersede``, with the user's reason): not applied, as a
+            # deletion there is not, and counted as it is (docs/conversion.md).
+            retired = ["lifecycle"] if record.lifecycle.state != "active" else []
+            if retired:
+                report.warnings.append(f"{where_from(record)}: the working set's rendering is "
+                                       f"{record.lifecycle.state} in {store.dialect}; the working set is session "
+                                       "state, restored as it was (counted dropped)")
             if witnessed:
                 report.warnings.append(f"{where_from(record)}: the working set's rendering holds {', '.join(witnessed)} "
                                        f"from {store.dialect}; the working set has no place for them: dropped")
-            if witnessed or changed or edited:
+            if witnessed or changed or edited or retired:
                 # An edit of its lines is the target user's text, which the way home cannot apply: counted, so that
                 # ``--fail-on-loss`` fails (a line of an unknown key's as any other; docs/conversion.md).
                 report.records.append(_dropped_from_rendering(record, "session.json", "working_set",
-                                                              witnessed + changed + [EDITS] * edited))
+                                                              witnessed + changed + retired + [EDITS] * edited))
             continue
         home = home_record(record, carry)
         # A labelled paragraph of the body's own that the way home read as a field home had none of (a decision's
