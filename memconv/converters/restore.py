@@ -98,7 +98,11 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             ws_note = foreign.path
             if edited:
                 report.warnings.append(f"{foreign.path} was edited in {store.dialect}; the working set is restored "
-                                       "from its carried copy, and the edits to the rendering are not applied")
+                                       "from its carried copy, and the edits to the rendering are not applied "
+                                       "(counted dropped)")
+                # Its lines show the session as the rendering's do: an edit of them is counted as one of those is.
+                report.records.append(FileReport(source=foreign.path, source_kind="note", target="session.json",
+                                                 target_kind="working_set", status="kept", dropped=[EDITS]))
         elif not second("the store's facts", foreign):
             _restore_store(out, found[1], store, foreign.path, report.warnings, report.members)
     for record in store.records:
