@@ -147,10 +147,15 @@ def working_set_unshown(ws: WorkingSet, shown: Record | None) -> list[str]:
     created = document.get("created_at")
     out = [key for key in ("created_at", "updated_at", "machines")
            if _says(document.get(key)) and not (key == "created_at" and shown is not None and shown.created == created)]
+    # A key the spec does not name, shown by :func:`as_line`, which leaves a hidden object out as it does a hidden
+    # decision (a hidden ``blockers`` item): that object is in no file without the note.
+    named = frozenset(name for name, _, _, _ in _LISTS)
+    unknown = [f"current.{key}" for key, value in _items(document.get("current")) if key not in named and _hides(value)]
+    unknown += [str(key) for key, value in _items(document) if key not in _SESSION_KEYS and _hides(value)]
     if shown is None:
         out += [f"current.{name}" for name, _, _, _ in _LISTS if ws.current(name)]
         out += ["history"] if ws.history else []
-        return out
+        return out + unknown
     for name, _, date_key, keys in _LISTS:
         items = ws.current(name) or ()
         stones = _tombstoned(items)
@@ -165,7 +170,19 @@ def working_set_unshown(ws: WorkingSet, shown: Record | None) -> list[str]:
     for row in ws.history or ():
         if isinstance(row, dict):
             out += [f"history.{key}" for key in ("machine_id", "duration_min", "session_id") if _says(row.get(key))]
-    return list(dict.fromkeys(out))
+    return list(dict.fromkeys(out + unknown))
+
+
+def _items(value: Any) -> list[tuple[Any, Any]]:
+    """The keys and values of ``value`` when it is a JSON object, else none."""
+    return list(value.items()) if isinstance(value, dict) else []
+
+
+def _hides(value: Any) -> bool:
+    """Whether ``value`` holds, at any depth, an object :func:`as_line` does not show: a hidden one."""
+    if isinstance(value, dict):
+        return is_hidden(value) or any(_hides(v) for v in value.values())
+    return isinstance(value, list) and any(_hides(v) for v in value)
 
 
 def _says(value: Any) -> bool:
