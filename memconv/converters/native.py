@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..dialects.protocol import declared
+from ..dialects.protocol import declared, is_day
 from ..merge.identity import instant, is_hidden, item_key
 from ..model import IndexFile, Record, WorkingSet
 from ..text import flat, printable, short_digest, slug, title_of
@@ -275,6 +275,10 @@ def working_set_record(ws: WorkingSet, target: str) -> Record | None:
         return None
     document: dict[str, Any] = ws.document if isinstance(ws.document, dict) else {}
     created = document.get("created_at") if isinstance(document.get("created_at"), str) else None
+    if not _dated(created):
+        # None (memoir's reader invents none): the newest date the session holds, as a target's writer dates a record
+        # with no date of its own by the newest in the store (memspec put 2000-01-01 "as the store holds no date").
+        created = max((d for d in _session_dates(ws, document) if _dated(d)), key=instant, default=created)
     owner = working_set_dialect()
     description = declared(owner, "WORKING_SET_DESCRIPTION")  # (owner None: the default)
     kind, link = WORKING_SET_AS[target]
@@ -288,6 +292,19 @@ def working_set_record(ws: WorkingSet, target: str) -> Record | None:
         return Record(kind=kind, link=link, title="Working set", facts=facts)
     return Record(kind=kind, link=link, title="Working set", created=created,
                   body=f"{description}.\n\n" + render_working_set(ws, title=False).rstrip("\n") + "\n")
+
+
+def _dated(value: Any) -> bool:
+    """Whether ``value`` is a date a target's writer takes: a text that opens with a day and reads as an instant."""
+    return isinstance(value, str) and is_day(value[:10]) and instant(value) != 0
+
+
+def _session_dates(ws: WorkingSet, document: dict[str, Any]) -> list[Any]:
+    """The dates the session holds: its ``updated_at``, each item's date (its list's key), each history row's."""
+    dates = [document.get("updated_at")]
+    for name, _, date_key, _ in _LISTS:
+        dates += [item.get(date_key) for item in ws.current(name) or () if isinstance(item, dict)]
+    return dates + [row.get("date") for row in ws.history or () if isinstance(row, dict)]
 
 
 def index_dialect(index: IndexFile) -> str:
