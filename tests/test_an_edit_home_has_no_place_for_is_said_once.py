@@ -28,7 +28,8 @@ def test_a_body_edit_memfmt_cannot_hold_is_said_once_and_counted(tmp_path):
     lesson = out / "memory" / "lesson_write-a-memory-file.md"
     text = lesson.read_text()
     assert "\n- v0 → v1: first draft\n" in text
-    lesson.write_text(text.replace("\n- v0 → v1: first draft\n", "\n- v0 → v1: first draft\n\nReviewed by Kenji.\n"))
+    draft = "\n- v0 → v1: first draft\n"
+    lesson.write_text(text.replace(draft, draft + "\nReviewed by Kenji.\n"))
     result = CliRunner().invoke(main, ["memoir-to-memfmt", str(out), str(tmp_path / "back"), "--json"])
     report = json.loads(result.stdout)
     said = [w for w in report["warnings"] if w.startswith("memory/lesson_write-a-memory-file.md: edited in memoir")]
