@@ -1415,12 +1415,7 @@ def _steps_back(record: Record, target: str, kind: str, parts: list[str], flats:
         return
     at, items = found
     steps = steps_kept(record.steps, [step_of(item) for item in items])
-    if steps != record.steps:
-        if "steps" in edited:
-            return
-        record.steps = steps
-        edited.append("steps")
-    dropped.update((at, at + 1))
+    _list_taken(record, "steps", steps, steps == record.steps, at, dropped, edited)
 
 
 def _preconditions_back(record: Record, parts: list[str], flats: list[str], dropped: set[int], users: set[int],
@@ -1434,12 +1429,8 @@ def _preconditions_back(record: Record, parts: list[str], flats: list[str], drop
     if found is None:
         return
     at, items = found
-    if items != [flat(p) for p in record.preconditions or ()]:
-        if "preconditions" in edited:
-            return
-        record.preconditions = items
-        edited.append("preconditions")
-    dropped.update((at, at + 1))
+    _list_taken(record, "preconditions", items, items == [flat(p) for p in record.preconditions or ()], at, dropped,
+                edited)
 
 
 def _evolution_back(record: Record, parts: list[str], flats: list[str], dropped: set[int], users: set[int],
@@ -1458,11 +1449,20 @@ def _evolution_back(record: Record, parts: list[str], flats: list[str], dropped:
     if None in now:
         return
     evolution = revisions_kept(record.evolution, now)
-    if evolution != record.evolution:
-        if "evolution" in edited:
+    _list_taken(record, "evolution", evolution, evolution == record.evolution, at, dropped, edited)
+
+
+def _list_taken(record: Record, name: str, value: list[Any], unchanged: bool, at: int, dropped: set[int],
+                edited: list[str]) -> None:
+    """The list under its label at ``at`` (:func:`_list_under`) read back as ``record``'s field ``name``
+    (``value``): the field is ``value`` unless ``unchanged``, and both paragraphs are taken out (added to
+    ``dropped``); a field the target edited already (in ``edited``) keeps that edit, and the list stays in the body,
+    said dropped. The one rule of :func:`_steps_back`, :func:`_preconditions_back` and :func:`_evolution_back`."""
+    if not unchanged:
+        if name in edited:
             return
-        record.evolution = evolution
-        edited.append("evolution")
+        setattr(record, name, value)
+        edited.append(name)
     dropped.update((at, at + 1))
 
 
