@@ -187,7 +187,12 @@ NOTICE_KINDS = (
     _k("link-to-nothing", r"which (?:is not in the folder|names no entry)|the link points at nothing",
        "a link points at a file that is not in the store; kept as written"),
     _k("no-description", r"^no description"),
-    _k("index-split", r"loads only the first"),
+    # Exact since the forty-sixth session: a MEMORY.md over the limit kept as written matched "loads only the first"
+    # too, and was said to be split (docs/report.md).
+    _k("index-split", r"loads only the first \d+ lines and \d+ KB: split into"),
+    _k("index-over-limit", r"\(Claude Code loads only the first \d+ (?:lines|KB)\)",
+       "an index longer than Claude Code loads, written as it was: what is past the limit is not read; move some of "
+       "it into a topic file"),
     _k("no-field-in-target", r"has no field for them; carried",
        "the target has no field for some values: they are carried in its memconv key"),
     _k("name-differs-from-id", r"file name does not match its id",

@@ -125,3 +125,37 @@ def test_a_record_edited_in_the_other_dialect_is_said_as_edited_in_target(tmp_pa
     said = [n for n in json.loads(result.stdout)["notices"] if n["message"].startswith("edited in memspec: ")]
     assert [(n["path"], n["kind"]) for n in said] == \
         [(edited.relative_to(away).as_posix(), "edited-in-target")], said
+
+
+#: The last warnings of no kind, or of a kind that said something else (forty-sixth session), each as its code writes
+#: it, with the kind it has now. Watched fail before: the first three were index-split, though nothing was split.
+LAST_ONES = [
+    ("258 lines (Claude Code loads only the first 200 lines), written as this folder's index had it: what is past "
+     "the limit is not read by Claude Code; move some of it into a topic file", "index-over-limit"),
+    ("258 lines (Claude Code loads only the first 200 lines) with the memories linked there, so what is past the "
+     "limit is not read: move some links into a topic file", "index-over-limit"),
+    ("30000 bytes (Claude Code loads only the first 25 KB) once upgraded: what is past the limit is not read by "
+     "Claude Code; move some of it into a topic file", "index-over-limit"),
+    ("MEMORY.md would be 509 lines (30000 bytes), and Claude Code loads only the first 200 lines and 25 KB: split "
+     "into 3 linked index pages (MEMORY.md, memory-index-2.md, memory-index-3.md)", "index-split"),
+]
+
+
+@pytest.mark.parametrize("message,kind", LAST_ONES)
+def test_the_last_warnings_of_no_kind_or_the_wrong_one_have_theirs(message, kind):
+    known = kind_of(message)
+    assert known is not None and known.name == kind, f"{message!r} is said as {known and known.name}, not {kind}"
+
+
+def test_an_index_over_the_limit_kept_as_written_is_not_said_to_be_split(tmp_path):
+    # Watched fail before: "MEMORY.md: 260 lines (Claude Code loads only the first 200 lines): …" was index-split,
+    # grouped under "split into linked index pages" though upgrade wrote it whole, as the person kept it.
+    store = tmp_path / "in"
+    store.mkdir()
+    (store / "user_role.md").write_text("---\nname: user role\ndescription: the role\ntype: user\n---\nI code.\n")
+    notes = "".join(f"Line {n} of notes.\n" for n in range(257))
+    (store / "MEMORY.md").write_text(f"# Memory Index\n\n- [User role](user_role.md) — the role\n{notes}")
+    result = CliRunner().invoke(main, ["upgrade", str(store), str(tmp_path / "out"), "--json"])
+    said = [(n["path"], n["kind"]) for n in json.loads(result.stdout)["notices"] if "loads only" in n["message"]]
+    assert said == [("MEMORY.md", "index-over-limit")], said
+
