@@ -201,6 +201,13 @@ NOTICE_KINDS = (
        "two records have the same id; the target keeps only one of them as a record"),
     _k("date-missing", r"(no usable|no date)",
        "a date the target needs is missing; see each message (-v) for what was done"),
+    # A rendering memconv made (of the working set, of an index's words or bullet) edited, retired, emptied or
+    # deleted in the other dialect: restore.py's lines, each of which opens with what the rendering was (forty-sixth
+    # session; "other", or edited-in-target for two of them, before).
+    _k("rendering-edited", r"^(?:the working set's rendering|(?:the text of )?(?:the words written in|an inline "
+                           r"bullet of)|the rendering of) ",
+       "a rendering memconv made (of the working set, or of an index's words) was changed in the other dialect: "
+       "home again from its carried copy, the change applied or counted dropped (-v says how, each)"),
     # "^edited in X: ": the one warning of a record's edits (conversion.edits_said), whose wording lost its kind
     # when it was restated on 2026-12-05 ("other" until the forty-sixth session).
     _k("edited-in-target", r"was edited in |^edited in [\w.-]+: ",
@@ -241,6 +248,17 @@ NOTICE_KINDS = (
        "not linked from the folder's index, which ends inside a code block: link it by hand (-v says which)"),
     _k("index-titles-differ", r"^the two indexes have different titles",
        "the two indexes have different titles: the merge kept one (-v says which)"),
+    _k("layouts-differ", r"^one store (?:keeps its entries in memory/, the other flat|is a memory/ folder, the "
+                         r"other holds one)",
+       "the two stores lay out their files differently: the merged store takes one layout (-v says which)"),
+    _k("import-record-unread", r"^not an import record memconv reads",
+       "the import record memconv keeps in EXISTING could not be read: written anew; this import compares dates "
+       "only"),
+    _k("session-over-cap", r"^current\.\w+ holds \d+ items, more than memoir-cli keeps",
+       "a list of session.json holds more items than memoir-cli keeps: all kept; memoir-cli may rotate them on "
+       "its next write"),
+    _k("name-unportable", r"^its name holds a '\\', a folder separator on Windows; written as ",
+       "a name holds a '\\', a folder separator on Windows: written under another name (-v says which)"),
     _k("over-the-size-limit", r"larger than the size limit memconv reads",
        "written larger than memconv reads by default: give --max-file-size to read OUT again (see each message)"),
 )

@@ -128,7 +128,8 @@ def test_a_record_edited_in_the_other_dialect_is_said_as_edited_in_target(tmp_pa
 
 
 #: The last warnings of no kind, or of a kind that said something else (forty-sixth session), each as its code writes
-#: it, with the kind it has now. Watched fail before: the first three were index-split, though nothing was split.
+#: it, with the kind it has now. Watched fail before: all "other" but the first three (index-split, though nothing
+#: was split) and two of restore.py's (edited-in-target, while their siblings were "other").
 LAST_ONES = [
     ("258 lines (Claude Code loads only the first 200 lines), written as this folder's index had it: what is past "
      "the limit is not read by Claude Code; move some of it into a topic file", "index-over-limit"),
@@ -138,6 +139,30 @@ LAST_ONES = [
      "Claude Code; move some of it into a topic file", "index-over-limit"),
     ("MEMORY.md would be 509 lines (30000 bytes), and Claude Code loads only the first 200 lines and 25 KB: split "
      "into 3 linked index pages (MEMORY.md, memory-index-2.md, memory-index-3.md)", "index-split"),
+    ("the working set's rendering is not in memspec any more; the working set is restored from this note as it "
+     "was, and the deletion is not applied (counted dropped): take its items out of session.json if they should go",
+     "rendering-edited"),
+    ("the working set's rendering was edited in memspec; the working set is restored from its carried copy, and the "
+     "edits are not applied (counted dropped)", "rendering-edited"),
+    ("the working set's rendering had its name, description edited in memspec; the working set has no place for "
+     "them: dropped", "rendering-edited"),
+    ("the working set's rendering is archived in memspec; the working set is session state, restored as it was",
+     "rendering-edited"),
+    ("the words written in MEMORY.md were edited in memspec; they come back as an entry of its own, and MEMORY.md "
+     "as it was", "rendering-edited"),
+    ("an inline bullet of MEMORY.md was edited in memspec; it comes back as an entry of its own, and the bullet as "
+     "it was", "rendering-edited"),
+    ("the text of an inline bullet of MEMORY.md was taken out in memspec; MEMORY.md says it again",
+     "rendering-edited"),
+    ("the rendering of MEMORY.md holds verified from memspec, and its words are unchanged; MEMORY.md has no place "
+     "for the rest: dropped", "rendering-edited"),
+    ("one store keeps its entries in memory/, the other flat: the merged store uses memory/", "layouts-differ"),
+    ("one store is a memory/ folder, the other holds one: the merged store holds memory/", "layouts-differ"),
+    ("not an import record memconv reads; it is written anew, and this import compares dates only",
+     "import-record-unread"),
+    ("current.goals holds 30 items, more than memoir-cli keeps (20); all kept, memoir-cli may rotate them on its "
+     "next write", "session-over-cap"),
+    ("its name holds a '\\', a folder separator on Windows; written as memory/entities/a-b.md", "name-unportable"),
 ]
 
 
@@ -159,3 +184,17 @@ def test_an_index_over_the_limit_kept_as_written_is_not_said_to_be_split(tmp_pat
     said = [(n["path"], n["kind"]) for n in json.loads(result.stdout)["notices"] if "loads only" in n["message"]]
     assert said == [("MEMORY.md", "index-over-limit")], said
 
+
+def test_the_working_set_rendering_deleted_in_memspec_is_said_as_a_rendering_edited(tmp_path):
+    # Watched fail before: ".memspec/.memconv/notes/working-set.md: the working set's rendering is not in memspec
+    # any more; …" was "other", alone on its line.
+    runner = CliRunner()
+    away = tmp_path / "memspec"
+    assert runner.invoke(main, ["memoir-to-memspec", str(GOLDEN / "memoir" / "canonical" / "input"),
+                                str(away), "-q"]).exit_code == 0
+    rendering = [p for p in (away / ".memspec" / "memory").glob("*/*.md") if "working_set" in p.read_text()]
+    assert len(rendering) == 1, rendering
+    rendering[0].unlink()
+    result = runner.invoke(main, ["memspec-to-memoir", str(away), str(tmp_path / "back"), "--json"])
+    said = [(n["path"], n["kind"]) for n in json.loads(result.stdout)["notices"]]
+    assert said == [(".memspec/.memconv/notes/working-set.md", "rendering-edited")], said
