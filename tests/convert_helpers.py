@@ -155,3 +155,12 @@ def assert_list_landed(text: str, intro: str, items: list[str], dialect: str, ho
         assert "how_to_apply" not in head, "no key beside the list"
     else:
         assert f"how_to_apply: {how}\n" in head, "the lesson's own how_to_apply as it was"
+
+
+def assert_home_byte_for_byte(path: str, source: bytes, owner: str, via: str) -> None:
+    """The file ``path`` of an ``owner`` store, holding ``source``, to ``via`` and home unedited: the same bytes, and
+    nothing said dropped on the way."""
+    files, _ = convert_files(read_files({path: source}, owner), via)
+    back, report = convert_files(read_files(files, via), owner)
+    assert back[path] == source
+    assert not [f for f in report.files if f.dropped]

@@ -7,24 +7,13 @@ to ``archive/``; the report named the winner's old path, a file OUT does not hol
 
 from __future__ import annotations
 
-from memconv.model import Edge, Lifecycle
+from memconv.model import Edge
 
-from .test_merge_memspec_memfmt_rules import FACT, OTHER, _memspec
+from .test_merge_memspec_memfmt_rules import FACT, OTHER, _memspec, retired_here_edited_there
 
 
 def test_a_record_retired_by_one_copy_is_reported_at_its_archive_path(tmp_path):
-    def retire(r):
-        if r.link == FACT:
-            r.lifecycle = Lifecycle("retired", None, None)
-        return r
-
-    def newer(r):
-        if r.link == FACT:
-            r.last_verified = "2027-01-01T00:00:00.000Z"
-            r.body = "edited later\n"
-        return r
-
-    result, out = _memspec(tmp_path, retire, newer)
+    result, out = _memspec(tmp_path, *retired_here_edited_there(FACT))
     line = next(o for o in result.outcomes if o.identity == FACT)
     assert line.status == "updated" and line.won == "B"
     assert out[FACT].source.path.startswith(".memspec/archive/"), "a retired record is filed under archive/"

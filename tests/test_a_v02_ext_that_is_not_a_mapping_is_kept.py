@@ -16,19 +16,9 @@ import pytest
 
 from memconv.cli import main
 from memconv.frontmatter import load_yaml
-from memconv.migrations.memspec import Draft, climb
 
 from .conftest import write_files
-
-ID = "ms_01KNH5F5209RFZEDKNQS6AEYMB"
-
-
-def _climb(**fields) -> Draft:
-    values = {"id": ID, "type": "fact", "state": "captured", "created": "2026-01-10T09:00:00Z", "source": "therin",
-              **fields}
-    draft, start, _ = climb(Draft(values, f"memory/facts/{ID}.md"))
-    assert start == "v0.2"
-    return draft
+from .test_a_v02_value_kept_under_ext_never_overwrites_one_there import ID, _climb
 
 
 @pytest.mark.parametrize("ext", [["keep-me", "and-me"], "a note", 7])

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import GOLDEN
-from .convert_helpers import convert_files, read_files
+from .convert_helpers import assert_home_byte_for_byte, convert_files, read_files
 
 _PATH = "memory/procedures/deploy to Railway.md"
 _SOURCE = (GOLDEN / "memfmt" / "full" / "input" / _PATH).read_bytes()
@@ -61,7 +61,4 @@ def test_a_line_whose_versions_were_edited_is_a_new_line_without_runs(via):
 
 @pytest.mark.parametrize("via", ["memoir", "claude", "memspec"])
 def test_an_unedited_evolution_comes_home_byte_for_byte(via):
-    files, _ = convert_files(read_files({_PATH: _SOURCE}, "memfmt"), via)
-    back, report = convert_files(read_files(files, via), "memfmt")
-    assert back[_PATH] == _SOURCE
-    assert not [f for f in report.files if f.dropped]
+    assert_home_byte_for_byte(_PATH, _SOURCE, "memfmt", via)

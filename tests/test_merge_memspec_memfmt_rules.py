@@ -58,19 +58,24 @@ def test_memspec_ext_is_merged_key_by_key_and_the_newer_value_wins(tmp_path):
     assert line.status == "updated" and line.won == "B" and 'ext.shared: kept "new", not "old"' in line.why
 
 
-def test_memspec_state_is_monotone_whatever_the_dates(tmp_path):
+def retired_here_edited_there(link: str):
+    """The edits of a merge's two sides: ``link`` retired in A, and edited later in B."""
     def retire(r):
-        if r.link == OTHER:
+        if r.link == link:
             r.lifecycle = Lifecycle("retired", None, None)
         return r
 
     def newer(r):
-        if r.link == OTHER:
+        if r.link == link:
             r.last_verified = "2027-01-01T00:00:00.000Z"
             r.body = "edited later\n"
         return r
 
-    result, out = _memspec(tmp_path, retire, newer)
+    return retire, newer
+
+
+def test_memspec_state_is_monotone_whatever_the_dates(tmp_path):
+    result, out = _memspec(tmp_path, *retired_here_edited_there(OTHER))
     assert out[OTHER].lifecycle.state == "retired" and out[OTHER].body == "edited later\n"
     line = next(o for o in result.outcomes if o.identity == OTHER)
     assert line.won == "B" and "retired kept from the other copy" in line.why
