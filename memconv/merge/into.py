@@ -236,6 +236,9 @@ class Pairing:
     unsure: list[tuple[Record, Record, str]] = field(default_factory=list)
     #: id(imported record) → its identity in IN, for a record paired by the import record (renamed in EXISTING).
     renamed: dict[int, str] = field(default_factory=dict)
+    #: id(imported record) → the identity it had in IN at the last import, for a record paired by the import
+    #: record's ``in`` digest (renamed in IN since; :func:`pair_moved`).
+    moved: dict[int, str] = field(default_factory=dict)
     #: The identities of EXISTING's records and of IN's (made once, by :func:`pair_by_carry`).
     mine: set[str] = field(default_factory=set)
     theirs: set[str] = field(default_factory=set)
@@ -272,6 +275,42 @@ def pair_renamed(existing: Store, incoming: Store, identity, base: dict[str, dic
         if len(found) == 1 and wanted[left] == 1 and found[0].kind == c.kind:
             pairing.pairs[id(c)] = found[0]
             pairing.renamed[id(c)] = identity(c)
+
+
+def pair_moved(existing: Store, incoming: Store, identity, base: dict[str, dict[str, str]], pairing: Pairing) -> None:
+    """Records of IN renamed there since the last import of this IN: the mirror of :func:`pair_renamed`.
+
+    A person renamed an entry in IN (a memoir file moved to another name, its links with it): it converts to the
+    bytes the last import brought for its old name (``in``). A record of IN no identity or carry paired, which
+    the import record does not know by its name, is paired with EXISTING's record of the one identity the import
+    record knows, IN no longer has, and whose ``in`` is this record's digest, of one kind; only one record of IN
+    and one identity of the import record making that claim pairs. EXISTING's name is kept (:func:`_adopt`).
+    """
+    new = pairing.theirs - pairing.mine
+    if not new or not base:
+        return
+    taken = {id(c) for c in pairing.pairs} | {id(c) for _, c, _ in pairing.unsure}
+    candidates = [r for r in incoming.records if (k := identity(r)) in new and k not in base and id(r) not in taken
+                  and _digest(r) is not None]
+    if not candidates:
+        return
+    held = {id(e) for e in pairing.pairs.values()} | {id(e) for e, _, _ in pairing.unsure}
+    mine: dict[str, list[Record]] = {}
+    for e in existing.records:
+        mine.setdefault(identity(e), []).append(e)
+    gone: dict[str, list[str]] = {}  # ``in`` digest → the identities IN had then and has no longer
+    for k, at in base.items():
+        if k not in pairing.theirs and at.get("in") and len(mine.get(k, ())) == 1 and id(mine[k][0]) not in held:
+            gone.setdefault(at["in"], []).append(k)
+    claims: dict[str, list[Record]] = {}
+    for c in candidates:
+        claims.setdefault(_digest(c), []).append(c)
+    for digest, cs in sorted(claims.items()):
+        olds = gone.get(digest, [])
+        if len(cs) != 1 or len(olds) != 1 or mine[olds[0]][0].kind != cs[0].kind:
+            continue  # no old name, or more than one record or name making the claim: each stays its own
+        pairing.pairs[id(cs[0])] = mine[olds[0]][0]
+        pairing.moved[id(cs[0])] = olds[0]
 
 
 def pair_by_carry(existing: Store, incoming: Store, identity, came_from: dict[int, ConvertedFrom]) -> Pairing:
@@ -503,7 +542,11 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
     came_from = _converted_from_all(existing, incoming, identity, target)
     pairing = pair_by_carry(existing, incoming, identity, came_from)
     pair_renamed(existing, incoming, identity, bases.get(key, {}), pairing)
+    pair_moved(existing, incoming, identity, bases.get(key, {}), pairing)
     origin = dict(pairing.renamed)  # id(imported record) → its identity in IN, where it is paired under another
+    origin.update((i, identity(r)) for r in incoming.records if (i := id(r)) in pairing.moved)
+    # id(imported record) → where the import record holds its base: IN's name, or IN's old name (renamed in IN)
+    at_base = {**pairing.renamed, **pairing.moved}
     digests = {id(r): d for r in incoming.records if (d := _digest(r)) is not None}
     hints = Hints()
     if target == "memfmt":
@@ -518,12 +561,14 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
                 digests[id(new)] = digests[old]
             if old in origin:
                 origin[id(new)] = origin[old]
+            if old in at_base:
+                at_base[id(new)] = at_base[old]
     hints.dates = {i: o.dates for i, o in came_from.items() if o.dates}
 
     def ident(record: Record) -> str:
         return hints.same.get(id(record)) or identity(record)
 
-    hints.prefer = _three_way(existing, incoming, ident, bases.get(key, {}), digests, origin)
+    hints.prefer = _three_way(existing, incoming, ident, bases.get(key, {}), digests, at_base)
     result = merge(existing, incoming, hints=hints)
     outcomes = _relabel(result.outcomes, pairing, result, identity)
     files = dict(result.files)
@@ -680,7 +725,8 @@ def _relabel(outcomes: list[Outcome], pairing: Pairing, result: MergeResult, ide
     out: list[Outcome] = []
     unsure = {identity(c): (e, why) for e, c, why in pairing.unsure}
     renamed = {identity(pairing.pairs[c]) for c in pairing.renamed}
-    paired = {identity(e) for e in pairing.pairs.values()} - renamed
+    moved = {identity(pairing.pairs[c]) for c in pairing.moved}
+    paired = {identity(e) for e in pairing.pairs.values()} - renamed - moved
     for o in outcomes:
         o.won = SIDES.get(o.won, o.won) if o.won else o.won
         o.why = _SIDE_WORDS.sub(lambda m: m[1] + SIDES[m[2]], o.why) if o.why else o.why
@@ -690,6 +736,8 @@ def _relabel(outcomes: list[Outcome], pairing: Pairing, result: MergeResult, ide
             o.why = (o.why + "; " if o.why else "") + "the same record by its memconv carry"
         if o.identity in renamed and o.status != "added":
             o.why = (o.why + "; " if o.why else "") + "renamed in EXISTING since the last import of IN"
+        if o.identity in moved and o.status != "added":
+            o.why = (o.why + "; " if o.why else "") + "renamed in IN since its last import; EXISTING's name kept"
         if o.status == "added" and o.won == "IN" and o.identity in unsure:
             e, why = unsure[o.identity]
             o.status, o.won = "conflict", "EXISTING"
@@ -699,4 +747,5 @@ def _relabel(outcomes: list[Outcome], pairing: Pairing, result: MergeResult, ide
     return out
 
 
-__all__ = ["Import", "SIDES", "confirm_existing", "converted_from", "guard", "pair_by_carry", "pair_renamed", "plan"]
+__all__ = ["Import", "SIDES", "confirm_existing", "converted_from", "guard", "pair_by_carry", "pair_moved",
+           "pair_renamed", "plan"]
