@@ -29,3 +29,18 @@ def imported_once(tmp_path: Path) -> tuple[Path, Path, Path]:
     (existing / "user_role.md").write_text("---\nname: Role\ndescription: backend engineer\ntype: user\n---\n\nGo.\n")
     assert import_into(src, existing) == 0
     return src, existing, entry
+
+
+def claude_in_memoir_existing(tmp_path: Path) -> tuple[Path, Path, Path]:
+    """A Claude IN (``tmp_path/in``: one user memory and its index line) and a memoir EXISTING
+    (``tmp_path/existing``, holding one other entry), nothing imported yet: (IN, EXISTING, the memory's file)."""
+    src, existing = tmp_path / "in", tmp_path / "existing"
+    src.mkdir()
+    (existing / "memory").mkdir(parents=True)
+    entry = src / "user_commit-style.md"
+    entry.write_text("---\nname: Commit style\ndescription: imperative mood\ntype: user\n---\n\nUse imperative mood.\n")
+    (src / "MEMORY.md").write_text("# Memory Index\n\n## User\n"
+                                   "- [Commit style](user_commit-style.md) — imperative mood\n")
+    (existing / "memory" / "fact_role.md").write_text("---\ntype: fact\nname: Role\ndescription: backend engineer\n"
+                                                      "scope: global\ncreated: 2026-04-02\n---\n\nGo.\n")
+    return src, existing, entry

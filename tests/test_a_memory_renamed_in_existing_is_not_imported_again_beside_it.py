@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from memconv.cli import main
 
-from .import_into import ENTRY, import_into, imported_once
+from .import_into import ENTRY, claude_in_memoir_existing, import_into, imported_once
 
 
 def _backups(existing):
@@ -44,15 +44,7 @@ def test_a_memory_renamed_in_existing_is_not_imported_again_beside_it(tmp_path):
 
 def test_an_entry_renamed_in_an_existing_memoir_store_is_not_imported_again_beside_it(tmp_path):
     """The same into memoir, which has no index: the import record's pairing alone (watched fail before it)."""
-    src, existing = tmp_path / "in", tmp_path / "existing"
-    src.mkdir()
-    (existing / "memory").mkdir(parents=True)
-    entry = src / "user_commit-style.md"
-    entry.write_text("---\nname: Commit style\ndescription: imperative mood\ntype: user\n---\n\nUse imperative mood.\n")
-    (src / "MEMORY.md").write_text("# Memory Index\n\n## User\n"
-                                   "- [Commit style](user_commit-style.md) — imperative mood\n")
-    (existing / "memory" / "fact_role.md").write_text("---\ntype: fact\nname: Role\ndescription: backend engineer\n"
-                                                      "scope: global\ncreated: 2026-04-02\n---\n\nGo.\n")
+    src, existing, entry = claude_in_memoir_existing(tmp_path)
 
     def run() -> int:
         return CliRunner().invoke(main, ["claude-to-memoir", "-q", str(src), "--into", str(existing)]).exit_code

@@ -16,6 +16,8 @@ from click.testing import CliRunner
 
 from memconv.cli import main
 
+from .import_into import claude_in_memoir_existing
+
 GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "memoir" / "canonical" / "input"
 
 
@@ -60,15 +62,8 @@ def test_an_entry_renamed_in_memoir_in_is_not_imported_beside_the_old_one(tmp_pa
 
 def test_a_memory_renamed_in_claude_in_is_not_imported_beside_the_old_one(tmp_path):
     """The same from a Claude folder into a memoir store (watched fail before the fix)."""
-    src, existing = tmp_path / "in", tmp_path / "existing"
-    src.mkdir()
-    (existing / "memory").mkdir(parents=True)
-    entry = src / "user_commit-style.md"
-    entry.write_text("---\nname: Commit style\ndescription: imperative mood\ntype: user\n---\n\nUse imperative mood.\n")
+    src, existing, entry = claude_in_memoir_existing(tmp_path)
     index = src / "MEMORY.md"
-    index.write_text("# Memory Index\n\n## User\n- [Commit style](user_commit-style.md) — imperative mood\n")
-    (existing / "memory" / "fact_role.md").write_text("---\ntype: fact\nname: Role\ndescription: backend engineer\n"
-                                                      "scope: global\ncreated: 2026-04-02\n---\n\nGo.\n")
 
     def run() -> int:
         return _run("claude-to-memoir", "-q", str(src), "--into", str(existing))
