@@ -27,7 +27,7 @@ from ..text import short_digest
 from .identity import canonical, instant, item_key
 from .records import SAME_CONTENT, Hints
 from .report import Outcome
-from .session import label as _label, merge_documents
+from .session import content as session_content, label as _label, merge_documents
 
 
 @dataclass
@@ -280,8 +280,8 @@ def _merge_session(a: Store, b: Store, tree: Tree, outcomes: list[Outcome], warn
     merged = merge_documents(wa.document, wb.document)
     outcomes.extend(merged.outcomes)
     warnings.extend(merged.warnings)
-    text = canonical(merged.document)
-    same = [raws[s] for s, ws in (("A", wa), ("B", wb)) if canonical(ws.document) == text]
+    text = session_content(merged.document)  # the items, not their order: memoir-cli appends, the merge sorts
+    same = [raws[s] for s, ws in (("A", wa), ("B", wb)) if session_content(ws.document) == text]
     if same:
         data = min(same)
     else:

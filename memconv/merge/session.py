@@ -458,6 +458,23 @@ def label(item: Any) -> str | None:
     return None
 
 
+def content(document: Any) -> str:
+    """What a session document says, the order of its session lists and history set aside: the items of each list,
+    each list as it stands (a live action is not a parked one). The merge lists them newest first, memoir-cli's
+    ``addNext`` appends, so a merged document equal to one side's in every item keeps that side's bytes and order
+    (an unknown key's list keeps its order: nobody knows what it means)."""
+    if not isinstance(document, dict):
+        return canonical(document)
+    flat = dict(document)
+    if isinstance(flat.get("history"), list):
+        flat["history"] = sorted(canonical(row) for row in flat["history"])
+    current = flat.get("current")
+    if isinstance(current, dict):
+        flat["current"] = {k: sorted(canonical(i) for i in v) if k in DATE_FIELDS and isinstance(v, list) else v
+                           for k, v in current.items()}
+    return canonical(flat)
+
+
 def merge_documents(a: dict, b: dict) -> SessionMerge:
     """Two parsed session.json documents → the merged document, one outcome per item, and the conflicts."""
     merger = _Merger()
