@@ -65,6 +65,11 @@ def test_an_import_that_changes_no_session_item_leaves_session_json_as_it_was(ru
     done = runner.invoke(main, ["claude-to-memoir", str(claude), "--into", str(existing), "--json"])
     assert done.exit_code == 0, done.output
     assert (existing / "session.json").read_bytes() == before
+    doc = json.loads(done.stdout)
+    session = [r for r in doc["records"] if r["kind"] == "session"]
+    assert session and all(r["status"] == "unchanged" for r in session), session
+    [stale] = [r for r in session if r["where"] == "session.json current.next_actions (done)"]
+    assert stale["why"].startswith("IN's copy not taken"), stale  # IN's live copy is not in EXISTING
 
 
 def test_a_merge_equal_to_one_side_in_every_item_keeps_its_order(runner, tmp_path):

@@ -631,15 +631,20 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
                                    f"{target} reader did not read",
                                    hint="move that file away, then run again; nothing was changed")
         for o in outcomes:  # EXISTING's copy won and is what EXISTING holds: nothing changes there
-            if o.status == "updated" and o.won == "EXISTING" and o.where in on_disk \
-                    and files.get(o.where) == held(o.where):
+            # An item of session.json (where "session.json current.goals") is of that file: left as it is, nothing
+            # of it changed, whichever rule chose (a tombstone EXISTING already held "won" over IN's live copy).
+            path = o.where.partition(" ")[0] if o.kind == "session" else o.where
+            if o.status == "updated" and (o.won == "EXISTING" or o.kind == "session") and path in on_disk \
+                    and files.get(path) == held(path):
                 o.status, o.won = "unchanged", None
                 rule = f" ({o.why})" if o.why else ""
                 if o.why and SAME_CONTENT in o.why:  # IN's copy says what EXISTING's does (the merge's words)
                     o.why = "EXISTING already holds it" + rule
                     continue
                 o.why = NOT_TAKEN + rule  # the record is unchanged in EXISTING: IN's different copy is not in it
-                if EDITED_IN_EXISTING not in o.why:  # an edit of IN left out: said without -v too
+                # An edit of IN left out: said without -v too. A session item has no import record to tell an edit
+                # from a copy unchanged since the last import (a stale last_seen): its line says it, under -v.
+                if EDITED_IN_EXISTING not in o.why and o.kind != "session":
                     notes.append(f"{o.where}: {o.why}")
         changes = bool(read - set(files)) or any(p not in on_disk or held(p) != b
                                                  for p, b in files.items())
