@@ -751,21 +751,26 @@ def _deleted_renderings(indexes: list, rendered: set[tuple], dialect: str, homes
     that wear no carry, whose link home is the one the index's dialect gives them (the forward step's)."""
     said = []
     pages = frozenset(index.path for index in indexes)
+    by_dialect: dict[str, dict[str, Record]] = {}  # an index's dialect → the records home by the links it gives them
     for index in indexes:
         if not any(r[0] == index.path for r in rendered):
             continue  # no rendering of this index was read at all: nothing to tell a deletion from
         there = renderings.index_dialect(index)
-        kinds = TARGET_KIND.get(there, {})
-        # (forty-sixth session) A memory the target held exactly (no carry) comes home under that dialect's name for
-        # it (``user_style``, not memoir's ``preference_style``): the index's link to it names that memory.
-        homes = {**{native_link(r, kinds[r.kind], there): r for r in untouched if r.kind in kinds}, **homes}
+        if there not in by_dialect:
+            # (forty-sixth session) A memory the target held exactly (no carry) comes home under that dialect's name
+            # for it (``user_style``, not memoir's ``preference_style``): the index's link to it names that memory.
+            # Made once for each dialect, not again for each page of a split index.
+            kinds = TARGET_KIND.get(there, {})
+            by_dialect[there] = {**{native_link(r, kinds[r.kind], there): r for r in untouched if r.kind in kinds},
+                                 **homes}
+        linked = by_dialect[there]
         for section in index.sections:
             for n, bullet in enumerate(section.inline):
                 if bullet.strip() and (index.path, section.heading, n) not in rendered:
                     said.append(f"{index.path}: the record of its bullet '{' '.join(bullet.split())[:60]}' is not in "
                                 f"{dialect} any more; " + _stays(index.path, words=False))
-        if (index.path, "words") not in rendered and renderings.index_words(_linked_home(index, homes, pages), homes,
-                                                                             pages):
+        if (index.path, "words") not in rendered and renderings.index_words(_linked_home(index, linked, pages),
+                                                                             linked, pages):
             said.append(f"{index.path}: the record of the words written in it is not in {dialect} any more; "
                         + _stays(index.path, words=True))
     return said
