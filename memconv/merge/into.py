@@ -631,11 +631,12 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
                                    f"{target} reader did not read",
                                    hint="move that file away, then run again; nothing was changed")
         for o in outcomes:  # EXISTING's copy won and is what EXISTING holds: nothing changes there
-            # An item of session.json (where "session.json current.goals") is of that file: left as it is, nothing
-            # of it changed, whichever rule chose (a tombstone EXISTING already held "won" over IN's live copy).
+            # An item of session.json (where "session.json current.goals") shares that file with every other: it is
+            # left as it is where EXISTING (side A) holds what the merge kept of it, in its list, whichever rule
+            # chose (a tombstone EXISTING already held "won" over IN's live copy), even where another item changed.
             path = o.where.partition(" ")[0] if o.kind == "session" else o.where
-            if o.status == "updated" and (o.won == "EXISTING" or o.kind == "session") and path in on_disk \
-                    and files.get(path) == held(path):
+            if o.status == "updated" and path in on_disk and ("A" in o.held_by or (
+                    o.won == "EXISTING" or o.kind == "session") and files.get(path) == held(path)):
                 o.status, o.won = "unchanged", None
                 rule = f" ({o.why})" if o.why else ""
                 if o.why and SAME_CONTENT in o.why:  # IN's copy says what EXISTING's does (the merge's words)

@@ -47,6 +47,9 @@ class Outcome:
     label: str | None = None
     #: True when the conflict copy already existed in an input: nothing new to look at.
     already_kept: bool = False
+    #: The sides (``A``, ``B``) that already hold what the merged store keeps of a session item, in its list and as
+    #: it stands: keeping it changes nothing there (an import's EXISTING is A). Not in the report.
+    held_by: tuple[str, ...] = ()
 
     def line(self) -> str:
         text = f"  {self.status:<9}  {display(self.where)}"  # a session.json key can hold a lone surrogate
@@ -76,7 +79,7 @@ class MergeReport(Report):
     SIDES: ClassVar[tuple[str, ...]] = ("A", "B", *IMPORT_SIDES.values())
 
     def add(self, outcomes: list[Outcome]) -> None:
-        self.records.extend(asdict(o) for o in outcomes)
+        self.records.extend({k: v for k, v in asdict(o).items() if k != "held_by"} for o in outcomes)
 
     def counts(self) -> dict[str, int]:
         counts = {s: 0 for s in STATUSES}

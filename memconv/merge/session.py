@@ -286,22 +286,24 @@ class _Merger:
                 conflict = Conflict(f"machines.{m.key}" if where == "machines" else place, loser)
                 self.conflicts.append(conflict)
                 paths.append(conflict.file()[0])
+            # A side holds what landed when its copies are that one, in that list; done, when it holds none live.
+            kept = {landed} if m.place is not None else set()
+            held = tuple(s for s in ("A", "B")
+                         if {(c.place, canonical(c.item)) for c in m.copies if c.side == s} == kept)
             if m.place is None:
                 status, won = "updated", "tombstone"
             elif len(sides) == 1:
                 status, won = "added", sides[0]
+            elif all(s in held for s in sides):
+                status, won = "unchanged", None
+            elif m.conflicts:
+                status, won = "conflict", m.winner.side
             else:
-                views = {s: {(c.place, canonical(c.item)) for c in m.copies if c.side == s} for s in sides}
-                if all(v == {landed} for v in views.values()):
-                    status, won = "unchanged", None
-                elif m.conflicts:
-                    status, won = "conflict", m.winner.side
-                else:
-                    status, won = "updated", m.winner.side
+                status, won = "updated", m.winner.side
             why = m.why if status != "unchanged" and m.why else None
             name = m.key if where == "machines" else label(m.result)
             self.outcomes.append(Outcome("session", f"session.json {place}", m.key, status, won, why,
-                                         ", ".join(paths) or None, name))
+                                         ", ".join(paths) or None, name, held_by=held))
 
     # The document.
     def document(self, a: dict, b: dict) -> dict:
