@@ -122,6 +122,8 @@ PATHOLOGICAL = {
     "definitions of brackets": (lambda: markdown.md_definitions("[" + "\\]" * (N // 2) + "]: a.md x")),
     "index link of parts": (lambda: claude_index.LINK_LINE.match("- [a](" + "x.md#" * (N // 5))),
     "index link of names": (lambda: claude_index.LINK_LINE.match("- [a](" + "x.md" * (N // 4) + " (")),
+    "index link of names in <>": (lambda: claude_index.LINK_LINE.match("- [a](<" + "x .md" * (N // 5) + " (")),
+    "index link of parts in <>": (lambda: claude_index.LINK_LINE.match("- [a](<" + "x .md#" * (N // 6))),
     "title of hashes": (lambda: heading_text("# " + "# " * (N // 2) + "x", 1)),
     "section of hashes": (lambda: heading_text("## " + "# " * (N // 2) + "x", 2)),
     "relation arrows": (lambda: markdown.relation("- a" + " → [[x" * (N // 6) + "]")),

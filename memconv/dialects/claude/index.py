@@ -37,10 +37,12 @@ PAGE_LINES = 190
 PAGE_FILE = re.compile(r"^MEMORY-(?P<n>[2-9]|[1-9][0-9]+)\.md$")
 #: A link line: ``- [Staging endpoints](reference_staging.md) — base URLs and auth``; the file may be followed by a
 #: ``#part`` and a title, as CommonMark reads a link (``(reference_staging.md#auth "Staging")``: the forty-sixth
-#: session, they were read as inline bullets). A ``#`` ends the file name, as in a URL.
+#: session, they were read as inline bullets). A ``#`` ends the file name, as in a URL. The destination may be in
+#: ``<>``, CommonMark's form for a name with a space: ``(<reference staging.md#auth>)`` (forty-seventh session).
 LINK_LINE = re.compile(
-    r"^(?P<bullet>[ \t]*[-*+][ \t]+)\[(?P<title>(?:[^\\\[\]\n]|\\[^\n])*)\]\((?P<dot>\./)?(?P<target>[^)\s:#]+\.md)"
-    r"(?P<part>#[^)\s]*)?(?P<link_title>[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*\)"
+    r"^(?P<bullet>[ \t]*[-*+][ \t]+)\[(?P<title>(?:[^\\\[\]\n]|\\[^\n])*)\]\((?P<angle><)?(?P<dot>\./)?"
+    r"(?P<target>(?(angle)[^<>\n:#\\]|[^)\s:#])+\.md)(?P<part>#(?(angle)[^<>\n\\]|[^)\s])*)?(?(angle)>)"
+    r"(?P<link_title>[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*\)"
     r"(?:(?P<sep>[ \t]+(?:—|–|-|:)[ \t]*|:[ \t]*)(?P<hook>.*))?$")
 #: Any other bullet: ``- User prefers Tailwind CSS``.
 BULLET_LINE = re.compile(r"^(?P<bullet>[ \t]*[-*+][ \t]+)(?P<text>.*)$")
@@ -310,9 +312,20 @@ def _shift(item: tuple) -> tuple:
 
 
 def link_line(link: IndexLink) -> str:
-    """``- [Title](file.md) — hook``, the reference's line format."""
-    line = f"- [{escape_link_text(link.title)}]({link.target})"
+    """``- [Title](file.md) — hook``, the reference's line format; ``(<file name.md>)`` for a name a bare
+    destination cannot hold (:func:`destination`)."""
+    line = f"- [{escape_link_text(link.title)}]({destination(link.target)})"
     return line + (f" — {link.hook}" if link.hook else "")
+
+
+#: A file name CommonMark reads as a bare link destination: no space, no parenthesis, no ``<`` or ``>``.
+_BARE = re.compile(r"[^\s()<>]+")
+
+
+def destination(target: str) -> str:
+    """``target`` as a link's destination: as it is, else in ``<>``, CommonMark's form for a name with a space
+    (``a b.md`` written bare is no link; :data:`LINK_LINE` reads both, forty-seventh session)."""
+    return target if _BARE.fullmatch(target) else f"<{target}>"
 
 
 def write_index(index: IndexFile) -> bytes:
@@ -384,15 +397,25 @@ def _relink(line: str, m: re.Match, link: IndexLink) -> str:
     """``line`` with only the parts of the link that changed replaced."""
     same_title = link_text(m.group("title")) == link.title
     if m.group("hook") is not None and link.hook is not None and same_title:
-        start, end = m.span("target")
-        line = line[:start] + link.target + line[end:]
+        start, end, target = _retarget(m, link.target)
+        line = line[:start] + target + line[end:]
         hs, he = m.span("hook")
-        shift = len(link.target) - (end - start)
+        shift = len(target) - (end - start)
         return line[:hs + shift] + link.hook + line[he + shift:]
     if m.group("hook") == link.hook and same_title:
-        start, end = m.span("target")
-        return line[:start] + link.target + line[end:]
+        start, end, target = _retarget(m, link.target)
+        return line[:start] + target + line[end:]
     return m.group("bullet") + link_line(link)[2:]
+
+
+def _retarget(m: re.Match, target: str) -> tuple[int, int, str]:
+    """The span of a link line's file name and what replaces it, ``target``: within the ``<>`` it is written in,
+    else bare if it can be, else the destination put in ``<>``, its ``./`` and ``#part`` with it."""
+    start, end = m.span("target")
+    if m.group("angle") or destination(target) == target:
+        return start, end, target
+    dot, part = m.group("dot") or "", m.group("part") or ""
+    return start - len(dot), end + len(part), destination(dot + target + part)
 
 
 def relinked_index(index: IndexFile, rename: Mapping[str, str]) -> IndexFile | None:
