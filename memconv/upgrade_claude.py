@@ -228,11 +228,16 @@ def upgrade(source: Store, shape: str = "nested", reserved: Iterable[str] = ()) 
         kept_at = f"{prefix}{kept_name(path, claude.KEPT_SUFFIX)}"
         out.foreign.append(ForeignFile(kept_at, foreign.raw, why=foreign.why))
         result.files.append(FileReport(source=foreign.path, target=kept_at, status="foreign", warnings=said))
+    taken = {f"{prefix}{path}" for path in carried}  # the names the kept copies above have as their own
     for q in source.quarantined:
         # Carried where it was, untouched: an upgrade never drops or rewrites what it cannot read.
-        # A name no file may have everywhere ('\\') goes to the quarantine folder, spelled as there.
-        kept_at = f"{prefix}{kept_name(q.path, claude.KEPT_SUFFIX)}" if unportable(q.path) is None \
-            else quarantine_path(q.path, {})
+        # A name no file may have everywhere ('\\') goes to the quarantine folder, spelled as there, never over a
+        # copy kept above, and named as every kept copy is (a.md.kept: Claude Code and recall read a.md).
+        kept_at = f"{prefix}{kept_name(q.path, claude.KEPT_SUFFIX)}"
+        if unportable(q.path) is not None:
+            aside = quarantine_path(q.path, taken, QUARANTINE_DIR, claude.KEPT_SUFFIX)
+            taken.add(aside)
+            kept_at = kept_name(aside, claude.KEPT_SUFFIX)
         out.foreign.append(ForeignFile(kept_at, q.raw, why=f"could not be read: {q.reason}"))
         where = f"line {q.line}: " if q.line else ""
         result.files.append(FileReport(source=q.path, target=kept_at, status="quarantined",

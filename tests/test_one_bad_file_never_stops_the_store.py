@@ -179,8 +179,9 @@ def test_every_command_sets_a_backslash_name_aside_and_goes_on(command, tmp_path
         assert "project_a\\b.md" in result.output and "Windows" in result.output
         if command != ["check"]:
             assert result.exit_code in (0, 3)
-            # (migrate writes a Claude folder, where a .md copy is named .md.kept: docs/claude.md)
-            kept = "project_a%5Cb.md" + (".kept" if command == ["migrate"] else "")
+            # (migrate writes a Claude folder, where a .md copy is named .md.kept: docs/claude.md; so does an upgrade,
+            # whose folder Claude Code still loads in place)
+            kept = "project_a%5Cb.md" + (".kept" if command in (["migrate"], ["upgrade"]) else "")
             assert (tmp_path / "out" / ".memconv" / "quarantine" / kept).is_file()
     finally:
         import shutil
