@@ -717,6 +717,19 @@ _ESCAPED = re.compile(r'["\\\t]')
 _SINGLE_QUOTED = re.compile("[^'\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]*")
 
 
+def memoir_cli_reads(line: str) -> Any:
+    """What memoir-cli 3.12 reads as the value of a top-level key written on ``line`` (``key: value``): the text
+    after the first ``:``, trimmed, one pair of outer quotes, double or single, stripped, and no escape read
+    (``parseScalar``, :data:`_ESCAPED`); ``true``, ``false`` and whole numbers as such; "" when the line says no
+    more (memoir-cli then reads the lines below it as a list or a map)."""
+    text = line.partition(":")[2].strip()
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
+        text = text[1:-1]
+    if text in ("true", "false"):
+        return text == "true"
+    return int(text) if re.fullmatch("-?[0-9]+", text) else text
+
+
 def carry_scalar(value: Any) -> str:
     """A scalar of memconv's own (a carry's JSON, its marks): plain when it reads back the same, else
     double-quoted, one form whatever the text holds, as a note's carry is written piece by piece

@@ -29,6 +29,7 @@ import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from . import frontmatter as fmx
 from .converters.mapping import name_part
 from .dialects import claude, memoir, unportable
 from .dialects.claude import body as bodies
@@ -324,7 +325,7 @@ def _converted(record: Record, path: str, new: str, renamed: dict[str, str], rep
     """
     layout = record.source.layout
     source = Source(dialect="memoir", path=path, version=1, raw=None,
-                    layout=memoir_entries.MemoirEntryLayout(layout.frontmatter, layout.text))
+                    layout=memoir_entries.MemoirEntryLayout(_read_alike(layout.frontmatter, report), layout.text))
     entry = dataclasses.replace(record, link=new, source=source, extra=dict(record.extra),
                                 edges=list(record.edges), lifecycle=dataclasses.replace(record.lifecycle))
     for name in layout.derived:  # a key the upgrade adds (a lesson's rule from its body): one line, as memoir reads it
@@ -338,6 +339,24 @@ def _converted(record: Record, path: str, new: str, renamed: dict[str, str], rep
         report.warnings.append("no description: indexes and pickers will not show this entry well")
     _relink_record(entry, renamed, report)
     return entry
+
+
+def _read_alike(fm: fmx.Frontmatter | None, report: FileReport) -> fmx.Frontmatter | None:
+    """``fm`` without the value of each text key whose own line memoir-cli reads otherwise than YAML
+    (``name: "Use \\"x\\""``: it reads no escape) where memconv's quoting (``frontmatter.scalar``) is read alike
+    by both: the memoir writer then writes that key anew, in its place (``frontmatter.patch``). Every other line
+    stays as the person wrote it, a text no quoting says alike (a line break; both ``'`` and ``"``) too."""
+    if fm is None or fm.chunks is None:
+        return fm
+    misread = list(dict.fromkeys(chunk.key for chunk in fm.chunks if chunk.key is not None
+                                 and isinstance(value := fm.values.get(chunk.key), str)
+                                 and fmx.memoir_cli_reads(chunk.lines[0]) != value
+                                 and fmx.memoir_cli_reads(f"{chunk.key}: {fmx.scalar(value)}") == value))
+    if not misread:
+        return fm
+    report.changes.extend(f"{key}: quoted as memoir-cli reads it (it reads no escape)" for key in misread)
+    return fmx.Frontmatter({k: v for k, v in fm.values.items() if k not in misread}, fm.chunks, fm.open_line,
+                           fm.close_line, fm.close_newline, fm.gap)
 
 
 def _kept_canonical(record: Record, path: str, new: str, renamed: dict[str, str], report: FileReport) -> Record:
