@@ -285,6 +285,11 @@ def pair_moved(existing: Store, incoming: Store, identity, base: dict[str, dict[
     the import record does not know by its name, is paired with EXISTING's record of the one identity the import
     record knows, IN no longer has, and whose ``in`` is this record's digest, of one kind; only one record of IN
     and one identity of the import record making that claim pairs. EXISTING's name is kept (:func:`_adopt`).
+
+    Renamed *and* edited, it converts to other bytes: a record of IN left over is then paired with EXISTING's
+    record of such an old identity by the two records' kind and title (the name a person reads, which a rename of
+    the file keeps), one record and one old identity making that claim. :func:`_three_way` then takes the edit
+    as an edit (its base is the old identity's), and an edit made in EXISTING too as one on both sides.
     """
     new = pairing.theirs - pairing.mine
     if not new or not base:
@@ -311,6 +316,20 @@ def pair_moved(existing: Store, incoming: Store, identity, base: dict[str, dict[
             continue  # no old name, or more than one record or name making the claim: each stays its own
         pairing.pairs[id(cs[0])] = mine[olds[0]][0]
         pairing.moved[id(cs[0])] = olds[0]
+    # Renamed and edited: the records left, by kind and title.
+    left: dict[tuple[str, str], tuple[list[Record], list[str]]] = {}
+    for c in candidates:
+        if id(c) not in pairing.pairs and c.title:
+            left.setdefault((c.kind, c.title), ([], []))[0].append(c)
+    moved = set(pairing.moved.values())
+    for ks in gone.values():
+        for k in ks:
+            if k not in moved and (e := mine[k][0]).title and (e.kind, e.title) in left:
+                left[(e.kind, e.title)][1].append(k)
+    for _, (cs, olds) in sorted(left.items()):
+        if len(cs) == 1 and len(olds) == 1:  # else no old name, or more than one making the claim: each its own
+            pairing.pairs[id(cs[0])] = mine[olds[0]][0]
+            pairing.moved[id(cs[0])] = olds[0]
 
 
 def pair_by_carry(existing: Store, incoming: Store, identity, came_from: dict[int, ConvertedFrom]) -> Pairing:

@@ -1,0 +1,98 @@
+"""A record renamed *and* edited in IN before one import is that record, not a new one beside the old.
+
+The sequel of ``test_a_record_renamed_in_in_is_not_imported_beside_the_old_one``: there the renamed file converts
+to the bytes the last import brought (the import record's ``in``) and pairs by them. Renamed and edited, it converts
+to other bytes; before the fix the import wrote ``reference_staging-apis.md`` beside
+``reference_staging-endpoints.md``, both linked in MEMORY.md, exit 0, "1 added": the edit in a second copy, the old
+text kept as current. Now the record pairs with EXISTING's copy of the old name by its kind and title, and the edit
+is an edit (IN's copy wins where EXISTING's did not change); edited on both sides, it is a conflict as usual.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from memconv.cli import main
+
+from .import_into import claude_in_memoir_existing
+
+GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "memoir" / "canonical" / "input"
+
+
+def _run(*args: str) -> int:
+    result = CliRunner().invoke(main, [*args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result.exit_code
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def test_an_entry_renamed_and_edited_in_memoir_in_updates_the_old_one(tmp_path):
+    src, existing = tmp_path / "in", tmp_path / "existing"
+    shutil.copytree(GOLDEN, src)
+    assert _run("memoir-to-claude", "-q", str(src), str(existing)) == 0
+    assert _run("memoir-to-claude", "-q", str(src), "--into", str(existing)) == 0
+    memory = src / "memory"
+    old = memory / "fact_staging-endpoints.md"
+    (memory / "fact_staging-apis.md").write_text(old.read_text().replace("60 req/min", "120 req/min"))
+    old.unlink()
+    for p in memory.glob("*.md"):
+        p.write_text(p.read_text().replace("[[fact_staging-endpoints]]", "[[fact_staging-apis]]"))
+    # Watched fail before the fix: reference_staging-apis.md written beside reference_staging-endpoints.md.
+    assert _run("memoir-to-claude", "-q", str(src), "--into", str(existing)) == 0
+    assert not (existing / "reference_staging-apis.md").exists()
+    assert "120 req/min" in (existing / "reference_staging-endpoints.md").read_text()
+    assert (existing / "MEMORY.md").read_text().count("Staging API endpoints") == 1
+    settled = _files(existing)
+    assert _run("memoir-to-claude", "-q", str(src), "--into", str(existing)) == 0
+    assert _files(existing) == settled
+
+
+def test_a_memory_renamed_and_edited_in_claude_in_updates_the_old_one(tmp_path):
+    """The same from a Claude folder into a memoir store; the report says it (watched fail before the fix)."""
+    src, existing, entry = claude_in_memoir_existing(tmp_path)
+    index = src / "MEMORY.md"
+    args = ("claude-to-memoir", str(src), "--into", str(existing))
+    assert _run(*args) == 0
+    (src / "user_commit-rules.md").write_text(entry.read_text().replace("mood.", "mood, 50 at most."))
+    entry.unlink()
+    index.write_text(index.read_text().replace("(user_commit-style.md)", "(user_commit-rules.md)"))
+    result = CliRunner().invoke(main, [*args, "-v"])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (existing / "memory").iterdir()) == ["fact_role.md", "preference_commit-style.md"]
+    assert "50 at most" in (existing / "memory" / "preference_commit-style.md").read_text()
+    assert "renamed in IN since its last import; EXISTING's name kept" in result.output
+    assert "changed in IN since its last import, not in EXISTING" in result.output
+
+
+def test_renamed_and_edited_in_in_and_edited_in_existing_is_a_conflict(tmp_path):
+    src, existing, entry = claude_in_memoir_existing(tmp_path)
+    assert _run("claude-to-memoir", "-q", str(src), "--into", str(existing)) == 0
+    mine = existing / "memory" / "preference_commit-style.md"
+    mine.write_text(mine.read_text().replace("mood.", "mood, always."))
+    (src / "user_commit-rules.md").write_text(entry.read_text().replace("mood.", "mood, 50 at most."))
+    entry.unlink()
+    index = src / "MEMORY.md"
+    index.write_text(index.read_text().replace("(user_commit-style.md)", "(user_commit-rules.md)"))
+    assert _run("claude-to-memoir", "-q", str(src), "--into", str(existing)) == 6  # a conflict: both kept
+    assert "always" in mine.read_text()
+    copies = [p for p in (existing / "memory").iterdir() if p.name.startswith("preference_")]
+    assert len(copies) == 2 and any("50 at most" in p.read_text() for p in copies if p != mine), copies
+
+
+def test_a_record_renamed_with_another_title_stays_its_own(tmp_path):
+    """No name, no bytes, no title in common: nothing says it is the same record, so it is added beside the old."""
+    src, existing, entry = claude_in_memoir_existing(tmp_path)
+    assert _run("claude-to-memoir", "-q", str(src), "--into", str(existing)) == 0
+    (src / "user_commit-rules.md").write_text(entry.read_text().replace("Commit style", "Commit rules"))
+    entry.unlink()
+    index = src / "MEMORY.md"
+    index.write_text(index.read_text().replace("(user_commit-style.md)", "(user_commit-rules.md)"))
+    assert _run("claude-to-memoir", "-q", str(src), "--into", str(existing)) == 0
+    copies = sorted(p.name for p in (existing / "memory").glob("preference_*"))
+    assert copies == ["preference_commit-rules.md", "preference_commit-style.md"]
