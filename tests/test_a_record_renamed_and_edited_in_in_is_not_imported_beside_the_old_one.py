@@ -10,6 +10,7 @@ is an edit (IN's copy wins where EXISTING's did not change); edited on both side
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -96,3 +97,24 @@ def test_a_record_renamed_with_another_title_stays_its_own(tmp_path):
     assert _run("claude-to-memoir", "-q", str(src), "--into", str(existing)) == 0
     copies = sorted(p.name for p in (existing / "memory").glob("preference_*"))
     assert copies == ["preference_commit-rules.md", "preference_commit-style.md"]
+
+
+
+
+def test_a_claim_renamed_in_memoir_in_is_not_paired_by_its_title_into_memspec(tmp_path):
+    """A memspec claim's id, made from the name, is in its file: paired by the title, the renamed claim's file held
+    EXISTING's id and never IN's copy, so the next edit in IN was one on both sides, a conflict (watched fail:
+    exit 6 at the edit after the rename). The rename stays a claim of its own, as before."""
+    src, existing = tmp_path / "in", tmp_path / "existing"
+    shutil.copytree(GOLDEN, src)
+    assert _run("memoir-to-memspec", "-q", str(src), str(existing)) == 0
+    assert _run("memoir-to-memspec", "-q", str(src), "--into", str(existing)) == 0
+    renamed = src / "memory" / "preference_commit-rules.md"
+    (src / "memory" / "preference_commit-style.md").rename(renamed)
+    for subject in ("Add a retry", "Add the retry"):
+        assert _run("memoir-to-memspec", "-q", str(src), "--into", str(existing)) == 0
+        renamed.write_text(re.sub(r'\("Add[^"]*"', f'("{subject}"', renamed.read_text()))
+    assert _run("memoir-to-memspec", "-q", str(src), "--into", str(existing)) == 0
+    claims = [p.read_text() for p in (existing / ".memspec").rglob("ms_*.md")]
+    assert sum('"Add the retry"' in c for c in claims) == 1
+    assert not any("conflict" in p.name for p in (existing / ".memspec").rglob("*.md"))

@@ -289,7 +289,9 @@ def pair_moved(existing: Store, incoming: Store, identity, base: dict[str, dict[
     Renamed *and* edited, it converts to other bytes: a record of IN left over is then paired with EXISTING's
     record of such an old identity by the two records' kind and title (the name a person reads, which a rename of
     the file keeps), one record and one old identity making that claim. :func:`_three_way` then takes the edit
-    as an edit (its base is the old identity's), and an edit made in EXISTING too as one on both sides.
+    as an edit (its base is the old identity's), and an edit made in EXISTING too as one on both sides. Only
+    where a link is a name: an id (the dialect's ``LINK_ID``) is in the file, so the import record could not tell
+    the pair's next edit in IN from one on both sides.
     """
     new = pairing.theirs - pairing.mine
     if not new or not base:
@@ -316,7 +318,10 @@ def pair_moved(existing: Store, incoming: Store, identity, base: dict[str, dict[
             continue  # no old name, or more than one record or name making the claim: each stays its own
         pairing.pairs[id(cs[0])] = mine[olds[0]][0]
         pairing.moved[id(cs[0])] = olds[0]
-    # Renamed and edited: the records left, by kind and title.
+    # Renamed and edited: the records left, by kind and title. Not where a link is an id written in the file
+    # (memspec): the pair's file holds EXISTING's id, never IN's copy, so IN's next edit was one on both sides.
+    if dialects.declaration(existing.dialect, "LINK_ID") is not None:
+        return
     left: dict[tuple[str, str], tuple[list[Record], list[str]]] = {}
     for c in candidates:
         if id(c) not in pairing.pairs and c.title:
