@@ -114,7 +114,8 @@ def _title_end(text: str, at: int) -> int | None:
 
 def md_links(text: str) -> list[Found]:
     r"""Every markdown link to a sibling file: ``[Title](user_role.md)``, ``[x](./a.md#part)``,
-    ``[x](a.md "a title")``.
+    ``[x](a.md "a title")``, ``[x](<a b.md>)`` (:data:`_ANGLED`: its ``head`` is ``](<``, its ``title`` starts
+    at the ``>``).
 
     What ``re.finditer(r"(?P<head>\]\()(?P<dot>\./)?(?P<target>[^)\s/#]+\.md)(?P<tail>#[^)\s]*)?"
     r"(?P<title>[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\))[ \t]*)?\)", text)`` finds, in linear time (that
@@ -126,6 +127,12 @@ def md_links(text: str) -> list[Found]:
     pos = 0
     cached: tuple[int, int | None, int] = (-1, None, -1)  # (where a name ends, where its link ends, where its part)
     while (i := text.find("](", pos)) >= 0:
+        if text.startswith("<", i + 2):
+            link = _angled_link(text, i)
+            if link is not None:
+                found.append(link)
+            pos = link.span[1] if link is not None else i + 1
+            continue
         dot = text.startswith("./", i + 2)
         start = i + 4 if dot else i + 2
         if cached[0] < start:
@@ -153,11 +160,36 @@ def md_links(text: str) -> list[Found]:
     return found
 
 
+#: A sibling file's name, and a ``#part``, inside a destination written in ``<>``: CommonMark's form for a name with
+#: a space, ``(<a b.md#part>)``. The ``<>`` hold no line end and no ``<`` (CommonMark), and here no backslash either:
+#: an escape is not read, and the link is left as written, as a ``MEMORY.md`` link line's (``claude.index.LINK_LINE``).
+_IN_ANGLE_NAME, _IN_ANGLE_PART = r"[^<>\n\\/#]", r"[^<>\n\\]"
+#: A sibling file link's destination in ``<>``, from its ``<`` to its ``>`` (:func:`md_links`).
+_ANGLED = re.compile(rf"<(?P<dot>\./)?(?P<target>{_IN_ANGLE_NAME}+\.md)(?P<tail>#{_IN_ANGLE_PART}*)?>")
+
+
+def _angled_link(text: str, i: int) -> Found | None:
+    """The link to a sibling file whose ``](<`` is at ``i`` (:data:`_ANGLED`), closed by ``)`` right after its ``>``
+    or after a title, else None. *Forty-seventh session:* ``[x](<a b.md>)``, a link Claude Code follows to
+    ``a b.md``, was no link here, and an upgrade left it naming the old file."""
+    m = _ANGLED.match(text, i + 2)
+    if m is None:
+        return None
+    after = m.end()
+    end = after + 1 if text.startswith(")", after) else _title_end(text, after)
+    if end is None:
+        return None
+    return Found(text, i, end, head="](<", dot=m.group("dot"), target=m.group("target"), tail=m.group("tail"),
+                 title=text[after - 1:end - 1])
+
+
 #: A link reference definition to a sibling file, a whole line (CommonMark): ``[r]: user_role.md "a title"``,
-#: ``[r]: <./user_role.md#why>``. Each line is tried once, at its start; the label holds no bracket but an escaped one.
+#: ``[r]: <./user_role.md#why>``, ``[r]: <a b.md>``. Each line is tried once, at its start; the label holds no
+#: bracket but an escaped one.
 _MD_DEFINITION = re.compile(
-    r"^ {0,3}\[(?:[^\\\[\]\n]|\\[^\n])+\]:[ \t]*(?P<angle><)?(?P<dot>\./)?(?P<target>[^\s<>)/#]+\.md)"
-    r"(?P<tail>#[^\s<>]*)?(?(angle)>)(?P<title>(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*)$",
+    r"^ {0,3}\[(?:[^\\\[\]\n]|\\[^\n])+\]:[ \t]*(?P<angle><)?(?P<dot>\./)?"
+    rf"(?P<target>(?(angle){_IN_ANGLE_NAME}|[^\s<>)/#])+\.md)(?P<tail>#(?(angle){_IN_ANGLE_PART}|[^\s<>])*)?"
+    r"(?(angle)>)(?P<title>(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*)$",
     re.MULTILINE)
 
 
@@ -523,7 +555,7 @@ def rewrite_links(body: str, rename: dict[str, str], *, file_links: bool = False
         if new is None or new == target:
             return m.group(0)
         changed.append(f"({target}) → ({new})")
-        close = "" if m.group("head") != "](" else ")"  # (a definition's line ends with its title)
+        close = ")" if m.group("head").startswith("](") else ""  # (a definition's line ends with its title)
         return f"{m.group('head')}{m.group('dot') or ''}{new}{m.group('tail') or ''}{m.group('title') or ''}{close}"
 
     def prose(text: str, line_start: bool = True) -> str:
