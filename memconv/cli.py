@@ -736,7 +736,8 @@ def detect(in_path, as_json):
 @_in_arg
 @click.argument("out_path", metavar="[OUT]", required=False, type=_Folder())
 @click.option("--in-place", is_flag=True,
-              help="Upgrade IN where it stands, after copying it whole to a timestamped backup beside it.")
+              help="Upgrade IN where it stands, after copying it whole to a timestamped backup beside it "
+                   "(under ~/.claude/memconv-backups for a folder in ~/.claude/projects).")
 @_preview_options
 @_voice_options
 @_limits_option
@@ -745,7 +746,8 @@ def upgrade(in_path, out_path, in_place, dry_run, force, as_json, show_diff, che
 
     With OUT, IN is left alone and OUT gets a memoir store (memory/*.md). With
     --in-place, the folder keeps its place (and its flat layout, so Claude Code
-    still loads it) and the originals go to IN.memconv-backup-<time> beside it.
+    still loads it) and the originals go to IN.memconv-backup-<time> beside it (a folder in
+    ~/.claude/projects: at the same path in ~/.claude/memconv-backups, which memoir-cli does not recall).
     With --in-place, --diff and --check compare with IN.
     """
     from . import upgrade as upgrading
@@ -759,7 +761,7 @@ def upgrade(in_path, out_path, in_place, dry_run, force, as_json, show_diff, che
                 previewing = dry_run or show_diff or check_only
                 if not previewing:  # the whole read, backup and swap, so that two runs never interleave
                     held.enter_context(lock.held(in_path))
-                    for folder in {Path(os.path.abspath(in_path)).parent, Path(os.path.realpath(in_path)).parent}:
+                    for folder in upgrading.beside(in_path):
                         fs.sweep_stale(folder)
                 with progress.task("reading"):
                     planned = upgrading.plan(in_path, report, shape="flat", in_place=True)

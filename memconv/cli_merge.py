@@ -166,7 +166,7 @@ def convert_into(command, source, target, in_path, out_path, into, *, dry_run, f
         with contextlib.ExitStack() as held:
             if not previewing:  # the whole read, merge, backup and swap: two runs never interleave
                 held.enter_context(lock.held(into))
-                for folder in {Path(os.path.abspath(into)).parent, Path(os.path.realpath(into)).parent}:
+                for folder in upgrade.beside(into):
                     fs.sweep_stale(folder)
             planned = importing.plan(in_store, target, into, report, lossy=lossy, date=date, in_path=in_path)
             report.output = str(into)

@@ -1100,7 +1100,7 @@ def _in_the_way(out: Path) -> str | None:
     """What stops the folders above a missing OUT from being made: the nearest path above it that is there, when
     that is no folder (a file, a symbolic link to nothing or a loop); None when it is a folder or a link to one.
 
-    The run makes those folders as it stages OUT (:func:`_parents_made`), and failed there ("File exists", exit 4)
+    The run makes those folders as it stages OUT (:func:`parents_made`), and failed there ("File exists", exit 4)
     after a ``--dry-run`` had said all was well: :func:`check_out` asks this first, for both."""
     above = out.parent
     while not os.path.lexists(above) and above != above.parent:
@@ -1155,7 +1155,7 @@ def write_tree(files: Files, out: Path, force: bool = False, *, with_manifest: b
     if with_manifest and isinstance(files, Mapping) and MANIFEST in files:
         raise OutputError(f"refusing to write {MANIFEST}: memconv's own manifest cannot come from the input")
     mode = stat.S_IMODE(os.stat(dest).st_mode) if dest.is_dir() else 0o777 & ~_umask()
-    with _parents_made(dest):
+    with parents_made(dest):
         tmp = stage(_and_manifest(files) if with_manifest else files, dest)
         try:
             os.chmod(tmp, mode)
@@ -1171,7 +1171,7 @@ def write_tree(files: Files, out: Path, force: bool = False, *, with_manifest: b
 
 
 @contextlib.contextmanager
-def _parents_made(folder: Path) -> Iterator[None]:
+def parents_made(folder: Path) -> Iterator[None]:
     """Make the folders above ``folder`` that are missing (an OUT deep in new folders); if the block fails,
     remove again those it made, deepest first, as long as they are still empty: a failed run leaves the disk
     as it found it, not a trail of empty folders."""

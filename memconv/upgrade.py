@@ -3,8 +3,8 @@
 The decisions live in :mod:`memconv.upgrade_claude` (model in,
 model out) and the files are made by the memoir writer; this module only
 reads IN, says what would be written, and, for ``--in-place``, copies every
-original into a timestamped backup folder beside IN before replacing IN in
-one rename, so a killed run leaves either the old folder or the new one.
+original into a timestamped backup folder beside IN (:func:`backup_folder`) before
+replacing IN in one rename, so a killed run leaves either the old folder or the new one.
 
 In place, the new folder keeps everything of IN the upgrade did not read:
 symbolic links (as links, not read: one to a file the upgrade renames follows
@@ -164,9 +164,38 @@ def _refuse_other_stores(in_path: Path) -> None:
         raise WrongDialect(f"{in_path}: {own[0].evidence}", hint=f"run: memconv upgrade {memory} OUT (or --in-place {memory})")
 
 
+#: The folder memoir-cli's ``recall`` and ``push`` walk for Claude Code memory, below HOME: every ``.md`` file
+#: under it, hidden folders too (../shared/reference-tools/README.md), so a backup there is read as memories.
+SCANNED = (".claude", "projects")
+#: Where the backup of a folder under :data:`SCANNED` goes instead, below HOME, at the same path: a folder of
+#: ``~/.claude`` that no tool reads.
+BACKUPS = (".claude", "memconv-backups")
+
+
+def backup_folder(in_path: Path) -> Path:
+    """The folder IN's backup is made in: beside IN, or, where that is under ``~/.claude/projects`` (memoir-cli
+    would recall the backup as memories), the same place under ``~/.claude/memconv-backups`` (docs/claude.md)."""
+    here = Path(os.path.abspath(in_path))
+    try:
+        home = Path.home()
+    except (RuntimeError, KeyError):  # no HOME and no password entry: no ~/.claude either
+        return here.parent
+    scanned = Path(os.path.realpath(home.joinpath(*SCANNED)))
+    parent = Path(os.path.realpath(here.parent))
+    if parent != scanned and scanned not in parent.parents:
+        return here.parent
+    return home.joinpath(*BACKUPS, parent.relative_to(scanned))
+
+
+def beside(in_path: Path) -> set[Path]:
+    """The folders a run changing IN in place makes its temporary folders in, so the next run sweeps
+    (:func:`memconv.fs.sweep_stale`): IN's folder, as given and resolved, and :func:`backup_folder`."""
+    return {Path(os.path.abspath(in_path)).parent, Path(os.path.realpath(in_path)).parent, backup_folder(in_path)}
+
+
 def backup(in_path: Path, now: datetime | None = None,
            clock: Callable[[], datetime] = lambda: datetime.now(timezone.utc)) -> Path:
-    """Copy IN, whole, to ``<IN>.memconv-backup-<UTC time>`` beside it, verified, and return its path.
+    """Copy IN, whole, to ``<IN>.memconv-backup-<UTC time>`` in :func:`backup_folder`, verified; its path.
 
     The copy is made under a temporary name (``.<IN>.memconv-backup-<pid>-…``),
     checked file by file against IN (sha256, link targets, modes), and only
@@ -175,8 +204,9 @@ def backup(in_path: Path, now: datetime | None = None,
     """
     stamp = (now or clock()).strftime("%Y%m%dT%H%M%SZ")
     real = Path(os.path.realpath(in_path))
-    here = Path(os.path.abspath(in_path))
-    parent, name = here.parent, here.name  # IN given as ".": the folder's own name, not ""
+    name = Path(os.path.abspath(in_path)).name  # IN given as ".": the folder's own name, not ""
+    parent = backup_folder(in_path)
+    parent.mkdir(parents=True, exist_ok=True)
     work = fs.make_temporary(f".{name}.memconv-backup-{os.getpid()}-", parent)
     try:
         copy = work / "copy"
@@ -209,15 +239,16 @@ def backed_up_and_replaced(files: dict[str, bytes], in_path: Path, read: set[str
     removed again, with its line, when IN is still exactly what it holds: a failed run leaves no trace. When IN
     differs from it, or cannot be compared, the backup is the only sure copy of the originals, and stays.
     """
-    kept = backup(in_path)
-    line = f"{what} backed up to {kept}"
-    said.append(line)
-    try:
-        replace_in_place(files, in_path, read, moved, links)
-    except BaseException:
-        if _unneeded(kept, in_path):
-            said.remove(line)
-        raise
+    with fs.parents_made(backup_folder(in_path) / "backup"):  # a failed run leaves no folder made for it
+        kept = backup(in_path)
+        line = f"{what} backed up to {kept}"
+        said.append(line)
+        try:
+            replace_in_place(files, in_path, read, moved, links)
+        except BaseException:
+            if _unneeded(kept, in_path):
+                said.remove(line)
+            raise
     return kept
 
 

@@ -65,7 +65,7 @@ def test_a_run_that_fails_midway_leaves_no_half_written_store(tmp_path, monkeypa
 
 
 def test_a_failed_run_into_a_deep_new_out_leaves_no_folder_it_made(tmp_path, monkeypatch):
-    # Verified by taking the removal out of fs._parents_made: a/b/c stay behind and this fails.
+    # Verified by taking the removal out of fs.parents_made: a/b/c stay behind and this fails.
     (tmp_path / "a").mkdir()
     (tmp_path / "a" / "mine.txt").write_text("kept")
 
