@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -44,3 +45,38 @@ def claude_in_memoir_existing(tmp_path: Path) -> tuple[Path, Path, Path]:
     (existing / "memory" / "fact_role.md").write_text("---\ntype: fact\nname: Role\ndescription: backend engineer\n"
                                                       "scope: global\ncreated: 2026-04-02\n---\n\nGo.\n")
     return src, existing, entry
+
+
+#: A memoir store of every kind of entry, the import scenarios' IN.
+GOLDEN_MEMOIR = Path(__file__).resolve().parent.parent / "golden" / "memoir" / "canonical" / "input"
+
+
+def run(*args: str) -> int:
+    """``memconv ARGS``' exit code, asserting it ended by an exit, never an exception."""
+    result = CliRunner().invoke(main, [*args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result.exit_code
+
+
+def files_of(root: Path) -> dict[str, bytes]:
+    """Every file under ``root``, by its path there: its bytes."""
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def golden_imported_once(tmp_path: Path, target: str = "claude") -> tuple[Path, Path]:
+    """IN, a copy of :data:`GOLDEN_MEMOIR` (``tmp_path/in``), converted to ``target`` as EXISTING
+    (``tmp_path/existing``) and imported into it once, both asserted to exit 0: (IN, EXISTING)."""
+    src, existing = tmp_path / "in", tmp_path / "existing"
+    shutil.copytree(GOLDEN_MEMOIR, src)
+    assert run(f"memoir-to-{target}", "-q", str(src), str(existing)) == 0
+    assert run(f"memoir-to-{target}", "-q", str(src), "--into", str(existing)) == 0
+    return src, existing
+
+
+def rename_entry(memory: Path, old: str, new: str, edit=lambda text: text) -> None:
+    """Rename memoir entry ``old`` to ``new`` in ``memory``, ``edit`` done to its text, and the [[links]] to it
+    in every entry with it, as a person does."""
+    (memory / f"{new}.md").write_text(edit((memory / f"{old}.md").read_text()))
+    (memory / f"{old}.md").unlink()
+    for p in memory.glob("*.md"):
+        p.write_text(p.read_text().replace(f"[[{old}]]", f"[[{new}]]"))

@@ -11,47 +11,26 @@ is an edit (IN's copy wins where EXISTING's did not change); edited on both side
 from __future__ import annotations
 
 import re
-import shutil
-from pathlib import Path
 
 from click.testing import CliRunner
 
 from memconv.cli import main
 
-from .import_into import claude_in_memoir_existing
-
-GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "memoir" / "canonical" / "input"
-
-
-def _run(*args: str) -> int:
-    result = CliRunner().invoke(main, [*args])
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
-    return result.exit_code
-
-
-def _files(root: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+from .import_into import claude_in_memoir_existing, files_of, golden_imported_once, rename_entry, run
 
 
 def test_an_entry_renamed_and_edited_in_memoir_in_updates_the_old_one(tmp_path):
-    src, existing = tmp_path / "in", tmp_path / "existing"
-    shutil.copytree(GOLDEN, src)
-    assert _run("memoir-to-claude", "-q", str(src), str(existing)) == 0
-    assert _run("memoir-to-claude", "-q", str(src), "--into", str(existing)) == 0
-    memory = src / "memory"
-    old = memory / "fact_staging-endpoints.md"
-    (memory / "fact_staging-apis.md").write_text(old.read_text().replace("60 req/min", "120 req/min"))
-    old.unlink()
-    for p in memory.glob("*.md"):
-        p.write_text(p.read_text().replace("[[fact_staging-endpoints]]", "[[fact_staging-apis]]"))
+    src, existing = golden_imported_once(tmp_path)
+    rename_entry(src / "memory", "fact_staging-endpoints", "fact_staging-apis",
+                 lambda text: text.replace("60 req/min", "120 req/min"))
     # Watched fail before the fix: reference_staging-apis.md written beside reference_staging-endpoints.md.
-    assert _run("memoir-to-claude", "-q", str(src), "--into", str(existing)) == 0
+    assert run("memoir-to-claude", "-q", str(src), "--into", str(existing)) == 0
     assert not (existing / "reference_staging-apis.md").exists()
     assert "120 req/min" in (existing / "reference_staging-endpoints.md").read_text()
     assert (existing / "MEMORY.md").read_text().count("Staging API endpoints") == 1
-    settled = _files(existing)
-    assert _run("memoir-to-claude", "-q", str(src), "--into", str(existing)) == 0
-    assert _files(existing) == settled
+    settled = files_of(existing)
+    assert run("memoir-to-claude", "-q", str(src), "--into", str(existing)) == 0
+    assert files_of(existing) == settled
 
 
 def test_a_memory_renamed_and_edited_in_claude_in_updates_the_old_one(tmp_path):
@@ -59,7 +38,7 @@ def test_a_memory_renamed_and_edited_in_claude_in_updates_the_old_one(tmp_path):
     src, existing, entry = claude_in_memoir_existing(tmp_path)
     index = src / "MEMORY.md"
     args = ("claude-to-memoir", str(src), "--into", str(existing))
-    assert _run(*args) == 0
+    assert run(*args) == 0
     (src / "user_commit-rules.md").write_text(entry.read_text().replace("mood.", "mood, 50 at most."))
     entry.unlink()
     index.write_text(index.read_text().replace("(user_commit-style.md)", "(user_commit-rules.md)"))
@@ -73,14 +52,14 @@ def test_a_memory_renamed_and_edited_in_claude_in_updates_the_old_one(tmp_path):
 
 def test_renamed_and_edited_in_in_and_edited_in_existing_is_a_conflict(tmp_path):
     src, existing, entry = claude_in_memoir_existing(tmp_path)
-    assert _run("claude-to-memoir", "-q", str(src), "--into", str(existing)) == 0
+    assert run("claude-to-memoir", "-q", str(src), "--into", str(existing)) == 0
     mine = existing / "memory" / "preference_commit-style.md"
     mine.write_text(mine.read_text().replace("mood.", "mood, always."))
     (src / "user_commit-rules.md").write_text(entry.read_text().replace("mood.", "mood, 50 at most."))
     entry.unlink()
     index = src / "MEMORY.md"
     index.write_text(index.read_text().replace("(user_commit-style.md)", "(user_commit-rules.md)"))
-    assert _run("claude-to-memoir", "-q", str(src), "--into", str(existing)) == 6  # a conflict: both kept
+    assert run("claude-to-memoir", "-q", str(src), "--into", str(existing)) == 6  # a conflict: both kept
     assert "always" in mine.read_text()
     copies = [p for p in (existing / "memory").iterdir() if p.name.startswith("preference_")]
     assert len(copies) == 2 and any("50 at most" in p.read_text() for p in copies if p != mine), copies
@@ -89,32 +68,27 @@ def test_renamed_and_edited_in_in_and_edited_in_existing_is_a_conflict(tmp_path)
 def test_a_record_renamed_with_another_title_stays_its_own(tmp_path):
     """No name, no bytes, no title in common: nothing says it is the same record, so it is added beside the old."""
     src, existing, entry = claude_in_memoir_existing(tmp_path)
-    assert _run("claude-to-memoir", "-q", str(src), "--into", str(existing)) == 0
+    assert run("claude-to-memoir", "-q", str(src), "--into", str(existing)) == 0
     (src / "user_commit-rules.md").write_text(entry.read_text().replace("Commit style", "Commit rules"))
     entry.unlink()
     index = src / "MEMORY.md"
     index.write_text(index.read_text().replace("(user_commit-style.md)", "(user_commit-rules.md)"))
-    assert _run("claude-to-memoir", "-q", str(src), "--into", str(existing)) == 0
+    assert run("claude-to-memoir", "-q", str(src), "--into", str(existing)) == 0
     copies = sorted(p.name for p in (existing / "memory").glob("preference_*"))
     assert copies == ["preference_commit-rules.md", "preference_commit-style.md"]
-
-
 
 
 def test_a_claim_renamed_in_memoir_in_is_not_paired_by_its_title_into_memspec(tmp_path):
     """A memspec claim's id, made from the name, is in its file: paired by the title, the renamed claim's file held
     EXISTING's id and never IN's copy, so the next edit in IN was one on both sides, a conflict (watched fail:
     exit 6 at the edit after the rename). The rename stays a claim of its own, as before."""
-    src, existing = tmp_path / "in", tmp_path / "existing"
-    shutil.copytree(GOLDEN, src)
-    assert _run("memoir-to-memspec", "-q", str(src), str(existing)) == 0
-    assert _run("memoir-to-memspec", "-q", str(src), "--into", str(existing)) == 0
+    src, existing = golden_imported_once(tmp_path, "memspec")
     renamed = src / "memory" / "preference_commit-rules.md"
     (src / "memory" / "preference_commit-style.md").rename(renamed)
     for subject in ("Add a retry", "Add the retry"):
-        assert _run("memoir-to-memspec", "-q", str(src), "--into", str(existing)) == 0
+        assert run("memoir-to-memspec", "-q", str(src), "--into", str(existing)) == 0
         renamed.write_text(re.sub(r'\("Add[^"]*"', f'("{subject}"', renamed.read_text()))
-    assert _run("memoir-to-memspec", "-q", str(src), "--into", str(existing)) == 0
+    assert run("memoir-to-memspec", "-q", str(src), "--into", str(existing)) == 0
     claims = [p.read_text() for p in (existing / ".memspec").rglob("ms_*.md")]
     assert sum('"Add the retry"' in c for c in claims) == 1
     assert not any("conflict" in p.name for p in (existing / ".memspec").rglob("*.md"))
