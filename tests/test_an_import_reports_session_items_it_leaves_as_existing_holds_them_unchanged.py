@@ -17,48 +17,28 @@ from pathlib import Path
 
 from memconv.cli import main
 
-MACHINE = "469b55a7-69d0-4283-9214-19f15c023e6e"
+from .memoir_cli_session import MACHINE, session_json
 
 
-def _session(last_seen: str, goal_set_on: str, next_actions: list[tuple[str, str]], decision: tuple[str, str],
-             done: list[tuple[str, str]]) -> str:
-    """A session.json as memoir-cli 3.12 writes it (two-space JSON, next actions in the order they were added)."""
-    when, why = decision
-    doc = {
-        "version": 1,
-        "created_at": "2026-12-07T22:11:15.335Z",
-        "updated_at": last_seen,
-        "machines": {MACHINE: {"label": "vm", "last_seen": last_seen}},
-        "current": {
-            "goals": [{"text": "Ship v1", "machine_id": MACHINE, "set_on": goal_set_on},
-                      {"text": "Keep the docs true", "machine_id": MACHINE, "set_on": "2026-12-07T22:11:15.400Z"}],
-            "next_actions": [{"text": t, "machine_id": MACHINE, "added": a} for t, a in next_actions],
-            "open_questions": [],
-            "decisions": [{"text": "Use Postgres", "machine_id": MACHINE, "date": when, "why": why}],
-            "completed_actions": [{"text": t, "done_at": d} for t, d in done],
-        },
-        "history": [],
-    }
-    return json.dumps(doc, indent=2)
+
+GOALS = (("Keep the docs true", "2026-12-07T22:11:15.400Z"),)
 
 
 def _stores(tmp_path: Path, runner) -> tuple[Path, Path]:
     s1, claude, existing = tmp_path / "s1", tmp_path / "o-claude", tmp_path / "existing"
     s1.mkdir()
-    (s1 / "session.json").write_text(_session(
-        "2026-12-07T22:11:50.000Z", "2026-12-07T22:11:45.000Z",
+    (s1 / "session.json").write_text(session_json(
+        "2026-12-07T22:11:50.000Z",
         [("Fix the flaky test", "2026-12-07T22:11:21.030Z"), ("Review PR", "2026-12-07T22:11:29.747Z"),
          ("Ping Bob", "2026-12-07T22:11:50.000Z")],
-        ("2026-12-07T22:11:23.812Z", "it scales"),
-        [("Write the docs", "2026-12-07T22:11:26.730Z")]))
+        [("Write the docs", "2026-12-07T22:11:26.730Z")], goal_set_on="2026-12-07T22:11:45.000Z", more_goals=GOALS))
     done = runner.invoke(main, ["memoir-to-claude", str(s1), str(claude)])
     assert done.exit_code == 0, done.output
     existing.mkdir()
-    (existing / "session.json").write_text(_session(
-        "2026-12-07T22:12:42.994Z", "2026-12-07T22:11:15.351Z",
-        [("Review PR", "2026-12-07T22:11:29.747Z")],
-        ("2026-12-07T22:12:30.000Z", "it scales, and we know it"),
-        [("Fix the flaky test", "2026-12-07T22:11:42.994Z"), ("Write the docs", "2026-12-07T22:11:26.730Z")]))
+    (existing / "session.json").write_text(session_json(
+        "2026-12-07T22:12:42.994Z", [("Review PR", "2026-12-07T22:11:29.747Z")],
+        [("Fix the flaky test", "2026-12-07T22:11:42.994Z"), ("Write the docs", "2026-12-07T22:11:26.730Z")],
+        more_goals=GOALS, decision=("2026-12-07T22:12:30.000Z", "it scales, and we know it")))
     return claude, existing
 
 

@@ -18,33 +18,12 @@ from pathlib import Path
 
 from memconv.cli import main
 
-MACHINE = "469b55a7-69d0-4283-9214-19f15c023e6e"
-
-
-def _session(last_seen: str, next_actions: list[tuple[str, str]], done: list[tuple[str, str]]) -> str:
-    """A session.json as memoir-cli 3.12 writes it (two-space JSON, next actions in the order they were added)."""
-    doc = {
-        "version": 1,
-        "created_at": "2026-12-07T22:11:15.335Z",
-        "updated_at": last_seen,
-        "machines": {MACHINE: {"label": "vm", "last_seen": last_seen}},
-        "current": {
-            "goals": [{"text": "Ship v1", "machine_id": MACHINE, "set_on": "2026-12-07T22:11:15.351Z"}],
-            "next_actions": [{"text": t, "machine_id": MACHINE, "added": a} for t, a in next_actions],
-            "open_questions": [],
-            "decisions": [{"text": "Use Postgres", "machine_id": MACHINE, "date": "2026-12-07T22:11:23.812Z",
-                           "why": "it scales"}],
-            "completed_actions": [{"text": t, "done_at": d} for t, d in done],
-        },
-        "history": [],
-    }
-    return json.dumps(doc, indent=2)
-
+from .memoir_cli_session import session_json
 
 def _stores(tmp_path: Path, runner) -> tuple[Path, Path]:
     s1, claude, existing = tmp_path / "s1", tmp_path / "o-claude", tmp_path / "s1copy"
     s1.mkdir()
-    (s1 / "session.json").write_text(_session(
+    (s1 / "session.json").write_text(session_json(
         "2026-12-07T22:11:29.747Z",
         [("Fix the flaky test", "2026-12-07T22:11:21.030Z"), ("Review PR", "2026-12-07T22:11:29.747Z")],
         [("Write the docs", "2026-12-07T22:11:26.730Z")]))
@@ -52,7 +31,7 @@ def _stores(tmp_path: Path, runner) -> tuple[Path, Path]:
     assert done.exit_code == 0, done.output
     shutil.copytree(s1, existing)
     # In the copy, as memoir-cli does it: `next "Ping Alice"`, then `done "Fix the"`.
-    (existing / "session.json").write_text(_session(
+    (existing / "session.json").write_text(session_json(
         "2026-12-07T22:11:42.994Z",
         [("Review PR", "2026-12-07T22:11:29.747Z"), ("Ping Alice", "2026-12-07T22:11:40.331Z")],
         [("Fix the flaky test", "2026-12-07T22:11:42.994Z"), ("Write the docs", "2026-12-07T22:11:26.730Z")]))
