@@ -110,7 +110,7 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         # Memory kept as inline bullets of an index, and its own words: facts the target's tools show.
         written_by = {index.path: renderings.index_dialect(index) for index in indexes}
         # The store's records from ``records``: with ``release``, ``store.records`` is already empty here.
-        for record, mark in renderings.inline_records(indexes, records, report.read_as):
+        for record, mark in renderings.inline_records(indexes, records, report.read_as, store.dialect):
             owners[id(record)] = written_by[mark["path"]]
             inline[id(record)] = mark
             records.append(record)

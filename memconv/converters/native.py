@@ -25,6 +25,8 @@ rendering and for the body of the note that holds its exact JSON.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 from ..dialects.protocol import declared, is_day
@@ -33,6 +35,7 @@ from ..model import IndexFile, Record, WorkingSet
 from ..text import flat, printable, short_digest, slug, title_of
 from .mapping import (INDEX_IS_CONTENT, TARGET_KIND, TYPE_WORDS, WORKING_SET_AS, native_text, type_word,
                       working_set_dialect)
+from .naming import native_link
 
 #: The working set's lists, in reading order: (key, heading, the key of an item's date, the keys the memoir spec
 #: gives an item beside ``text``, ``machine_id`` and its date).
@@ -382,12 +385,36 @@ def _said(text: str, fields: tuple[str | None, ...]) -> bool:
     return False
 
 
+def linked_by(dialect: str, records: Iterable[Record], by_link: dict[str, Record]) -> dict[str, Record]:
+    """``by_link`` (records by their links), and each of ``records`` by the link ``dialect`` gives it besides
+    (:func:`naming.native_link`, as the forward step names it: memoir's ``preference_style`` is Claude's
+    ``user_style``): an index of ``dialect`` carried beside another dialect's memories links them so. ``by_link``
+    wins where both name one."""
+    kinds = TARGET_KIND.get(dialect, {})
+    return {**{native_link(r, kinds[r.kind], dialect): r for r in records if r.kind in kinds}, **by_link}
+
+
+def linked_home(index: IndexFile, records: dict[str, Record], pages: frozenset[str]) -> IndexFile:
+    """``index`` with each link resolved as the store has it: to one of ``records`` (by link) or a page of the
+    index. An index from a store note was read beside the other dialect's files (``restore._restore_store``),
+    whose names are not its dialect's: every link was unresolved there, and so taken for a word of the index's
+    own."""
+    sections = [replace(section, links=[replace(link, resolved=link.target in pages
+                                                or link.target.removesuffix(".md") in records)
+                                        for link in section.links])
+                for section in index.sections]
+    return replace(index, sections=sections)
+
+
 def inline_records(indexes: list[IndexFile], records: list[Record],
-                   read_as: dict[str, Record] | None = None) -> list[tuple[Record, dict[str, Any]]]:
+                   read_as: dict[str, Record] | None = None,
+                   folder: str | None = None) -> list[tuple[Record, dict[str, Any]]]:
     """Each inline bullet of ``indexes`` as a fact, with the marker its carry gets.
 
     ``read_as``: restored records as read, by the link they were read by: an index read beside them links them so,
     and says what they said there (a memory named home otherwise, a hook its home has no key for).
+    ``folder``: the dialect the store was read from; an index of another (carried in its store note) links the
+    records by the names its own dialect gives them (:func:`linked_by`).
 
     Its link is the file name the index's own dialect would give such a memory (its type word
     for a fact and the title's slug: ``reference_<slug>``), numbered when one of ``links`` (the
@@ -402,6 +429,7 @@ def inline_records(indexes: list[IndexFile], records: list[Record],
     by_link = {record.link: record for record in records}
     by_link.update(read_as or {})
     pages = frozenset(index.path for index in indexes)
+    by_dialect: dict[str, dict[str, Record]] = {}  # an index's dialect → the records by the links it gives them
     out = []
     for index in indexes:
         kind = _fact_kind(index)
@@ -413,7 +441,20 @@ def inline_records(indexes: list[IndexFile], records: list[Record],
                 link = _numbered(f"{_fact_word(index)}_{slug(title_of(text))}", taken)
                 record = Record(kind=kind, link=link, title=title_of(text), body=text + "\n")
                 out.append((record, {"path": index.path, "section": section.heading, "n": n}))
-        words = index_words(index, by_link, pages)
+        there = index_dialect(index)
+        if folder is None or there == folder:
+            words = index_words(index, by_link, pages)
+        else:
+            # Carried beside another dialect's memories (claude → memoir → memspec): its links name them as its own
+            # dialect does, and were resolved against the other's files. The names made once for each dialect, and
+            # only when a link names no record by its link (about 13 µs a record).
+            linked = by_link
+            if any(link.target not in pages and link.target.removesuffix(".md") not in by_link
+                   for section in index.sections for link in section.links):
+                if there not in by_dialect:
+                    by_dialect[there] = linked_by(there, records, by_link)
+                linked = by_dialect[there]
+            words = index_words(linked_home(index, linked, pages), linked, pages)
         if words:
             # What the index says beyond its bullets and what its memories say (a paragraph, its title): one fact.
             name = index.path.rpartition("/")[2]

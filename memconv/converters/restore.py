@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from .. import dialects
@@ -760,31 +759,18 @@ def _deleted_renderings(indexes: list, rendered: set[tuple], dialect: str, homes
             # (forty-sixth session) A memory the target held exactly (no carry) comes home under that dialect's name
             # for it (``user_style``, not memoir's ``preference_style``): the index's link to it names that memory.
             # Made once for each dialect, not again for each page of a split index.
-            kinds = TARGET_KIND.get(there, {})
-            by_dialect[there] = {**{native_link(r, kinds[r.kind], there): r for r in untouched if r.kind in kinds},
-                                 **homes}
+            by_dialect[there] = renderings.linked_by(there, untouched, homes)
         linked = by_dialect[there]
         for section in index.sections:
             for n, bullet in enumerate(section.inline):
                 if bullet.strip() and (index.path, section.heading, n) not in rendered:
                     said.append(f"{index.path}: the record of its bullet '{' '.join(bullet.split())[:60]}' is not in "
                                 f"{dialect} any more; " + _stays(index.path, words=False))
-        if (index.path, "words") not in rendered and renderings.index_words(_linked_home(index, linked, pages),
-                                                                             linked, pages):
+        if (index.path, "words") not in rendered \
+                and renderings.index_words(renderings.linked_home(index, linked, pages), linked, pages):
             said.append(f"{index.path}: the record of the words written in it is not in {dialect} any more; "
                         + _stays(index.path, words=True))
     return said
-
-
-def _linked_home(index: IndexFile, homes: dict[str, Record], pages: frozenset[str]) -> IndexFile:
-    """``index`` with each link resolved as the store home has it: to a record of ``homes`` (by link) or a page of
-    the index. An index from a store note was read beside the other dialect's files (``_restore_store``), whose
-    names are not home's: every link was unresolved there, and so taken for a word of the index's own."""
-    sections = [replace(section, links=[replace(link, resolved=link.target in pages
-                                                or link.target.removesuffix(".md") in homes)
-                                        for link in section.links])
-                for section in index.sections]
-    return replace(index, sections=sections)
 
 
 def _stays(where: str, words: bool) -> str:
