@@ -6,6 +6,7 @@ a words record of its links, and a paragraph already given its home in memoir ca
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -13,6 +14,8 @@ import pytest
 from click.testing import CliRunner
 
 from memconv.cli import main
+
+from .conftest import tree
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "claude"
 
@@ -87,3 +90,36 @@ def test_a_golden_claude_store_through_memoir_says_the_words_a_direct_conversion
     chain, direct = _chain_and_direct(store, "memspec", tmp_path)
     assert direct, "the case asked for: an index with words of its own"
     assert chain == direct
+
+
+def _home(chain: Path, target: str, out: Path) -> list[str]:
+    result = CliRunner().invoke(main, ["convert", "--json", "--jobs", "1", "--from", target, "--to", "claude",
+                                       str(chain), str(out)])
+    assert result.exit_code == 0, result.output
+    return [w for w in json.loads(result.stdout)["warnings"] if "words written in it" in w]
+
+
+def _unnoted(root: Path) -> dict[str, bytes]:
+    return {p: b for p, b in tree(root).items() if not p.startswith(".memconv/")}
+
+
+@pytest.mark.parametrize("target", ["memspec", "memfmt"])
+def test_an_index_of_links_alone_comes_home_through_two_dialects_without_a_warning_of_deleted_words(tmp_path, target):
+    """Home from the chain, the index has no words whose record could be gone: the check of a deleted words record
+    knows memoir's memories by the names Claude gives them too, as the forward step does."""
+    store = _store(tmp_path / "in", "- Staging resets every Sunday\n")
+    _chain_and_direct(store, target, tmp_path)
+    assert _home(tmp_path / "chain", target, tmp_path / "back") == []
+    assert _unnoted(tmp_path / "back") == tree(store)
+
+
+def test_words_deleted_after_two_dialects_are_still_said(tmp_path):
+    # (the bullet's record is read home: a deletion is told from a store that holds no rendering of the index)
+    store = _store(tmp_path / "in", "- Staging resets every Sunday\n\nA paragraph the person wrote.\n")
+    chain, _ = _chain_and_direct(store, "memspec", tmp_path)
+    for path in chain:
+        (tmp_path / "chain" / path).unlink()
+    said = _home(tmp_path / "chain", "memspec", tmp_path / "back")
+    assert [w.partition(";")[0] for w in said] == \
+        ["MEMORY.md: the record of the words written in it is not in memspec any more"]
+    assert _unnoted(tmp_path / "back") == tree(store)

@@ -406,6 +406,22 @@ def linked_home(index: IndexFile, records: dict[str, Record], pages: frozenset[s
     return replace(index, sections=sections)
 
 
+def resolved_in(index: IndexFile, by_link: dict[str, Record], records: Iterable[Record], pages: frozenset[str],
+                made: dict[str, dict[str, Record]]) -> tuple[IndexFile, dict[str, Record]]:
+    """``index`` carried beside another dialect's memories, its links resolved against the store's records
+    (:func:`linked_home`), and the records by the links it names them by: ``by_link``, and, when a link names none of
+    them so, each of ``records`` by the link the index's dialect gives it too (:func:`linked_by`, about 13 µs a
+    record, made once for each dialect and kept in ``made``). For :func:`index_words`."""
+    linked = by_link
+    if any(link.target not in pages and link.target.removesuffix(".md") not in by_link
+           for section in index.sections for link in section.links):
+        there = index_dialect(index)
+        if there not in made:
+            made[there] = linked_by(there, records, by_link)
+        linked = made[there]
+    return linked_home(index, linked, pages), linked
+
+
 def inline_records(indexes: list[IndexFile], records: list[Record],
                    read_as: dict[str, Record] | None = None,
                    folder: str | None = None) -> list[tuple[Record, dict[str, Any]]]:
@@ -441,20 +457,12 @@ def inline_records(indexes: list[IndexFile], records: list[Record],
                 link = _numbered(f"{_fact_word(index)}_{slug(title_of(text))}", taken)
                 record = Record(kind=kind, link=link, title=title_of(text), body=text + "\n")
                 out.append((record, {"path": index.path, "section": section.heading, "n": n}))
-        there = index_dialect(index)
-        if folder is None or there == folder:
+        if folder is None or index_dialect(index) == folder:
             words = index_words(index, by_link, pages)
         else:
             # Carried beside another dialect's memories (claude → memoir → memspec): its links name them as its own
-            # dialect does, and were resolved against the other's files. The names made once for each dialect, and
-            # only when a link names no record by its link (about 13 µs a record).
-            linked = by_link
-            if any(link.target not in pages and link.target.removesuffix(".md") not in by_link
-                   for section in index.sections for link in section.links):
-                if there not in by_dialect:
-                    by_dialect[there] = linked_by(there, records, by_link)
-                linked = by_dialect[there]
-            words = index_words(linked_home(index, linked, pages), linked, pages)
+            # dialect does, and were resolved against the other's files.
+            words = index_words(*resolved_in(index, by_link, records, pages, by_dialect), pages)
         if words:
             # What the index says beyond its bullets and what its memories say (a paragraph, its title): one fact.
             name = index.path.rpartition("/")[2]

@@ -326,7 +326,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         report.records.extend(_deleted_working_set(out.working_set, ws_note, store.dialect, report.warnings))
     if rendered:
         homes = {r.link: r for r in [home for _, home, _ in restored] + untouched}
-        report.warnings.extend(_deleted_renderings(out.indexes, rendered, store.dialect, homes, untouched))
+        report.warnings.extend(_deleted_renderings(out.indexes, rendered, store.dialect, homes))
     if withdrawn:
         out.indexes = [_withdraw(index, withdrawn, store) for index in out.indexes]
     rename = {record.link: home.link for record, home, _ in restored}
@@ -742,32 +742,28 @@ def _says_anything(record: Record) -> bool:
                              record.knowledge))
 
 
-def _deleted_renderings(indexes: list, rendered: set[tuple], dialect: str, homes: dict[str, Record],
-                        untouched: list[Record]) -> list[str]:
+def _deleted_renderings(indexes: list, rendered: set[tuple], dialect: str, homes: dict[str, Record]) -> list[str]:
     """A warning for each bullet (and an index's words) whose rendering is gone from ``dialect``: deleted
     there, it is still in the index, which comes home from its note as it was. ``homes``: the records home
-    again, by link (what their memories say of a link's hook, as at conversion); ``untouched``: those of them
-    that wear no carry, whose link home is the one the index's dialect gives them (the forward step's)."""
+    again, by link (what their memories say of a link's hook, as at conversion), and by the link the index's
+    dialect gives them (``native.resolved_in``)."""
     said = []
     pages = frozenset(index.path for index in indexes)
     by_dialect: dict[str, dict[str, Record]] = {}  # an index's dialect → the records home by the links it gives them
     for index in indexes:
         if not any(r[0] == index.path for r in rendered):
             continue  # no rendering of this index was read at all: nothing to tell a deletion from
-        there = renderings.index_dialect(index)
-        if there not in by_dialect:
-            # (forty-sixth session) A memory the target held exactly (no carry) comes home under that dialect's name
-            # for it (``user_style``, not memoir's ``preference_style``): the index's link to it names that memory.
-            # Made once for each dialect, not again for each page of a split index.
-            by_dialect[there] = renderings.linked_by(there, untouched, homes)
-        linked = by_dialect[there]
         for section in index.sections:
             for n, bullet in enumerate(section.inline):
                 if bullet.strip() and (index.path, section.heading, n) not in rendered:
                     said.append(f"{index.path}: the record of its bullet '{' '.join(bullet.split())[:60]}' is not in "
                                 f"{dialect} any more; " + _stays(index.path, words=False))
+        # (forty-sixth session) A memory the target held exactly (no carry) comes home under the index's dialect's
+        # name for it (``user_style``, not memoir's ``preference_style``): the index's link to it names that memory.
+        # (forty-seventh) So does a memory of a third dialect's (memoir's, carried claude → memoir → memspec).
         if (index.path, "words") not in rendered \
-                and renderings.index_words(renderings.linked_home(index, linked, pages), linked, pages):
+                and renderings.index_words(*renderings.resolved_in(index, homes, homes.values(), pages, by_dialect),
+                                           pages):
             said.append(f"{index.path}: the record of the words written in it is not in {dialect} any more; "
                         + _stays(index.path, words=True))
     return said
