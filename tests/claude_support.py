@@ -81,3 +81,28 @@ def links(files: dict[str, bytes], folder: str) -> list[tuple[str, str, bool]]:
                 targets.append(fm.values["superseded_by"])
         found.extend((rel, t, t in names) for t in targets)
     return found
+
+
+def upgraded(files: dict[str, bytes], root: Path, shape: str = "flat") -> dict[str, bytes]:
+    """The files ``memconv upgrade`` would write of a Claude folder holding ``files``, written at ``root``."""
+    from memconv import upgrade as upgrading
+    from memconv.report import Report
+
+    write(files, root)
+    return upgrading.plan(root, Report(command="upgrade", input=root.name), shape).files
+
+
+def memoir_entries_and_home(files: dict[str, bytes], tmp: Path) -> tuple[list[str], str]:
+    """A Claude folder holding ``files`` (at ``tmp/in``) converted to memoir (``tmp/out``) and back (``tmp/back``),
+    both asserted to exit 0, and its index asserted home as written: (memoir's entries, the first run's output)."""
+    from click.testing import CliRunner
+
+    from memconv.cli import main
+
+    write(files, tmp / "in")
+    result = CliRunner().invoke(main, ["claude-to-memoir", str(tmp / "in"), str(tmp / "out")])
+    assert result.exit_code == 0, result.output
+    back = CliRunner().invoke(main, ["memoir-to-claude", str(tmp / "out"), str(tmp / "back")])
+    assert back.exit_code == 0, back.output
+    assert tree(tmp / "back")["MEMORY.md"] == files["MEMORY.md"], "the index comes home as it was written"
+    return sorted(p for p in tree(tmp / "out") if p.startswith("memory/")), result.output

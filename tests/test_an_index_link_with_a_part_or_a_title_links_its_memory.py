@@ -9,14 +9,9 @@ line by a link to that new fact, so MEMORY.md no longer linked the memory at all
 
 from __future__ import annotations
 
-from click.testing import CliRunner
-
-from memconv import upgrade as upgrading
-from memconv.cli import main
 from memconv.dialects.claude import index as claude_index
-from memconv.report import Report
 
-from .claude_support import tree, write
+from .claude_support import memoir_entries_and_home, upgraded
 
 TABS = b"---\nname: Tabs\ndescription: uses tabs\ntype: user\n---\nTabs, not spaces.\n"
 TESTS = (b"---\nname: Tests\ndescription: when testing\ntype: feedback\n---\nA real db.\n\n## why\n\nMocks lied.\n\n"
@@ -36,23 +31,14 @@ def test_the_lines_are_links_to_their_files():
 
 
 def test_converted_no_fact_says_a_link_line_again_and_the_missing_file_is_said(tmp_path):
-    write(STORE, tmp_path / "in")
-    result = CliRunner().invoke(main, ["convert", "--from", "claude", "--to", "memoir",
-                                       str(tmp_path / "in"), str(tmp_path / "out")])
-    assert result.exit_code == 0, result.output
-    entries = sorted(p for p in tree(tmp_path / "out") if p.startswith("memory/"))
+    entries, output = memoir_entries_and_home(STORE, tmp_path)
     # (The line to a file not in the folder is the index's own words, as a plain link to nothing is.)
     assert entries == ["memory/fact_memory-words.md", "memory/lesson_tests.md", "memory/preference_tabs.md"], entries
-    assert "MEMORY.md:8: links to feedback_gone.md, which is not in the folder" in result.output, result.output
-    back = CliRunner().invoke(main, ["convert", "--from", "memoir", "--to", "claude",
-                                     str(tmp_path / "out"), str(tmp_path / "back")])
-    assert back.exit_code == 0, back.output
-    assert tree(tmp_path / "back")["MEMORY.md"] == INDEX, "the index comes home as it was written"
+    assert "MEMORY.md:8: links to feedback_gone.md, which is not in the folder" in output, output
 
 
 def test_an_upgrade_keeps_linking_the_memory_with_its_part_and_title(tmp_path):
-    write(STORE, tmp_path / "in")
-    files = upgrading.plan(tmp_path / "in", Report(command="upgrade", input="in"), "flat").files
+    files = upgraded(STORE, tmp_path / "in")
     index = files["MEMORY.md"].decode("utf-8")
     assert "- [Tabs](preference_tabs.md \"Tabs, a preference\") — uses tabs\n" in index, index
     assert "- [Tests](./lesson_tests.md#why) — when testing\n" in index, index

@@ -9,15 +9,10 @@ memory itself. And memconv wrote `- [T](a b.md)` for a memory whose file name ha
 
 from __future__ import annotations
 
-from click.testing import CliRunner
-
-from memconv import upgrade as upgrading
-from memconv.cli import main
 from memconv.dialects.claude import index as claude_index
 from memconv.model import IndexLink
-from memconv.report import Report
 
-from .claude_support import tree, write
+from .claude_support import memoir_entries_and_home, upgraded
 
 T = b"---\nname: T\ndescription: first\ntype: user\n---\nBody of T.\n"
 U = b"---\nname: U\ndescription: second\ntype: feedback\n---\nBody of U.\n"
@@ -37,19 +32,11 @@ def test_the_lines_are_links_to_their_files():
 
 
 def test_converted_no_fact_says_a_link_line_again_and_the_index_comes_home_as_written(tmp_path):
-    write(STORE, tmp_path / "in")
-    result = CliRunner().invoke(main, ["convert", "--from", "claude", "--to", "memoir",
-                                       str(tmp_path / "in"), str(tmp_path / "out")])
-    assert result.exit_code == 0, result.output
-    entries = sorted(p for p in tree(tmp_path / "out") if p.startswith("memory/"))
+    entries, output = memoir_entries_and_home(STORE, tmp_path)
     # (The line to a file not in the folder is the index's own words, as a plain link to nothing is.)
     assert entries == ["memory/fact_memory-words.md", "memory/lesson_c.md", "memory/lesson_v.md",
                        "memory/preference_t.md"], entries
-    assert "MEMORY.md:6: links to gone one.md, which is not in the folder" in result.output, result.output
-    back = CliRunner().invoke(main, ["convert", "--from", "memoir", "--to", "claude",
-                                     str(tmp_path / "out"), str(tmp_path / "back")])
-    assert back.exit_code == 0, back.output
-    assert tree(tmp_path / "back")["MEMORY.md"] == INDEX, "the index comes home as it was written"
+    assert "MEMORY.md:6: links to gone one.md, which is not in the folder" in output, output
 
 
 def test_a_line_written_anew_puts_a_name_with_a_space_in_angle_brackets_and_reads_again_as_a_link():
@@ -67,8 +54,7 @@ def test_a_link_renamed_to_a_name_with_a_space_is_put_in_angle_brackets_with_its
 
 
 def test_an_upgrade_keeps_linking_each_memory(tmp_path):
-    write(STORE, tmp_path / "in")
-    files = upgrading.plan(tmp_path / "in", Report(command="upgrade", input="in"), "flat").files
+    files = upgraded(STORE, tmp_path / "in")
     index = files["MEMORY.md"].decode("utf-8")
     assert "- [T](<preference_a-b.md>) — first\n" in index, index
     assert "- [V](<./lesson_d-e.md#why> \"V, why\") — third\n" in index, index

@@ -16,7 +16,7 @@ from memconv import markdown
 from memconv import upgrade as upgrading
 from memconv.report import Report
 
-from .claude_support import write
+from .claude_support import upgraded, write
 
 OTHER = b"---\nname: Other note\ndescription: other\ntype: user\n---\nAna.\n"
 LESSON = (b"---\nname: Tests\ndescription: when testing\ntype: feedback\n---\n"
@@ -30,9 +30,7 @@ INDEX = (b"# Memory Index\n\n- [Other](<user other note.md>) \xe2\x80\x94 other\
 
 
 def _upgraded(tmp_path):
-    write({"MEMORY.md": INDEX, "feedback_tests.md": LESSON, "user other note.md": OTHER}, tmp_path / "in")
-    report = Report(command="upgrade", input="in")
-    return upgrading.plan(tmp_path / "in", report, "flat").files
+    return upgraded({"MEMORY.md": INDEX, "feedback_tests.md": LESSON, "user other note.md": OTHER}, tmp_path / "in")
 
 
 def test_a_body_link_and_a_definition_in_angle_brackets_follow_the_rename(tmp_path):

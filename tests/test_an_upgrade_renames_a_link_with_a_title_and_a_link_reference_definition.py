@@ -13,7 +13,7 @@ from memconv import markdown
 from memconv import upgrade as upgrading
 from memconv.report import Report
 
-from .claude_support import write
+from .claude_support import upgraded, write
 
 ROLE = b"---\nname: Role\ndescription: senior dev\ntype: user\n---\nAna.\n"
 LESSON = (b"---\nname: Tests\ndescription: when testing\ntype: feedback\n---\n"
@@ -27,9 +27,7 @@ INDEX = (b"# Memory Index\n\n- [Role](user_role.md) \xe2\x80\x94 senior dev\n"
 
 
 def _upgraded(tmp_path):
-    write({"MEMORY.md": INDEX, "feedback_tests.md": LESSON, "user_role.md": ROLE}, tmp_path / "in")
-    report = Report(command="upgrade", input="in")
-    return upgrading.plan(tmp_path / "in", report, "flat").files
+    return upgraded({"MEMORY.md": INDEX, "feedback_tests.md": LESSON, "user_role.md": ROLE}, tmp_path / "in")
 
 
 def test_a_titled_link_and_a_definition_in_a_body_follow_the_rename(tmp_path):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from memconv import upgrade as upgrading
 from memconv.report import Report
 
-from .claude_support import write
+from .claude_support import upgraded, write
 
 LESSON = b"---\nname: No mocks\ndescription: never mock the db\ntype: feedback\n---\n**How to apply:** a real db.\n"
 ROLE = b"---\nname: Role\ndescription: senior dev\ntype: user\n---\nAna.\n"
@@ -23,9 +23,7 @@ INDEX = (b"# Memory Index\n\nRead [No mocks](feedback_no_mocks.md) first, and [[
 
 
 def _upgraded(tmp_path, shape="nested"):
-    write({"MEMORY.md": INDEX, "feedback_no_mocks.md": LESSON, "user_role.md": ROLE}, tmp_path / "in")
-    report = Report(command="upgrade", input="in")
-    return upgrading.plan(tmp_path / "in", report, shape).files
+    return upgraded({"MEMORY.md": INDEX, "feedback_no_mocks.md": LESSON, "user_role.md": ROLE}, tmp_path / "in", shape)
 
 
 def test_every_link_of_memory_md_follows_the_rename(tmp_path):
