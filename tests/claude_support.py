@@ -106,3 +106,13 @@ def memoir_entries_and_home(files: dict[str, bytes], tmp: Path) -> tuple[list[st
     assert back.exit_code == 0, back.output
     assert tree(tmp / "back")["MEMORY.md"] == files["MEMORY.md"], "the index comes home as it was written"
     return sorted(p for p in tree(tmp / "out") if p.startswith("memory/")), result.output
+
+
+def assert_upgrade_links(files: dict[str, bytes], root: Path, *lines: str) -> None:
+    """The upgrade of a Claude folder holding ``files`` writes each of ``lines`` in MEMORY.md, and makes no fact of
+    any of its lines (each is a link to its memory, not a memory of its own)."""
+    written = upgraded(files, root)
+    index = written["MEMORY.md"].decode("utf-8")
+    for line in lines:
+        assert line in index, index
+    assert not any(path.startswith("fact_") for path in written), sorted(written)

@@ -80,3 +80,16 @@ def rename_entry(memory: Path, old: str, new: str, edit=lambda text: text) -> No
     (memory / f"{old}.md").unlink()
     for p in memory.glob("*.md"):
         p.write_text(p.read_text().replace(f"[[{old}]]", f"[[{new}]]"))
+
+
+def assert_edit_lands_in_the_old_memory(src: Path, existing: Path) -> None:
+    """``memoir-to-claude --into``, after the golden store's fact_staging-endpoints was renamed
+    fact_staging-apis in IN and its 60 req/min made 120: the edit lands in EXISTING's copy of the old name, still
+    one memory, and the import after changes nothing."""
+    assert run("memoir-to-claude", "-q", str(src), "--into", str(existing)) == 0
+    assert not (existing / "reference_staging-apis.md").exists()
+    assert "120 req/min" in (existing / "reference_staging-endpoints.md").read_text()
+    assert (existing / "MEMORY.md").read_text().count("Staging API endpoints") == 1
+    settled = files_of(existing)
+    assert run("memoir-to-claude", "-q", str(src), "--into", str(existing)) == 0
+    assert files_of(existing) == settled

@@ -16,7 +16,8 @@ from click.testing import CliRunner
 
 from memconv.cli import main
 
-from .import_into import claude_in_memoir_existing, files_of, golden_imported_once, rename_entry, run
+from .import_into import (assert_edit_lands_in_the_old_memory, claude_in_memoir_existing, golden_imported_once,
+                          rename_entry, run)
 
 
 def test_an_entry_renamed_and_edited_in_memoir_in_updates_the_old_one(tmp_path):
@@ -24,13 +25,7 @@ def test_an_entry_renamed_and_edited_in_memoir_in_updates_the_old_one(tmp_path):
     rename_entry(src / "memory", "fact_staging-endpoints", "fact_staging-apis",
                  lambda text: text.replace("60 req/min", "120 req/min"))
     # Watched fail before the fix: reference_staging-apis.md written beside reference_staging-endpoints.md.
-    assert run("memoir-to-claude", "-q", str(src), "--into", str(existing)) == 0
-    assert not (existing / "reference_staging-apis.md").exists()
-    assert "120 req/min" in (existing / "reference_staging-endpoints.md").read_text()
-    assert (existing / "MEMORY.md").read_text().count("Staging API endpoints") == 1
-    settled = files_of(existing)
-    assert run("memoir-to-claude", "-q", str(src), "--into", str(existing)) == 0
-    assert files_of(existing) == settled
+    assert_edit_lands_in_the_old_memory(src, existing)
 
 
 def test_a_memory_renamed_and_edited_in_claude_in_updates_the_old_one(tmp_path):

@@ -9,7 +9,8 @@ under another name. Before the fix the next import wrote ``reference_staging-api
 
 from __future__ import annotations
 
-from .import_into import claude_in_memoir_existing, files_of, golden_imported_once, rename_entry, run
+from .import_into import (assert_edit_lands_in_the_old_memory, claude_in_memoir_existing, files_of,
+                          golden_imported_once, rename_entry, run)
 
 
 def test_an_entry_renamed_in_memoir_in_is_not_imported_beside_the_old_one(tmp_path):
@@ -27,13 +28,7 @@ def test_an_entry_renamed_in_memoir_in_is_not_imported_beside_the_old_one(tmp_pa
     # An edit made in IN since lands in EXISTING's copy, still one memory, and again on the import after.
     renamed = memory / "fact_staging-apis.md"
     renamed.write_text(renamed.read_text().replace("60 req/min", "120 req/min"))
-    assert run("memoir-to-claude", "-q", str(src), "--into", str(existing)) == 0
-    assert not (existing / "reference_staging-apis.md").exists()
-    assert "120 req/min" in (existing / "reference_staging-endpoints.md").read_text()
-    assert (existing / "MEMORY.md").read_text().count("Staging API endpoints") == 1
-    settled = files_of(existing)
-    assert run("memoir-to-claude", "-q", str(src), "--into", str(existing)) == 0
-    assert files_of(existing) == settled
+    assert_edit_lands_in_the_old_memory(src, existing)
 
 
 def test_a_memory_renamed_in_claude_in_is_not_imported_beside_the_old_one(tmp_path):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from memconv.dialects.claude import index as claude_index
 
-from .claude_support import memoir_entries_and_home, upgraded
+from .claude_support import assert_upgrade_links, memoir_entries_and_home
 
 TABS = b"---\nname: Tabs\ndescription: uses tabs\ntype: user\n---\nTabs, not spaces.\n"
 TESTS = (b"---\nname: Tests\ndescription: when testing\ntype: feedback\n---\nA real db.\n\n## why\n\nMocks lied.\n\n"
@@ -38,8 +38,5 @@ def test_converted_no_fact_says_a_link_line_again_and_the_missing_file_is_said(t
 
 
 def test_an_upgrade_keeps_linking_the_memory_with_its_part_and_title(tmp_path):
-    files = upgraded(STORE, tmp_path / "in")
-    index = files["MEMORY.md"].decode("utf-8")
-    assert "- [Tabs](preference_tabs.md \"Tabs, a preference\") — uses tabs\n" in index, index
-    assert "- [Tests](./lesson_tests.md#why) — when testing\n" in index, index
-    assert not any(path.startswith("fact_") for path in files), sorted(files)
+    assert_upgrade_links(STORE, tmp_path / "in", "- [Tabs](preference_tabs.md \"Tabs, a preference\") — uses tabs\n",
+                         "- [Tests](./lesson_tests.md#why) — when testing\n")

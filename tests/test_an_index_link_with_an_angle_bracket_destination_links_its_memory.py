@@ -12,7 +12,7 @@ from __future__ import annotations
 from memconv.dialects.claude import index as claude_index
 from memconv.model import IndexLink
 
-from .claude_support import memoir_entries_and_home, upgraded
+from .claude_support import assert_upgrade_links, memoir_entries_and_home
 
 T = b"---\nname: T\ndescription: first\ntype: user\n---\nBody of T.\n"
 U = b"---\nname: U\ndescription: second\ntype: feedback\n---\nBody of U.\n"
@@ -54,8 +54,5 @@ def test_a_link_renamed_to_a_name_with_a_space_is_put_in_angle_brackets_with_its
 
 
 def test_an_upgrade_keeps_linking_each_memory(tmp_path):
-    files = upgraded(STORE, tmp_path / "in")
-    index = files["MEMORY.md"].decode("utf-8")
-    assert "- [T](<preference_a-b.md>) — first\n" in index, index
-    assert "- [V](<./lesson_d-e.md#why> \"V, why\") — third\n" in index, index
-    assert not any(path.startswith("fact_") for path in files), sorted(files)
+    assert_upgrade_links(STORE, tmp_path / "in", "- [T](<preference_a-b.md>) — first\n",
+                         "- [V](<./lesson_d-e.md#why> \"V, why\") — third\n")
