@@ -409,7 +409,7 @@ def merge(a: Store, b: Store, hints: Hints | None = None) -> MergeResult:
         outcomes.append(Outcome("index", claude_index.PATH, target, "conflict", won,
                                 "the two indexes link it with different words, and nothing orders index lines: "
                                 "every line kept, one beside the other", claude_index.PATH, target))
-    return finish("claude", a, b, tree, outcomes, warnings)
+    return finish("claude", a, b, tree, outcomes, warnings, hints=hints)
 
 
 __all__ = ["RULES", "merge", "merge_indexes"]

@@ -497,16 +497,44 @@ def _three_way(existing: Store, incoming: Store, ident, base: dict[str, dict[str
     prefer: dict[int, str] = {}
     for key in sorted(set(ours) & set(theirs)):
         e, c = ours[key], theirs[key]
-        at = base.get(origin.get(id(c), key))
-        if at is None:
-            continue
-        left, brought = at.get("out"), at.get("in")
-        e_same, c_same = _digest(e) == left, digests.get(id(c)) == brought
-        if e_same and not c_same and left == brought:  # EXISTING holds IN's copy as last imported, nothing more
-            prefer[id(c)] = "changed in IN since its last import, not in EXISTING"
-        elif c_same and not e_same:
-            prefer[id(e)] = EDITED_IN_EXISTING
+        side = _changed(_digest(e), digests.get(id(c)), base.get(origin.get(id(c), key)))
+        if side is not None:
+            prefer[id(c) if side == "IN" else id(e)] = _CHANGED[side]
     return prefer
+
+
+#: Why the one copy that changed since the last import of IN wins, by the side it is on.
+_CHANGED = {"IN": "changed in IN since its last import, not in EXISTING", "EXISTING": EDITED_IN_EXISTING}
+
+
+def _changed(mine: str | None, theirs: str | None, at: dict[str, str] | None) -> str | None:
+    """The one side (``IN``, ``EXISTING``) whose copy changed since the last import, by the digests of EXISTING's
+    copy and of IN's and the import record's entry ``at``; None where neither or both did, or nothing is known."""
+    if at is None:
+        return None
+    left, brought = at.get("out"), at.get("in")
+    e_same, c_same = mine == left, theirs == brought
+    if e_same and not c_same and left == brought:  # EXISTING holds IN's copy as last imported, nothing more
+        return "IN"
+    if c_same and not e_same:
+        return "EXISTING"
+    return None
+
+
+def _kept_files(existing: Store, incoming: Store, base: dict[str, dict[str, str]]) -> dict[str, tuple[bytes, str]]:
+    """The files no record owns that both hold (a kept note), changed on one side only since the last import of IN:
+    path → (that side's bytes, why), for the merge (:attr:`.records.Hints.files`). The import record holds them by
+    their path, as it holds records by identity."""
+    theirs = {f.path: f.raw for f in incoming.foreign}
+    out: dict[str, tuple[bytes, str]] = {}
+    for f in existing.foreign:
+        other = theirs.get(f.path)
+        if other is None or other == f.raw:
+            continue
+        side = _changed(short_digest(f.raw, 32), short_digest(other, 32), base.get(f.path))
+        if side is not None:
+            out[f.path] = (other if side == "IN" else f.raw, _CHANGED[side])
+    return out
 
 
 def _left(files: dict[str, bytes], existing: Store, incoming: Store, identity, digests: dict[int, str],
@@ -593,6 +621,7 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
         return hints.same.get(id(record)) or identity(record)
 
     hints.prefer = _three_way(existing, incoming, ident, bases.get(key, {}), digests, at_base)
+    hints.files = _kept_files(existing, incoming, bases.get(key, {}))
     result = merge(existing, incoming, hints=hints)
     outcomes = _relabel(result.outcomes, pairing, result, identity)
     files = dict(result.files)
@@ -616,6 +645,15 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
             now[at] = before[at]
         elif k in left:
             now[at] = {"in": d, "out": left[k]}
+    suffix = _kept_suffix(existing)
+    for f in incoming.foreign:  # a file no record owns (a kept note), by its path, by the same rules
+        d, written = short_digest(f.raw, 32), files.get(fs.kept_name(f.path, suffix))
+        if f.path in conflicted:
+            now[f.path] = {"in": d, "out": ""}
+        elif f.path in before and before[f.path].get("in") == d:
+            now[f.path] = before[f.path]
+        elif written is not None:
+            now[f.path] = {"in": d, "out": short_digest(written, 32)}
     bases[key] = now
     files[record_path(existing)] = _render_record(bases)
     # EXISTING's own quarantined files stay where they are (not read, so kept by the swap): the copies the merge
@@ -626,7 +664,6 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
             files.pop(q["kept_at"], None)
     with fs.noting_refusals(existing_path):  # EXISTING's listing, confined to EXISTING (not to IN)
         on_disk = set(list_files(existing_path))
-        suffix = _kept_suffix(existing)
         for path, data in sorted(kept_in.items()):  # IN's quarantined originals, beside EXISTING's
             at = _free(path, data, files, on_disk, existing_path, suffix)
             for q in report.quarantined:  # (the report named the place EXISTING's own copy holds)

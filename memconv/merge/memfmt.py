@@ -263,7 +263,7 @@ def merge(a: Store, b: Store, hints: Hints | None = None) -> MergeResult:
     tree = Tree()
     tree.files.update(files)
     outcomes: list[Outcome] = list(merged.outcomes)
-    return finish("memfmt", a, b, tree, outcomes, warnings)
+    return finish("memfmt", a, b, tree, outcomes, warnings, hints=hints)
 
 
 __all__ = ["RULES", "merge"]

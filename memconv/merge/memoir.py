@@ -316,14 +316,14 @@ def _listing(document: dict, side: str) -> list[Outcome]:
 
 
 def _merge_files(a: Store, b: Store, tree: Tree, outcomes: list[Outcome], quarantined: list[dict],
-                 seen: set[str], folder: str, suffix: str) -> None:
+                 seen: set[str], folder: str, suffix: str, prefer: dict[str, tuple[bytes, str]]) -> None:
     """Foreign and quarantined files: union by path; different bytes at one path keep both. A quarantined
     original is kept in ``folder`` (:func:`memconv.dialects.quarantine_folder`) where a conversion of its side
     would keep it (:func:`memconv.fs.quarantine_path`: never over a file that side carries, such as an earlier
     run's copy, which it replaced here without a word; a ``\\`` spelled ``%5C``, which stopped the merge), under
     a name that fits once named as ``suffix`` (the dialect's ``KEPT_SUFFIX``) names it. So is a carried file whose
     name with ``suffix`` would not fit, said on its side's warnings, as a conversion sets it aside
-    (:func:`memconv.dialects.passed_through`): it refused the whole merge, exit 4."""
+    (:func:`memconv.dialects.passed_through`): it refused the whole merge, exit 4. ``prefer``: :attr:`Hints.files`."""
     by_path: dict[str, dict[str, bytes]] = {}
     for side, store in (("A", a), ("B", b)):
         taken: dict[str, bytes] = {foreign.path: foreign.raw for foreign in store.foreign}
@@ -355,6 +355,12 @@ def _merge_files(a: Store, b: Store, tree: Tree, outcomes: list[Outcome], quaran
             tree.put(path, copies["A"])
             outcomes.append(Outcome("file", path, path, "unchanged"))
             continue
+        chosen, why = prefer.get(path, (None, None))
+        if chosen in (copies["A"], copies["B"]):  # changed on one side only since an import (into._three_way)
+            won = "A" if copies["A"] == chosen else "B"
+            tree.put(path, chosen)
+            outcomes.append(Outcome("file", path, path, "updated", won, why))
+            continue
         won, lost = ("A", "B") if copies["A"] > copies["B"] else ("B", "A")
         tree.put(path, copies[won])
         copy_path = tree.conflict_path(path, copies[lost])
@@ -380,11 +386,11 @@ def merge(a: Store, b: Store, hints: Hints | None = None) -> MergeResult:
     _merge_session(a, b, tree, outcomes, warnings, seen)
     if len({a.meta.get("layout", "nested"), b.meta.get("layout", "nested")}) > 1:
         warnings.append("one store keeps its entries in memory/, the other flat: the merged store uses memory/")
-    return finish("memoir", a, b, tree, outcomes, warnings, seen)
+    return finish("memoir", a, b, tree, outcomes, warnings, seen, hints)
 
 
 def finish(dialect: str, a: Store, b: Store, tree: Tree, outcomes: list[Outcome], warnings: list[str],
-           seen: set[str] | None = None) -> MergeResult:
+           seen: set[str] | None = None, hints: Hints | None = None) -> MergeResult:
     """What every dialect's merge ends with: the files no record owns (foreign, quarantined), each
     side's own warnings, and the result. ``seen``: every path the two readers saw (default: computed)."""
     from .. import dialects
@@ -395,7 +401,8 @@ def finish(dialect: str, a: Store, b: Store, tree: Tree, outcomes: list[Outcome]
     # KEPT_SUFFIX), is written under the name that keeps it from them, as that dialect's writer writes it.
     suffix = dialects.declaration(dialect, "KEPT_SUFFIX")
     _merge_files(a, b, tree, outcomes, quarantined, seen,
-                 dialects.quarantine_folder(dialect, a), suffix)  # the merged store is written where A is
+                 dialects.quarantine_folder(dialect, a), suffix,  # the merged store is written where A is
+                 hints.files if hints is not None else {})
     _say_folded(tree, outcomes, seen)
     for side, store in (("A", a), ("B", b)):
         warnings.extend(f"{side}: {w}" for w in store.warnings)

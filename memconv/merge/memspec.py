@@ -249,7 +249,7 @@ def merge(a: Store, b: Store, hints: Hints | None = None) -> MergeResult:
     if notes:
         outcomes.append(Outcome("chain", "supersession links", "supersession", "updated", "both",
                                 "; ".join(notes)))
-    return finish("memspec", a, b, tree, outcomes, warnings)
+    return finish("memspec", a, b, tree, outcomes, warnings, hints=hints)
 
 
 __all__ = ["RULES", "merge"]

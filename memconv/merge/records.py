@@ -73,6 +73,9 @@ class Hints:
     #: id(record) → why this copy wins whatever the dates: it changed since the last import and the
     #: other did not (the import's record of what it brought, :mod:`.into`).
     prefer: dict[int, str] = field(default_factory=dict)
+    #: path → ``(bytes, why)``: at a path no record owns (a kept note), the copy holding these bytes wins whatever
+    #: else, for the same reason as :attr:`prefer`. Keyed by content, so the merge stays commutative.
+    files: dict[str, tuple[bytes, str]] = field(default_factory=dict)
 
     def apply(self, rules: Rules) -> Rules:
         base_identity, base_dates = rules.identity, rules.dates
