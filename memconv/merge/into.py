@@ -433,6 +433,11 @@ def _digest(record: Record) -> str | None:
 Bases = dict[str, dict[str, dict[str, str]]]
 
 
+#: The key of an import record's entry saying (``"in"``) that its ``out`` is IN's copy as the merge completes it
+#: from IN's store alone (a memspec chain, a link renamed to EXISTING's name): it holds nothing of EXISTING's.
+HOLDS = "holds"
+
+
 #: The version of the import record this memconv reads and writes (``{"memconv": {"imports": 1}}``).
 RECORD_VERSION = 1
 
@@ -514,8 +519,8 @@ def _changed(mine: str | None, theirs: str | None, at: dict[str, str] | None) ->
         return None
     left, brought = at.get("out"), at.get("in")
     e_same, c_same = mine == left, theirs == brought
-    if e_same and not c_same and left == brought:  # EXISTING holds IN's copy as last imported, nothing more
-        return "IN"
+    if e_same and not c_same and (left == brought or at.get(HOLDS) == "in"):
+        return "IN"  # EXISTING holds IN's copy as last imported (as the merge completed it), nothing more
     if c_same and not e_same:
         return "EXISTING"
     return None
@@ -634,6 +639,7 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
     # replaced it with IN's next edit, exit 0, nothing said. Now the next import of the same IN keeps EXISTING's,
     # and one of IN edited again is a conflict again (docs/merge.md, "A conflict stays one").
     conflicted = {o.identity for o in outcomes if o.status == "conflict"}
+    completed: dict[str, str] = {}  # the import record's key → identity, of a new entry whose ``out`` is not ``in``
     for r in incoming.records:
         k, d = identity(r), digests.get(id(r))
         if d is None:
@@ -645,6 +651,13 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
             now[at] = before[at]
         elif k in left:
             now[at] = {"in": d, "out": left[k]}
+            if left[k] != d:
+                completed[at] = k
+    if completed:  # a file left that is what IN's store alone gives holds nothing of EXISTING's (_changed)
+        alone = _left(dict(merge(incoming, incoming).files), incoming, incoming, identity, digests, target)
+        for at, k in completed.items():
+            if alone.get(k) == left[k]:
+                now[at][HOLDS] = "in"
     suffix = _kept_suffix(existing)
     for f in incoming.foreign:  # a file no record owns (a kept note), by its path, by the same rules
         d, written = short_digest(f.raw, 32), files.get(fs.kept_name(f.path, suffix))
