@@ -288,6 +288,10 @@ OPTIONAL: dict[str, Optional] = {
                             "that only keeps a folder its own tools write into (memspec's archive/.gitkeep), or "
                             "None: check counts such a file no difference, and says why it would be added",
                             "callable", _always(None)),
+    "APPEND_ONLY": Optional("files of its stores its own tools only ever append to (paths from the store's "
+                            "root; memoir: events.jsonl): a merge takes a copy that holds every line of the "
+                            "other's as that side's appends, and keeps the lines both added, once, in order",
+                            "names", _always(())),
     "read_index": Optional("read_index(raw, path, present) -> IndexFile: a hand-written index read again",
                            "callable", _always(None)),
     "relinked_index": Optional("relinked_index(index, rename) -> IndexFile | None: a hand-written index with each "

@@ -44,7 +44,7 @@ from ..report import Report
 from . import merge
 from ..text import short_digest, unwritable
 from .records import SAME_CONTENT, Hints
-from .memoir import MergeResult
+from .memoir import APPENDED, MergeResult
 from .report import IMPORT_SIDES, Outcome
 
 #: How the report names the two sides (merge's A and B).
@@ -713,7 +713,7 @@ def plan(in_store: Store, target: str, existing_path: Path, report: Report, *, l
                     o.won == "EXISTING" or o.kind == "session") and files.get(path) == held(path)):
                 o.status, o.won = "unchanged", None
                 rule = f" ({o.why})" if o.why else ""
-                if o.why and SAME_CONTENT in o.why:  # IN's copy says what EXISTING's does (the merge's words)
+                if o.why and (SAME_CONTENT in o.why or APPENDED in o.why):  # IN's copy says no more than EXISTING's
                     o.why = "EXISTING already holds it" + rule
                     continue
                 o.why = NOT_TAKEN + rule  # the record is unchanged in EXISTING: IN's different copy is not in it

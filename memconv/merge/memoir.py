@@ -10,11 +10,15 @@
   ``<link>.conflict-<hash>.md``, an entry memoir validates like any other.
 * ``session.json`` merges by :mod:`.session`.
 * Any other file (foreign, or quarantined by the reader) is unioned by path;
-  the same path with different bytes keeps both, the other as a conflict copy.
+  the same path with different bytes keeps both, the other as a conflict copy,
+  except a log the dialect's tools only append to (its ``APPEND_ONLY``): the
+  copy holding every line of the other's wins, and lines added on both sides
+  are kept, each once, in order.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -316,7 +320,8 @@ def _listing(document: dict, side: str) -> list[Outcome]:
 
 
 def _merge_files(a: Store, b: Store, tree: Tree, outcomes: list[Outcome], quarantined: list[dict],
-                 seen: set[str], folder: str, suffix: str, prefer: dict[str, tuple[bytes, str]]) -> None:
+                 seen: set[str], folder: str, suffix: str, prefer: dict[str, tuple[bytes, str]],
+                 logs: frozenset[str] = frozenset()) -> None:
     """Foreign and quarantined files: union by path; different bytes at one path keep both. A quarantined
     original is kept in ``folder`` (:func:`memconv.dialects.quarantine_folder`) where a conversion of its side
     would keep it (:func:`memconv.fs.quarantine_path`: never over a file that side carries, such as an earlier
@@ -357,8 +362,12 @@ def _merge_files(a: Store, b: Store, tree: Tree, outcomes: list[Outcome], quaran
             continue
         chosen, why = prefer.get(path, (None, None))
         if chosen in (copies["A"], copies["B"]):  # changed on one side only since an import (into._three_way)
-            won = "A" if copies["A"] == chosen else "B"
-            tree.put(path, chosen)
+            taken = ("A" if copies["A"] == chosen else "B", chosen, why)
+        else:  # a log its tools only append to: the copy holding the other's lines, or the lines both added
+            taken = _appended(copies["A"], copies["B"]) if path in logs else None
+        if taken is not None:
+            won, data, why = taken
+            tree.put(path, data)
             outcomes.append(Outcome("file", path, path, "updated", won, why))
             continue
         won, lost = ("A", "B") if copies["A"] > copies["B"] else ("B", "A")
@@ -402,7 +411,8 @@ def finish(dialect: str, a: Store, b: Store, tree: Tree, outcomes: list[Outcome]
     suffix = dialects.declaration(dialect, "KEPT_SUFFIX")
     _merge_files(a, b, tree, outcomes, quarantined, seen,
                  dialects.quarantine_folder(dialect, a), suffix,  # the merged store is written where A is
-                 hints.files if hints is not None else {})
+                 hints.files if hints is not None else {},
+                 _logs(dialect, {f.path for store in (a, b) for f in store.foreign}))
     _say_folded(tree, outcomes, seen)
     for side, store in (("A", a), ("B", b)):
         warnings.extend(f"{side}: {w}" for w in store.warnings)
@@ -415,6 +425,62 @@ def finish(dialect: str, a: Store, b: Store, tree: Tree, outcomes: list[Outcome]
             o.conflict_copy = kept_name(o.conflict_copy, suffix) if o.conflict_copy else o.conflict_copy
     files = {kept_name(path, suffix): data for path, data in tree.files.items()}
     return MergeResult(dialect, dict(sorted(files.items())), outcomes, warnings, quarantined)
+
+
+#: Why a log's copy won whole: it holds every line of the other's (an import says EXISTING already holds it).
+APPENDED = "appended on that side only: it holds every line of the other copy"
+
+
+def _logs(dialect: str, paths: set[str]) -> frozenset[str]:
+    """Of ``paths``, the logs whose tools only append to them: the dialect's ``APPEND_ONLY``, and another
+    dialect's carried here (``.memconv/files/memoir/events.jsonl`` in a Claude folder)."""
+    from .. import dialects
+    from ..converters.notes import carried_file_path
+
+    own = dialects.declarations("APPEND_ONLY")
+    found = set()
+    for path in paths:
+        carried = carried_file_path(path)
+        owner, name = carried if carried is not None else (dialect, path)
+        if name in own.get(owner, ()):
+            found.add(path)
+    return frozenset(found)
+
+
+def _appended(a: bytes, b: bytes) -> tuple[str, bytes, str] | None:
+    """Two copies of an append-only log, as (the side that won, the bytes kept, why); None when they are not
+    copies of one log appended to (a line taken out or changed, a last line cut short): a conflict, as before.
+    A copy that holds every line of the other (it starts with the other's bytes, or each line the other added
+    after the lines both start with is among its own) is that side's appends. Lines added on both sides are
+    kept, each once, after the lines both start with: the two sides' lines in one sequence, the lesser line
+    first where each side's next differ (memoir-cli's start with their time, so that is the order they
+    happened in), each side's in its own order. Depends on the two copies only, not on which is A."""
+    if a.startswith(b) or b.startswith(a):
+        return ("A", a, APPENDED) if len(a) > len(b) else ("B", b, APPENDED)
+    if not (a.endswith(b"\n") and b.endswith(b"\n")):
+        return None
+    lines_a, lines_b = a.splitlines(keepends=True), b.splitlines(keepends=True)
+    both = 0
+    while both < min(len(lines_a), len(lines_b)) and lines_a[both] == lines_b[both]:
+        both += 1
+    added_a, added_b = lines_a[both:], lines_b[both:]
+    if not Counter(added_b) - Counter(added_a):
+        return "A", a, APPENDED
+    if not Counter(added_a) - Counter(added_b):
+        return "B", b, APPENDED
+    union, i, j = lines_a[:both], 0, 0
+    while i < len(added_a) or j < len(added_b):
+        if j == len(added_b) or i < len(added_a) and added_a[i] < added_b[j]:
+            union.append(added_a[i])
+            i += 1
+        elif i == len(added_a) or added_b[j] < added_a[i]:
+            union.append(added_b[j])
+            j += 1
+        else:  # the same line on both sides: once
+            union.append(added_a[i])
+            i, j = i + 1, j + 1
+    return "both", b"".join(union), ("appended on both sides: the lines both had, then each line either side "
+                                     "added, once, in order")
 
 
 def _say_folded(tree: Tree, outcomes: list[Outcome], seen: set[str]) -> None:

@@ -402,8 +402,11 @@ def splice(rendered: bytes, marker: str, carry: str | None) -> bytes | None:
 SPLICED_READS = ("link",)
 #: Its write_each names a record from the names before it alone, and keeps none (protocol.OPTIONAL).
 WRITES_EACH_CONVERTED = True
+#: memoir-cli's event log (its src/events/log.js), which it only appends to: a copy with lines the other lacks
+#: is an edit of that side, not a conflict (merge.memoir: _appended).
+APPEND_ONLY = ("events.jsonl",)
 
 
 __all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "LINK_NAMING", "takes_link",
             "OPAQUE_FILES", "STORE_FACTS", "kind_says_state", "marks_edited_state", "ONE_LINE_FIELDS",
-            "splice", "SPLICED_READS", "WRITES_EACH_CONVERTED", "LAYOUT_ONLY_TO_RENDER"]
+            "splice", "SPLICED_READS", "WRITES_EACH_CONVERTED", "LAYOUT_ONLY_TO_RENDER", "APPEND_ONLY"]
