@@ -593,7 +593,7 @@ def check(root: Path, dialect: str, report: Report) -> Report:
         store = read(root, dialect)
         result = plan(store, dialect, report)
     on_disk = _store_files(root, store)
-    report.differences.extend(_compare(root, on_disk, result.iter_files(), _same(root, dialect, report)))
+    report.differences.extend(_compare(root, on_disk, result.iter_files(), _same(root, dialect, report, store.meta)))
     report.errors.extend(_problems(store))
     if report.differences or store.quarantined or store.refused:
         report.exit_code = EXIT_DIFFERENCES
@@ -609,7 +609,7 @@ def check_via(root: Path, dialect: str, via: str, report: Report) -> Report:
         fs.write_files(tmp_root, ((p, b) for p, b in there.iter_files() if not dialects.in_quarantine(p)))
         back_store = read(tmp_root, via)
         back = plan(back_store, dialect, report)  # inside: the store's sources read their bytes from tmp_root
-        differences = _compare(root, on_disk, back.iter_files(), _same(root, dialect, report))
+        differences = _compare(root, on_disk, back.iter_files(), _same(root, dialect, report, store.meta))
     report.source_dialect, report.target_dialect = dialect, via
     report.warnings.extend(w for w in there.report.warnings if w not in report.warnings)
     # Why a file is kept was said on the way there (its reader's reason); home again from B it is only B's
@@ -635,11 +635,12 @@ def check_via(root: Path, dialect: str, via: str, report: Report) -> Report:
     return report
 
 
-def _same(root: Path, dialect: str, report: Report) -> Callable[[str, bytes | None, bytes | None], bool]:
+def _same(root: Path, dialect: str, report: Report, meta: dict) -> Callable[[str, bytes | None, bytes | None], bool]:
     """Whether a file written back in ``dialect`` is no difference from the disk: the same bytes, or a
     placeholder its writer adds (an empty file that only keeps a folder its tools write into: memspec's
     ``archive/.gitkeep``), which holds no memory. When the folder is not there either (git keeps no empty
-    folder), a note says it would be added, and why."""
+    folder), a note says it would be added, and why. A record's file that would change in its carry alone
+    is a difference, said so (:func:`_carry_alone`). ``meta``: the store's facts, to read a file by."""
     placeholder = dialects.declaration(dialect, "placeholder")
 
     def same(path: str, before: bytes | None, after: bytes | None) -> bool:
@@ -648,9 +649,45 @@ def _same(root: Path, dialect: str, report: Report) -> Callable[[str, bytes | No
         why = placeholder(path, after) if before is None and after is not None and placeholder is not None else None
         if why and not (root / path).parent.is_dir():
             report.warnings.append(f"{path}: would be added, an empty placeholder, not a difference: {why}")
+        if not why and before is not None and after is not None \
+                and (alone := _carry_alone(dialect, path, before, after, meta)) is not None:
+            report.warnings.append(f"{path}: {alone}")
         return bool(why)
 
     return same
+
+
+def _carry_alone(dialect: str, path: str, before: bytes, after: bytes, meta: dict) -> str | None:
+    """What a record's file would change in, when it is memconv's carry alone: both copies read by ``dialect``'s
+    reader as one record but for the carry each wears (a claim retracted with ``memspec supersede``, checked
+    through memoir: home as a note holding its state, back with a carry that holds it as the note's own). None
+    when the file holds no record, or anything else differs."""
+    from .converters import carry as carrying
+    from .converters.slots import get_carry, strip_carry
+    from .errors import MemconvError
+
+    read_file = dialects.get(dialect).read_file
+    try:
+        old, new = read_file(path, before, meta), read_file(path, after, meta)
+        if old is None or new is None or get_carry(old) is None or get_carry(new) in (None, get_carry(old)):
+            return None
+        was, will = carrying.Carry.loads(get_carry(old)), carrying.Carry.loads(get_carry(new))
+    except (MemconvError, ValueError, TypeError):  # a file or carry memconv reads otherwise is said where it is read
+        return None
+    strip_carry(old)
+    strip_carry(new)
+    if carrying.parts(old) != carrying.parts(new) or was.owner != will.owner:
+        return None
+    gains = [n for n in will.fields if n not in was.fields]
+    loses = [n for n in was.fields if n not in will.fields]
+    changes = [n for n in will.fields if n in was.fields and will.fields[n] != was.fields[n]]
+    what = " and ".join(f"{verb} {', '.join(names)}" for verb, names in
+                     (("gain", gains), ("lose", loses), ("change", changes)) if names)
+    said = f"would change in memconv's carry alone, nothing {dialect} reads: "
+    if not what:
+        return said + f"the carry's record of how {dialect} wrote the file"
+    return said + (f"the carry of its {will.owner} copy would {what}, as that copy holds it after the round trip"
+                   + ("; nothing is dropped" if not loses and not changes else ""))
 
 
 def _compare(root: Path, on_disk: set[str], files: Iterator[tuple[str, bytes]],

@@ -227,6 +227,8 @@ NOTICE_KINDS = (
     _k("backup", r"^(?:originals|EXISTING) backed up to "),
     _k("nothing-to-do", r"^(already upgraded|round trip is byte-identical)"),
     _k("placeholder", r"^would be added, an empty placeholder"),
+    _k("carry-only", r"^would change in memconv's carry alone",
+       "a file would change in memconv's carry alone, nothing its dialect's tools read (-v says what)"),
     _k("unread-text", r"are text \w+ does not read"),
     _k("in-copy-not-taken", r"^IN's copy not taken",
        "an import left IN's copy out where EXISTING's is newer: EXISTING's kept as it is (-v says why, each)"),
