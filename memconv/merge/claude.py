@@ -231,9 +231,38 @@ def _unordered_lines(heads_a: dict, heads_b: dict, targets: set[str]) -> list[tu
     return out
 
 
+def _outdated(a: list[Record], b: list[Record], rules: Rules) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
+    """Per side, the link lines an import's record of what changed outdates, as ``(target, words)``: where one copy
+    of a memory wins because it changed since the last import and the other did not (:attr:`.records.Hints.prefer`),
+    the line an index generates for the unchanged copy (:func:`claude_index.generated_link`), which is the line the
+    last import wrote for it, not a person's words."""
+    by_id: dict[str, list[list[Record]]] = {}
+    for side, records in ((0, a), (1, b)):
+        for record in records:
+            by_id.setdefault(rules.identity(record), [[], []])[side].append(record)
+    out: tuple[set[tuple[str, str]], set[tuple[str, str]]] = (set(), set())
+    for ra, rb in by_id.values():
+        if len(ra) != 1 or len(rb) != 1 or (rules.prefer(ra[0]) is None) == (rules.prefer(rb[0]) is None):
+            continue
+        side, loser = (0, ra[0]) if rules.prefer(ra[0]) is None else (1, rb[0])
+        path = _path(loser)
+        out[side].add((path, flat(claude_index.link_line(claude_index.generated_link(path, loser)))))
+    return out
+
+
+def _without_outdated(sections: list, other: list, outdated: set[tuple[str, str]]) -> list:
+    """One side's sections without its ``outdated`` lines (:func:`_outdated`) for a target the other side links."""
+    linked = {i[1].removeprefix("./") for _, _, items in other for i in items if i[0] == "link"}
+    return [(key, line, [i for i in items if i[0] != "link" or i[1].removeprefix("./") not in linked
+                         or (i[1].removeprefix("./"), flat(_undotted(i[2][0]))) not in outdated])
+            for key, line, items in sections]
+
+
 def merge_indexes(pa: list[IndexFile], pb: list[IndexFile], entries: list[tuple[str, Record]],
                   copies: set[str], gone: frozenset[str] = frozenset(),
-                  conflicts: list[tuple[str, str]] | None = None) -> tuple[dict[str, bytes], list[str]]:
+                  conflicts: list[tuple[str, str]] | None = None,
+                  outdated: tuple[set[tuple[str, str]], set[tuple[str, str]]] | None = None
+                  ) -> tuple[dict[str, bytes], list[str]]:
     """Both sides' index pages → the merged index pages (path → bytes), and warnings.
 
     ``entries`` are the kept files (path, record); ``copies`` the paths of conflict copies; ``gone`` the names of
@@ -241,7 +270,9 @@ def merge_indexes(pa: list[IndexFile], pb: list[IndexFile], entries: list[tuple[
     linking such a name is left out (on macOS and Windows it would open the other file), and the copy is linked
     with the other conflict copies. Every link line with words of its own is kept: a line both sides have, or one
     moved to another section, once (as often as the side that has it most); ``conflicts`` gets each target both
-    sides link with words neither holds all of, and the side whose line is the canonical choice.
+    sides link with words neither holds all of, and the side whose line is the canonical choice. ``outdated``: per
+    side, the lines the last import wrote for a memory the other side alone changed since (:func:`_outdated`): left
+    out where the other side links that memory, so its line is the one kept.
     """
     moved: list[str] = []
     ta, sa = _parse(pa, moved)
@@ -249,6 +280,8 @@ def merge_indexes(pa: list[IndexFile], pb: list[IndexFile], entries: list[tuple[
     if gone:
         sa, sb = ([(key, line, [i for i in items if i[0] != "link" or i[1].removeprefix("./") not in gone])
                    for key, line, items in sections] for sections in (sa, sb))
+    if outdated is not None and any(outdated):
+        sa, sb = _without_outdated(sa, sb, outdated[0]), _without_outdated(sb, sa, outdated[1])
     warnings: list[str] = [f"{path}: its text before its first heading is kept at the top of {claude_index.PATH}"
                            for path in dict.fromkeys(moved)]
     titles = {t for t in (ta, tb) if t is not None}
@@ -378,8 +411,9 @@ def merge(a: Store, b: Store, hints: Hints | None = None) -> MergeResult:
     """Two Claude Code memory folders → the merged folder's files and the outcome of every record."""
     pa, more_a = _memories_named_as_pages(a)
     pb, more_b = _memories_named_as_pages(b)
+    rules = hints.apply(RULES) if hints else RULES
     merged = merge_records([*a.records, *more_a] if more_a else a.records,
-                           [*b.records, *more_b] if more_b else b.records, hints.apply(RULES) if hints else RULES)
+                           [*b.records, *more_b] if more_b else b.records, rules)
     tree = Tree(KEPT_SUFFIX)  # (a kept .md file is written .md.kept: finish)
     outcomes: list[Outcome] = list(merged.outcomes)
     warnings: list[str] = []
@@ -393,7 +427,7 @@ def merge(a: Store, b: Store, hints: Hints | None = None) -> MergeResult:
     copies = {_path(c) for c in merged.copies.values()}
     unordered: list[tuple[str, str]] = []
     pages, notes = merge_indexes(pa, pb, placed, copies, frozenset(wanted for wanted, _, _ in tree.folded),
-                                 unordered)
+                                 unordered, _outdated(a.records, b.records, rules) if hints else None)
     warnings.extend(notes)
     for path, data in pages.items():
         tree.files[path] = data
