@@ -135,8 +135,12 @@ def _conflict_copy(record: Record, raw: bytes) -> Record:
     return copy
 
 
-def _chains(records: dict[str, Record], notes: list[str]) -> None:
-    """Make ``supersedes``/``superseded_by`` agree across the store and cut cycles (records edited as clones)."""
+def _chains(records: dict[str, Record], notes: list[str], held: dict[str, set[tuple[str, str]]]) -> None:
+    """Make ``supersedes``/``superseded_by`` agree across the store and cut cycles (records edited as clones).
+
+    ``held``: per id, the links ``(type, target)`` a copy read of that record has. A link given back that a copy
+    held is not said: nothing changed there (an import takes IN's copy whole, and the chain gives it back the link
+    EXISTING's copy held)."""
     edited: set[str] = set()  # the records already cloned here (a Record has no room for a mark of its own)
 
     def edit(ident: str) -> Record:
@@ -168,7 +172,8 @@ def _chains(records: dict[str, Record], notes: list[str]) -> None:
         if successor in records and successor != ident:
             if not any(e.type == "supersedes" and e.target == ident for e in records[successor].edges):
                 edit(successor).edges.append(Edge("supersedes", ident))
-                notes.append(f"{successor}: supersedes {ident} added (it names {successor} as its successor)")
+                if ("supersedes", ident) not in held.get(successor, ()):
+                        notes.append(f"{successor}: supersedes {ident} added (it names {successor} as its successor)")
     for ident in sorted(records):
         for edge in list(records[ident].edges):
             if edge.type != "supersedes" or edge.target not in records or edge.target == ident:
@@ -187,7 +192,8 @@ def _chains(records: dict[str, Record], notes: list[str]) -> None:
                     record.edges.append(Edge("superseded_by", ident))
                     if record.lifecycle.state == "active":
                         record.lifecycle = Lifecycle("superseded", None, records[ident].lifecycle.reason)
-                    notes.append(f"{edge.target}: superseded by {ident} ({ident} supersedes it)")
+                    if ("superseded_by", ident) not in held.get(edge.target, ()):
+                        notes.append(f"{edge.target}: superseded by {ident} ({ident} supersedes it)")
 
 
 RULES = Rules(
@@ -226,7 +232,10 @@ def merge(a: Store, b: Store, hints: Hints | None = None) -> MergeResult:
     merged = merge_records(a.records, b.records, rules)
     records = {r.link: r for r in merged.records}
     notes: list[str] = []
-    _chains(records, notes)
+    held: dict[str, set[tuple[str, str]]] = {}
+    for r in (*a.records, *b.records):
+        held.setdefault(r.link, set()).update((e.type, e.target) for e in r.edges)
+    _chains(records, notes, held)
     warnings: list[str] = []
     meta = {"prefix": dialect.kept_root(a)}
     operators = sorted(set(a.meta.get("operators", ())) | set(b.meta.get("operators", ())))
