@@ -173,7 +173,7 @@ def _chains(records: dict[str, Record], notes: list[str], held: dict[str, set[tu
             if not any(e.type == "supersedes" and e.target == ident for e in records[successor].edges):
                 edit(successor).edges.append(Edge("supersedes", ident))
                 if ("supersedes", ident) not in held.get(successor, ()):
-                        notes.append(f"{successor}: supersedes {ident} added (it names {successor} as its successor)")
+                    notes.append(f"{successor}: supersedes {ident} added (it names {successor} as its successor)")
     for ident in sorted(records):
         for edge in list(records[ident].edges):
             if edge.type != "supersedes" or edge.target not in records or edge.target == ident:
