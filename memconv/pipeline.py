@@ -639,15 +639,18 @@ def _same(root: Path, dialect: str, report: Report, meta: dict) -> Callable[[str
     """Whether a file written back in ``dialect`` is no difference from the disk: the same bytes, or a
     placeholder its writer adds (an empty file that only keeps a folder its tools write into: memspec's
     ``archive/.gitkeep``), which holds no memory. When the folder is not there either (git keeps no empty
-    folder), a note says it would be added, and why. A record's file that would change in its carry alone
-    is a difference, said so (:func:`_carry_alone`). ``meta``: the store's facts, to read a file by."""
+    folder), a note says it would be added, and why. One left out is no difference either: through ``--via`` a keep
+    file beside records (which memspec's own commands put there) comes back only where its folder is empty. A
+    record's file that would change in its carry alone is a difference, said so (:func:`_carry_alone`). ``meta``: the
+    store's facts, to read a file by."""
     placeholder = dialects.declaration(dialect, "placeholder")
 
     def same(path: str, before: bytes | None, after: bytes | None) -> bool:
         if before == after:
             return True
-        why = placeholder(path, after) if before is None and after is not None and placeholder is not None else None
-        if why and not (root / path).parent.is_dir():
+        one = after if before is None else before if after is None else None
+        why = placeholder(path, one) if one is not None and placeholder is not None else None
+        if why and before is None and not (root / path).parent.is_dir():
             report.warnings.append(f"{path}: would be added, an empty placeholder, not a difference: {why}")
         if not why and before is not None and after is not None \
                 and (alone := _carry_alone(dialect, path, before, after, meta)) is not None:
@@ -704,7 +707,9 @@ def _compare(root: Path, on_disk: set[str], files: Iterator[tuple[str, bytes]],
         if not same(path, before, after):
             found[path] = {"path": path, "diff": git_diff(path, before, after)}
     for path in on_disk - written:
-        found[path] = {"path": path, "diff": git_diff(path, fs.read_bytes(root, path), None)}
+        before = fs.read_bytes(root, path)
+        if not same(path, before, None):
+            found[path] = {"path": path, "diff": git_diff(path, before, None)}
     return [found[path] for path in sorted(found)]
 
 

@@ -103,8 +103,9 @@ def folder_fact_read(key: str, value: Any) -> bool:
     return value == "" or value == _fact_defaults().get(key)
 
 
-#: Store facts that describe one read, not the store: never carried.
-_META_TRANSIENT = frozenset({"left_out"})
+#: Store facts that describe one read, not the store: never carried. (memspec's ``kept``: keep files beside records,
+#: which hold no memory; written again by the memspec writer where a folder is empty.)
+_META_TRANSIENT = frozenset({"left_out", "kept"})
 
 
 def carried_meta(store: Store) -> dict[str, Any]:

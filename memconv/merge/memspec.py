@@ -241,6 +241,9 @@ def merge(a: Store, b: Store, hints: Hints | None = None) -> MergeResult:
     operators = sorted(set(a.meta.get("operators", ())) | set(b.meta.get("operators", ())))
     if operators:
         meta["operators"] = operators
+    kept = sorted(set(a.meta.get("kept", ())) | set(b.meta.get("kept", ())))  # keep files beside records
+    if kept:
+        meta["kept"] = kept
     out = Store(dialect="memspec", records=[records[k] for k in sorted(records)], meta=meta)
     files = dialect.write(out)
     by_name = {path.rsplit("/", 1)[-1]: path for path in files}

@@ -165,8 +165,9 @@ def iter_read(root: Path) -> tuple[Store, Iterator[Record]]:
 
 
 def _records(root: Path, prefix: str, rels: list[str], operators: tuple[str, ...], store: Store) -> Iterator[Record]:
-    # A keep file alone in its folder is the writer's (it writes one exactly there); beside other
-    # files it is someone's own, carried like any other file.
+    # An empty keep file holds a folder, no memory: never a file of the store. Alone in its folder it is the
+    # writer's (it writes one exactly there); beside records (memspec's supersede, sweep and observe write beside
+    # the one memconv wrote) it is remembered, so that the memspec writer puts it back, and carried nowhere else.
     alone = {k for k in _KEEP_FILES if not any(r.startswith(k[: -len(KEEP)]) and r != k for r in rels)}
     seen: dict[str, str] = {}
     for rel in rels:
@@ -174,8 +175,10 @@ def _records(root: Path, prefix: str, rels: list[str], operators: tuple[str, ...
             continue
         path = prefix + rel
         raw = read_bytes(root, path)
-        if rel in alone and not raw:
-            continue  # holds an empty archive/ or observations/: the writer makes it again
+        if rel in _KEEP_FILES and not raw:
+            if rel not in alone:
+                store.meta.setdefault("kept", []).append(rel)
+            continue  # holds archive/ or observations/: the writer makes it again
         if (why := unportable(path)) is not None:
             store.quarantined.append(Quarantined(path=path, raw=raw, reason=why))
             continue
@@ -373,7 +376,7 @@ def _stream(store: Store, ctx: WriteContext, rendered, say, given: bool, dated=N
     for folder in KEPT_FOLDERS:
         # memspec's supersede and sweep write into archive/ and fail if it is missing; an
         # empty folder is no file, so an empty KEEP file holds it (memspec reads only *.md).
-        if not any(p.startswith(prefix + folder) for p in files):
+        if not any(p.startswith(prefix + folder) for p in files) or folder + KEEP in store.meta.get("kept", ()):
             files.add(prefix + folder + KEEP)
             yield prefix + folder + KEEP, b""
     if ctx.undated:
