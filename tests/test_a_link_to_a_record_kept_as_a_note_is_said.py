@@ -52,3 +52,22 @@ def test_links_to_a_decision_retracted_in_memspec_are_said_on_the_way_home(tmp_p
     redis = (home / "memory" / "decision_redis-cache.md").read_text(encoding="utf-8")
     assert "superseded_by: decision_local-db-choice" in redis and "[[decision_local-db-choice]]" in redis, \
         "the edge and the link stay as written, for the way back"
+
+
+def test_an_index_line_linking_a_memory_retracted_in_memspec_is_said(tmp_path):
+    # forty-seventh session. Watched fail: MEMORY.md kept '[Grafana boards](reference_grafana.md)' over a file that
+    # went to .memconv/notes/, and only the records linking it were said: Claude Code's index pointed at nothing.
+    from memconv.model import Lifecycle
+
+    from .convert_helpers import convert_files, read_files
+
+    source = GOLDEN / "claude" / "mixed-project" / "input"  # a hand-written index: it comes home as written
+    files, _ = convert_files(dialects.get("claude").read(source), "memspec")
+    ms = read_files(files, "memspec")
+    claim = next(r for r in ms.records if r.title == "Grafana boards")
+    claim.lifecycle = Lifecycle("superseded", reason="moved to the wiki")
+    files, report = convert_files(ms, "claude")
+    assert "reference_grafana.md" not in files and any(p.startswith(".memconv/notes/reference_grafana") for p in files)
+    assert files["MEMORY.md"] == (source / "MEMORY.md").read_bytes(), "the line is kept as written, for the way back"
+    said = [w for w in report.warnings if w.startswith("MEMORY.md: ") and "reference_grafana.md" in w]
+    assert len(said) == 1 and "kept as a note (.memconv/notes/reference_grafana" in said[0], report.warnings

@@ -479,6 +479,8 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
         noted_at[record.link] = f"which is kept as a note ({note.path})"
     for rep, found in linking:
         _say_links_to_notes(rep, found, noted_at, target)
+    if kept_out and written:
+        report.warnings.extend(_index_links_to_notes(written, {r.link for r in kept_out}, noted_at, target))
     if working_set is not None and not holds_working_set:
         out.foreign.append(ws_note)
         if shown is not None:
@@ -743,8 +745,26 @@ def _say_links_to_notes(rep: FileReport, found: list[str], noted_at: dict[str, s
     says where it is: a note, the session state): the link is kept as written (the edge and the text are the user's;
     converting again gives the record back, and the link with it), but its tools and readers find nothing there."""
     for link in found:
-        rep.warn(f"it links {link}, {noted_at[link]}, not as a current memory: in {target} the link points at no "
-                 "memory; it is kept as written, for the way back")
+        rep.warn(_links_a_note(link, noted_at[link], target))
+
+
+def _links_a_note(link: str, where: str, target: str) -> str:
+    return (f"it links {link}, {where}, not as a current memory: in {target} the link points at no memory; it is "
+            "kept as written, for the way back")
+
+
+def _index_links_to_notes(indexes: list, noted: set[str], noted_at: dict[str, str], target: str) -> list[str]:
+    """A warning for each line of ``indexes`` (written as they came) linking the file of a record kept out as a note
+    (``noted``): the line is kept as written, as a record's link is (:func:`_say_links_to_notes`), but the index the
+    target's tools load points at no file there."""
+    said = []
+    for index in indexes:
+        for section in index.sections:
+            for link in section.links:
+                stem = link.target.removeprefix("./").removesuffix(".md") if link is not None else None
+                if stem in noted:
+                    said.append(f"{index.path}: " + _links_a_note(link.target, noted_at[stem], target))
+    return said
 
 
 def _written_by(index, target: str) -> bool:
