@@ -55,12 +55,18 @@ FILES_DIR = f"{MEMCONV_DIR}/files"
 KEPT_DIRS = (f"{FILES_DIR}/", f"{QUARANTINE_DIR}/")
 
 
+def _kept(path: str) -> bool:
+    """Whether ``path`` is under :data:`KEPT_DIRS`, at OUT's top or in the hidden folder a store is read from (memspec's
+    ``.memspec/``, where memconv keeps its files so that a later run reads them)."""
+    return path.startswith(KEPT_DIRS) or (path.startswith(".") and path.partition("/")[2].startswith(KEPT_DIRS))
+
+
 def kept_name(path: str, suffix: str) -> str:
     """The name a file kept as IN had it (under :data:`KEPT_DIRS`) is written with in a store whose tools read
     every Markdown file, hidden folders too (its dialect's ``KEPT_SUFFIX``; "" for none): one named ``.md``,
     in any case, gains ``suffix``, and so does one already ending in it, so that :func:`kept_path` gives every
     name back as it was (``a.md`` → ``a.md.kept``, ``a.kept`` → ``a.kept.kept``; ``a.png`` stays)."""
-    if suffix and path.startswith(KEPT_DIRS) and (path.lower().endswith(".md") or path.endswith(suffix)):
+    if suffix and _kept(path) and (path.lower().endswith(".md") or path.endswith(suffix)):
         return path + suffix
     return path
 
@@ -78,11 +84,19 @@ def kept_too_long(path: str, suffix: str) -> str | None:
 def kept_path(name: str, suffix: str) -> str:
     """The path of the kept file written as ``name`` (the inverse of :func:`kept_name`). A name :func:`kept_name`
     does not write (``x.kept``, or ``a.md``: an output written before the suffix was) is the file's own."""
-    if suffix and name.startswith(KEPT_DIRS) and name.endswith(suffix):
+    if suffix and _kept(name) and name.endswith(suffix):
         own = name[:-len(suffix)]
         if own.lower().endswith(".md") or own.endswith(suffix):
             return own
     return name
+
+
+def kept_own(path: str, present: set[str] | frozenset[str], suffix: str) -> str:
+    """The name a file read at ``path`` is kept under: :func:`kept_path`'s, unless a file of the folder read
+    (``present``) is read under that name too (crafted, or from an earlier output): then its own, so neither is lost."""
+    own = kept_path(path, suffix)
+    return path if own != path and own in present and kept_path(own, suffix) == own else own
+
 
 #: Longest file or folder name most file systems accept, in UTF-8 bytes.
 MAX_NAME_BYTES = 255

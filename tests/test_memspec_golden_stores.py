@@ -86,7 +86,7 @@ def test_v02_store_every_record_accounted_for():
     assert sorted(seen) == sorted(record_files), "every record file is either converted or quarantined"
     files = run(root)
     for q in store.quarantined:
-        assert files[f".memspec/.memconv/quarantine/{q.path}"] == (root / q.path).read_bytes(), \
+        assert files[f".memspec/.memconv/quarantine/{q.path}.kept"] == (root / q.path).read_bytes(), \
             "a quarantined file is kept byte for byte, never rewritten"
 
 

@@ -65,9 +65,9 @@ def test_a_kept_file_comes_back_to_its_path_and_bytes(runner, tmp_path, store, w
     if dialect == "memfmt":  # passed through: home at its own path
         assert back["README.md"] == (GOLDEN / dialect / name / "input" / "README.md").read_bytes()
         assert not any(p.endswith(".kept") for p in back)
-    else:  # a quarantined original of the claude store: carried into memspec under its own name, as before
+    else:  # a quarantined original of the claude store: carried into memspec, a .md named .md.kept there too
         original = (GOLDEN / dialect / name / "input" / kept.removeprefix(".memconv/quarantine/")).read_bytes()
-        assert back[".memspec/.memconv/files/claude/" + kept] == original
+        assert back[".memspec/.memconv/files/claude/" + kept + ".kept"] == original
 
 
 def _back(runner, out, target, where):

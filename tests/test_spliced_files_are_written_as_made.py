@@ -97,7 +97,7 @@ def test_a_record_refused_once_the_write_began_is_converted_again_whole(monkeypa
                                  "--fail-on-loss"])
     assert made.exit_code == whole.exit_code == 3, made.output  # 3: a file was quarantined
     assert tree(tmp_path / "made") == tree(tmp_path / "whole")
-    assert ".memspec/.memconv/quarantine/reference_latency-rollout-11.md" in tree(tmp_path / "made")
+    assert ".memspec/.memconv/quarantine/reference_latency-rollout-11.md.kept" in tree(tmp_path / "made")
     report, expected = json.loads(made.stdout), json.loads(whole.stdout)
     for doc in (report, expected):
         doc.pop("output"), doc.pop("seconds", None), doc.pop("elapsed", None)

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from typing import Callable, Iterator
 
 from ...errors import ReadError
-from ...fs import is_folder, kept_path, list_files, read_bytes, store_folder
+from ...fs import is_folder, kept_own, list_files, read_bytes, store_folder
 from ...model import ForeignFile, IndexLink, IndexSection, Quarantined, Record, Store
 from .. import (Detection, evidence, Names, WrittenNames, fold, index_line_shares, passed_through,
                  rendered_as_named, unportable)
@@ -151,11 +151,7 @@ def _entries(root: Path, files: list[str], store: Store) -> Iterator[Record]:
                     for link in section.links:
                         listed.setdefault(link.target, link)
             else:  # (a .md file memconv kept, named so that recall skips it, under its own name again)
-                own = kept_path(path, KEPT_SUFFIX)
-                # (unless a file of IN is read under that name too, crafted or from an earlier output: neither
-                # is lost)
-                taken = own != path and own in present and kept_path(own, KEPT_SUFFIX) == own
-                store.foreign.append(ForeignFile(path if taken else own, raw))
+                store.foreign.append(ForeignFile(kept_own(path, present, KEPT_SUFFIX), raw))
         except ReadError as exc:
             store.quarantined.append(Quarantined.because(exc, path, raw))
 

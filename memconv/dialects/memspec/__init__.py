@@ -18,7 +18,7 @@ from typing import Callable, Iterator
 from pathlib import Path
 
 from ...errors import ReadError, StoreError
-from ...fs import is_file, is_folder, list_files, read_bytes, read_if_safe, store_folder
+from ...fs import is_file, is_folder, kept_own, list_files, read_bytes, read_if_safe, store_folder
 from ...frontmatter import load_yaml
 from ...model import ForeignFile, Quarantined, Store
 from ...text import replaced
@@ -170,6 +170,7 @@ def _records(root: Path, prefix: str, rels: list[str], operators: tuple[str, ...
     # the one memconv wrote) it is remembered, so that the memspec writer puts it back, and carried nowhere else.
     alone = {k for k in _KEEP_FILES if not any(r.startswith(k[: -len(KEEP)]) and r != k for r in rels)}
     seen: dict[str, str] = {}
+    present = {prefix + rel for rel in rels}
     for rel in rels:
         if CACHE.match(rel):
             continue
@@ -183,8 +184,9 @@ def _records(root: Path, prefix: str, rels: list[str], operators: tuple[str, ...
             store.quarantined.append(Quarantined(path=path, raw=raw, reason=why))
             continue
         if not (rel.startswith(RECORD_DIRS) and rel.endswith(".md")):
-            # config.yaml, .gitignore, notes: carried byte for byte (memspec reads only its record folders)
-            store.foreign.append(ForeignFile(path, raw))
+            # config.yaml, .gitignore, notes: carried byte for byte (memspec reads only its record folders); a .md
+            # file memconv kept (.memconv/files/, .memconv/quarantine/) under its own name again (KEPT_SUFFIX)
+            store.foreign.append(ForeignFile(kept_own(path, present, KEPT_SUFFIX), raw))
             continue
         try:
             record, notes = read_record(raw, path, prefix, operators)
@@ -372,7 +374,7 @@ def _stream(store: Store, ctx: WriteContext, rendered, say, given: bool, dated=N
     for warning in renamed:
         say(warning)
     prefix = ctx.prefix
-    yield from passed_through(store, files, quarantine=quarantine_folder(NAME, store))
+    yield from passed_through(store, files, KEPT_SUFFIX, quarantine=quarantine_folder(NAME, store))
     for folder in KEPT_FOLDERS:
         # memspec's supersede and sweep write into archive/ and fail if it is missing; an
         # empty folder is no file, so an empty KEEP file holds it (memspec reads only *.md).
@@ -434,6 +436,10 @@ EDGE_TYPES = frozenset(EDGE_KEYS)
 DEFAULT_TEXT_FIELDS = frozenset({"title", "body", "tags", "source_text"})  # every claim says its ``source``
 #: memspec reads only ``.memspec/``: memconv's notes folder goes inside it.
 NOTES_ROOT = ".memspec/"
+#: memspec's ``migrate --apply`` walks every ``.md`` file under ``.memspec/``, hidden folders too, and moved a record
+#: memconv quarantined (a bad id, an unknown state) from ``.memconv/quarantine/`` into the live store: a ``.md`` file
+#: memconv keeps as IN had it is written ``<name>.md.kept`` (``fs.kept_name``), and read under its own name again.
+KEPT_SUFFIX = ".kept"
 
 
 # --- what this dialect declares for the converter core (docs/plugins.md) ---
