@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...errors import ReadError, StoreError
-from ...fs import is_folder, list_files, read_bytes, safe_relpath, store_folder
+from ...fs import MEMCONV_DIR, is_folder, list_files, read_bytes, safe_relpath, store_folder
 from ...migrations.memfmt import CURRENT, FILE, file_version, mengram_to_memfmt
 from ...model import (ForeignFile, IndexFile, IndexLink, IndexSection, Quarantined, Record, Source, Store,
                       fingerprint_as_read, unedited, unpacked)
@@ -48,6 +48,9 @@ INDEX = "MEMORY.md"
 #: Folder of each kind of memory file.
 FOLDERS = {"entity": "entities", "episode": "episodes", "procedure": "procedures"}
 MEMORY_KINDS = ("entity", "episode", "procedure", "profile")
+
+#: memconv's own folder in the store (notes, quarantined originals, files carried from other dialects): never read.
+OWN_FOLDER = f"{MEMCONV_DIR}/"
 
 UNTYPED = "markdown without memfmt_type: someone's own note, carried untouched and never converted"
 
@@ -128,7 +131,8 @@ def detect(root: Path, seen: evidence.Folder | None = None) -> Detection | None:
     # Only files where the reader looks (memory/ when there is one) count: a memfmt file elsewhere
     # in the folder would be carried as someone's own, not read.
     for path in seen.files:
-        if not path.endswith(".md") or not path.startswith(prefix) or (typed + untyped) >= 400:
+        if not path.endswith(".md") or not path.startswith(prefix) or path.startswith(OWN_FOLDER) \
+                or (typed + untyped) >= 400:
             continue
         key = _type_of(seen.raw_head(path).decode("utf-8", "replace"))
         typed += key is not None
@@ -248,7 +252,9 @@ def _listed(root: Path, store: Store, prefix: str, migrated: list[str]) -> Itera
         raw = read_bytes(root, path)
         # A '\' in a name is read (memfmt itself writes one from an episode's `happened`); the
         # writer gives such a file a name without it (_keeps_path), as it names every episode.
-        if not path.endswith(".md"):
+        if not path.endswith(".md") or path.startswith(OWN_FOLDER):
+            # (memconv's own folder, its notes and the copies it keeps, is carried as it is, as every other reader
+            # carries it: a quarantined original was quarantined again, and each note warned of as someone's own)
             store.foreign.append(ForeignFile(path, raw))
             continue
         try:
