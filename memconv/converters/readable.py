@@ -43,6 +43,13 @@ _LABELS = (("why", "Why"), ("rejected", "Rejected"), ("trigger", "When"), ("how_
 UNREAD_LABEL = "Text outside the format"
 #: The line :func:`show` writes a record's tags as: ``**Tags:** staging, api``.
 _TAGS_LINE = re.compile(r"\*\*Tags:\*\* (.+)")
+#: The label of the line :func:`show` writes for each value a target has no key for (:func:`_value_lines`):
+#: ``**Participants:** Ali, Kenji``.
+VALUE_LABELS = {"category": "Entity type", "happened": "Happened", "last_failed": "Last failed",
+                "last_succeeded": "Last succeeded", "valence": "Valence", "importance": "Importance",
+                "participants": "Participants"}
+#: Such a line: it says its value only as itself (``positive`` in a sentence is no valence).
+_VALUE_LINE = re.compile(r"\*\*(?:" + "|".join(VALUE_LABELS.values()) + r"):\*\* .+")
 #: A numbered or bulleted line of a body, one step of a procedure written as prose: ``2. Tag with git``.
 _LIST_ITEM = re.compile(r"^\s*(?:\d+[.)]|[-*+])\s+(?P<text>\S.*)$")
 
@@ -640,20 +647,20 @@ def _value_lines(record: Record) -> list[tuple[str, str, str, Any]]:
     edit of one as the field's new value."""
     out = []
     if isinstance(record.category, str) and record.category.strip():
-        out.append(("category", "Entity type", flat(record.category), str.strip))
+        out.append(("category", VALUE_LABELS["category"], flat(record.category), str.strip))
     if isinstance(record.happened, str) and record.happened.strip():  # when, not when it was written down
-        out.append(("happened", "Happened", flat(record.happened), str.strip))
-    for name, label in (("last_failed", "Last failed"), ("last_succeeded", "Last succeeded")):  # a procedure's
+        out.append(("happened", VALUE_LABELS["happened"], flat(record.happened), str.strip))
+    for name in ("last_failed", "last_succeeded"):  # a procedure's
         value = getattr(record, name)
         if isinstance(value, str) and value.strip():
-            out.append((name, label, flat(value), str.strip))
+            out.append((name, VALUE_LABELS[name], flat(value), str.strip))
     if isinstance(record.valence, str) and record.valence.strip():
-        out.append(("valence", "Valence", flat(record.valence), str.strip))
+        out.append(("valence", VALUE_LABELS["valence"], flat(record.valence), str.strip))
     if type(record.importance) is int:
-        out.append(("importance", "Importance", str(record.importance), _integer))
+        out.append(("importance", VALUE_LABELS["importance"], str(record.importance), _integer))
     if record.participants:
-        out.append(("participants", "Participants", ", ".join(flat(p) for p in record.participants if p.strip()),
-                    _items))
+        said = ", ".join(flat(p) for p in record.participants if p.strip())
+        out.append(("participants", VALUE_LABELS["participants"], said, _items))
     return out
 
 
@@ -734,7 +741,7 @@ def _there(text: str, home: str) -> bool:
         # (A lesson's how_to_apply is its one step, and its body's **How to apply:** line may say it.)
         one = _NUMBERED.match(bare.strip())
         items = [one.group("rest")[1:].strip()] if one and "\n" not in bare.strip() else None
-    return _TAGS_LINE.fullmatch(flat(text)) is None \
+    return _TAGS_LINE.fullmatch(flat(text)) is None and _VALUE_LINE.fullmatch(flat(text)) is None \
         and (_within(flat(bare), home) or (items is not None and _within(" ".join(items), home)))
 
 
@@ -760,7 +767,7 @@ def _new_blocks(record: Record, blocks: list[str], shown: frozenset[str]) -> lis
 
 #: The fields :func:`show` may move into a readable home.
 _MOVED = ("description", "why", "rejected", "trigger", "how_to_apply", "outcome", "last_failure", "source_text",
-          "project", "aliases", "tags", "facts", "preconditions", "steps", "knowledge", "evolution")
+          "project", "aliases", "tags", "facts", "preconditions", "steps", "knowledge", "evolution", *VALUE_LABELS)
 
 
 #: A numbered line of a body: ``2. Tag with git``, its number and what follows it apart.
@@ -1072,10 +1079,11 @@ def unsaid(edges: list[Edge], held: frozenset[str] | None) -> list[Edge]:
 #: readable home where its own dialect has no key for them: an alias added in memoir to a memspec claim, an outcome
 #: or a precondition added in memfmt to a memoir decision or lesson, a memfmt entity's ``## Knowledge`` entry, the
 #: outcome written in memfmt on a memspec decision or observation (its description home: the first paragraph, where
-#: :func:`show` writes one). (A step's counts or an evolution line would lose their numbers in a line: they are
-#: counted dropped instead.)
+#: :func:`show` writes one), participants or a valence set in memfmt on a memoir decision (a line each,
+#: :data:`VALUE_LABELS`). (A step's counts or an evolution line would lose their numbers in a line: they are counted
+#: dropped instead.)
 ADDED_TEXT = ("description", "aliases", "why", "rejected", "trigger", "how_to_apply", "outcome", "last_failure",
-              "facts", "preconditions", "knowledge")
+              "facts", "preconditions", "knowledge", *VALUE_LABELS)
 
 
 def unsaid_text(record: Record, dialect: str) -> list[str]:
