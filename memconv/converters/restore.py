@@ -217,7 +217,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
         derived = home.link
         # (edit detection sees the target's own link names)
         applied = carrying.apply(home, carry, described_apart=store.dialect in TARGET_KIND
-                                 and {"description", "body"} <= native_text(store.dialect, record.kind),
+                                 and _described_apart(native_text(store.dialect, record.kind)),
                                  holds=native_text(carry.owner, home.kind) if carry.owner in TARGET_KIND
                                  else frozenset(), own=own, own_body=own_body)
         if "steps" in applied.overridden and home.steps and isinstance(carry.fields.get("steps"), list) \
@@ -827,6 +827,12 @@ def _unused_sidecars(sidecars: dict[str, tuple[str, ForeignFile]], store: Store,
             out.foreign.append(foreign)
         else:
             warnings.append(f"{foreign.path}: the carry of {path}, {why}; not restored")
+
+
+def _described_apart(shown: frozenset[str]) -> bool:
+    """Whether a target's kind that shows ``shown`` shows a record's description apart from its body: in a key of its
+    own (memoir's ``description``), or as an episode's outcome (memfmt's, which a decision's description is)."""
+    return "body" in shown and bool({"description", "outcome"} & shown)
 
 
 def home_record(record: Record, carry: Carry, kind: str | None = None, fresh: bool = False,
