@@ -193,6 +193,8 @@ TEXT_FIELDS: Mapping[str, dict[str, frozenset[str]]] = _PerDialect("TEXT_FIELDS"
 DEFAULT_TEXT_FIELDS: Mapping[str, frozenset[str]] = _PerDialect("DEFAULT_TEXT_FIELDS", frozenset)
 #: The model fields (``extra``: the unknown keys) a dialect's files hold on one line (its ``ONE_LINE_FIELDS``).
 ONE_LINE_FIELDS: Mapping[str, frozenset[str]] = _PerDialect("ONE_LINE_FIELDS", frozenset)
+#: The model list fields a dialect's files cannot say empty (its ``NO_EMPTY_LISTS``).
+NO_EMPTY_LISTS: Mapping[str, frozenset[str]] = _PerDialect("NO_EMPTY_LISTS", frozenset)
 #: The model fields a dialect's readers expect every record (``*``) or a kind's records to have,
 #: in the order they are filled (its ``REQUIRED_TEXT``).
 REQUIRED_TEXT: Mapping[str, dict[str, tuple[str, ...]]] = _PerDialect(

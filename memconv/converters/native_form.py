@@ -23,6 +23,7 @@ def in_target_words(record: Record, kind: str, link: str, target: str | None = N
         native = transforms.fill_required(native, target)
         native = readable.show(native, target)
         native = transforms.on_one_line(native, target)
+        native = transforms.no_empty_lists(native, target)
     native.link = link
     native.opaque = kept_whole(record, kind)
     edge_types = EDGE_TYPES.get(target)

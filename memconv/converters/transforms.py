@@ -23,7 +23,8 @@ from ..markdown import blocks, code_lines, code_span
 from ..model import Record, Step
 from ..text import flat, has_line_break
 from ..text import on_one_line as one_line_text
-from .mapping import KEPT_WHOLE_TYPES, ONE_LINE_FIELDS, REQUIRED_TEXT, kept_whole_kind, native_text, type_word
+from .mapping import (KEPT_WHOLE_TYPES, NO_EMPTY_LISTS, ONE_LINE_FIELDS, REQUIRED_TEXT, kept_whole_kind, native_text,
+                      type_word)
 
 #: A blank-line-separated block of a body: ``First paragraph.\n\nSecond.``
 PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
@@ -625,6 +626,18 @@ def on_one_line(record: Record, target: str) -> Record:
             fixed = _on_one_line(value)
             if fixed is not value:
                 setattr(record, name, fixed)
+    return record
+
+
+def no_empty_lists(record: Record, target: str) -> Record:
+    """The list fields ``target`` cannot say empty (its ``NO_EMPTY_LISTS``: memoir's tags and aliases) made none
+    where empty: memspec's ``tags: []``, written into memoir, was the text ``[]`` to memoir-cli, and a tag once its
+    own list edit wrote the tags it read again. The read-back differs from the source, so the empty list is carried.
+    A record kept whole keeps its frontmatter as it was."""
+    if not record.opaque:
+        for name in NO_EMPTY_LISTS.get(target, ()):
+            if getattr(record, name) == []:
+                setattr(record, name, None)
     return record
 
 

@@ -382,6 +382,8 @@ OPTIONAL: dict[str, Optional] = {
     "ONE_LINE_FIELDS": Optional("model fields (``extra`` for the unknown keys) its files hold on one line: a "
                                 "record from another dialect gets each with its line breaks made spaces, the "
                                 "exact text carried", "names", _always(frozenset())),
+    "NO_EMPTY_LISTS": Optional("model list fields its files cannot say empty: a record from another dialect "
+                               "gets an empty one as none, the empty list carried", "names", _always(frozenset())),
     "REQUIRED_TEXT": Optional("kind or * → the fields its tools expect a record to have", "mapping",
                               _always({})),
     "SECTION_FIELDS": Optional("kind → the text fields its tools read from a labelled section of the body "

@@ -323,6 +323,9 @@ REQUIRED_TEXT = {"*": ("title", "description"), "lesson": ("trigger", "how_to_ap
 ONE_LINE_FIELDS = frozenset({"title", "description", "created", "updated", "project", "tags", "aliases",
                              "source_text", "scope", "date", "why", "rejected", "trigger", "how_to_apply",
                              "set_on", "added", "last_fired", "machine_id", "extra"})
+#: Its frontmatter has no empty list (spec §3.1: ``- item`` lists): memoir-cli reads ``tags: []`` as the text ``[]``,
+#: and its own list edit (its MCP ``save`` with tags or aliases) made that a tag.
+NO_EMPTY_LISTS = frozenset({"tags", "aliases"})
 #: What its working set (``session.json``) is, in the record that shows it elsewhere.
 WORKING_SET_DESCRIPTION = "What the memoir session was doing: goals, next actions, open questions, recent decisions"
 #: Its working set's file format: ``session.json`` bytes ↔ a :class:`~memconv.model.WorkingSet`.
@@ -409,4 +412,5 @@ APPEND_ONLY = ("events.jsonl",)
 
 __all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "LINK_NAMING", "takes_link",
             "OPAQUE_FILES", "STORE_FACTS", "kind_says_state", "marks_edited_state", "ONE_LINE_FIELDS",
-            "splice", "SPLICED_READS", "WRITES_EACH_CONVERTED", "LAYOUT_ONLY_TO_RENDER", "APPEND_ONLY"]
+            "NO_EMPTY_LISTS", "splice", "SPLICED_READS", "WRITES_EACH_CONVERTED", "LAYOUT_ONLY_TO_RENDER",
+            "APPEND_ONLY"]
