@@ -130,8 +130,11 @@ def normalise(values: dict[str, Any], body: str) -> tuple[dict[str, Any] | None,
             where = "originSessionId" if notes["session_at"] == "top" else "metadata.originSessionId"
             notes["changes"].append(f"{where} → origin.session_id")
     if word == "feedback":
-        if not isinstance(out.get("trigger"), str) and isinstance(out.get("description"), str):
-            out["trigger"] = out["description"]
+        # A blank description says no trigger: taken for one, it was a memoir lesson's `trigger: ""`, which
+        # `memoir validate` refuses (docs/claude.md); none, the target fills it as it fills a missing one.
+        description = out.get("description")
+        if not isinstance(out.get("trigger"), str) and isinstance(description, str) and description.strip():
+            out["trigger"] = description
             notes["derived"].append("trigger")
             notes["changes"].append("trigger ← description")
         if not isinstance(out.get("how_to_apply"), str):
