@@ -190,11 +190,13 @@ class Frontmatter:
     (docs/performance.md, "Memory").
     """
 
-    __slots__ = ("values", "_held", "_block", "open_line", "close_line", "close_newline", "gap")
+    __slots__ = ("values", "_held", "_block", "open_line", "close_line", "close_newline", "gap", "refused")
 
     def __init__(self, values: dict[str, Any], chunks: list[Chunk] | None, open_line: str = "---",
-                 close_line: str = "---", close_newline: bool = True, gap: str = ""):
+                 close_line: str = "---", close_newline: bool = True, gap: str = "", refused: str | None = None):
         self.values = values
+        #: Why YAML refused the block, when its values were read line by line instead (``split``'s ``lines``).
+        self.refused = refused
         self._held = chunks
         self._block: str | None = None
         self.open_line = open_line
@@ -247,7 +249,8 @@ def _key_line(block_lines: list[str], key: object) -> int:
     return next((n + 2 for n, line in enumerate(block_lines) if written.match(line)), 2)
 
 
-def split(text: str, path: str, once: str | None = None) -> tuple[Frontmatter | None, str]:
+def split(text: str, path: str, once: str | None = None,
+          lines: Callable[[list[str]], dict] | None = None) -> tuple[Frontmatter | None, str]:
     """Cut ``text`` into its frontmatter and its body.
 
     Returns ``(None, text)`` for a file with no frontmatter. Raises
@@ -256,6 +259,10 @@ def split(text: str, path: str, once: str | None = None) -> tuple[Frontmatter | 
     twice is read as YAML reads it, the last line winning, unless ``once`` says
     why the dialect's own tool refuses such a file (memspec's): then it is
     refused too, at its second line (docs/limits.md, forty-sixth session).
+
+    ``lines``, when given, is the dialect's own tool's reading of a block line by line
+    (:func:`memoir_cli_values`): a block that YAML refuses (a syntax error, not a mapping, a key that is not
+    text; never one over memconv's bounds) is read with it, with no chunks, its ``refused`` saying why.
     """
     if not text.startswith("---"):
         return None, text
@@ -292,18 +299,28 @@ def split(text: str, path: str, once: str | None = None) -> tuple[Frontmatter | 
         if isinstance(exc, UnsafeYAML):
             raise ReadError(path, f"frontmatter refused: {problem}", line=line,
                             hint="memconv reads plain YAML data within bounds; see docs/limits.md") from None
-        raise ReadError(path, f"frontmatter is not valid YAML: {problem}", line=line,
-                        hint="fix the YAML between the '---' lines") from None
-    if values is None:
-        values = {}
-    if not isinstance(values, dict):
-        raise ReadError(path, "frontmatter is not a mapping of keys to values", line=2,
-                        hint="write frontmatter as 'key: value' lines")
-    for key in values:
-        if not isinstance(key, str):
-            raise ReadError(path, f"frontmatter key {key!r} is not text", line=_key_line(block_lines, key),
-                            hint=f"quote the key ('{key}': ...) to keep it as text")
+        refusal = ReadError(path, f"frontmatter is not valid YAML: {problem}", line=line,
+                            hint="fix the YAML between the '---' lines")
+        values = None
+    else:
+        refusal = None
+        if values is None:
+            values = {}
+        if not isinstance(values, dict):
+            refusal = ReadError(path, "frontmatter is not a mapping of keys to values", line=2,
+                                hint="write frontmatter as 'key: value' lines")
+        else:
+            for key in values:
+                if not isinstance(key, str):
+                    refusal = ReadError(path, f"frontmatter key {key!r} is not text",
+                                        line=_key_line(block_lines, key),
+                                        hint=f"quote the key ('{key}': ...) to keep it as text")
+                    break
     layout = dict(open_line=first, close_line=close_line, close_newline=close_newline, gap=gap)
+    if refusal is not None:
+        if lines is None:
+            raise refusal
+        return Frontmatter(lines(block_lines), None, **layout, refused=refusal.message), stripped
     if fast is not None and block_lines:
         # Every line the fast path takes is a key line or one of its own lines: the scanner cuts
         # the block at those keys (tests/test_frontmatter_compact.py), so it is not run now.
@@ -334,13 +351,14 @@ def _refuse_twice(chunks: list[Chunk], path: str, why: str) -> None:
         line += len(chunk.lines)
 
 
-def split_file(raw: bytes, path: str, once: str | None = None) -> tuple[Frontmatter | None, str, TextLayout]:
+def split_file(raw: bytes, path: str, once: str | None = None,
+               lines: Callable[[list[str]], dict] | None = None) -> tuple[Frontmatter | None, str, TextLayout]:
     """A file's bytes → its frontmatter, its body and its text layout (:func:`split` of what
     :func:`memconv.text.decode` gives), the frontmatter's line ends told apart from the body's where they differ
     (:func:`memconv.text.with_head`), so that its writer writes each back (``text.encode``'s ``head``): a memoir,
     Claude Code or memspec file with an LF frontmatter over a CRLF body."""
     text, layout = decode(raw, path)
-    fm, body = split(text, path, once)
+    fm, body = split(text, path, once, lines)
     if fm is not None and layout.newline != "\n":
         layout = with_head(layout, raw, text.count("\n", 0, len(text) - len(body) - len(fm.gap)))
     return fm, body, layout
@@ -722,12 +740,61 @@ def memoir_cli_reads(line: str) -> Any:
     after the first ``:``, trimmed, one pair of outer quotes, double or single, stripped, and no escape read
     (``parseScalar``, :data:`_ESCAPED`); ``true``, ``false`` and whole numbers as such; "" when the line says no
     more (memoir-cli then reads the lines below it as a list or a map)."""
-    text = line.partition(":")[2].strip()
+    return _memoir_cli_scalar(line.partition(":")[2])
+
+
+def _memoir_cli_scalar(text: str) -> Any:
+    """memoir-cli's ``parseScalar``: trimmed, one pair of outer quotes stripped, no escape read; ``true``,
+    ``false`` and whole numbers as such (a number longer than memconv reads, limits.py, stays its text)."""
+    text = text.strip()
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
         text = text[1:-1]
     if text in ("true", "false"):
         return text == "true"
-    return int(text) if re.fullmatch("-?[0-9]+", text) else text
+    if re.fullmatch("-?[0-9]+", text) and len(text) <= limits.limits().max_int_digits:
+        return int(text)
+    return text
+
+
+#: A top-level ``key: value`` line and an indented ``key: value`` line, as memoir-cli's ``parseFrontmatter``
+#: matches them (the key runs to the first ``:``).
+_CLI_KEY = re.compile(r"([^:\s][^:]*):\s*(.*)")
+_CLI_SUBKEY = re.compile(r"([^:]+):\s*(.*)")
+#: The value of a key with no value yet (memoir-cli's ``''``, YAML's null).
+_NOTHING = object()
+
+
+def memoir_cli_values(lines: list[str]) -> dict:
+    """A frontmatter block's lines read as memoir-cli 3.12 reads them (``parseFrontmatter`` in
+    ``src/commands/validate.js``, which ``validate``, ``recall`` and its MCP tools use), for a block YAML refuses:
+    each ``key: value`` line on its own (:func:`_memoir_cli_scalar`, the last of a key written twice winning),
+    one level of ``- item`` or ``key: value`` lines indented under a key with no value, blank lines, comments and
+    any other line passed over. A key with no value and nothing under it is None, as YAML reads ``key:``."""
+    fields: dict = {}
+    open_key = None
+    for line in lines:
+        trimmed = line.strip()
+        if not trimmed or trimmed.startswith("#"):
+            continue
+        if line[:1].isspace() and open_key is not None:
+            if trimmed.startswith("- "):
+                if not isinstance(fields[open_key], list):
+                    fields[open_key] = []
+                fields[open_key].append(_memoir_cli_scalar(trimmed[2:]))
+            elif m := _CLI_SUBKEY.fullmatch(trimmed):
+                if not isinstance(fields[open_key], dict):
+                    fields[open_key] = {}
+                fields[open_key][m.group(1).strip()] = _memoir_cli_scalar(m.group(2))
+            continue
+        m = _CLI_KEY.fullmatch(line)
+        if m is None:
+            continue
+        key = intern(m.group(1).strip())
+        if m.group(2) == "":
+            open_key, fields[key] = key, _NOTHING
+        else:
+            open_key, fields[key] = None, _memoir_cli_scalar(m.group(2))
+    return {key: None if value is _NOTHING else value for key, value in fields.items()}
 
 
 def carry_scalar(value: Any) -> str:

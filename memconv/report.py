@@ -261,6 +261,10 @@ NOTICE_KINDS = (
        "its next write"),
     _k("name-unportable", r"^its name holds a '\\', a folder separator on Windows; written as ",
        "a name holds a '\\', a folder separator on Windows: written under another name (-v says which)"),
+    # A memoir entry whose frontmatter YAML refuses, read as memoir-cli reads it (forty-seventh session).
+    _k("yaml-refused", r"; read line by line as memoir-cli reads it",
+       "a memoir entry's frontmatter that YAML refuses: read line by line as memoir-cli reads it and kept as written; "
+       "a YAML reader may read it otherwise (-v says why, each)"),
     _k("over-the-size-limit", r"larger than the size limit memconv reads",
        "written larger than memconv reads by default: give --max-file-size to read OUT again (see each message)"),
 )

@@ -59,7 +59,7 @@ def test_a_record_written_where_existing_has_a_link_stops_the_import(tmp_path):
 
 def test_a_link_to_a_folder_on_the_way_stops_the_import(tmp_path):
     src, existing = _stores(tmp_path)
-    (src / "memory" / "fact_bad.md").write_text("---\nname: [unclosed\n---\nbody\n")  # quarantined: kept in EXISTING
+    (src / "memory" / "fact_bad.md").write_text("---\nname: never closed\nbody\n")  # quarantined: kept in EXISTING
     (tmp_path / "elsewhere").mkdir()
     (existing / ".memconv").mkdir()
     os.symlink("../../elsewhere", existing / ".memconv" / "quarantine")

@@ -110,7 +110,7 @@ def test_check_says_whether_a_round_trip_keeps_the_store(tmp_path):
     memconv.write_store(memconv.convert(memconv.read_store(MEMOIR), "memoir"), out)
     assert memconv.check(out).exit_code == 0
     assert memconv.check(CLAUDE, via="memfmt").exit_code == 0
-    (out / "memory" / "fact_broken.md").write_bytes(b"---\ntype: fact\nname: [unclosed\n---\nbody\n")
+    (out / "memory" / "fact_broken.md").write_bytes(b"---\ntype: fact\nname: never closed\nbody\n")
     report = memconv.check(out, dialect="memoir")
     assert report.exit_code == 1, "a file the round trip cannot keep is a difference"
     assert any("fact_broken.md" in e for e in report.errors)
@@ -148,7 +148,7 @@ def test_an_unreadable_file_is_quarantined_not_raised(tmp_path):
     (store / "memory").mkdir(parents=True)
     for entry in (MEMOIR / "memory").glob("*.md"):
         (store / "memory" / entry.name).write_bytes(entry.read_bytes())
-    (store / "memory" / "fact_broken.md").write_bytes(b"---\ntype: fact\nname: [unclosed\n---\nbody\n")
+    (store / "memory" / "fact_broken.md").write_bytes(b"---\ntype: fact\nname: never closed\nbody\n")
     read = memconv.read_store(store)
     assert [q.path for q in read.quarantined] == ["memory/fact_broken.md"]
     converted = memconv.convert(read, "claude")

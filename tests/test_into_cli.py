@@ -145,10 +145,10 @@ def test_a_store_held_by_another_run_is_left_alone(runner, claude, existing):
 
 def test_an_unreadable_file_of_existing_stays_where_it_is(runner, claude, existing):
     bad = existing / "memory" / "fact_broken.md"
-    bad.write_bytes(b"---\ntype: fact\nname: [unclosed\n---\nbody\n")
+    bad.write_bytes(b"---\ntype: fact\nname: never closed\nbody\n")
     result = runner.invoke(main, ["claude-to-memoir", str(claude), "--into", str(existing)])
     assert result.exit_code == 3, result.output
-    assert bad.read_bytes() == b"---\ntype: fact\nname: [unclosed\n---\nbody\n"
+    assert bad.read_bytes() == b"---\ntype: fact\nname: never closed\nbody\n"
     assert not (existing / ".memconv" / "quarantine").exists(), "EXISTING's own file is not moved"
 
 

@@ -107,7 +107,9 @@ def test_a_future_entry_is_told_to_upgrade_memconv_once(runner, tmp_path):
 @pytest.mark.parametrize("name, raw, says", [
     ("binary", b"\x89PNG\r\n\x1a\n\x00\x00\x00", "is a binary file"),
     ("latin1", b"---\ntype: fact\nname: caf\xe9\n---\n", "is not valid UTF-8"),
-    ("broken", b"---\ntype: fact\nname: [broken\n---\n", "frontmatter is not valid YAML"),
+    # (``name: [broken``, which YAML refuses, is read as memoir-cli reads it since the forty-seventh session:
+    # tests/test_a_memoir_entry_yaml_refuses_is_read_as_memoir_cli_reads_it.py.)
+    ("unsafe", b"---\ntype: fact\nname: !!binary eA==\n---\n", "frontmatter refused"),
     ("unclosed", b"---\ntype: fact\nname: x\n", "never closed"),
 ])
 def test_unreadable_entry_gets_a_clear_error_naming_the_file_without_traceback(runner, tmp_path, name, raw, says):

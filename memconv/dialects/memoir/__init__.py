@@ -154,6 +154,9 @@ def _entries(root: Path, paths: list[str], store: Store) -> Iterator[Record]:
         try:
             if _is_entry_path(path, store.meta["layout"]):
                 record = read_file(path, raw, store.meta)
+                if (fm := record.source.layout.frontmatter) is not None and fm.refused is not None:
+                    store.warnings.append(f"{fm.refused}; read line by line as memoir-cli reads it, and kept "
+                                          "as written (YAML readers and memoir-cli may read it differently)")
                 if record.opaque:
                     store.warnings.append(f"{path}: not a canonical memoir entry; kept whole as an opaque entry")
                 yield record

@@ -31,7 +31,8 @@ class MemoirEntryLayout:
 
 def read_entry(raw: bytes, path: str, link: str) -> Record:
     """One entry file → one record. Raises :class:`ReadError` for what must be quarantined."""
-    fm, body, text_layout = fmx.split_file(raw, path)
+    # A block YAML refuses is read as memoir-cli reads it, line by line (docs/memoir.md, forty-seventh session).
+    fm, body, text_layout = fmx.split_file(raw, path, lines=fmx.memoir_cli_values)
     values = fm.values if fm is not None else {}
     try:
         version = entry_version(values)
