@@ -42,8 +42,10 @@ def test_a_quarantined_original_in_a_memfmt_store_memconv_wrote_is_not_read_agai
         again = tmp_path / f"again-{given.replace('/', '-')}"
         code, report = _json(runner, "convert", "--to", "claude", str(out), str(again))
         assert (code, report["quarantined"]) == (0, [])
-        # Carried as any file of the store is (as memoir's copy is), not set aside a second time.
-        assert [p for p in tree(again) if "quarantine" in p] == [f".memconv/files/memfmt/{copies[0]}.kept"]
+        # Carried as any file of the store is (as memoir's copy is), not set aside a second time: under its own
+        # name (memfmt's copy is named .md.kept, docs/memfmt.md), named so again in the Claude folder.
+        assert copies[0].endswith(".md.kept")
+        assert [p for p in tree(again) if "quarantine" in p] == [f".memconv/files/memfmt/{copies[0]}"]
 
 
 def test_memconvs_notes_in_a_memfmt_store_are_no_ones_own_note(runner, tmp_path):

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...errors import ReadError, StoreError
-from ...fs import MEMCONV_DIR, is_folder, list_files, read_bytes, safe_relpath, store_folder
+from ...fs import MEMCONV_DIR, is_folder, kept_own, list_files, read_bytes, safe_relpath, store_folder
 from ...migrations.memfmt import CURRENT, FILE, file_version, mengram_to_memfmt
 from ...model import (ForeignFile, IndexFile, IndexLink, IndexSection, Quarantined, Record, Source, Store,
                       fingerprint_as_read, unedited, unpacked)
@@ -51,6 +51,11 @@ MEMORY_KINDS = ("entity", "episode", "procedure", "profile")
 
 #: memconv's own folder in the store (notes, quarantined originals, files carried from other dialects): never read.
 OWN_FOLDER = f"{MEMCONV_DIR}/"
+#: memfmt's ``load`` and ``validate`` read every ``.md`` file under the folder they are given, hidden folders too:
+#: a ``.md`` file memconv keeps as IN had it (``.memconv/quarantine/``, ``.memconv/files/``), inside a bare memory
+#: folder or the folder holding ``memory/``, was loaded as memory. It is written ``<name>.md.kept``
+#: (``fs.kept_name``), and read under its own name again (docs/memfmt.md).
+KEPT_SUFFIX = ".kept"
 
 UNTYPED = "markdown without memfmt_type: someone's own note, carried untouched and never converted"
 
@@ -248,14 +253,17 @@ def _listed(root: Path, store: Store, prefix: str, migrated: list[str]) -> Itera
     #: The index's ``[[stem]]`` links by the file each names, until that file is read: each then holds its
     #: entity's own title, the same text (its H1), one copy (index_line_shares).
     listed: dict[str, IndexLink] = {}
-    for path in list_files(root):
+    paths = list_files(root)
+    present = set(paths)
+    for path in paths:
         raw = read_bytes(root, path)
         # A '\' in a name is read (memfmt itself writes one from an episode's `happened`); the
         # writer gives such a file a name without it (_keeps_path), as it names every episode.
         if not path.endswith(".md") or path.startswith(OWN_FOLDER):
             # (memconv's own folder, its notes and the copies it keeps, is carried as it is, as every other reader
-            # carries it: a quarantined original was quarantined again, and each note warned of as someone's own)
-            store.foreign.append(ForeignFile(path, raw))
+            # carries it: a quarantined original was quarantined again, and each note warned of as someone's own);
+            # a .md file memconv kept (.memconv/files/, .memconv/quarantine/) under its own name again (KEPT_SUFFIX)
+            store.foreign.append(ForeignFile(kept_own(path, present, KEPT_SUFFIX), raw))
             continue
         try:
             text, layout = _decode(raw, path)
@@ -935,7 +943,7 @@ def _stream(store: Store, written: _Written, rendered: Iterator[bytes | None]) -
     for path, data in written.out.items():
         seen.add(path)
         yield path, data
-    yield from passed_through(store, seen)
+    yield from passed_through(store, seen, KEPT_SUFFIX)
 
 
 class _Files:
@@ -1136,5 +1144,5 @@ PLANS_HOME_BY_CARRY = True
 
 __all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "LINK_NAMING", "TITLE_IS_LINK",
             "STORE_FACTS", "FOLDER_FACTS", "ONE_LINE_FIELDS", "READS_TWICE_TO_STREAM", "WRITES_EACH_CONVERTED",
-            "each_facts", "splice", "SPLICED_READS",
+            "KEPT_SUFFIX", "each_facts", "splice", "SPLICED_READS",
             "PLANS_HOME_BY_CARRY"]
