@@ -13,6 +13,8 @@ the quarantine folder by that rule, with a warning naming where.
 import json
 import shutil
 
+import pytest
+
 from memconv import fs
 from memconv.cli import main
 
@@ -112,17 +114,21 @@ def test_an_upgrade_sets_aside_a_kept_file_whose_kept_name_would_not_fit(runner,
     assert _names_fit(tmp_path / "out")
 
 
-def test_a_merge_conflict_copy_of_a_long_kept_name_fits(runner, tmp_path):
-    """Two Claude folders carrying ``.memconv/files/memfmt/<247 bytes>.md.kept`` with different bytes: the conflict
-    copy's stem was cut for ``….conflict-<hash>.md``, and ``.kept`` then took it to 260 bytes: exit 4."""
+@pytest.mark.parametrize("store, files", [("claude/canonical", ".memconv/files/memfmt"),
+                                          ("memspec/canonical", ".memspec/.memconv/files/memoir"),
+                                          ("memfmt/full", ".memconv/files/memoir")])
+def test_a_merge_conflict_copy_of_a_long_kept_name_fits(runner, tmp_path, store, files):
+    """Two folders carrying ``.memconv/files/memfmt/<247 bytes>.md.kept`` with different bytes: the conflict
+    copy's stem was cut for ``….conflict-<hash>.md``, and ``.kept`` then took it to 260 bytes: exit 4. (Forty-seventh
+    session: memspec and memfmt name their kept copies so too, and their merges cut the copy's name as Claude's.)"""
     name = "a" * 244 + ".md"
     for side in ("a", "b"):
-        shutil.copytree(GOLDEN / "claude" / "canonical" / "input", tmp_path / side)
-        (tmp_path / side / ".memconv" / "files" / "memfmt").mkdir(parents=True)
-        (tmp_path / side / ".memconv" / "files" / "memfmt" / f"{name}.kept").write_bytes(f"{side} side\n".encode())
+        shutil.copytree(GOLDEN / store / "input", tmp_path / side)
+        (tmp_path / side / files).mkdir(parents=True)
+        (tmp_path / side / files / f"{name}.kept").write_bytes(f"{side} side\n".encode())
     result = runner.invoke(main, ["merge", str(tmp_path / "a"), str(tmp_path / "b"), str(tmp_path / "out")])
     assert result.exit_code == 6, "a conflict, both copies kept, not the whole merge refused: " + result.output
-    kept = {data: path for path, data in _written(tmp_path / "out").items() if path.startswith(".memconv/files/")}
+    kept = {data: path for path, data in _written(tmp_path / "out").items() if path.startswith(files)}
     assert set(kept) == {b"a side\n", b"b side\n"}, "both sides' bytes are kept"
     assert all(path.endswith(".md.kept") for path in kept.values()), "both named so that recall skips them"
     assert _names_fit(tmp_path / "out")

@@ -260,7 +260,7 @@ def merge(a: Store, b: Store, hints: Hints | None = None) -> MergeResult:
     files = dialect.write(out)
     warnings.extend(out.warnings)
     _name_copies(out, merged, moved)
-    tree = Tree()
+    tree = Tree(dialect.KEPT_SUFFIX)  # (a kept .md file is written .md.kept: finish)
     tree.files.update(files)
     outcomes: list[Outcome] = list(merged.outcomes)
     return finish("memfmt", a, b, tree, outcomes, warnings, hints=hints)

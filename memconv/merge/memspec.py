@@ -254,7 +254,7 @@ def merge(a: Store, b: Store, hints: Hints | None = None) -> MergeResult:
         # archive/, not where the winning copy was read; the report names the file OUT holds.
         if outcome.where not in files and f"{outcome.identity}.md" in by_name:
             outcome.where = by_name[f"{outcome.identity}.md"]
-    tree = Tree()
+    tree = Tree(dialect.KEPT_SUFFIX)  # (a kept .md file is written .md.kept: finish)
     for path in sorted(files):
         tree.files[path] = files[path]
     outcomes: list[Outcome] = list(merged.outcomes)
