@@ -11,33 +11,15 @@ record says where the file left is what IN's store alone gives (``"holds": "in"`
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
-from click.testing import CliRunner
+from .import_into import files_of, golden_imported_once, run
 
-from memconv.cli import main
-
-GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "memoir" / "canonical" / "input"
 WHY = "Zero-dependency install"
 
 
-def _run(*args: str) -> int:
-    result = CliRunner().invoke(main, [*args])
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
-    return result.exit_code
-
-
-def _files(root: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
-
-
 def _imported(tmp_path: Path, target: str) -> tuple[Path, Path]:
-    src, existing = tmp_path / "in", tmp_path / "existing"
-    shutil.copytree(GOLDEN, src)
-    assert _run(f"memoir-to-{target}", "-q", str(src), str(existing)) == 0
-    assert _run(f"memoir-to-{target}", "-q", str(src), "--into", str(existing)) == 0
-    return src, existing
+    return golden_imported_once(tmp_path, target)
 
 
 def _edit_decision(src: Path) -> None:
@@ -46,20 +28,20 @@ def _edit_decision(src: Path) -> None:
 
 
 def _holding(existing: Path, text: str) -> list[str]:
-    return sorted(p for p, b in _files(existing).items() if text.encode() in b and "backup" not in p)
+    return sorted(p for p, b in files_of(existing).items() if text.encode() in b and "backup" not in p)
 
 
 def test_an_edit_in_in_of_a_memspec_decision_its_chain_completes_is_taken(tmp_path):
     src, existing = _imported(tmp_path, "memspec")
     _edit_decision(src)
     # Watched fail before the fix: exit 6, "same created (2026-05-02), different content", a conflict copy.
-    assert _run("memoir-to-memspec", "-q", str(src), "--into", str(existing)) == 0
+    assert run("memoir-to-memspec", "-q", str(src), "--into", str(existing)) == 0
     assert _holding(existing, "A zero-dependency install") == \
         [".memspec/memory/decisions/ms_01KQJZR900MZPNKVWXFVXYFJN0.md"]
     assert "supersedes" in (existing / ".memspec/memory/decisions/ms_01KQJZR900MZPNKVWXFVXYFJN0.md").read_text()
-    settled = _files(existing)
-    assert _run("memoir-to-memspec", "-q", str(src), "--into", str(existing)) == 0
-    assert _files(existing) == settled
+    settled = files_of(existing)
+    assert run("memoir-to-memspec", "-q", str(src), "--into", str(existing)) == 0
+    assert files_of(existing) == settled
 
 
 def test_a_memspec_decision_whose_link_in_changed_after_a_rename_is_taken(tmp_path):
@@ -70,8 +52,8 @@ def test_a_memspec_decision_whose_link_in_changed_after_a_rename_is_taken(tmp_pa
     for p in memory.glob("*.md"):
         p.write_text(p.read_text().replace("[[fact_staging-endpoints]]", "[[fact_staging-apis]]"))
     # Watched fail before the fix: exit 6, the decision "same created, different content".
-    assert _run("memoir-to-memspec", "-q", str(src), "--into", str(existing)) == 0
-    assert not [p for p in _files(existing) if "decisions" in p and "ms_01KQJZR9007C291RNFT8DTQ2GA" in p]
+    assert run("memoir-to-memspec", "-q", str(src), "--into", str(existing)) == 0
+    assert not [p for p in files_of(existing) if "decisions" in p and "ms_01KQJZR9007C291RNFT8DTQ2GA" in p]
 
 
 def test_an_edit_in_in_of_a_record_linking_one_renamed_in_in_is_taken(tmp_path):
@@ -80,12 +62,12 @@ def test_an_edit_in_in_of_a_record_linking_one_renamed_in_in_is_taken(tmp_path):
     (memory / "fact_staging-endpoints.md").rename(memory / "fact_staging-apis.md")
     for p in memory.glob("*.md"):
         p.write_text(p.read_text().replace("[[fact_staging-endpoints]]", "[[fact_staging-apis]]"))
-    assert _run("memoir-to-claude", "-q", str(src), "--into", str(existing)) == 0
+    assert run("memoir-to-claude", "-q", str(src), "--into", str(existing)) == 0
     record = json.loads((existing / ".memconv" / "imports.json").read_text())
     assert [v.get("holds") for s in record["from"].values() for k, v in s.items() if k == "project_local-db-choice"] \
         == ["in"]
     _edit_decision(src)
     # Watched fail before the fix: exit 6, project_local-db-choice.md "same created, different content".
-    assert _run("memoir-to-claude", "-q", str(src), "--into", str(existing)) == 0
+    assert run("memoir-to-claude", "-q", str(src), "--into", str(existing)) == 0
     assert _holding(existing, "A zero-dependency install") == ["project_local-db-choice.md"]
     assert "[[reference_staging-endpoints]]" in (existing / "project_local-db-choice.md").read_text()

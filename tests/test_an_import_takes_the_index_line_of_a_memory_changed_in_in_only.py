@@ -10,14 +10,10 @@ sides, is a conflict as before.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
-from click.testing import CliRunner
+from .import_into import files_of, golden_imported_once, run
 
-from memconv.cli import main
-
-GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "memoir" / "canonical" / "input"
 ENTRY = Path("memory") / "preference_commit-style.md"
 MEMORY = "user_commit-style.md"
 OLD = "Imperative mood, no trailers, reference the issue number"
@@ -25,22 +21,8 @@ NEW = "Imperative mood, no trailers, cite the issue"
 LINE = "- [Commit message style](user_commit-style.md) — {}"
 
 
-def _run(*args: str) -> int:
-    result = CliRunner().invoke(main, [*args])
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
-    return result.exit_code
-
-
-def _files(root: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
-
-
 def _imported(tmp_path: Path) -> tuple[Path, Path]:
-    src, existing = tmp_path / "in", tmp_path / "existing"
-    shutil.copytree(GOLDEN, src)
-    assert _run("memoir-to-claude", "-q", str(src), str(existing)) == 0
-    assert _run("memoir-to-claude", "-q", str(src), "--into", str(existing)) == 0
-    return src, existing
+    return golden_imported_once(tmp_path)
 
 
 def _edit(path: Path, old: str, new: str) -> None:
@@ -53,21 +35,21 @@ def test_an_index_line_of_a_memory_edited_in_in_only_is_in_s_line(tmp_path):
     src, existing = _imported(tmp_path)
     _edit(src / ENTRY, f"description: {OLD}", f"description: {NEW}")
     # Watched fail before the fix: exit 6, both lines kept in MEMORY.md.
-    assert _run("memoir-to-claude", "-q", str(src), "--into", str(existing)) == 0
+    assert run("memoir-to-claude", "-q", str(src), "--into", str(existing)) == 0
     fresh = tmp_path / "fresh"
-    assert _run("memoir-to-claude", "-q", str(src), str(fresh)) == 0
+    assert run("memoir-to-claude", "-q", str(src), str(fresh)) == 0
     assert (existing / "MEMORY.md").read_bytes() == (fresh / "MEMORY.md").read_bytes()
     assert (existing / MEMORY).read_bytes() == (fresh / MEMORY).read_bytes()
-    settled = _files(existing)
-    assert _run("memoir-to-claude", "-q", str(src), "--into", str(existing)) == 0
-    assert _files(existing) == settled
+    settled = files_of(existing)
+    assert run("memoir-to-claude", "-q", str(src), "--into", str(existing)) == 0
+    assert files_of(existing) == settled
 
 
 def test_an_index_line_edited_in_existing_stays_beside_in_s_new_line(tmp_path):
     src, existing = _imported(tmp_path)
     _edit(existing / "MEMORY.md", LINE.format(OLD), LINE.format("my own words"))
     _edit(src / ENTRY, f"description: {OLD}", f"description: {NEW}")
-    assert _run("memoir-to-claude", "-q", str(src), "--into", str(existing)) == 6
+    assert run("memoir-to-claude", "-q", str(src), "--into", str(existing)) == 6
     index = (existing / "MEMORY.md").read_text(encoding="utf-8")
     assert LINE.format("my own words") in index and LINE.format(NEW) in index
     assert LINE.format(OLD) not in index
@@ -78,7 +60,7 @@ def test_a_memory_changed_on_both_sides_keeps_both_lines(tmp_path):
     _edit(existing / MEMORY, f"description: {OLD}", "description: mine")
     _edit(existing / "MEMORY.md", LINE.format(OLD), LINE.format("mine"))
     _edit(src / ENTRY, f"description: {OLD}", f"description: {NEW}")
-    assert _run("memoir-to-claude", "-q", str(src), "--into", str(existing)) == 6
+    assert run("memoir-to-claude", "-q", str(src), "--into", str(existing)) == 6
     index = (existing / "MEMORY.md").read_text(encoding="utf-8")
     assert LINE.format("mine") in index and LINE.format(NEW) in index
 
@@ -87,6 +69,6 @@ def test_a_memory_and_its_line_edited_in_existing_only_stay_as_existing_holds_th
     src, existing = _imported(tmp_path)
     _edit(existing / MEMORY, f"description: {OLD}", "description: mine")
     _edit(existing / "MEMORY.md", LINE.format(OLD), LINE.format("mine"))
-    mine = _files(existing)
-    assert _run("memoir-to-claude", "-q", str(src), "--into", str(existing)) == 0
-    assert _files(existing) == mine
+    mine = files_of(existing)
+    assert run("memoir-to-claude", "-q", str(src), "--into", str(existing)) == 0
+    assert files_of(existing) == mine
