@@ -164,3 +164,11 @@ def assert_home_byte_for_byte(path: str, source: bytes, owner: str, via: str) ->
     back, report = convert_files(read_files(files, via), owner)
     assert back[path] == source
     assert not [f for f in report.files if f.dropped]
+
+
+def changed_home(back: Path, before: Path) -> dict[str, str]:
+    """The files of ``before`` that came home (at ``back``) with other bytes, memconv's own folder aside: their text."""
+    from .conftest import tree
+
+    home, was = tree(back), tree(before)
+    return {p: home[p].decode() for p in home if p in was and home[p] != was[p] and ".memconv/" not in p}

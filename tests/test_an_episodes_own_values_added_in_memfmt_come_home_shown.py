@@ -17,12 +17,8 @@ import memfmt
 
 from memconv.cli import main
 
-from .conftest import GOLDEN, tree
-
-
-def _changed(tmp_path, inp):
-    back, before = tree(tmp_path / "back"), tree(inp)
-    return {p: back[p].decode() for p in back if p in before and back[p] != before[p] and ".memconv/" not in p}
+from .conftest import GOLDEN
+from .convert_helpers import changed_home
 
 
 def test_values_added_with_memfmt_come_home_to_memoir_in_the_body(runner, tmp_path):
@@ -41,7 +37,7 @@ def test_values_added_with_memfmt_come_home_to_memoir_in_the_body(runner, tmp_pa
     result = runner.invoke(main, ["memfmt-to-memoir", "--json", "--fail-on-loss", str(tmp_path / "mf"),
                                   str(tmp_path / "back")])
     assert result.exit_code == 0, result.output
-    changed = _changed(tmp_path, inp)
+    changed = changed_home(tmp_path / "back", inp)
     assert changed["memory/decision_local-db-choice.md"].endswith(
         "\n\n**Valence:** positive\n\n**Importance:** 4\n\n**Participants:** Zoë, Kenji\n")
     assert changed["memory/lesson_migrations-staging-first.md"].endswith("\n\n**Last failed:** 2026-08-01\n")
@@ -60,5 +56,5 @@ def test_participants_added_with_memfmt_come_home_to_a_memspec_decision(runner, 
     memfmt.write_dir(memfmt.serialise(memory, root=""), root)
     result = runner.invoke(main, ["memfmt-to-memspec", "--fail-on-loss", str(tmp_path / "mf"), str(tmp_path / "back")])
     assert result.exit_code == 0, result.output
-    [text] = _changed(tmp_path, inp).values()
+    [text] = changed_home(tmp_path / "back", inp).values()
     assert text.endswith("\n\n**Participants:** Wilhelmina\n"), text

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .import_into import files_of, golden_imported_once, run
+from .import_into import files_of, golden_imported_once, rename_entry, run
 
 WHY = "Zero-dependency install"
 
@@ -47,10 +47,7 @@ def test_an_edit_in_in_of_a_memspec_decision_its_chain_completes_is_taken(tmp_pa
 def test_a_memspec_decision_whose_link_in_changed_after_a_rename_is_taken(tmp_path):
     """The brief's case: IN renames the fact the decision links, and rewrites the link."""
     src, existing = _imported(tmp_path, "memspec")
-    memory = src / "memory"
-    (memory / "fact_staging-endpoints.md").rename(memory / "fact_staging-apis.md")
-    for p in memory.glob("*.md"):
-        p.write_text(p.read_text().replace("[[fact_staging-endpoints]]", "[[fact_staging-apis]]"))
+    rename_entry(src / "memory", "fact_staging-endpoints", "fact_staging-apis")
     # Watched fail before the fix: exit 6, the decision "same created, different content".
     assert run("memoir-to-memspec", "-q", str(src), "--into", str(existing)) == 0
     assert not [p for p in files_of(existing) if "decisions" in p and "ms_01KQJZR9007C291RNFT8DTQ2GA" in p]
@@ -58,10 +55,7 @@ def test_a_memspec_decision_whose_link_in_changed_after_a_rename_is_taken(tmp_pa
 
 def test_an_edit_in_in_of_a_record_linking_one_renamed_in_in_is_taken(tmp_path):
     src, existing = _imported(tmp_path, "claude")
-    memory = src / "memory"
-    (memory / "fact_staging-endpoints.md").rename(memory / "fact_staging-apis.md")
-    for p in memory.glob("*.md"):
-        p.write_text(p.read_text().replace("[[fact_staging-endpoints]]", "[[fact_staging-apis]]"))
+    rename_entry(src / "memory", "fact_staging-endpoints", "fact_staging-apis")
     assert run("memoir-to-claude", "-q", str(src), "--into", str(existing)) == 0
     record = json.loads((existing / ".memconv" / "imports.json").read_text())
     assert [v.get("holds") for s in record["from"].values() for k, v in s.items() if k == "project_local-db-choice"] \

@@ -13,12 +13,8 @@ import json
 
 from memconv.cli import main
 
-from .conftest import GOLDEN, tree
-
-
-def _changed(tmp_path, inp):
-    back, before = tree(tmp_path / "back"), tree(inp)
-    return {p: back[p].decode() for p in back if p in before and back[p] != before[p] and ".memconv/" not in p}
+from .conftest import GOLDEN
+from .convert_helpers import changed_home
 
 
 def test_an_alias_added_in_memoir_comes_home_to_memspec_in_the_body(runner, tmp_path):
@@ -30,7 +26,7 @@ def test_an_alias_added_in_memoir_comes_home_to_memspec_in_the_body(runner, tmp_
                                                              1), encoding="utf-8")
     result = runner.invoke(main, ["memoir-to-memspec", "--json", str(tmp_path / "mo"), str(tmp_path / "back")])
     assert result.exit_code == 0, result.output
-    [text] = _changed(tmp_path, inp).values()
+    [text] = changed_home(tmp_path / "back", inp).values()
     assert "\n\n**Also known as:** node pin\n" in text, text
     report = json.loads(result.stdout)
     assert [f["dropped"] for f in report["files"] if f["dropped"]] == [["project"]]
@@ -47,6 +43,6 @@ def test_a_last_failure_added_in_memfmt_comes_home_to_a_memoir_lesson(runner, tm
     result = runner.invoke(main, ["memfmt-to-memoir", "--json", "--fail-on-loss", str(tmp_path / "mf"),
                                   str(tmp_path / "back")])
     assert result.exit_code == 0, result.output
-    changed = _changed(tmp_path, inp)
+    changed = changed_home(tmp_path / "back", inp)
     assert list(changed) == ["memory/lesson_migrations-staging-first.md"]
     assert changed["memory/lesson_migrations-staging-first.md"].endswith("\n\n**Last failure:** the backup was a day old\n")
