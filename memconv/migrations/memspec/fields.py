@@ -12,7 +12,8 @@ reader's checks and the writer cannot drift apart:
 - :func:`movable_anchors`: an ``ext.code_anchors`` that memspec's migrator
   moves to ``anchors`` and its schema then accepts;
 - the values memspec infers when a record does not say: :func:`infer_source_kind`
-  (the trust tier of a ``source``), :func:`default_check_by` (the default review
+  (the trust tier of a ``source``), :func:`infer_verified_with` (its witness),
+  :data:`PREDATES_REASON`, :func:`default_check_by` (the default review
   window), and :func:`implied_path` (the folder a record's state, kind and tier
   put it in).
 """
@@ -28,6 +29,9 @@ from .dates import instant_ms, iso
 ID_TEXT = r"ms_[0-9A-Z]{26}"
 #: A memspec id: ``ms_01HXK7Y3P5QZJKM8N4R2T6W9VB``.
 ID = re.compile(rf"^{ID_TEXT}$")
+
+#: What memspec's migrate writes as the ``supersede_reason`` of a superseded record that has none.
+PREDATES_REASON = "(predates reason tracking)"
 
 #: memspec's writer key order (see the module docstring).
 ORDER = ("id", "kind", "type", "state", "created", "source", "source_kind", "tags", "check_by", "stale",
@@ -138,3 +142,17 @@ def default_check_by(values: dict[str, Any]) -> str | None:
     if ms is None:
         return None
     return iso(ms + days * 86_400_000)
+
+
+def infer_verified_with(values: dict[str, Any]) -> str:
+    """memspec's ``inferVerifiedWith`` (``src/commands/migrate.ts``): how a record that does not say was witnessed."""
+    anchors = values.get("anchors")
+    if isinstance(anchors, list) and anchors and values.get("last_verified"):
+        return "anchor"
+    ext = values.get("ext")
+    last = ext.get("last_verification") if isinstance(ext, dict) else None
+    if isinstance(last, dict) and "evidence" in last:
+        return "evidence"
+    if values.get("source_kind") == "operator":
+        return "operator"
+    return "assertion"

@@ -29,11 +29,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .fields import infer_source_kind, insert_after, movable_anchors, place
+from .fields import PREDATES_REASON, infer_source_kind, infer_verified_with, insert_after, movable_anchors, place
 
 DESCRIPTION = "memspec v0.2 → v0.3/v0.4: renamed legacy fields, mapped states, inferred source_kind and verified_with"
 
-PREDATES_REASON = "(predates reason tracking)"
 _LEGACY_STATES = {"captured": "active", "corrected": "superseded", "decayed": "retired", "archived": "retired"}
 
 
@@ -152,21 +151,8 @@ def step(draft):
         changes.append(f"source_kind: {kind} (inferred from source {source!r})")
 
     if "verified_with" not in values:
-        witness = _infer_verified_with(values)
+        witness = infer_verified_with(values)
         values = place(values, "verified_with", witness)
         changes.append(f"verified_with: {witness} (inferred)")
 
     return draft.changed(values, *changes)
-
-
-def _infer_verified_with(values: dict[str, Any]) -> str:
-    anchors = values.get("anchors")
-    if isinstance(anchors, list) and anchors and values.get("last_verified"):
-        return "anchor"
-    ext = values.get("ext")
-    last = ext.get("last_verification") if isinstance(ext, dict) else None
-    if isinstance(last, dict) and "evidence" in last:
-        return "evidence"
-    if values.get("source_kind") == "operator":
-        return "operator"
-    return "assertion"
