@@ -51,7 +51,8 @@ def test_an_anchor_added_by_memspec_comes_home_in_the_body(runner, tmp_path, hom
     text = back[changed[0]].decode()
     assert f"**Anchors:**\n\n- src/app.py @ {sha}\n" in text, text
     report = json.loads(result.stdout)
-    assert any("edited in memspec: anchors" in w for w in report["warnings"]), report["warnings"]
+    # (memspec's anchor also turns the verified_with memconv wrote, assertion, into anchor: an edit there too)
+    assert any("edited in memspec: verified_with, anchors" in w for w in report["warnings"]), report["warnings"]
     assert report["counts"]["dropped"] == 0
 
 

@@ -177,9 +177,9 @@ def restore(store: Store) -> tuple[Store, Conversion]:
                 report.warnings.append(f"{where_from(record)}: the working set's rendering was edited in {store.dialect}; "
                                        "the working set is restored from its carried copy, and the edits are not "
                                        "applied (counted dropped)")
-            witnessed = _added_there(record)
             generated = (renderings.working_set_record(out.working_set, store.dialect)
                          if out.working_set is not None else None)
+            witnessed = _added_there(record, store.dialect, generated)
             if store.indexes and generated is not None:
                 # Its line in the index is memconv's as memconv wrote the rendering (its name, its description), not
                 # as its file says now: an edit there is counted dropped below, and no word of the index's own.
@@ -289,8 +289,8 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             if same:
                 # Its words unchanged: the index says them again. What a tool of the target added (memspec's
                 # verify) has no place in it; before, it made the bullet an entry of its own, twice said.
-                added = sorted(set(applied.overridden) | set(_added_there(record)) | set(_held_there(home))
-                               | {f"extra.{key}" for key in record.extra if key != KEY})
+                added = sorted(set(applied.overridden) | set(_added_there(record, store.dialect))
+                               | set(_held_there(home)) | {f"extra.{key}" for key in record.extra if key != KEY})
                 if added:
                     report.warnings.append(f"{where_from(record)}: the rendering of {where} holds {', '.join(added)} "
                                            f"from {store.dialect}, and its words are unchanged; {where} has no place "
@@ -505,12 +505,26 @@ def _keep_relations_shown(home: Record, carry: Carry, target: str, said: str) ->
         home.edges = shown + home.edges
 
 
-def _added_there(record: Record) -> list[str]:
+def _added_there(record: Record, dialect: str, made: Record | None = None) -> list[str]:
     """What the dialect read, or a tool of it, added to a rendering memconv wrote there (an inline bullet's
     record, the working set's), which the way home restores from its note: a verification (memspec's ``verify``,
-    ``migrate --apply``), anchors, edges. The rendering's source has no place for them."""
+    ``migrate --apply``), anchors, edges. The rendering's source has no place for them. A value the dialect's writer
+    gives the rendering itself (memspec's ``verified_with`` as its ``migrate`` infers it) was not added there: the
+    rendering as memconv made it (``made``; else as read) is written without the field and read again to tell."""
     added = [n for n in witness_fields() if getattr(record, n) is not None and (n != "ext" or set(record.ext) - {KEY})]
+    own = _written_with_none(made or record, dialect, added) if added else None
+    added = [n for n in added if own is None or n == "ext" or getattr(own, n) != getattr(record, n)]
     return added + [n for n in ("anchors", "edges") if getattr(record, n)]
+
+
+def _written_with_none(record: Record, dialect: str, fields: list[str]) -> Record | None:
+    """``record`` as ``dialect``'s writer writes it without ``fields``, read again: what that writer fills in."""
+    bare = clone(record)
+    strip_carry(bare)
+    for name in fields:
+        setattr(bare, name, None)
+    rendered = format_patch.render_alone(dialect, bare)
+    return next(iter(reread([(dialect, *rendered)]).values()), None) if rendered is not None else None
 
 
 #: What a bullet's record holds (``native.inline_records``): its kind, link, title and body, and what is said on its

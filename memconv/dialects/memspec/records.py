@@ -26,7 +26,8 @@ from ...errors import ReadError, StoreError
 from ...migrations import VersionProblem
 from ...migrations.memspec import TYPES, Draft, climb, fields
 from ...migrations.memspec.dates import instant_ms, iso
-from ...migrations.memspec.fields import ID, ORDER, default_check_by, implied_path, infer_source_kind
+from ...migrations.memspec.fields import (ID, ORDER, PREDATES_REASON, default_check_by, implied_path, infer_source_kind,
+                                          infer_verified_with, place)
 from ...model import Anchor, Edge, Lifecycle, Probe, Record, Source, fingerprint_as_read, unedited
 from ...text import TextLayout, after_line_breaks, encode, end_of_text, start_of_text
 from . import jsyaml
@@ -519,7 +520,7 @@ def frontmatter_pairs(record: Record, ctx: WriteContext, layout: RecordLayout | 
     if built:
         # Fields memspec has no key for ride in ext, which its rewrites keep (docs/memspec.md).
         _nest(pairs, dict(extra))
-        return pairs
+        return _current_form(pairs)
     lifted = {k: extra[k] for k in layout.lifted if k in extra}
     if "scope" in layout.lifted and "scope" not in lifted and "scope" in pairs:
         lifted["scope"] = pairs.pop("scope")
@@ -527,6 +528,17 @@ def frontmatter_pairs(record: Record, ctx: WriteContext, layout: RecordLayout | 
         if key not in lifted:
             pairs.setdefault(key, value)
     _nest(pairs, {k: lifted[k] for k in layout.lifted if k in lifted})
+    return pairs
+
+
+def _current_form(pairs: dict[str, Any]) -> dict[str, Any]:
+    """A record built in code gets what memspec's ``migrate`` backfills, so that memspec finds nothing to migrate:
+    a claim a ``verified_with`` as it infers it (an observation none, as memspec's ``observe`` writes it), and a
+    superseded record with no reason its ``(predates reason tracking)`` (docs/memspec.md, forty-seventh session)."""
+    if "verified_with" not in pairs and pairs.get("kind") != "observation":
+        pairs = place(pairs, "verified_with", infer_verified_with(pairs))
+    if (pairs["state"] == "superseded" or "superseded_by" in pairs) and not pairs.get("supersede_reason"):
+        pairs = place(pairs, "supersede_reason", PREDATES_REASON)
     return pairs
 
 
