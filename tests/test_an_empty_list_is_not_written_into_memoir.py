@@ -56,3 +56,18 @@ def test_a_tag_memoir_cli_adds_is_the_only_tag_home(tmp_path):
     entry.write_text(memoir_with_lists(entry, {"tags": ["release"]}, tmp_path))
     assert memoir_frontmatter(entry, tmp_path)["tags"] == ["release"]
     assert fmx.split(_home(tmp_path, "home"), "decision")[0].values["tags"] == ["release"]
+
+
+def test_a_memoir_entry_saying_an_empty_list_comes_home_through_claude_as_written(tmp_path):
+    """memoir-cli reads a Claude folder too: Claude's writer leaves an empty list out as memoir's does, carried. Its
+    memoir home then gives the entry back as written; with ``aliases: []`` kept in the Claude file (no carry), the
+    way home read it as Claude's own and left it out of memoir (found by test_conversion_of_hostile_memoir_stores)."""
+    entry = b'---\ntype: fact\nname: "0"\ndescription: "0"\naliases: []\ntags: []\n---\n\nSee [[fact_0]].\n'
+    (tmp_path / "in" / "memory").mkdir(parents=True)
+    (tmp_path / "in" / "memory" / "fact_0.md").write_bytes(entry)
+    for args in (["memoir-to-claude", "in", "claude"], ["claude-to-memoir", "claude", "back"]):
+        done = CliRunner().invoke(main, [args[0], str(tmp_path / args[1]), str(tmp_path / args[2])])
+        assert done.exit_code == 0, done.output
+    lines = (tmp_path / "claude" / "reference_0.md").read_bytes().splitlines()
+    assert b"aliases: []" not in lines and b"tags: []" not in lines, lines
+    assert (tmp_path / "back" / "memory" / "fact_0.md").read_bytes() == entry

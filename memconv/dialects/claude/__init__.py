@@ -512,10 +512,13 @@ def splice(rendered: bytes, marker: str, carry: str | None) -> bytes | None:
 #: type word). Every other field is read only to render it; an opaque record, whose frontmatter is its whole
 #: ``extra``, is never let go (docs/performance.md).
 SPLICED_READS = ("link", "title", "description", "trigger", "opaque")
+#: memoir-cli reads a Claude memory folder too, and reads ``tags: []`` as the text ``[]`` (memoir's NO_EMPTY_LISTS): a
+#: record from another dialect gets an empty list of these as none, the empty list carried, as in memoir.
+NO_EMPTY_LISTS = frozenset({"tags", "aliases"})
 #: Its write_each names a record from the names before it alone, and keeps of it its index line (and, for a
 #: record arrived where the folder has an index of its own, the record: Occasion.arrived) (protocol.OPTIONAL).
 WRITES_EACH_CONVERTED = True
 
 __all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "LINK_NAMING", "OPAQUE_FILES",
-            "NOTE_SUFFIX", "KEPT_SUFFIX", "SECTION_FIELDS", "takes_link",
+            "NOTE_SUFFIX", "KEPT_SUFFIX", "SECTION_FIELDS", "takes_link", "NO_EMPTY_LISTS",
             "read_index", "relinked_index", "splice", "SPLICED_READS", "WRITES_EACH_CONVERTED", "LAYOUT_ONLY_TO_RENDER"]
