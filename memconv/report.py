@@ -265,6 +265,10 @@ NOTICE_KINDS = (
     _k("yaml-refused", r"; read line by line as memoir-cli reads it",
        "a memoir entry's frontmatter that YAML refuses: read line by line as memoir-cli reads it and kept as written; "
        "a YAML reader may read it otherwise (-v says why, each)"),
+    # A value the target's validator refuses under a key it reserves, not written there (forty-seventh session).
+    _k("value-refused", r" validate refuses th(?:is value|ese values) there, so (?:it is|they are) not written under ",
+       "a value the target's own validator refuses under a key it reserves (memoir's created: last week): not written "
+       "under that key, carried for the way back (each message names the key and value)"),
     _k("over-the-size-limit", r"larger than the size limit memconv reads",
        "written larger than memconv reads by default: give --max-file-size to read OUT again (see each message)"),
 )

@@ -440,6 +440,12 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
                                                      note_names))
                 else:
                     set_carry(native, target, made.carry)
+        if refused := declared(declares, "refused_values")(native):
+            said = ", ".join(f"{key}: {json.dumps(value, ensure_ascii=False, default=str)}" for key, value in refused.items())
+            one = len(refused) == 1
+            rep.warn(f"{said}: {target} validate refuses {'this value' if one else 'these values'} there, so "
+                     f"{'it is' if one else 'they are'} not written under {'that key' if one else 'those keys'}; "
+                     + ("dropped (--lossy)" if lossy else "carried in its memconv key, and home again as it was"))
         original = returned = made = None
         if rendered is not None and not _stays_bare(declares, native):
             # What the read-back rendered, the marker replaced by the carry, or taken out where it wears none.

@@ -122,6 +122,25 @@ def says_state(kind: str, key: str, value: Any) -> bool:
     return key == "done_at" and kind in ("goal", "next_action") and isinstance(value, str)
 
 
+#: The keys memoir-cli's ``validate`` wants an ISO 8601 date under, on an entry of any type (its ``DATE_FIELDS``).
+DATE_KEYS = ("created", "updated", "date", "set_on", "added", "done_at", "hidden_at", "last_fired")
+
+
+def refuses(kind: str, key: str, value: Any) -> bool:
+    """Whether ``memoir validate`` refuses ``key: value`` in the frontmatter of an entry of ``kind``: a date key
+    (:data:`DATE_KEYS`) whose value is no ISO 8601 date (``created: last week``), a lesson's ``fired_count`` that is
+    no whole number from 0 (``fired_count: many``)."""
+    if key in DATE_KEYS:
+        return not (isinstance(value, str) and ISO_DATE.match(value))
+    return key == "fired_count" and kind == "lesson" and not (type(value) is int and value >= 0)
+
+
+def refused_pairs(record: Record) -> dict[str, Any]:
+    """The frontmatter pairs of ``record`` (:func:`frontmatter_pairs`) that ``memoir validate`` would refuse."""
+    kind = record.extra.get("type") if record.opaque else record.kind
+    return {k: v for k, v in frontmatter_pairs(record).items() if refuses(kind, k, v)}
+
+
 def _read_lifecycle(record: Record, values: dict[str, Any], known: set[str]) -> None:
     kind = record.kind
     if says_state(kind, "hidden", values.get("hidden")):

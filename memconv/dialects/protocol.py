@@ -329,6 +329,10 @@ OPTIONAL: dict[str, Optional] = {
     "WITNESS_FIELDS": Optional("fields its own tools add to a record (a verification) that another dialect may "
                                "have no field for: a record home again elsewhere keeps them in its carry",
                                "names", _always(())),
+    "refused_values": Optional("refused_values(record) -> dict: the keys and values of a record from another dialect "
+                               "that its writer does not write, its own validator refusing them there (memoir: "
+                               "created: last week); the carry keeps them, the conversion warns", "callable",
+                               _always(lambda record: {})),
     "WITNESS_EDITS": Optional("fields its own tools change on a record: kept the same way when edited there",
                               "names", _always(())),
     # kinds, lifecycle, working set

@@ -17,7 +17,7 @@ from ...model import ForeignFile, Quarantined, Record, Store
 from .. import Detection, evidence, Names, WrittenNames, passed_through, rendered_as_named, unportable
 from ..protocol import NO_OCCASION, Occasion
 from . import entries, session
-from .entries import TYPES, read_entry, write_entry
+from .entries import TYPES, read_entry, refused_values, write_entry
 from .session import read_session, write_session
 
 NAME = "memoir"
@@ -416,4 +416,4 @@ APPEND_ONLY = ("events.jsonl",)
 __all__ += ["KIND_HOMES", "LIFECYCLE_STATES", "VERSIONS", "LADDERS", "CARRY_SLOT", "LINK_NAMING", "takes_link",
             "OPAQUE_FILES", "STORE_FACTS", "kind_says_state", "marks_edited_state", "ONE_LINE_FIELDS",
             "NO_EMPTY_LISTS", "splice", "SPLICED_READS", "WRITES_EACH_CONVERTED", "LAYOUT_ONLY_TO_RENDER",
-            "APPEND_ONLY"]
+            "APPEND_ONLY", "refused_values"]

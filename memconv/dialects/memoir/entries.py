@@ -60,7 +60,19 @@ def write_entry(record: Record) -> bytes:
     source = record.source
     layout = source.layout if source is not None and source.dialect == NAME else None
     fm = layout.frontmatter if layout is not None else None
-    return efm.render(record, fm, frontmatter_pairs(record), layout.text if layout is not None else None)
+    pairs = frontmatter_pairs(record)
+    if layout is None:
+        # Another dialect's value memoir validate refuses under a key memoir reserves (created: last week) is not
+        # written there: the carry keeps it and the conversion says so (refused_values). An entry read from memoir
+        # keeps what it had.
+        pairs = {k: v for k, v in pairs.items() if k not in efm.refused_pairs(record)}
+    return efm.render(record, fm, pairs, layout.text if layout is not None else None)
 
 
-__all__ = ["NAME", "TYPES", "MemoirEntryLayout", "read_entry", "write_entry", "frontmatter_pairs"]
+def refused_values(record: Record) -> dict[str, object]:
+    """The frontmatter pairs of ``record``, a record from another dialect, that :func:`write_entry` does not write
+    because ``memoir validate`` would refuse them (``entry_frontmatter.refuses``)."""
+    return efm.refused_pairs(record)
+
+
+__all__ = ["NAME", "TYPES", "MemoirEntryLayout", "read_entry", "write_entry", "frontmatter_pairs", "refused_values"]
