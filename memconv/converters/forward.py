@@ -441,7 +441,8 @@ def _forward(store: Store, target: str, *, lossy: bool, report: Conversion, date
                 else:
                     set_carry(native, target, made.carry)
         if refused := declared(declares, "refused_values")(native):
-            said = ", ".join(f"{key}: {json.dumps(value, ensure_ascii=False, default=str)}" for key, value in refused.items())
+            said = ", ".join(f"{key}: {json.dumps(value, ensure_ascii=False, default=str)}"
+                             for key, value in refused.items())
             one = len(refused) == 1
             rep.warn(f"{said}: {target} validate refuses {'this value' if one else 'these values'} there, so "
                      f"{'it is' if one else 'they are'} not written under {'that key' if one else 'those keys'}; "

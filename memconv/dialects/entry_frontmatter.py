@@ -135,10 +135,11 @@ def refuses(kind: str, key: str, value: Any) -> bool:
     return key == "fired_count" and kind == "lesson" and not (type(value) is int and value >= 0)
 
 
-def refused_pairs(record: Record) -> dict[str, Any]:
-    """The frontmatter pairs of ``record`` (:func:`frontmatter_pairs`) that ``memoir validate`` would refuse."""
+def refused_pairs(record: Record, pairs: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The frontmatter pairs of ``record`` (``pairs``, when made already: :func:`frontmatter_pairs`) that ``memoir
+    validate`` would refuse."""
     kind = record.extra.get("type") if record.opaque else record.kind
-    return {k: v for k, v in frontmatter_pairs(record).items() if refuses(kind, k, v)}
+    return {k: v for k, v in (frontmatter_pairs(record) if pairs is None else pairs).items() if refuses(kind, k, v)}
 
 
 def _read_lifecycle(record: Record, values: dict[str, Any], known: set[str]) -> None:

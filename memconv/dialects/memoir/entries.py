@@ -65,7 +65,8 @@ def write_entry(record: Record) -> bytes:
         # Another dialect's value memoir validate refuses under a key memoir reserves (created: last week) is not
         # written there: the carry keeps it and the conversion says so (refused_values). An entry read from memoir
         # keeps what it had.
-        pairs = {k: v for k, v in pairs.items() if k not in efm.refused_pairs(record)}
+        refused = efm.refused_pairs(record, pairs)
+        pairs = {k: v for k, v in pairs.items() if k not in refused}
     return efm.render(record, fm, pairs, layout.text if layout is not None else None)
 
 
