@@ -112,6 +112,17 @@ LIFECYCLE: Mapping[str, frozenset[str]] = _PerDialect("LIFECYCLE_STATES", frozen
 #: Edge types a dialect writes natively (its ``EDGE_TYPES``; None: any, as relations).
 #: Others are carried, and shown as relation lines.
 EDGE_TYPES: Mapping[str, frozenset[str] | None] = _PerDialect("EDGE_TYPES", _names_or_any)
+#: The kinds whose files say a dialect's edges (its ``EDGE_KINDS``; None: every kind): a record of another kind says
+#: none natively (a memfmt procedure or episode has no relations), and each of its edges is shown as a relation line.
+EDGE_KINDS: Mapping[str, frozenset[str] | None] = _PerDialect("EDGE_KINDS", _names_or_any)
+
+
+def edge_types(target: str, kind: str) -> frozenset[str] | None:
+    """The edge types a ``kind`` record's file says natively in ``target`` (:data:`EDGE_TYPES`, :data:`EDGE_KINDS`)."""
+    kinds = EDGE_KINDS[target]
+    return EDGE_TYPES[target] if kinds is None or kind in kinds else frozenset()
+
+
 #: Dialects whose index is written by hand, so what it says beyond its links is content
 #: (its ``INDEX_IS_CONTENT``; a regenerated index is not).
 INDEX_IS_CONTENT = _Marked("INDEX_IS_CONTENT")

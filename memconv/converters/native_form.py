@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..model import Record, clone
 from . import readable, transforms
-from .mapping import EDGE_TYPES, type_word
+from .mapping import EDGE_TYPES, edge_types, type_word
 
 
 def in_target_words(record: Record, kind: str, link: str, target: str | None = None) -> Record:
@@ -26,10 +26,11 @@ def in_target_words(record: Record, kind: str, link: str, target: str | None = N
         native = transforms.no_empty_lists(native, target)
     native.link = link
     native.opaque = kept_whole(record, kind)
-    edge_types = EDGE_TYPES.get(target)
-    if edge_types is not None:
-        # Links the target has no word for are carried, not forced into a wrong one.
-        native.edges = [e for e in native.edges if e.type in edge_types and e.direction == "out"]
+    held = edge_types(target, kind) if target in EDGE_TYPES else None
+    if held is not None:
+        # Links the target has no word for (none in a memfmt procedure or episode) are carried, not forced into a
+        # wrong one.
+        native.edges = [e for e in native.edges if e.type in held and e.direction == "out"]
     return native
 
 

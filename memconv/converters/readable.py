@@ -22,7 +22,7 @@ from ..dialects.protocol import CARRY_KEY
 from ..markdown import code_lines, code_span, code_span_text, relation_edge
 from ..model import Anchor, Edge, Knowledge, Probe, Record, Revision, Step
 from ..text import flat
-from .mapping import EDGE_TYPES, OWNED_KEYS, REQUIRED_TEXT, SECTION_FIELDS, UNKNOWN_KEYS_HIDDEN, native_text
+from .mapping import OWNED_KEYS, REQUIRED_TEXT, SECTION_FIELDS, UNKNOWN_KEYS_HIDDEN, edge_types, native_text
 from .native import as_line
 from .store_facts import holds_anchors
 from . import transforms
@@ -184,11 +184,12 @@ def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None 
     """The record's text that ``shown`` leaves out, as markdown blocks, in reading order.
 
     ``edges`` are the edge types the target writes natively (None: all); the others are
-    written as relation lines, ``- works at → [[Mengram]] — since 2024``. ``sections``: the fields the
-    target reads from a labelled section of the body (:func:`sections_wanted`); a how_to_apply that is the
-    record's steps said (a memfmt procedure's) is their list, under its label, and not said again. ``keys``: the
-    record's unknown keys the target does not show (:func:`hidden_keys`): each is written as a line of
-    its own, labelled by its key: ``**source:** mengram export``. ``witness``: the target has no field for a
+    written as relation lines, ``- works at → [[Mengram]] — since 2024``, under ``**Relations:**`` (in a list of
+    preconditions, a memfmt procedure's, a labelled line each: ``**Relation:** supersedes → [[…]]``).
+    ``sections``: the fields the target reads from a labelled section of the body (:func:`sections_wanted`); a
+    how_to_apply that is the record's steps said (a memfmt procedure's) is their list, under its label, and not said
+    again. ``keys``: the record's unknown keys the target does not show (:func:`hidden_keys`): each is written as a
+    line of its own, labelled by its key: ``**source:** mengram export``. ``witness``: the target has no field for a
     record's anchors and probes (memspec's pins of a claim to a file and to a command's output), nor for the reason
     one claim superseded another (memspec's ``supersede_reason``, on both ends): the reason is a labelled line, and
     each anchor or probe a line under an ``**Anchors:**`` or ``**Probes:**`` label; nor for its ``ext`` (what its
@@ -228,7 +229,7 @@ def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None 
         blocks.append("\n".join(lines).rstrip())
     relations = unsaid(record.edges, edges)
     if relations:
-        blocks.append("**Relations:**\n\n" + "\n".join(map(relation_line, relations)))
+        blocks += _listed("Relations", "Relation", list(map(relation_line, relations)), shown)
     if "evolution" not in shown and record.evolution:
         blocks.append("**Evolution:**\n\n" + "\n".join(f"- {revision_line(r)}" for r in record.evolution))
     reason = record.lifecycle.reason
@@ -400,7 +401,7 @@ def take_deleted_out(record: Record, target: str, kind: str, then: str, there: s
               and f"**{label}:**" in was and f"**{label}:**" not in there]
     for name in blocks:
         if name == "edges":  # the edges the block said: those the target has no key for
-            said = unsaid(record.edges, EDGE_TYPES[target])
+            said = unsaid(record.edges, edge_types(target, kind))
             record.edges = [e for e in record.edges if e not in said]
         elif name == "ext":  # what tools and people wrote beside it; memconv's own key is structure
             record.ext = {k: v for k, v in (record.ext or {}).items() if k == CARRY_KEY} or None
@@ -455,18 +456,19 @@ def take_leftovers_out(record: Record, then: str, original: str) -> bool:
     return True
 
 
-def take_relations_out(record: Record, target: str) -> bool:
+def take_relations_out(record: Record, target: str, kind: str) -> bool:
     """The ``**Relations:**`` block :func:`show` wrote in ``target`` for ``record``'s edges that ``target`` has no key
     for, still in its edited body as written (its links named home), taken out: home holds those edges in keys of its
     own (``restore._holds_the_relations``; a memfmt entity's relations hold every edge). Asked by
     :func:`relations_back` (which reads the block's lines home as the edges) where it finds no single block; asked
     before the body's links were named home, it was missed where the edges were carried (home's names against the
     target's), and came home as text of the body (a memspec claim's ``depends_on`` in memoir, the body edited
-    there). Whether it was."""
-    relations = unsaid(record.edges, EDGE_TYPES[target])
+    there). ``kind``: the record's kind there (:func:`edge_types`). Whether it was."""
+    relations = unsaid(record.edges, edge_types(target, kind))
     if record.opaque or not relations or "**Relations:**" not in record.body:
         return False
-    block = _blocks(Record(kind=record.kind, link=record.link, edges=relations), frozenset(), EDGE_TYPES[target])
+    block = _blocks(Record(kind=record.kind, link=record.link, edges=relations), frozenset({"body"}),
+                    edge_types(target, kind))
     want = [flat(p) for b in block for p in PARAGRAPH_BREAK.split(b.strip()) if p.strip()]
     parts = [p for p in PARAGRAPH_BREAK.split(record.body.strip()) if p.strip()]
     flats = [flat(p) for p in parts]
@@ -484,7 +486,7 @@ def relation_line(edge: Edge) -> str:
         + (f" — {flat(edge.note)}" if edge.note else "")
 
 
-def relations_back(record: Record, target: str, edited: list[str], said: str,
+def relations_back(record: Record, target: str, kind: str, edited: list[str], said: str,
                    held: frozenset[str] | None = None) -> list[str]:
     """The ``**Relations:**`` block :func:`show` wrote in ``target`` for the edges of ``record`` (an entity home
     again, which holds every edge in its relations; its body its facts joined, a paragraph each made one line, their
@@ -502,14 +504,15 @@ def relations_back(record: Record, target: str, edited: list[str], said: str,
     :func:`unsaid` tells (home's writer would refuse it). The same rule reads a memspec claim's block home, its
     edges in keys (``restore._holds_the_relations``). Before, an edited block came home as facts (an entity's:
     ``- **Relations:**`` and its lines joined into one, ``- - works at → [[Ops]] - works with → [[Bo]]``, the
-    edge nowhere) or as text of the body (a claim's, every edge kept from its key)."""
-    relations = unsaid(record.edges, EDGE_TYPES[target])
+    edge nowhere) or as text of the body (a claim's, every edge kept from its key). ``kind``: the record's kind in
+    ``target`` (a memfmt episode's block is read as a Claude memory's is: :func:`edge_types`)."""
+    relations = unsaid(record.edges, edge_types(target, kind))
     if record.opaque or not relations:
         return []
     there = [p.strip() for p in PARAGRAPH_BREAK.split(said.strip()) if p.strip()]
     labels = [n for n, p in enumerate(there) if flat(p) == "**Relations:**"]
     if len(labels) != 1:
-        take_relations_out(record, target)  # two labels: which is the target's is not told; the block as written
+        take_relations_out(record, target, kind)  # two labels: which is the target's is not told; the block as written
         return []
     at = end = labels[0] + 1
     lines: list[str] = []
@@ -522,7 +525,7 @@ def relations_back(record: Record, target: str, edited: list[str], said: str,
     parts = [p for p in PARAGRAPH_BREAK.split(record.body.strip()) if p.strip()]
     block = _run_at([flat(p) for p in parts], [flat(p) for p in there[at - 1:end]])
     if block is None:
-        take_relations_out(record, target)
+        take_relations_out(record, target, kind)
         return []
     shown = {relation_line(e): e for e in relations}
     edges: list[Edge] = []
@@ -543,6 +546,36 @@ def relations_back(record: Record, target: str, edited: list[str], said: str,
     if edges != relations and "edges" not in edited:
         edited.append("edges")
     return unread
+
+
+def relations_listed_back(record: Record, target: str, kind: str, edited: list[str],
+                          held: frozenset[str] | None = None) -> None:
+    """The ``**Relation:**`` lines :func:`show` wrote among the preconditions of ``record`` as a ``kind`` of
+    ``target`` (a memfmt procedure, which has no relations: a line each), read home from its preconditions as edited
+    there, by the rule of :func:`relations_back`: a line taken out takes its edge out, a line edited or added in
+    that form is its edge (``held``: home's edge types, as there), the edges take the lines' order; the lines are
+    taken out of the preconditions. Before, an edited line came home as a precondition and its edge kept from the
+    carry, and a line taken out took nothing out (forty-seventh session, docs/memfmt.md)."""
+    relations = unsaid(record.edges, edge_types(target, kind))
+    if record.opaque or not relations or "preconditions" not in edited:
+        return
+    label = "**Relation:** "
+    shown = {relation_line(e): e for e in relations}
+    edges: list[Edge] = []
+    rest: list[str] = []
+    for item in record.preconditions or ():
+        line = "- " + item[len(label):].strip() if item.startswith(label) else None
+        edge = (shown.get(line) or relation_edge(line)) if line else None
+        if edge is not None and not unsaid([edge], held):
+            edges.append(edge)
+        else:
+            rest.append(item)
+    told = iter(edges)
+    record.edges = [e for e in (next(told, None) if e in relations else e for e in record.edges) if e is not None] \
+        + list(told)
+    record.preconditions = rest or None
+    if edges != relations and "edges" not in edited:
+        edited.append("edges")
 
 
 def _run_at(flats: list[str], run: list[str]) -> int | None:
@@ -1099,16 +1132,15 @@ def fold_in_relations(record: Record, dialect: str) -> bool:
     :func:`show` writes them (``**Relations:**``, a line each; a line already there not again), and taken off
     the record; whether any was. A record home again that the target related to another (memspec's ``relate``,
     a relation added with the memfmt library) lost the edge: its own writer has no key for it, and the report
-    said nothing."""
+    said nothing. A memfmt procedure or episode, which says no edge (:func:`edge_types`), shows them as its
+    preconditions or body do (forty-seventh session)."""
     shown = native_text(dialect, record.kind)
-    relations = unsaid(record.edges, EDGE_TYPES[dialect])
-    if not relations or record.opaque or "body" not in shown:
+    held = edge_types(dialect, record.kind)
+    relations = unsaid(record.edges, held)
+    if not relations or not _place(record, shown, _blocks(Record(kind=record.kind, link=record.link,
+                                                                  edges=relations), shown, held)):
         return False
-    blocks = _new_blocks(record, _blocks(Record(kind=record.kind, link=record.link, edges=relations), shown,
-                                         EDGE_TYPES[dialect]), shown)
     record.edges = [e for e in record.edges if e not in relations]
-    if blocks:
-        record.body = join_paragraphs(([record.body.strip()] if record.body.strip() else []) + blocks)
     return True
 
 
@@ -1317,7 +1349,7 @@ def show(record: Record, target: str) -> Record:
         return record
     sections = sections_wanted(record, target, record.kind, record.body)
     shown = native_text(target, record.kind) - sections
-    every = _blocks(record, shown, EDGE_TYPES[target], sections, hidden_keys(record, target, record.kind),
+    every = _blocks(record, shown, edge_types(target, record.kind), sections, hidden_keys(record, target, record.kind),
                     not holds_anchors(target))
     blocks = _new_blocks(record, every, shown)
     if sections:

@@ -17,7 +17,7 @@ from .carry import KEY, Carry
 from .carry_checks import link_names_a_file
 from .codec import field_type, from_json
 from .conversion import Conversion, edits_said
-from .mapping import EDGE_TYPES, TARGET_KIND, native_text
+from .mapping import EDGE_TYPES, TARGET_KIND, edge_types, native_text
 from .naming import home_link, native_link, rename_links, safe_link
 from .read_back import one_line_per_key, reread
 from .slots import get_carry, strip_carry
@@ -358,7 +358,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
     for (record, home, applied), carry in zip(restored, carries):
         rename_links(home, rename, keep=set(applied.carried))
         if "edges" in applied.overridden and store.dialect in TARGET_KIND:
-            _keep_relations_shown(home, carry, store.dialect, rewrite_links(record.body, rename)[0])
+            _keep_relations_shown(home, carry, store.dialect, record.kind, rewrite_links(record.body, rename)[0])
         if "facts" in applied.overridden and home.kind == "entity" and record.kind != "entity" \
                 and store.dialect in TARGET_KIND:
             # (Its links named home first: its edges, which the Relations lines show, are.)
@@ -392,11 +392,17 @@ def restore(store: Store) -> tuple[Store, Conversion]:
             if then is not None:
                 # What the target showed beside the body and the user left as it was: not the body's text.
                 readable.take_leftovers_out(home, then, carry.fields["body"])
-        if id(home) in edited_bodies and _holds_the_relations(home, store.dialect, carry.owner):
+        if "preconditions" in applied.overridden and _holds_the_relations(home, store.dialect, record.kind,
+                                                                          carry.owner):
+            # Its **Relation:** lines among a memfmt procedure's preconditions, edited there: the edges they say now.
+            readable.relations_listed_back(home, store.dialect, record.kind, applied.overridden,
+                                           EDGE_TYPES[carry.owner])
+            report.edited[id(home)] = list(applied.overridden)
+        if id(home) in edited_bodies and _holds_the_relations(home, store.dialect, record.kind, carry.owner):
             # The Relations lines of edges home holds in keys, their links named home now as the edges' are: the
             # edges the block says now (a line taken out there takes its edge out; lines reordered, their order), by
             # the rule an entity's block is read home by. A line saying no edge home has a key for stays text.
-            for line in readable.relations_back(home, store.dialect, applied.overridden, home.body,
+            for line in readable.relations_back(home, store.dialect, record.kind, applied.overridden, home.body,
                                                 EDGE_TYPES[carry.owner]):
                 report.warnings.append(f"{where_from(record)}: a line of its **Relations:** in {store.dialect} says no "
                                        f"relation {carry.owner} has a key for ({flat(printable(line))!r}): it comes "
@@ -489,7 +495,7 @@ def restore(store: Store) -> tuple[Store, Conversion]:
     return out, report
 
 
-def _keep_relations_shown(home: Record, carry: Carry, target: str, said: str) -> None:
+def _keep_relations_shown(home: Record, carry: Carry, target: str, kind: str, said: str) -> None:
     """The carried edges ``target`` has no key for (memfmt's ``works_with`` in memspec) whose ``**Relations:**`` line
     is still in its body (``said``: the body as ``target`` holds it, its links named home), put back before the edges
     edited there: that edit was of the edges ``target`` holds in keys (memspec's ``relate``), not of these, which it
@@ -499,7 +505,7 @@ def _keep_relations_shown(home: Record, carry: Carry, target: str, said: str) ->
     if not isinstance(carried, list):
         return
     lines = {line.rstrip() for line in said.split("\n")}
-    shown = [e for e in readable.unsaid(from_json(carried, field_type("edges")), EDGE_TYPES[target])
+    shown = [e for e in readable.unsaid(from_json(carried, field_type("edges")), edge_types(target, kind))
              if e not in home.edges and readable.relation_line(e) in lines]
     if shown:
         home.edges = shown + home.edges
@@ -626,7 +632,8 @@ def _unshow_facts(home: Record, record: Record, target: str, edited: list[str], 
     lead = facts[:1] if record.description else []  # the target's description, its first fact (to_entity)
     home.facts, home.body = None, transforms.join_paragraphs(facts[len(lead):])
     readable.unshow(home, target, record.kind, edited, None, owner)
-    unread = readable.relations_back(home, target, edited, said)  # an entity holds every edge in its relations
+    # An entity holds every edge in its relations.
+    unread = readable.relations_back(home, target, record.kind, edited, said)
     home.facts, home.body = lead + transforms.paragraphs(home.body) or None, ""
     return unread
 
@@ -691,11 +698,12 @@ def _rendered_then(old: Record, carry: Carry, kind: str, target: str, unrename: 
     return native if carrying.field_digest(said) == carry.native[field] else None
 
 
-def _holds_the_relations(home: Record, target: str, owner: str) -> bool:
+def _holds_the_relations(home: Record, target: str, kind: str, owner: str) -> bool:
     """Whether every edge of ``home`` that ``target`` showed as a ``**Relations:**`` line (it has no key for it) has a
     key of its own at home (``owner``'s ``EDGE_TYPES``): the lines are then the target's rendering of those keys, not
-    text of the body (a memspec claim's ``supersedes`` shown in Claude)."""
-    shown = readable.unsaid(home.edges, EDGE_TYPES[target]) if target in TARGET_KIND else []
+    text of the body (a memspec claim's ``supersedes`` shown in Claude). ``kind``: ``home``'s kind in ``target`` (a
+    memfmt procedure's or episode's: ``mapping.edge_types``)."""
+    shown = readable.unsaid(home.edges, edge_types(target, kind)) if target in TARGET_KIND else []
     held = EDGE_TYPES[owner] if owner in TARGET_KIND else frozenset()
     return bool(shown) and (held is None or all(e.type in held and e.direction == "out" for e in shown))
 

@@ -366,6 +366,8 @@ OPTIONAL: dict[str, Optional] = {
                       "mapping", _always({})),
     "EDGE_TYPES": Optional("the edge types its files say natively (None: any type, as relations)", "names",
                            _always(None)),
+    "EDGE_KINDS": Optional("the kinds whose files say its EDGE_TYPES (None: every kind); another kind says no edge",
+                           "names", _always(None)),
     "INDEX_IS_CONTENT": Optional("its index is written by hand: what it says beyond its links is content", "bool",
                                  _always(False)),
     "LOSSY_AS_DOSSIER": Optional("kinds it holds only through memconv's marker, which --lossy writes as plain "

@@ -1062,6 +1062,8 @@ HOLDS = {
 }
 #: Any edge type: its relations have a free verb.
 EDGE_TYPES = None
+#: Only an entity has relations: a procedure or an episode says no edge (memfmt.model).
+EDGE_KINDS = frozenset({"entity"})
 #: The text fields its files show, per kind; a profile is its body.
 TEXT_FIELDS = {
     "entity": frozenset({"title", "facts", "knowledge", "category"}),
