@@ -5,6 +5,10 @@ memspec claim's or a memfmt entity's own ``date: someday`` or ``fired_count: man
 stood; memoir-cli's validator wants an ISO 8601 date under each of its date keys (on an entry of any type) and a whole
 number from 0 under a lesson's ``fired_count``, so it refused the file, and memconv exited 0 saying nothing. The value
 now rides in the carry (home again exactly), and the conversion says so.
+
+And then (forty-seventh session, reported): the value was in the carry only, which memoir's tools neither show nor
+search. It is now a labelled line of the entry's body (``**created:** last week``), as an unknown key memoir has no
+place for is, read back when edited or taken out there.
 """
 import pytest
 
@@ -57,7 +61,38 @@ def test_the_memoir_entry_is_valid_says_so_and_comes_home_byte_for_byte(runner, 
     assert errors == []
     assert "memoir validate refuses these values there" in said and '"someday"' in said, said
     dialect, path, text = STORES[case]
+    written = entry.read_text(encoding="utf-8")
+    frontmatter, body = written.split("\n---\n", 1)
+    if case != "claude project":  # kept whole: its body is the file's own (left alone)
+        refused = [line for line in REFUSED.splitlines() if line in text and f"\n{line}\n" not in frontmatter]
+        assert refused and all(f"**{line.replace(': ', ':** ', 1)}" in body.splitlines() for line in refused), body
     assert_home_byte_for_byte(path, text.encode(), dialect, "memoir")
+
+
+EDITS = {  # the line in memoir, what it is made, what home holds then, what it no longer holds
+    "edited": ("\n**set_on:** tomorrow\n", "\n**set_on:** next week\n", "set_on: next week", "tomorrow"),
+    "taken out": ("\n\n**last_fired:** never\n", "\n", None, "never"),
+}
+
+
+@pytest.mark.parametrize("edit", EDITS)
+@pytest.mark.parametrize("case", ["claude feedback", "claude user", "memspec", "memfmt"])
+def test_its_line_edited_or_taken_out_in_memoir_comes_home_so(runner, tmp_path, case, edit):
+    out, _ = _convert(runner, tmp_path, case)
+    [entry] = (out / "memory").glob("*.md")
+    line, now, held, gone = EDITS[edit]
+    written = entry.read_text(encoding="utf-8")
+    assert line in written, written
+    entry.write_text(written.replace(line, now), encoding="utf-8")
+    back = tmp_path / "back"
+    dialect, path, text = STORES[case]
+    result = runner.invoke(main, ["convert", "--from", "memoir", "--to", dialect, str(out), str(back)])
+    assert result.exit_code == 0, result.output
+    home = (back / path).read_text(encoding="utf-8")
+    assert gone not in home and (held is None or held in home), home
+    assert "updated: yesterday" in home and "added: soon" in home, home
+    # the body as it was (a Claude lesson's how_to_apply memoir made of its description is not added to it)
+    assert home.split("\n---\n")[-1].strip() == text.split("\n---\n")[-1].strip(), home
 
 
 def test_an_entry_read_from_memoir_keeps_what_it_had_when_edited(tmp_path):

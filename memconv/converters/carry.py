@@ -291,9 +291,10 @@ def _keep_every_word(record: Record, carry: Carry, current: dict[str, Any], done
             setattr(record, name, None)
             changed = True
         elif name in done.carried and edited_body and flat(text) not in flat(" ".join(paragraphs)) \
-                and flat(text) not in (flat(record.title or ""), made_of_body):
-            # (Text that is the record's title says nothing the title does not: a description a target made of
-            # the title, a memfmt episode's with no outcome in Claude, is not added to the body. Nor does one made of
+                and flat(text) not in (flat(record.title or ""), flat(record.description or ""), made_of_body):
+            # (Text that is the record's title or description says nothing they do not: a description a target made of
+            # the title, a memfmt episode's with no outcome in Claude, is not added to the body, nor a memoir lesson's
+            # how_to_apply made of a Claude memory's description, its body edited there. Nor does one made of
             # the body's first line, shown apart from it, once that line is edited: it came back beside its edit.
             # Where the target showed the two as one, a memfmt entity's first fact, it is that paragraph, and stays.)
             first.append(text.strip())

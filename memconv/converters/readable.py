@@ -18,7 +18,8 @@ import re
 from collections import Counter
 from typing import Any
 
-from ..dialects.protocol import CARRY_KEY
+from .. import dialects
+from ..dialects.protocol import CARRY_KEY, declared
 from ..markdown import code_lines, code_span, code_span_text, relation_edge
 from ..model import Anchor, Edge, Knowledge, Probe, Record, Revision, Step
 from ..text import flat
@@ -162,21 +163,31 @@ def _value_line(value: object) -> str | None:
     return None
 
 
+#: The model's fields a target's writer may leave out, its validator refusing their values there (memoir's date and
+#: count keys, each of the field's name: ``created: last week``, ``fired_count: many``): :func:`hidden_keys` names them.
+_REFUSABLE_FIELDS = ("created", "updated", "fired_count", "last_fired")
+
+
 def hidden_keys(record: Record, target: str, kind: str) -> list[str]:
     """The record's unknown keys (``extra``) that ``target``'s files do not show, in their order: every one where
     its writer keeps them where its tools neither show nor search them (its ``UNKNOWN_KEYS_HIDDEN``: memspec), and
     elsewhere those named like a key its files own for a record of ``kind`` (its ``OWNED_KEYS``: a memspec claim's own
     ``name:`` in Claude Code's memory, whose ``name`` is the title; a Claude memory's ``id:`` in memfmt), which its
-    writer does not write. memconv's own key aside. :func:`show` writes each as a line of the record's text."""
-    if not record.extra:
-        return []
+    writer does not write, and those its own validator refuses there (its ``refused_values``: memoir's ``added:
+    soon``); then the model's fields it refuses likewise (:data:`_REFUSABLE_FIELDS`: a Claude memory's ``created: last
+    week``). memconv's own key aside. :func:`show` writes each as a line of the record's text (:func:`_key_value`)."""
+    refused = declared(dialects.get(target), "refused_values")(dataclasses.replace(record, kind=kind))
+    fields = [key for key in _REFUSABLE_FIELDS if key in refused and key not in record.extra]
     if target in UNKNOWN_KEYS_HIDDEN:
-        return [key for key in record.extra if key != CARRY_KEY]
-    owned = OWNED_KEYS.get(target)
-    if not owned:
-        return []
+        return [key for key in record.extra if key != CARRY_KEY] + fields
+    owned = OWNED_KEYS.get(target) or {}
     mine = owned.get(kind, frozenset()) | owned.get("*", frozenset())
-    return [key for key in record.extra if key in mine and key != CARRY_KEY]
+    return [key for key in record.extra if (key in mine or key in refused) and key != CARRY_KEY] + fields
+
+
+def _key_value(record: Record, key: str) -> Any:
+    """The value of a key :func:`hidden_keys` names: the unknown key's, else the model's field of that name."""
+    return record.extra[key] if key in record.extra else getattr(record, key)
 
 
 def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None = None,
@@ -247,7 +258,7 @@ def _blocks(record: Record, shown: frozenset[str], edges: frozenset[str] | None 
         if lines:
             blocks += _listed("Extensions", "Extension", lines, shown)
     for key in keys:
-        line = _value_line(record.extra[key])
+        line = _value_line(_key_value(record, key))
         if line:
             blocks.append(f"**{flat(key)}:** {line}")
     if "unread" not in shown:
@@ -364,10 +375,10 @@ def _labelled(record: Record, target: str, kind: str) -> list[tuple[str, str, st
     labelled += [(name, label, said, parse) for name, label, said, parse in _value_lines(record)]
     # an unknown key's line, as _blocks writes it, is edited as a field's is
     for key in hidden_keys(record, target, kind):
-        value = record.extra[key]
+        value = _key_value(record, key)
         said = _value_line(value)
         if said:
-            labelled.append((f"extra.{key}", flat(key), said, _reading(value)))
+            labelled.append((f"extra.{key}" if key in record.extra else key, flat(key), said, _reading(value)))
     reason = record.lifecycle.reason
     if not holds_anchors(target) and isinstance(reason, str) and reason.strip():
         # The reason one claim superseded another (memspec's supersede_reason), a line where the target has no key.
