@@ -31,6 +31,7 @@ from typing import Any, Callable, TypeVar
 
 from .. import dialects
 from ..dialects import protocol
+from ..model import Record
 from ..text import slug
 
 V = TypeVar("V")
@@ -123,6 +124,9 @@ def edge_types(target: str, kind: str) -> frozenset[str] | None:
     return EDGE_TYPES[target] if kinds is None or kind in kinds else frozenset()
 
 
+#: What a dialect's writer leaves out of a record from another dialect, its own validator refusing the values there
+#: (its ``refused_values``: memoir's ``created: last week``): a record → those keys and values.
+REFUSED_VALUES: Mapping[str, Callable[[Record], dict[str, Any]]] = _PerDialect("refused_values", lambda f: f)
 #: Dialects whose index is written by hand, so what it says beyond its links is content
 #: (its ``INDEX_IS_CONTENT``; a regenerated index is not).
 INDEX_IS_CONTENT = _Marked("INDEX_IS_CONTENT")

@@ -18,12 +18,12 @@ import re
 from collections import Counter
 from typing import Any
 
-from .. import dialects
-from ..dialects.protocol import CARRY_KEY, declared
+from ..dialects.protocol import CARRY_KEY
 from ..markdown import code_lines, code_span, code_span_text, relation_edge
 from ..model import Anchor, Edge, Knowledge, Probe, Record, Revision, Step
 from ..text import flat
-from .mapping import OWNED_KEYS, REQUIRED_TEXT, SECTION_FIELDS, UNKNOWN_KEYS_HIDDEN, edge_types, native_text
+from .mapping import (OWNED_KEYS, REFUSED_VALUES, REQUIRED_TEXT, SECTION_FIELDS, UNKNOWN_KEYS_HIDDEN, edge_types,
+                      native_text)
 from .native import as_line
 from .store_facts import holds_anchors
 from . import transforms
@@ -176,7 +176,7 @@ def hidden_keys(record: Record, target: str, kind: str) -> list[str]:
     writer does not write, and those its own validator refuses there (its ``refused_values``: memoir's ``added:
     soon``); then the model's fields it refuses likewise (:data:`_REFUSABLE_FIELDS`: a Claude memory's ``created: last
     week``). memconv's own key aside. :func:`show` writes each as a line of the record's text (:func:`_key_value`)."""
-    refused = declared(dialects.get(target), "refused_values")(dataclasses.replace(record, kind=kind))
+    refused = REFUSED_VALUES[target](record if kind == record.kind else dataclasses.replace(record, kind=kind))
     fields = [key for key in _REFUSABLE_FIELDS if key in refused and key not in record.extra]
     if target in UNKNOWN_KEYS_HIDDEN:
         return [key for key in record.extra if key != CARRY_KEY] + fields
