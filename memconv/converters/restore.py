@@ -996,19 +996,19 @@ def _restore_sources(items: list[tuple[Record, str, dict[str, Any], Record | Non
             # Unedited, the file is the original and its writer reuses it; edited, the writer
             # renders the record in the original's layout (docs/conversion.md, "One formatting mechanism").
             home.source = found.source
-            if exact and _named_otherwise(found, home):
+            if exact and (found.edges or "[[" in found.body) \
+                    and _named_otherwise(found, home, printed := fingerprint(home)):
                 # Its links name the records as the dialect read does (memoir's fact_staging-endpoints, where the
                 # file has memspec's ms_…): no edit of its own, so it keeps its file's patch on to a third dialect,
                 # as an untouched record does (forty-seventh session; docs/conversion.md).
-                home.source = found.source.replaced(fingerprint=fingerprint(home))
+                home.source = found.source.replaced(fingerprint=printed)
     return warnings
 
 
-def _named_otherwise(found: Record, home: Record) -> bool:
-    """Whether ``home`` is ``found`` (its file rebuilt) but for the names its edges and body links give the records
-    they link, pair by pair in order."""
-    if not found.edges and "[[" not in found.body or len(found.edges) != len(home.edges) \
-            or found.source.fingerprint == fingerprint(home):
+def _named_otherwise(found: Record, home: Record, printed: str) -> bool:
+    """Whether ``home`` (its fingerprint ``printed``) is ``found`` (its file rebuilt, with edges or body links) but
+    for the names its edges and body links give the records they link, pair by pair in order."""
+    if len(found.edges) != len(home.edges) or found.source.fingerprint == printed:
         return False
     pairs = [(a.target, b.target) for a, b in zip(found.edges, home.edges)]
     if any((a.type, a.direction, a.note) != (b.type, b.direction, b.note) for a, b in zip(found.edges, home.edges)):
@@ -1021,7 +1021,7 @@ def _named_otherwise(found: Record, home: Record) -> bool:
         return False
     renamed = clone(found)
     rename_links(renamed, rename)
-    return fingerprint(renamed) == fingerprint(home)
+    return fingerprint(renamed) == printed
 
 
 def _claimed(moved: list[tuple[Record, str, str]], homes: list[Record], owners: dict[int, str],
