@@ -768,7 +768,7 @@ def _index_links_to_notes(indexes: list, noted: set[str], noted_at: dict[str, st
     for index in indexes:
         for section in index.sections:
             for link in section.links:
-                stem = link.target.removeprefix("./").removesuffix(".md") if link is not None else None
+                stem = link.target.removeprefix("./").removesuffix(".md")
                 if stem in noted:
                     said.append(f"{index.path}: " + _links_a_note(link.target, noted_at[stem], target))
     return said
