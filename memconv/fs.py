@@ -98,6 +98,13 @@ def kept_own(path: str, present: set[str] | frozenset[str], suffix: str) -> str:
     return path if own != path and own in present and kept_path(own, suffix) == own else own
 
 
+def kept_present(rels: list[str], suffix: str, prefix: str = "") -> set[str]:
+    """The paths of a folder read (``prefix`` + each of ``rels``) that :func:`kept_own` asks about: all of them where
+    one is named with ``suffix``, else none, as no name is then given back (a set of every path, memspec's made anew
+    with its prefix, was held through every read, about 100 bytes a file, for the few kept copies a store may hold)."""
+    return {prefix + rel for rel in rels} if suffix and any(rel.endswith(suffix) for rel in rels) else set()
+
+
 #: Longest file or folder name most file systems accept, in UTF-8 bytes.
 MAX_NAME_BYTES = 255
 

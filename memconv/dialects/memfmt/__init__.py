@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...errors import ReadError, StoreError
-from ...fs import MEMCONV_DIR, is_folder, kept_own, list_files, read_bytes, safe_relpath, store_folder
+from ...fs import MEMCONV_DIR, is_folder, kept_own, kept_present, list_files, read_bytes, safe_relpath, store_folder
 from ...migrations.memfmt import CURRENT, FILE, file_version, mengram_to_memfmt
 from ...model import (ForeignFile, IndexFile, IndexLink, IndexSection, Quarantined, Record, Source, Store,
                       fingerprint_as_read, unedited, unpacked)
@@ -254,7 +254,7 @@ def _listed(root: Path, store: Store, prefix: str, migrated: list[str]) -> Itera
     #: entity's own title, the same text (its H1), one copy (index_line_shares).
     listed: dict[str, IndexLink] = {}
     paths = list_files(root)
-    present = set(paths)
+    present = kept_present(paths, KEPT_SUFFIX)
     for path in paths:
         raw = read_bytes(root, path)
         # A '\' in a name is read (memfmt itself writes one from an episode's `happened`); the

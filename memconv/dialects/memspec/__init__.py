@@ -18,7 +18,7 @@ from typing import Callable, Iterator
 from pathlib import Path
 
 from ...errors import ReadError, StoreError
-from ...fs import is_file, is_folder, kept_own, list_files, read_bytes, read_if_safe, store_folder
+from ...fs import is_file, is_folder, kept_own, kept_present, list_files, read_bytes, read_if_safe, store_folder
 from ...frontmatter import load_yaml
 from ...model import ForeignFile, Quarantined, Store
 from ...text import replaced
@@ -170,7 +170,7 @@ def _records(root: Path, prefix: str, rels: list[str], operators: tuple[str, ...
     # the one memconv wrote) it is remembered, so that the memspec writer puts it back, and carried nowhere else.
     alone = {k for k in _KEEP_FILES if not any(r.startswith(k[: -len(KEEP)]) and r != k for r in rels)}
     seen: dict[str, str] = {}
-    present = {prefix + rel for rel in rels}
+    present = kept_present(rels, KEPT_SUFFIX, prefix)
     for rel in rels:
         if CACHE.match(rel):
             continue
